@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, Skeleton, Stack, Tab, Tabs, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Title, useGetList } from 'react-admin';
+import type { AmplifySubmission, SubmissionStatus } from '@local-creators/common';
+import { PageHeader } from '../layout/page-header';
+import { errorMessage } from '../shared/toast-texts';
+import { SubmissionCard } from './submission-card';
+import { TABS, tabLabel } from './submission-rules';
+
+const PAGE = 20;
+
+const useCount = (status: SubmissionStatus) =>
+  useGetList('amplify-submissions', { filter: { status }, sort: { field: 'created_at', order: 'DESC' }, pagination: { page: 1, perPage: 1 } }).total;
+
+/** /admin/amplify: Pending, Approved and Declined tabs, each with its count; approve, decline, feature. */
+export function AmplifyAdmin() {
+  const [tab, setTab] = useState<SubmissionStatus>('pending');
+  const [perPage, setPerPage] = useState(PAGE);
+  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const counts: Record<SubmissionStatus, number | undefined> = { pending: useCount('pending'), approved: useCount('approved'), declined: useCount('declined') };
+  const { data, total, isPending, error } = useGetList<AmplifySubmission>('amplify-submissions', {
+    filter: { status: tab },
+    sort: { field: 'created_at', order: 'DESC' },
+    pagination: { page: 1, perPage },
+  });
+  return (
+    <Box sx={{ py: 2, maxWidth: 960 }}>
+      <Title title="Businesses" />
+      <PageHeader title="Business submissions" subtitle="Amplify applications from local businesses, newest first" />
+      <Tabs
+        value={tab}
+        onChange={(_, v: SubmissionStatus) => {
+          setTab(v);
+          setPerPage(PAGE);
+        }}
+        variant={small ? 'fullWidth' : 'standard'}
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { px: { xs: 0.5, sm: 2 }, minWidth: 0, fontSize: { xs: '0.85rem', sm: '0.95rem' } } }}
+      >
+        {TABS.map((t) => (
+          <Tab key={t.status} value={t.status} label={tabLabel(t.label, counts[t.status])} />
+        ))}
+      </Tabs>
+      {error && <Alert severity="error">{errorMessage(error)}</Alert>}
+      {isPending && <Skeleton variant="rounded" height={260} />}
+      {!isPending && !error && data?.length === 0 && (
+        <Card variant="outlined">
+          <CardContent sx={{ py: 6, textAlign: 'center' }}>
+            <Typography color="text.secondary">No {tab} submissions.</Typography>
+          </CardContent>
+        </Card>
+      )}
+      <Stack spacing={2}>
+        {data?.map((s) => (
+          <SubmissionCard key={s.id} submission={s} />
+        ))}
+      </Stack>
+      {data && total !== undefined && total > data.length && (
+        <Box sx={{ mt: 2, textAlign: 'center' }}>
+          <Button onClick={() => setPerPage((n) => n + PAGE)}>Show more ({total - data.length} left)</Button>
+        </Box>
+      )}
+    </Box>
+  );
+}

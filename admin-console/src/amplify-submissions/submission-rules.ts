@@ -1,0 +1,24 @@
+import type { AmplifySubmission, SubmissionStatus } from '@local-creators/common';
+
+/** Business moderation rules as the console shows them (spec 4): any change from any state. */
+export const canApprove = (s: Pick<AmplifySubmission, 'status'>) => s.status !== 'approved';
+export const canDecline = (s: Pick<AmplifySubmission, 'status'>) => s.status !== 'declined';
+/** The Featured switch is enabled only when approved. */
+export const canFeature = (s: Pick<AmplifySubmission, 'status'>) => s.status === 'approved';
+
+export const TABS: readonly { status: SubmissionStatus; label: string }[] = [
+  { status: 'pending', label: 'Pending' },
+  { status: 'approved', label: 'Approved' },
+  { status: 'declined', label: 'Declined' },
+];
+
+export const tabLabel = (label: string, count: number | undefined) => `${label} (${count ?? '…'})`;
+
+/** website_social may be a URL or a bare handle / domain: link only what can be opened. */
+export function websiteHref(value: string | null): string | null {
+  if (!value) return null;
+  const v = value.trim();
+  if (/^https?:\/\//i.test(v)) return v;
+  if (/^[\w-]+(\.[\w-]+)+(\/\S*)?$/.test(v)) return `https://${v}`;
+  return null;
+}

@@ -1,0 +1,92 @@
+import type { ReactNode } from 'react';
+import { Alert, Box, Card, CardActionArea, CardContent, Grid, Skeleton, Stack, Typography } from '@mui/material';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import CancelOutlinedIcon from '@mui/icons-material/CancelOutlined';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
+import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
+import HowToRegIcon from '@mui/icons-material/HowToReg';
+import PeopleIcon from '@mui/icons-material/People';
+import StorefrontIcon from '@mui/icons-material/Storefront';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router-dom';
+import { Title, useBasename, useDataProvider, useGetList } from 'react-admin';
+import type { AdminStats } from '@local-creators/common';
+import type { AppDataProvider } from '../data/data-provider';
+import { PageHeader } from '../layout/page-header';
+import { errorMessage } from '../shared/toast-texts';
+
+const COUNTS: { key: keyof AdminStats; label: string; icon: ReactNode; color: string }[] = [
+  { key: 'total', label: 'Total', icon: <GroupsOutlinedIcon />, color: '#6d28d9' },
+  { key: 'pending', label: 'Pending', icon: <HourglassEmptyIcon />, color: '#b45309' },
+  { key: 'approved', label: 'Approved', icon: <CheckCircleOutlineIcon />, color: '#15803d' },
+  { key: 'rejected', label: 'Rejected', icon: <CancelOutlinedIcon />, color: '#b91c1c' },
+];
+
+/** /admin: the four creator counts (GET /api/admin/stats) and the way into the queues. */
+export function Dashboard() {
+  const basename = useBasename();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const stats = useQuery({ queryKey: ['admin-stats'], queryFn: () => dataProvider.getStats() });
+  const businessesPending = useGetList('amplify-submissions', { filter: { status: 'pending' }, pagination: { page: 1, perPage: 1 }, sort: { field: 'created_at', order: 'DESC' } }).total;
+  const links = [
+    { to: `${basename}/review`, title: 'Review queue', text: stats.data ? `${stats.data.pending} waiting, oldest first` : 'Pending applications, oldest first', icon: <HowToRegIcon /> },
+    { to: `${basename}/all`, title: 'All creators', text: 'Search, filter and verify phones', icon: <PeopleIcon /> },
+    { to: `${basename}/amplify`, title: 'Business submissions', text: businessesPending !== undefined ? `${businessesPending} pending` : 'Amplify applications', icon: <StorefrontIcon /> },
+  ];
+  return (
+    <Box sx={{ py: 2 }}>
+      <Title title="Dashboard" />
+      <PageHeader title="Admin dashboard" subtitle="Creator applications at a glance" />
+      {stats.error && <Alert severity="error" sx={{ mb: 2 }}>{errorMessage(stats.error)}</Alert>}
+      <Grid container spacing={2}>
+        {COUNTS.map(({ key, label, icon, color }) => (
+          <Grid key={key} size={{ xs: 6, md: 3 }}>
+            <Card variant="outlined" sx={{ height: '100%' }}>
+              <CardContent>
+                <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+                  <Typography color="text.secondary" sx={{ fontWeight: 600 }}>
+                    {label}
+                  </Typography>
+                  <Box aria-hidden sx={{ color, display: 'flex' }}>
+                    {icon}
+                  </Box>
+                </Stack>
+                <Typography variant="h3" component="p" sx={{ fontWeight: 700, mt: 1, fontVariantNumeric: 'tabular-nums' }} data-testid={`count-${key}`}>
+                  {stats.data ? stats.data[key].toLocaleString('en-US') : <Skeleton width={60} />}
+                </Typography>
+              </CardContent>
+            </Card>
+          </Grid>
+        ))}
+      </Grid>
+      <Typography variant="h6" component="h2" sx={{ mt: 4, mb: 2 }}>
+        Go to
+      </Typography>
+      <Grid container spacing={2}>
+        {links.map((l) => (
+          <Grid key={l.to} size={{ xs: 12, md: 4 }}>
+            <Card variant="outlined" sx={{ height: '100%' }}>
+              <CardActionArea component={RouterLink} to={l.to} sx={{ height: '100%' }}>
+                <CardContent>
+                  <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+                    <Box aria-hidden sx={{ color: 'primary.main', display: 'flex', p: 1, borderRadius: 2, bgcolor: '#ede9fe' }}>
+                      {l.icon}
+                    </Box>
+                    <Box sx={{ flex: 1 }}>
+                      <Typography sx={{ fontWeight: 600 }}>{l.title}</Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        {l.text}
+                      </Typography>
+                    </Box>
+                    <ArrowForwardIcon aria-hidden color="action" />
+                  </Stack>
+                </CardContent>
+              </CardActionArea>
+            </Card>
+          </Grid>
+        ))}
+      </Grid>
+    </Box>
+  );
+}

@@ -1,0 +1,22 @@
+import simpleRestProvider from 'ra-data-simple-rest';
+import type { DataProvider } from 'react-admin';
+import type { AdminStats, OutboxMessage } from '@local-creators/common';
+import { httpClient } from './http-client';
+
+const API = '/api/admin';
+
+/**
+ * ra-data-simple-rest on /api/admin (creators, amplify-submissions, audit-log, notifications),
+ * plus the two calls that are not CRUD. react-admin's useDataProvider() wraps these too, so a
+ * 401/403 from them reaches authProvider.checkError like any other.
+ */
+export const dataProvider = {
+  ...simpleRestProvider(API, httpClient),
+  /** GET /api/admin/stats */
+  getStats: async (): Promise<AdminStats> => (await httpClient(`${API}/stats`)).json as AdminStats,
+  /** POST /api/admin/notifications/:id/retry (failed messages only; 409 otherwise) */
+  retryNotification: async (id: string): Promise<OutboxMessage> =>
+    (await httpClient(`${API}/notifications/${encodeURIComponent(id)}/retry`, { method: 'POST' })).json as OutboxMessage,
+} satisfies DataProvider;
+
+export type AppDataProvider = typeof dataProvider;

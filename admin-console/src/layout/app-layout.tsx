@@ -1,0 +1,39 @@
+import { Box, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { AppBar, Layout, Logout, TitlePortal, UserMenu, useBasename, useGetIdentity, type LayoutProps } from 'react-admin';
+import { AppMenu } from './app-menu';
+
+function Brand() {
+  const basename = useBasename();
+  return (
+    <Box component={RouterLink} to={basename || '/'} sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 1, mr: 2, color: 'inherit', textDecoration: 'none' }}>
+      <Box aria-hidden sx={{ width: 26, height: 26, borderRadius: 1.5, bgcolor: 'primary.main', color: '#fff', display: 'grid', placeItems: 'center', fontWeight: 800, fontSize: 13 }}>
+        LC
+      </Box>
+      <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+        Local Creators <Box component="span" sx={{ color: 'text.secondary', fontWeight: 500 }}>admin</Box>
+      </Typography>
+    </Box>
+  );
+}
+
+/** The account menu, named by the e-mail it shows (so its accessible name matches its text). */
+function AccountMenu() {
+  const { identity } = useGetIdentity();
+  return (
+    <UserMenu label={identity?.fullName ?? 'Account'}>
+      <Logout />
+    </UserMenu>
+  );
+}
+
+function AppTopBar() {
+  return (
+    <AppBar color="inherit" userMenu={<AccountMenu />}>
+      <Brand />
+      <TitlePortal sx={{ color: 'text.secondary', fontSize: '1rem' }} />
+    </AppBar>
+  );
+}
+
+export const AppLayout = (props: LayoutProps) => <Layout {...props} appBar={AppTopBar} menu={AppMenu} />;

@@ -1,0 +1,34 @@
+import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import HowToRegIcon from '@mui/icons-material/HowToReg';
+import PeopleIcon from '@mui/icons-material/People';
+import StorefrontIcon from '@mui/icons-material/Storefront';
+import { Menu, useSidebarState } from 'react-admin';
+
+/** A plain link out of the console: the public site is another app, so a full page load. */
+function SiteLink() {
+  const [open] = useSidebarState();
+  return (
+    <MenuItem component="a" href="/" sx={{ margin: '2px 8px', borderRadius: 2, color: 'text.secondary', py: 0.75 }}>
+      <ListItemIcon sx={{ minWidth: 40 }}>
+        <ArrowBackIcon />
+      </ListItemIcon>
+      {open && <ListItemText primary="Back to the site" />}
+    </MenuItem>
+  );
+}
+
+/** Dashboard, Review queue, All creators, Businesses, Audit trail, Notifications. */
+export function AppMenu() {
+  return (
+    <Menu sx={{ pt: 1 }}>
+      <Menu.DashboardItem />
+      <Menu.Item to="/review" primaryText="Review queue" leftIcon={<HowToRegIcon />} />
+      <Menu.Item to="/all" primaryText="All creators" leftIcon={<PeopleIcon />} />
+      <Menu.Item to="/amplify" primaryText="Businesses" leftIcon={<StorefrontIcon />} />
+      <Menu.ResourceItem name="audit-log" />
+      <Menu.ResourceItem name="notifications" />
+      <SiteLink />
+    </Menu>
+  );
+}

@@ -1,0 +1,38 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { AppConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { IdentityModule } from './modules/identity/identity.module';
+import { NotificationsModule, NotificationsWorkerModule } from './modules/notifications/notifications.module';
+import { DomainExceptionFilter } from './shared/domain-exception.filter';
+import { RedisModule } from './shared/redis.module';
+import { SharedModule } from './shared/shared.module';
+import { SystemController } from './system/system.controller';
+import { WebModule } from './web/web.module';
+import { FEATURE_MODULES } from './feature-modules';
+
+/** The HTTP API: every module's controllers under /api. */
+@Module({})
+export class AppModule {
+  static forRoot(env: Record<string, string | undefined> = {}): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [AppConfigModule.forRoot(env), DatabaseModule, RedisModule, SharedModule, WebModule, IdentityModule, NotificationsModule, ...FEATURE_MODULES],
+      controllers: [SystemController],
+      providers: [{ provide: APP_FILTER, useClass: DomainExceptionFilter }],
+    };
+  }
+}
+
+/** The worker process: outbox relay and notification delivery, no HTTP. */
+@Module({})
+export class WorkerModule {
+  static forRoot(env: Record<string, string | undefined> = {}): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [AppConfigModule.forRoot(env), DatabaseModule, SharedModule, NotificationsWorkerModule],
+    };
+  }
+}
+
+

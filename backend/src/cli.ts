@@ -1,0 +1,75 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { RequestContext } from '@mikro-orm/core';
+import { AppModule } from './app.module';
+import { AppConfig } from './config/app-config';
+import { ConfigError, validateEnvironment } from './config/environment';
+import { ormOptions } from './database/database.module';
+import { AuthService } from './modules/identity/application/auth.service';
+import { JsonLogger } from './shared/logging';
+import { seed } from './seed/seed';
+
+const USAGE = `Usage:
+  node backend/dist/cli.js migrate                 apply pending migrations
+  node backend/dist/cli.js seed [--demo]           seed (demo admin and content only with --demo)
+  node backend/dist/cli.js admin grant <email>     give an account the admin role
+  node backend/dist/cli.js admin revoke <email>    take it away`;
+
+export async function migrate(env: Record<string, string | undefined> = process.env, opts: { silent?: boolean } = {}) {
+  const config = new AppConfig(validateEnvironment(env));
+  const options = ormOptions(config);
+  const orm = await MikroORM.init({ ...options, migrations: { ...options.migrations, silent: opts.silent ?? false } });
+  try {
+    const applied = await orm.getMigrator().up();
+    return applied.map((m) => m.name);
+  } finally {
+    await orm.close(true);
+  }
+}
+
+async function withApp<T>(fn: (app: Awaited<ReturnType<typeof NestFactory.createApplicationContext>>) => Promise<T>) {
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(), { logger: new JsonLogger('warn', 'cli') });
+  try {
+    return await fn(app);
+  } finally {
+    await app.close();
+  }
+}
+
+async function main(args: string[]) {
+  const [command, sub, email] = args;
+  if (command === 'migrate') {
+    const applied = await migrate();
+    console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database schema is up to date.');
+    return;
+  }
+  if (command === 'seed') {
+    await withApp((app) => seed(app, { demo: args.includes('--demo'), print: (l) => console.log(l) }));
+    return;
+  }
+  if (command === 'admin' && (sub === 'grant' || sub === 'revoke') && email) {
+    await withApp(async (app) => {
+      const auth = app.get(AuthService);
+      const em = app.get(MikroORM).em.fork();
+      await RequestContext.create(em, async () => {
+        const result = sub === 'grant' ? await auth.grantRole(email, 'admin') : await auth.revokeRole(email, 'admin');
+        console.log(
+          result === 'unchanged'
+            ? `${email} ${sub === 'grant' ? 'is already' : 'is not'} an admin; nothing changed.`
+            : `${email} is ${sub === 'grant' ? 'now an admin' : 'no longer an admin'}.`,
+        );
+      });
+    });
+    return;
+  }
+  console.error(USAGE);
+  process.exitCode = 2;
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).catch((error) => {
+    console.error(error instanceof ConfigError ? error.message : `Error: ${(error as Error).message}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,58 @@
+import { EnvironmentVariables, parseRateLimit } from './environment';
+
+/**
+ * Typed, validated configuration, grouped per area. Injected by class; built once at boot from
+ * the environment (or from a test's overrides).
+ */
+export class AppConfig {
+  readonly env: EnvironmentVariables['NODE_ENV'];
+  readonly http: { port: number; host: string; publicUrl: string; trustProxy: string; corsOrigin: string[]; webRoot?: string };
+  readonly database: { url: string };
+  readonly redis: { url: string; prefix: string };
+  readonly auth: { jwtSecret: string; accessTtlSeconds: number; refreshSessionTtlDays: number; refreshReuseGraceSeconds: number; recoveryTtlSeconds: number };
+  readonly mail: { smtpUrl?: string; dir: string; from: string; adminNotifyEmails: string[] };
+  readonly storage: { driver: 'local' | 's3'; dir: string; s3: { endpoint?: string; bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string; publicUrl?: string } };
+  readonly rateLimits: Record<'signin' | 'signup' | 'recover' | 'publicForms', { limit: number; windowSeconds: number }>;
+  readonly logLevel: EnvironmentVariables['LOG_LEVEL'];
+  readonly city: string;
+
+  constructor(e: EnvironmentVariables) {
+    this.env = e.NODE_ENV;
+    this.http = {
+      port: e.PORT,
+      host: e.HOST,
+      publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+      trustProxy: e.TRUST_PROXY,
+      corsOrigin: e.CORS_ORIGIN.split(',').map((s) => s.trim()).filter(Boolean),
+      webRoot: e.WEB_ROOT,
+    };
+    this.database = { url: e.DATABASE_URL };
+    this.redis = { url: e.REDIS_URL, prefix: e.REDIS_PREFIX };
+    this.auth = {
+      jwtSecret: e.JWT_SECRET,
+      accessTtlSeconds: e.ACCESS_TOKEN_TTL_S,
+      refreshSessionTtlDays: e.REFRESH_SESSION_TTL_DAYS,
+      refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_S,
+      recoveryTtlSeconds: e.RECOVERY_TOKEN_TTL_S,
+    };
+    this.mail = {
+      smtpUrl: e.SMTP_URL,
+      dir: e.MAIL_DIR,
+      from: e.MAIL_FROM,
+      adminNotifyEmails: e.ADMIN_NOTIFY_EMAILS.split(',').map((s) => s.trim()).filter(Boolean),
+    };
+    this.storage = {
+      driver: e.STORAGE_DRIVER,
+      dir: e.STORAGE_DIR,
+      s3: { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, publicUrl: e.S3_PUBLIC_URL },
+    };
+    this.rateLimits = {
+      signin: parseRateLimit(e.RATE_LIMIT_SIGNIN),
+      signup: parseRateLimit(e.RATE_LIMIT_SIGNUP),
+      recover: parseRateLimit(e.RATE_LIMIT_RECOVER),
+      publicForms: parseRateLimit(e.RATE_LIMIT_PUBLIC_FORMS),
+    };
+    this.logLevel = e.LOG_LEVEL;
+    this.city = e.CITY;
+  }
+}

@@ -1,0 +1,79 @@
+import { plainToInstance } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+
+/**
+ * Every environment variable the backend reads, validated at boot. A bad value stops the process
+ * with a message naming the variable (docs/operations.md lists them all).
+ */
+export class EnvironmentVariables {
+  @IsIn(['development', 'production', 'test']) NODE_ENV: 'development' | 'production' | 'test' = 'development';
+  @IsInt() @Min(1) @Max(65535) PORT = 3000;
+  @IsString() HOST = '0.0.0.0';
+  /** Where people reach the product; used in mails and share links. */
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] }) @IsOptional() PUBLIC_URL?: string;
+  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' }) DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/local_creators';
+  @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' }) REDIS_URL = 'redis://127.0.0.1:6379';
+  /** Prefix for every Redis key and BullMQ queue, so several stacks (or tests) share one Redis. */
+  @IsString() @Matches(/^[a-z0-9_-]+$/i) REDIS_PREFIX = 'lc';
+  @IsString() @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters' }) JWT_SECRET = 'development-only-secret-change-me-0123456789';
+  @IsInt() @Min(60) @Max(86400) ACCESS_TOKEN_TTL_S = 3600;
+  @IsInt() @Min(1) @Max(365) REFRESH_SESSION_TTL_DAYS = 30;
+  @IsInt() @Min(0) @Max(120) REFRESH_REUSE_GRACE_S = 10;
+  @IsInt() @Min(60) @Max(86400) RECOVERY_TOKEN_TTL_S = 3600;
+  /** smtp://user:pass@host:port; empty = write each mail as an .eml file under MAIL_DIR. */
+  @IsOptional() @Matches(/^smtps?:\/\//, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' }) SMTP_URL?: string;
+  @IsString() MAIL_DIR = '.data/mail';
+  @IsString() MAIL_FROM = 'Local Creators <hello@localcreators.local>';
+  /** Comma-separated; empty = every account with the admin role. */
+  @IsString() ADMIN_NOTIFY_EMAILS = '';
+  @IsIn(['local', 's3']) STORAGE_DRIVER: 'local' | 's3' = 'local';
+  @IsString() STORAGE_DIR = '.data/storage';
+  @IsOptional() @IsString() S3_ENDPOINT?: string;
+  @IsOptional() @IsString() S3_BUCKET?: string;
+  @IsOptional() @IsString() S3_REGION?: string;
+  @IsOptional() @IsString() S3_ACCESS_KEY_ID?: string;
+  @IsOptional() @IsString() S3_SECRET_ACCESS_KEY?: string;
+  /** Base URL browsers use for stored objects (e.g. http://localhost:9000/profile-images); default endpoint/bucket. */
+  @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'] }) S3_PUBLIC_URL?: string;
+  /** Directory holding public-site/dist and admin-console/dist; empty = the repository's. */
+  @IsOptional() @IsString() WEB_ROOT?: string;
+  @IsString() TRUST_PROXY = 'loopback';
+  @IsString() CORS_ORIGIN = '';
+  @IsIn(['debug', 'info', 'warn', 'error']) LOG_LEVEL: 'debug' | 'info' | 'warn' | 'error' = 'info';
+  @IsString() CITY = 'Cleveland';
+  /** "<count>/<seconds>" per client address. */
+  @Matches(/^\d+\/\d+$/) RATE_LIMIT_SIGNIN = '5/300';
+  @Matches(/^\d+\/\d+$/) RATE_LIMIT_SIGNUP = '20/3600';
+  @Matches(/^\d+\/\d+$/) RATE_LIMIT_RECOVER = '5/3600';
+  @Matches(/^\d+\/\d+$/) RATE_LIMIT_PUBLIC_FORMS = '10/3600';
+}
+
+const NUMERIC = new Set(['PORT', 'ACCESS_TOKEN_TTL_S', 'REFRESH_SESSION_TTL_DAYS', 'REFRESH_REUSE_GRACE_S', 'RECOVERY_TOKEN_TTL_S']);
+
+export class ConfigError extends Error {}
+
+export function validateEnvironment(raw: Record<string, string | undefined>): EnvironmentVariables {
+  const present: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (value === undefined || value === '') continue;
+    present[key] = NUMERIC.has(key) && /^-?\d+$/.test(value) ? Number(value) : value;
+  }
+  const env = plainToInstance(EnvironmentVariables, present, { exposeDefaultValues: true });
+  const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
+  if (errors.length > 0) {
+    const lines = errors.map((e) => `${e.property}=${JSON.stringify(raw[e.property])}: ${Object.values(e.constraints ?? {}).join('; ')}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  if (env.NODE_ENV === 'production' && /development-only|change-me/.test(env.JWT_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  JWT_SECRET: set a real secret (32+ random characters) in production');
+  }
+  if (env.STORAGE_DRIVER === 's3' && (!env.S3_BUCKET || !env.S3_ENDPOINT)) {
+    throw new ConfigError('Invalid configuration:\n  STORAGE_DRIVER=s3 needs S3_ENDPOINT and S3_BUCKET');
+  }
+  return env;
+}
+
+export const parseRateLimit = (spec: string) => {
+  const [limit, windowSeconds] = spec.split('/').map(Number);
+  return { limit: limit!, windowSeconds: windowSeconds! };
+};

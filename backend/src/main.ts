@@ -1,0 +1,20 @@
+import 'reflect-metadata';
+import { ConfigError } from './config/environment';
+import { AppConfig } from './config/app-config';
+import { createHttpApp } from './http-app';
+
+async function main() {
+  const app = await createHttpApp();
+  const config = app.get(AppConfig);
+  await app.listen(config.http.port, config.http.host);
+  console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', service: 'api', msg: `listening on ${config.http.publicUrl}` }));
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,18 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261122000001Identity } from './Migration20261122000001Identity';
+import { Migration20261122000002Notifications } from './Migration20261122000002Notifications';
+import { Migration20261122000003Creator } from './Migration20261122000003Creator';
+import { Migration20261122000004Moderation } from './Migration20261122000004Moderation';
+import { Migration20261122000005Amplify } from './Migration20261122000005Amplify';
+
+/**
+ * Committed migrations, in order. Listed explicitly (not globbed) so they run the same from
+ * compiled JS, from ts-jest and from the CLI. Append new ones at the end.
+ */
+export const migrationsList: MigrationObject[] = [
+  { name: 'Migration20261122000001Identity', class: Migration20261122000001Identity },
+  { name: 'Migration20261122000002Notifications', class: Migration20261122000002Notifications },
+  { name: 'Migration20261122000003Creator', class: Migration20261122000003Creator },
+  { name: 'Migration20261122000004Moderation', class: Migration20261122000004Moderation },
+  { name: 'Migration20261122000005Amplify', class: Migration20261122000005Amplify },
+];

@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { ModerationModule } from '../moderation/moderation.module';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { AmplifyService } from './application/amplify.service';
+import { ModerateSubmissions } from './application/moderate-submissions.use-case';
+import { AdminAmplifySubmissionsController } from './http/admin-amplify-submissions.controller';
+import { AmplifyController } from './http/amplify.controller';
+import { AmplifySubmissionSchema, InterestRequestSchema } from './infrastructure/amplify.schemas';
+
+/**
+ * Local businesses: applications, the featured page, introductions, and their moderation.
+ * Admin changes are written to the moderation audit trail (ModerationModule exports AuditTrail;
+ * moderation knows nothing of amplify).
+ */
+@Module({
+  imports: [MikroOrmModule.forFeature([AmplifySubmissionSchema, InterestRequestSchema]), NotificationsModule, ModerationModule],
+  controllers: [AmplifyController, AdminAmplifySubmissionsController],
+  providers: [AmplifyService, ModerateSubmissions],
+})
+export class AmplifyModule {}

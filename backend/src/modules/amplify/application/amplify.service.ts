@@ -1,0 +1,112 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import {
+  MSG, validateAmplifySubmission, validateInterestRequest,
+  type AmplifySubmission as SubmissionDto, type PublicAmplifySubmission,
+} from '@local-creators/common';
+import { AppConfig } from '../../../config/app-config';
+import { Clock } from '../../../shared/clock';
+import { DomainError, unwrapValidation } from '../../../shared/domain-error';
+import { processImage } from '../../../shared/images/image-processor';
+import { RateLimiter } from '../../../shared/rate-limiter';
+import { ObjectStorage } from '../../../shared/storage/object-storage';
+import { Outbox } from '../../notifications/application/outbox';
+import { AmplifySubmission } from '../domain/amplify-submission';
+import { InterestRequest } from '../domain/interest-request';
+import { toPublicSubmission, toSubmissionDto } from './amplify-views';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Logos are shown small on the featured page. */
+const LOGO_MAX_SIZE = 400;
+/** The featured page is curated by hand; this only bounds the answer. */
+const FEATURED_MAX = 500;
+
+export interface SubmissionRequest {
+  /** The form's fields (type_of_help already read into a list). */
+  fields: Record<string, unknown>;
+  /** The hidden `company_website` field: only bots fill it. */
+  honeypot: unknown;
+  logo?: Buffer;
+  clientIp: string;
+}
+
+/** The public side of Amplify: business applications, the featured page, introduction requests. */
+@Injectable()
+export class AmplifyService {
+  private readonly logger = new Logger(AmplifyService.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly outbox: Outbox,
+    private readonly storage: ObjectStorage,
+    private readonly limiter: RateLimiter,
+    private readonly clock: Clock,
+    @Inject(AppConfig) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * A business applies: the row and the founder's notification are written together. A filled
+   * honeypot gets the same answer as a person would, but nothing is stored or mailed.
+   */
+  async submit(req: SubmissionRequest): Promise<SubmissionDto> {
+    await this.limiter.hit('amplify-submit', req.clientIp, this.config.rateLimits.publicForms);
+    const input = unwrapValidation(validateAmplifySubmission(req.fields));
+    const submission = AmplifySubmission.create(input, this.clock.now());
+    if (typeof req.honeypot === 'string' && req.honeypot.trim() !== '') {
+      this.logger.warn(`honeypot filled from ${req.clientIp}: submission "${input.business_name}" dropped`);
+      return toSubmissionDto(submission);
+    }
+
+    let logoKey: string | null = null;
+    if (req.logo?.length) {
+      const image = await processImage(req.logo, { maxSize: LOGO_MAX_SIZE });
+      logoKey = `business-logos/${submission.id}/logo.${image.ext}`;
+      submission.setLogo(await this.storage.put(logoKey, image.body, image.contentType), submission.createdAt);
+    }
+    this.em.persist(submission);
+    this.outbox.add('notify-amplify-submission', {
+      businessName: submission.businessName,
+      contactName: submission.contactName,
+      contactEmail: submission.contactEmail,
+      title: submission.title,
+      description: submission.description,
+      category: submission.category,
+      websiteSocial: submission.websiteSocial,
+      submissionId: submission.id,
+    });
+    try {
+      await this.em.flush();
+    } catch (error) {
+      if (logoKey) await this.storage.delete(logoKey).catch(() => undefined);
+      throw error;
+    }
+    return toSubmissionDto(submission);
+  }
+
+  /** Approved and featured, newest first, without contact details. */
+  async featured(): Promise<PublicAmplifySubmission[]> {
+    const items = await this.em.find(AmplifySubmission, { status: 'approved', featured: true }, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: FEATURED_MAX });
+    return items.map(toPublicSubmission);
+  }
+
+  /** An introduction request is stored and mailed to the business contact, reply-to the creator. */
+  async requestIntroduction(id: string, body: unknown, clientIp: string): Promise<void> {
+    await this.limiter.hit('amplify-interest', clientIp, this.config.rateLimits.publicForms);
+    const input = unwrapValidation(validateInterestRequest(body));
+    const submission = UUID.test(id) ? await this.em.findOne(AmplifySubmission, { id }) : null;
+    if (!submission?.acceptsIntroductions) throw DomainError.notFound('AMPLIFY.NOT_FEATURED', MSG.submissionNotFeatured);
+    this.em.persist(InterestRequest.create(submission.id, input, this.clock.now()));
+    this.outbox.add('amplify-interest', {
+      submissionId: submission.id,
+      businessName: submission.businessName,
+      contactName: submission.contactName,
+      contactEmail: submission.contactEmail,
+      creatorName: input.creator_name,
+      creatorEmail: input.creator_email,
+      creatorLinks: input.creator_links,
+      message: input.message,
+    });
+    await this.em.flush();
+  }
+}

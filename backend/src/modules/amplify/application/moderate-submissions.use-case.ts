@@ -1,0 +1,88 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { SUBMISSION_STATUSES, type AmplifySubmission as SubmissionDto, type SubmissionStatus } from '@local-creators/common';
+import { Clock } from '../../../shared/clock';
+import { DomainError } from '../../../shared/domain-error';
+import type { Principal } from '../../identity/application/principal';
+import { AuditTrail } from '../../moderation/application/audit-trail';
+import { AmplifySubmission } from '../domain/amplify-submission';
+import { toSubmissionDto } from './amplify-views';
+import { submissionChangeFromBody } from './submission-change';
+
+export interface SubmissionListQuery {
+  status?: SubmissionStatus;
+  ids?: string[];
+  q?: string;
+  sort: 'id' | 'created_at' | 'business_name' | 'status';
+  order: 'ASC' | 'DESC';
+  offset: number;
+  limit: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SORT = { id: 'id', created_at: 'createdAt', business_name: 'businessName', status: 'status' } as const;
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The admins' side of Amplify: the tabs, approve / decline, the Featured switch; all audited. */
+@Injectable()
+export class ModerateSubmissions {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly audit: AuditTrail,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(q: SubmissionListQuery): Promise<{ items: SubmissionDto[]; total: number }> {
+    if (q.status !== undefined && !(SUBMISSION_STATUSES as readonly string[]).includes(q.status)) {
+      throw DomainError.invalid('LIST.BAD_FILTER', 'Unknown status', 'filter');
+    }
+    const where: Record<string, unknown> = {};
+    if (q.status) where.status = q.status;
+    if (q.ids) {
+      const ids = q.ids.filter((i) => UUID.test(i));
+      if (ids.length === 0) return { items: [], total: 0 };
+      where.id = { $in: ids };
+    }
+    const text = q.q?.trim();
+    if (text) {
+      const like = `%${escapeLike(text)}%`;
+      where.$or = [{ businessName: { $ilike: like } }, { contactName: { $ilike: like } }, { contactEmail: { $ilike: like } }];
+    }
+    const [items, total] = await this.em.findAndCount(AmplifySubmission, where, {
+      orderBy: { [SORT[q.sort]]: q.order.toLowerCase(), ...(q.sort === 'id' ? {} : { id: 'asc' }) },
+      offset: q.offset,
+      limit: q.limit,
+    });
+    return { items: items.map(toSubmissionDto), total };
+  }
+
+  async get(id: string): Promise<SubmissionDto> {
+    return toSubmissionDto(await this.load(id));
+  }
+
+  /** Applies the one change the body asks for through the domain, with its audit row, in one flush. */
+  async update(admin: Principal, id: string, body: unknown): Promise<SubmissionDto> {
+    const submission = await this.load(id);
+    const change = submissionChangeFromBody(body, submission);
+    const now = this.clock.now();
+    if (change?.kind === 'status') {
+      const from = submission.status;
+      const wasFeatured = submission.featured;
+      submission.setStatus(change.status, now);
+      const unfeatured = wasFeatured && !submission.featured;
+      this.audit.record(admin, 'amplify_submission', id, 'status', { from, to: submission.status, notes: unfeatured ? 'Removed from featured' : null });
+    } else if (change?.kind === 'featured') {
+      if (change.featured) submission.feature(now);
+      else submission.unfeature(now);
+      this.audit.record(admin, 'amplify_submission', id, change.featured ? 'feature' : 'unfeature', { from: String(!change.featured), to: String(change.featured) });
+    }
+    await this.em.flush();
+    return toSubmissionDto(submission);
+  }
+
+  private async load(id: string) {
+    const submission = UUID.test(id) ? await this.em.findOne(AmplifySubmission, { id }) : null;
+    if (!submission) throw DomainError.notFound('AMPLIFY.NOT_FOUND', 'Submission not found');
+    return submission;
+  }
+}

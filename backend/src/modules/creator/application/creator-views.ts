@@ -1,0 +1,73 @@
+import {
+  hasFeaturedReach, isVerified, publicDisplayName,
+  type AdminCreator, type CreatorProfile as CreatorProfileDto, type PublicCreator, type PublicCreatorCard,
+} from '@local-creators/common';
+import type { CreatorProfile } from '../domain/creator-profile';
+
+/** The owner's view (and the base of the admins'). */
+export function toCreatorProfileDto(p: CreatorProfile): CreatorProfileDto {
+  return {
+    id: p.id,
+    user_id: p.userId,
+    full_name: p.fullName,
+    phone: p.phone,
+    bio: p.bio,
+    neighborhood: p.neighborhood,
+    city: p.city,
+    profile_image_url: p.profileImageUrl,
+    niches: p.niches,
+    platforms: p.platforms,
+    content_types: p.contentTypes,
+    collab_types: p.collabTypes,
+    media_kit_url: p.mediaKitUrl,
+    link_hub_url: p.linkHubUrl,
+    can_use_name_publicly: p.canUseNamePublicly,
+    approval_status: p.approvalStatus,
+    approval_notes: p.approvalNotes,
+    is_public: p.isPublic,
+    phone_verified: p.phoneVerified,
+    has_joined_floaters_crew: p.hasJoinedFloatersCrew,
+    created_at: p.createdAt.toISOString(),
+    updated_at: p.updatedAt.toISOString(),
+  };
+}
+
+export const toAdminCreatorDto = (p: CreatorProfile, email: string): AdminCreator => ({ ...toCreatorProfileDto(p), email, decided_at: p.decidedAt?.toISOString() ?? null });
+
+const displayName = (p: CreatorProfile) => publicDisplayName({ full_name: p.fullName, can_use_name_publicly: p.canUseNamePublicly, platforms: p.platforms });
+
+/** What anyone may see: never phone, e-mail, user id or notes. */
+export function toPublicCreator(p: CreatorProfile): PublicCreator {
+  return {
+    id: p.id,
+    display_name: displayName(p),
+    bio: p.bio,
+    neighborhood: p.neighborhood,
+    city: p.city,
+    profile_image_url: p.profileImageUrl,
+    niches: p.niches,
+    platforms: p.platforms.map(({ name, handle, url, followers }) => ({ name, handle, url, followers })),
+    content_types: p.contentTypes,
+    collab_types: p.collabTypes,
+    media_kit_url: p.mediaKitUrl,
+    link_hub_url: p.linkHubUrl,
+    total_followers: Number(p.totalFollowers),
+    verified: isVerified({ approval_status: p.approvalStatus, phone_verified: p.phoneVerified }),
+    featured_reach: hasFeaturedReach(p.platforms),
+    created_at: p.createdAt.toISOString(),
+  };
+}
+
+export function toPublicCard(p: CreatorProfile): PublicCreatorCard {
+  return {
+    id: p.id,
+    display_name: displayName(p),
+    bio: p.bio,
+    profile_image_url: p.profileImageUrl,
+    niches: p.niches,
+    total_followers: Number(p.totalFollowers),
+    verified: isVerified({ approval_status: p.approvalStatus, phone_verified: p.phoneVerified }),
+    neighborhood: p.neighborhood,
+    created_at: p.createdAt.toISOString(),
+  };
+}

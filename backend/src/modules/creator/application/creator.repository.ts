@@ -1,0 +1,36 @@
+import type { ApprovalStatus, CreatorSearchQuery, Niche } from '@local-creators/common';
+import type { CreatorProfile } from '../domain/creator-profile';
+
+export interface AdminCreatorQuery {
+  q?: string;
+  status?: ApprovalStatus;
+  ids?: string[];
+  sort: 'id' | 'created_at' | 'updated_at' | 'full_name' | 'approval_status';
+  order: 'ASC' | 'DESC';
+  offset: number;
+  limit: number;
+}
+
+/**
+ * Port: how creator profiles are found. Loaded profiles belong to the caller's unit of work, so
+ * a use case changes them through domain methods and flushes once. The moderation module uses
+ * this port instead of the table.
+ */
+export abstract class CreatorRepository {
+  abstract add(profile: CreatorProfile): void;
+  abstract findById(id: string): Promise<CreatorProfile | null>;
+  /** The same, outside the unit of work (public pages): cheaper, and changes are not saved. */
+  abstract findByIdReadOnly(id: string): Promise<CreatorProfile | null>;
+  abstract findByUserId(userId: string): Promise<CreatorProfile | null>;
+  abstract emailOf(userId: string): Promise<string | null>;
+  abstract adminSearch(q: AdminCreatorQuery): Promise<{ items: { profile: CreatorProfile; email: string }[]; total: number }>;
+  abstract countByStatus(): Promise<{ total: number; pending: number; approved: number; rejected: number }>;
+
+  // ---- the public directory (listed profiles only) ----
+  abstract listedCount(): Promise<number>;
+  abstract listedNewest(limit: number, niche?: Niche): Promise<CreatorProfile[]>;
+  abstract listedCountsByNiche(): Promise<Map<Niche, number>>;
+  abstract searchListed(q: Required<Pick<CreatorSearchQuery, 'sort' | 'page' | 'per_page'>> & CreatorSearchQuery): Promise<{ items: CreatorProfile[]; total: number }>;
+  /** Newest first. */
+  abstract listedIds(limit: number): Promise<{ id: string; updatedAt: Date }[]>;
+}

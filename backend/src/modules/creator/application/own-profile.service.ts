@@ -1,0 +1,117 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { MSG, PROFILE_IMAGE_BUCKET, validateProfile, type CreatorProfile as CreatorProfileDto, type ProfileInput } from '@local-creators/common';
+import { AppConfig } from '../../../config/app-config';
+import { Clock } from '../../../shared/clock';
+import { DomainError, unwrapValidation } from '../../../shared/domain-error';
+import { processImage } from '../../../shared/images/image-processor';
+import { ObjectStorage } from '../../../shared/storage/object-storage';
+import { Outbox } from '../../notifications/application/outbox';
+import type { Principal } from '../../identity/application/principal';
+import { CreatorProfile } from '../domain/creator-profile';
+import { CreatorRepository } from './creator.repository';
+import { toCreatorProfileDto } from './creator-views';
+
+const IMAGE_MAX_SIZE = 800;
+/** processImage always answers WebP, so the key of a user's photo is fixed. */
+const IMAGE_EXT = 'webp';
+
+/** A creator's own profile: read, create or update (one per account), and its photo. */
+@Injectable()
+export class OwnProfileService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly profiles: CreatorRepository,
+    private readonly storage: ObjectStorage,
+    private readonly outbox: Outbox,
+    private readonly clock: Clock,
+    @Inject(AppConfig) private readonly config: AppConfig,
+  ) {}
+
+  async get(user: Principal): Promise<CreatorProfileDto | null> {
+    const profile = await this.profiles.findByUserId(user.id);
+    return profile ? toCreatorProfileDto(profile) : null;
+  }
+
+  /**
+   * Creates the caller's profile (pending, not public, and the admins are told) or updates it
+   * (status untouched). Only the fields of the spec's form are read from the body.
+   */
+  async save(user: Principal, body: unknown): Promise<{ created: boolean; profile: CreatorProfileDto }> {
+    const input = unwrapValidation(validateProfile(body));
+    const imageUrl = this.ownImageUrl(user, (body as { profile_image_url?: unknown } | null)?.profile_image_url);
+    try {
+      return await this.createOrUpdate(user, input, imageUrl);
+    } catch (error) {
+      // Two first saves at once (a double click, two tabs): the unique user_id lets one insert
+      // win; the other, rolled back whole (outbox row included), becomes an update of it.
+      if (!(error instanceof UniqueConstraintViolationException)) throw error;
+      this.em.clear();
+      return this.createOrUpdate(user, input, imageUrl);
+    }
+  }
+
+  private async createOrUpdate(user: Principal, input: ProfileInput, imageUrl: string | null | undefined) {
+    const now = this.clock.now();
+    const existing = await this.profiles.findByUserId(user.id);
+    if (existing) {
+      existing.update(input, imageUrl === undefined ? existing.profileImageUrl : imageUrl, now);
+      await this.em.flush();
+      return { created: false, profile: toCreatorProfileDto(existing) };
+    }
+    // A photo uploaded before the profile existed belongs to it even when the body omits its URL.
+    const photo = imageUrl === undefined ? await this.storage.urlOf(this.imageKey(user, IMAGE_EXT)) : imageUrl;
+    const profile = CreatorProfile.create(user.id, input, photo, now, this.config.city);
+    this.profiles.add(profile);
+    this.outbox.add('notify-new-registration', {
+      creatorName: profile.fullName,
+      creatorEmail: user.email,
+      creatorPhone: profile.phone,
+      creatorCity: profile.city,
+      creatorNiches: profile.niches,
+      profileId: profile.id,
+    });
+    await this.em.flush();
+    return { created: true, profile: toCreatorProfileDto(profile) };
+  }
+
+  /** Re-encodes and stores the photo at profile-images/{userId}/profile.webp (overwriting). */
+  async uploadImage(user: Principal, file: { buffer: Buffer } | undefined): Promise<{ profile_image_url: string }> {
+    if (!file?.buffer?.length) throw DomainError.invalid('IMAGE.NOT_IMAGE', MSG.imageNotImage, 'file');
+    const image = await processImage(file.buffer, { maxSize: IMAGE_MAX_SIZE });
+    const url = await this.storage.put(this.imageKey(user, image.ext), image.body, image.contentType);
+    const profile = await this.profiles.findByUserId(user.id);
+    if (profile) {
+      profile.setImage(url, this.clock.now());
+      await this.em.flush();
+    }
+    return { profile_image_url: url };
+  }
+
+  async deleteImage(user: Principal): Promise<void> {
+    await this.storage.delete(this.imageKey(user, IMAGE_EXT));
+    const profile = await this.profiles.findByUserId(user.id);
+    if (profile?.profileImageUrl) {
+      profile.setImage(null, this.clock.now());
+      await this.em.flush();
+    }
+  }
+
+  private imageKey(user: Principal, ext: string) {
+    return `${PROFILE_IMAGE_BUCKET}/${user.id}/profile.${ext}`;
+  }
+
+  /**
+   * The wizard uploads the photo before the profile exists and sends its URL along. Only a URL of
+   * this user's own stored photo is accepted; undefined = not sent (keep what is there).
+   */
+  private ownImageUrl(user: Principal, raw: unknown): string | null | undefined {
+    if (raw === undefined) return undefined;
+    if (raw === null || raw === '') return null;
+    const key = typeof raw === 'string' ? this.storage.keyOf(raw) : null;
+    if (!key || !key.startsWith(`${PROFILE_IMAGE_BUCKET}/${user.id}/`)) {
+      throw DomainError.invalid('VALIDATION', MSG.imageUploadFailed, 'profile_image_url');
+    }
+    return raw as string;
+  }
+}

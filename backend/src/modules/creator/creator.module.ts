@@ -1,0 +1,40 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { RequestContext } from '@mikro-orm/core';
+import { PageMetaRegistry } from '../../web/page-meta';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { CreatorRepository } from './application/creator.repository';
+import { DirectoryService } from './application/directory.service';
+import { OwnProfileService } from './application/own-profile.service';
+import { DirectoryController } from './http/directory.controller';
+import { MeProfileController } from './http/me-profile.controller';
+import { CreatorProfile } from './domain/creator-profile';
+import { CreatorProfileSchema } from './infrastructure/creator-profile.schema';
+import { MikroOrmCreatorRepository } from './infrastructure/mikro-orm-creator.repository';
+
+/** Creators' own profiles and photos, and the public directory. */
+@Module({
+  imports: [MikroOrmModule.forFeature([CreatorProfileSchema]), NotificationsModule],
+  controllers: [MeProfileController, DirectoryController],
+  providers: [OwnProfileService, DirectoryService, { provide: CreatorRepository, useClass: MikroOrmCreatorRepository }],
+  exports: [CreatorRepository],
+})
+export class CreatorModule implements OnModuleInit {
+  constructor(
+    private readonly meta: PageMetaRegistry,
+    private readonly directory: DirectoryService,
+    private readonly orm: MikroORM,
+  ) {}
+
+  /** Shared /creator/{id} links get the creator's name, bio and photo as preview tags. */
+  onModuleInit() {
+    // Any flush that touches a profile (an edit, a moderation decision) refreshes the overview.
+    this.orm.em.getEventManager().registerSubscriber({
+      afterFlush: ({ uow }) => {
+        if (uow.getChangeSets().some((cs) => cs.entity instanceof CreatorProfile)) this.directory.invalidate();
+      },
+    });
+    this.meta.register(/^\/creator\/([^/]+)\/?$/, ([id]) => RequestContext.create(this.orm.em.fork(), () => this.directory.pageMeta(id!)));
+  }
+}

@@ -1,0 +1,35 @@
+import { EntitySchema } from '@mikro-orm/core';
+import { CreatorProfile } from '../domain/creator-profile';
+
+export const CreatorProfileSchema = new EntitySchema<CreatorProfile>({
+  class: CreatorProfile,
+  tableName: 'creator_profiles',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    userId: { type: 'uuid', fieldName: 'user_id', unique: 'creator_profiles_user_unique' },
+    fullName: { type: 'string', length: 100, fieldName: 'full_name' },
+    phone: { type: 'string', length: 20 },
+    bio: { type: 'text' },
+    neighborhood: { type: 'string', length: 100, nullable: true },
+    city: { type: 'string', length: 100 },
+    profileImageUrl: { type: 'text', fieldName: 'profile_image_url', nullable: true },
+    niches: { type: 'string[]', columnType: 'text[]' },
+    platforms: { type: 'json' },
+    contentTypes: { type: 'string[]', columnType: 'text[]', fieldName: 'content_types' },
+    collabTypes: { type: 'string[]', columnType: 'text[]', fieldName: 'collab_types' },
+    mediaKitUrl: { type: 'text', fieldName: 'media_kit_url', nullable: true },
+    linkHubUrl: { type: 'text', fieldName: 'link_hub_url', nullable: true },
+    canUseNamePublicly: { type: 'boolean', fieldName: 'can_use_name_publicly' },
+    approvalStatus: { type: 'string', length: 20, fieldName: 'approval_status' },
+    approvalNotes: { type: 'text', fieldName: 'approval_notes', nullable: true },
+    isPublic: { type: 'boolean', fieldName: 'is_public' },
+    phoneVerified: { type: 'boolean', fieldName: 'phone_verified' },
+    hasJoinedFloatersCrew: { type: 'boolean', fieldName: 'has_joined_floaters_crew' },
+    totalFollowers: { type: 'bigint', fieldName: 'total_followers', runtimeType: 'number' } as never,
+    createdAt: { type: 'Date', fieldName: 'created_at' },
+    updatedAt: { type: 'Date', fieldName: 'updated_at' },
+    decidedAt: { type: 'Date', fieldName: 'decided_at', nullable: true },
+    // A computed getter of the domain class, not a column.
+    isListed: { type: 'boolean', persist: false, getter: true } as never,
+  },
+});

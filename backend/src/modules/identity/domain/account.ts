@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+
+/** A person who can sign in. E-mail is stored lower-cased, so it is unique case-insensitively. */
+export class Account {
+  id: string;
+  email: string;
+  passwordHash: string;
+  createdAt: Date;
+  updatedAt: Date;
+
+  static normalizeEmail(email: string) {
+    return email.trim().toLowerCase();
+  }
+
+  static create(email: string, passwordHash: string, now: Date): Account {
+    const account = new Account();
+    account.id = randomUUID();
+    account.email = Account.normalizeEmail(email);
+    account.passwordHash = passwordHash;
+    account.createdAt = now;
+    account.updatedAt = now;
+    return account;
+  }
+
+  changePassword(passwordHash: string, now: Date) {
+    this.passwordHash = passwordHash;
+    this.updatedAt = now;
+  }
+}
+
+/** A row of user_roles. Only 'admin' is used. */
+export class UserRole {
+  userId: string;
+  role: 'admin';
+  createdAt: Date;
+
+  static grant(userId: string, role: 'admin', now: Date) {
+    const r = new UserRole();
+    r.userId = userId;
+    r.role = role;
+    r.createdAt = now;
+    return r;
+  }
+}

@@ -1,0 +1,56 @@
+import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { AuthService } from '../application/auth.service';
+import type { Principal } from '../application/principal';
+import { AllowRecoveryToken, Auth, ClientIp, CurrentUser } from './auth.decorators';
+import { CredentialsDto, NewPasswordDto, RecoverDto, RefreshDto } from './auth.dto';
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(private readonly auth: AuthService) {}
+
+  @Post('signup')
+  signUp(@Body() body: CredentialsDto, @ClientIp() ip: string) {
+    return this.auth.signUp(body, ip);
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  signIn(@Body() body: CredentialsDto, @ClientIp() ip: string) {
+    return this.auth.signIn(body, ip);
+  }
+
+  @Post('refresh')
+  @HttpCode(200)
+  refresh(@Body() body: RefreshDto) {
+    return this.auth.refresh(body?.refresh_token);
+  }
+
+  @Post('logout')
+  @HttpCode(204)
+  @Auth()
+  async signOut(@CurrentUser() user: Principal) {
+    await this.auth.signOut(user);
+  }
+
+  @Post('recover')
+  @HttpCode(200)
+  async recover(@Body() body: RecoverDto, @ClientIp() ip: string) {
+    await this.auth.requestRecovery(body, ip);
+    return {};
+  }
+
+  @Get('user')
+  @Auth()
+  user(@CurrentUser() user: Principal) {
+    return this.auth.currentUser(user);
+  }
+
+  @Put('user')
+  @Auth()
+  @AllowRecoveryToken()
+  updatePassword(@CurrentUser() user: Principal, @Body() body: NewPasswordDto) {
+    return this.auth.updatePassword(user, body);
+  }
+}

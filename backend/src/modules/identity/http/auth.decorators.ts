@@ -1,0 +1,73 @@
+import {
+  applyDecorators, CanActivate, createParamDecorator, ExecutionContext, ForbiddenException, Injectable,
+  SetMetadata, UnauthorizedException, UseGuards,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import { ApiBearerAuth } from '@nestjs/swagger';
+import { MSG } from '@local-creators/common';
+import type { Role } from '@local-creators/common';
+import type { Principal } from '../application/principal';
+
+const ROLES_KEY = 'lc:roles';
+const ALLOW_RECOVERY_KEY = 'lc:allow-recovery';
+const OPTIONAL_KEY = 'lc:optional-auth';
+
+/** passport-jwt behind a guard that honours @OptionalAuth() and refuses recovery tokens by default. */
+@Injectable()
+export class JwtAuthGuard extends AuthGuard('jwt') {
+  constructor(private readonly reflector: Reflector) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const optional = this.reflector.getAllAndOverride<boolean>(OPTIONAL_KEY, [context.getHandler(), context.getClass()]);
+    const req = context.switchToHttp().getRequest();
+    if (optional && !req.headers.authorization) return true;
+    return (await super.canActivate(context)) as boolean;
+  }
+
+  override handleRequest<T = Principal>(err: unknown, user: T | false, _info: unknown, context: ExecutionContext): T {
+    const optional = this.reflector.getAllAndOverride<boolean>(OPTIONAL_KEY, [context.getHandler(), context.getClass()]);
+    if (err || !user) {
+      if (optional) return undefined as T;
+      throw err instanceof UnauthorizedException ? err : new UnauthorizedException(MSG.notAuthenticated);
+    }
+    const principal = user as unknown as Principal;
+    const allowRecovery = this.reflector.getAllAndOverride<boolean>(ALLOW_RECOVERY_KEY, [context.getHandler(), context.getClass()]);
+    if (principal.recoveryTokenId && !allowRecovery) {
+      if (optional) return undefined as T;
+      throw new UnauthorizedException(MSG.notAuthenticated);
+    }
+    return user as T;
+  }
+}
+
+@Injectable()
+export class RolesGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const roles = this.reflector.getAllAndOverride<Role[]>(ROLES_KEY, [context.getHandler(), context.getClass()]) ?? [];
+    if (roles.length === 0) return true;
+    const principal = context.switchToHttp().getRequest().user as Principal | undefined;
+    if (!principal) throw new UnauthorizedException(MSG.notAuthenticated);
+    if (!roles.every((r) => principal.roles.includes(r))) throw new ForbiddenException(MSG.forbidden);
+    return true;
+  }
+}
+
+/** Signed-in callers only; with roles, callers holding every role named (401 signed out, 403 otherwise). */
+export const Auth = (...roles: Role[]) =>
+  applyDecorators(SetMetadata(ROLES_KEY, roles), UseGuards(JwtAuthGuard, RolesGuard), ApiBearerAuth());
+
+/** Anyone; a valid bearer token, when sent, makes the caller known. */
+export const OptionalAuth = () => applyDecorators(SetMetadata(OPTIONAL_KEY, true), UseGuards(JwtAuthGuard), ApiBearerAuth());
+
+/** Lets a password-recovery token through (only for setting the new password). */
+export const AllowRecoveryToken = () => SetMetadata(ALLOW_RECOVERY_KEY, true);
+
+export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): Principal | undefined => ctx.switchToHttp().getRequest().user);
+
+/** The client address, as Express sees it through TRUST_PROXY. */
+export const ClientIp = createParamDecorator((_: unknown, ctx: ExecutionContext): string => ctx.switchToHttp().getRequest().ip ?? 'unknown');

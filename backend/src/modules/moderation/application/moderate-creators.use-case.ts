@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { MSG, type AdminCreator } from '@local-creators/common';
+import { Clock } from '../../../shared/clock';
+import { DomainError } from '../../../shared/domain-error';
+import { CreatorRepository, type AdminCreatorQuery } from '../../creator/application/creator.repository';
+import { toAdminCreatorDto } from '../../creator/application/creator-views';
+import type { Principal } from '../../identity/application/principal';
+import { Outbox } from '../../notifications/application/outbox';
+import { AuditTrail } from './audit-trail';
+import { decisionFromBody } from './creator-decision';
+
+
+/** Review decisions and phone verification, each audited and (for decisions) mailed to the creator. */
+@Injectable()
+export class ModerateCreators {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly creators: CreatorRepository,
+    private readonly audit: AuditTrail,
+    private readonly outbox: Outbox,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(q: AdminCreatorQuery): Promise<{ items: AdminCreator[]; total: number }> {
+    const { items, total } = await this.creators.adminSearch(q);
+    return { items: items.map((i) => toAdminCreatorDto(i.profile, i.email)), total };
+  }
+
+  async get(id: string): Promise<AdminCreator> {
+    const profile = await this.load(id);
+    return toAdminCreatorDto(profile, (await this.creators.emailOf(profile.userId)) ?? '');
+  }
+
+  /**
+   * Applies the one transition the body asks for (see decisionFromBody) through the domain; the
+   * profile, its audit row and the creator's mail are written in one flush. A body that changes
+   * nothing answers the current profile and writes nothing.
+   */
+  async decide(admin: Principal, id: string, body: unknown): Promise<AdminCreator> {
+    const profile = await this.load(id);
+    const decision = decisionFromBody(body, profile);
+    const email = (await this.creators.emailOf(profile.userId)) ?? '';
+    if (!decision) return toAdminCreatorDto(profile, email);
+    const now = this.clock.now();
+    const from = profile.approvalStatus;
+    switch (decision.kind) {
+      case 'approve':
+        profile.approve(now);
+        this.audit.record(admin, 'creator_profile', id, 'approve', { from, to: profile.approvalStatus });
+        this.outbox.add('creator-approved', { email, name: profile.fullName, profileId: profile.id });
+        break;
+      case 'reject':
+        profile.reject(decision.notes, now);
+        this.audit.record(admin, 'creator_profile', id, 'reject', { from, to: profile.approvalStatus, notes: profile.approvalNotes });
+        this.outbox.add('creator-rejected', { email, name: profile.fullName, notes: profile.approvalNotes });
+        break;
+      case 'phone':
+        profile.setPhoneVerified(decision.verified, now);
+        this.audit.record(admin, 'creator_profile', id, decision.verified ? 'phone_verified_on' : 'phone_verified_off', {
+          from: String(!decision.verified),
+          to: String(decision.verified),
+        });
+        break;
+    }
+    await this.em.flush();
+    return toAdminCreatorDto(profile, email);
+  }
+
+  private async load(id: string) {
+    const profile = await this.creators.findById(id);
+    if (!profile) throw DomainError.notFound('MODERATION.NOT_FOUND', MSG.profileNotFound);
+    return profile;
+  }
+}

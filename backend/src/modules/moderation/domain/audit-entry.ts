@@ -1,0 +1,24 @@
+import { randomUUID } from 'node:crypto';
+
+export const AUDIT_SUBJECTS = ['creator_profile', 'amplify_submission'] as const;
+export type AuditSubject = (typeof AUDIT_SUBJECTS)[number];
+export const AUDIT_ACTIONS = ['approve', 'reject', 'phone_verified_on', 'phone_verified_off', 'status', 'feature', 'unfeature'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Who decided what, when, from which value to which (moderation_audit_log). Never changed. */
+export class AuditEntry {
+  id: string;
+  actorId: string;
+  actorEmail: string;
+  subjectType: AuditSubject;
+  subjectId: string;
+  action: AuditAction;
+  fromValue: string | null;
+  toValue: string | null;
+  notes: string | null;
+  createdAt: Date;
+
+  static record(e: Omit<AuditEntry, 'id' | 'createdAt'>, now: Date): AuditEntry {
+    return Object.assign(new AuditEntry(), e, { id: randomUUID(), createdAt: now });
+  }
+}

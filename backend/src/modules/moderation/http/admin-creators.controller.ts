@@ -1,0 +1,62 @@
+import { Body, Controller, Get, Param, ParseUUIDPipe, Put, Query, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { APPROVAL_STATUSES, type AdminStats, type ApprovalStatus } from '@local-creators/common';
+import { DomainError } from '../../../shared/domain-error';
+import { parseListQuery, sendList } from '../../../shared/ra-list';
+import { CreatorRepository, type AdminCreatorQuery } from '../../creator/application/creator.repository';
+import type { Principal } from '../../identity/application/principal';
+import { Auth, CurrentUser } from '../../identity/http/auth.decorators';
+import { ModerateCreators } from '../application/moderate-creators.use-case';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const badFilter = (message: string) => DomainError.invalid('LIST.BAD_FILTER', message, 'filter');
+
+/** The console's `creators` resource (ra-data-simple-rest) and the dashboard counts. */
+@ApiTags('admin')
+@Auth('admin')
+@Controller('admin')
+export class AdminCreatorsController {
+  constructor(
+    private readonly creators: CreatorRepository,
+    private readonly moderate: ModerateCreators,
+  ) {}
+
+  @Get('stats')
+  stats(): Promise<AdminStats> {
+    return this.creators.countByStatus();
+  }
+
+  /** filter `{ q, approval_status, id: [...] }`; the review queue asks for pending, created_at ASC. */
+  @Get('creators')
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+    const q = parseListQuery<{ q?: unknown; approval_status?: unknown; id?: unknown }>(query, {
+      sortable: ['id', 'created_at', 'updated_at', 'full_name', 'approval_status'],
+      defaultSort: ['created_at', 'DESC'],
+    });
+    const { approval_status: status, q: text, id } = q.filter;
+    if (status !== undefined && status !== null && status !== '' && !(APPROVAL_STATUSES as readonly unknown[]).includes(status)) throw badFilter('Unknown approval status');
+    if (text !== undefined && text !== null && typeof text !== 'string') throw badFilter('Search text must be text');
+    const { items, total } = await this.moderate.list({
+      q: text || undefined,
+      status: (status || undefined) as ApprovalStatus | undefined,
+      ids: id === undefined || id === null ? undefined : ([] as unknown[]).concat(id).map(String).filter((i) => UUID.test(i)),
+      sort: q.sortField as AdminCreatorQuery['sort'],
+      order: q.sortOrder,
+      offset: q.offset,
+      limit: q.limit,
+    });
+    return sendList(res, 'creators', q, items, total);
+  }
+
+  @Get('creators/:id')
+  one(@Param('id', ParseUUIDPipe) id: string) {
+    return this.moderate.get(id);
+  }
+
+  /** One of `{approval_status:'approved'}`, `{approval_status:'rejected', approval_notes?}`, `{phone_verified}`, or the whole record. */
+  @Put('creators/:id')
+  decide(@CurrentUser() admin: Principal, @Param('id', ParseUUIDPipe) id: string, @Body() body: unknown) {
+    return this.moderate.decide(admin, id, body);
+  }
+}

@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { CreatorModule } from '../creator/creator.module';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { AuditTrail } from './application/audit-trail';
+import { ModerateCreators } from './application/moderate-creators.use-case';
+import { AdminAuditController } from './http/admin-audit.controller';
+import { AdminCreatorsController } from './http/admin-creators.controller';
+import { AuditEntrySchema } from './infrastructure/audit-entry.schema';
+
+/**
+ * Review decisions, phone verification, the dashboard counts and the audit trail. Exports
+ * AuditTrail, which amplify uses for its admin changes (amplify → moderation, never back).
+ */
+@Module({
+  imports: [MikroOrmModule.forFeature([AuditEntrySchema]), CreatorModule, NotificationsModule],
+  controllers: [AdminCreatorsController, AdminAuditController],
+  providers: [AuditTrail, ModerateCreators],
+  exports: [AuditTrail],
+})
+export class ModerationModule {}

@@ -1,0 +1,60 @@
+import type { NotificationKind, NotificationPayloads } from '../domain/notification-kinds';
+
+export interface MailMessage {
+  to: string[];
+  subject: string;
+  text: string;
+  replyTo?: string;
+}
+
+export interface MailContext {
+  publicUrl: string;
+  adminEmails: string[];
+}
+
+type Renderers = { [K in NotificationKind]: (p: NotificationPayloads[K], ctx: MailContext) => MailMessage };
+
+/** Plain-text mails: readable in every client and easy to assert on in tests. */
+const renderers: Renderers = {
+  'password-recovery': (p) => ({
+    to: [p.email],
+    subject: 'Reset your Local Creators password',
+    text: `Someone (hopefully you) asked to reset the password of your Local Creators account.\n\nSet a new password here (the link works once, for one hour):\n${p.link}\n\nIf you did not ask for this, ignore this e-mail: your password stays as it is.\n`,
+  }),
+  'notify-new-registration': (p, ctx) => ({
+    to: ctx.adminEmails,
+    subject: `New creator application: ${p.creatorName}`,
+    text: `A new creator applied.\n\nName: ${p.creatorName}\nE-mail: ${p.creatorEmail}\nPhone: ${p.creatorPhone}\nCity: ${p.creatorCity}\nNiches: ${p.creatorNiches.join(', ')}\n\nReview it: ${ctx.publicUrl}/admin/review\nProfile id: ${p.profileId}\n`,
+  }),
+  'notify-amplify-submission': (p, ctx) => ({
+    to: ctx.adminEmails,
+    subject: `New business application: ${p.businessName}`,
+    replyTo: p.contactEmail,
+    text: `A local business applied to be promoted.\n\nBusiness: ${p.businessName}\nContact: ${p.contactName} <${p.contactEmail}>\nCategory: ${p.category}\nWebsite or social: ${p.websiteSocial ?? '-'}\n\n${p.title}\n\n${p.description}\n\nModerate it: ${ctx.publicUrl}/admin/amplify\nSubmission id: ${p.submissionId}\n`,
+  }),
+  'amplify-interest': (p, ctx) => ({
+    to: [p.contactEmail],
+    subject: `A local creator wants to work with ${p.businessName}`,
+    replyTo: p.creatorEmail,
+    text: `Hi ${p.contactName},\n\n${p.creatorName} found ${p.businessName} on Local Creators and would like an introduction.\n\nE-mail: ${p.creatorEmail}\nLinks: ${p.creatorLinks ?? '-'}\n\n${p.message ?? '(no message)'}\n\nReply to this e-mail to reach ${p.creatorName} directly.\n\n${ctx.publicUrl}/amplify/featured\n`,
+  }),
+  'creator-approved': (p, ctx) => ({
+    to: [p.email],
+    subject: "You're live on Local Creators!",
+    text: `Hi ${p.name},\n\nGood news: your application is approved and your profile is live in the directory.\n\nYour profile: ${ctx.publicUrl}/creator/${p.profileId}\nYour dashboard: ${ctx.publicUrl}/dashboard\n\nShare your link with brands, and welcome aboard!\n`,
+  }),
+  'creator-rejected': (p, ctx) => ({
+    to: [p.email],
+    subject: 'About your Local Creators application',
+    text: `Hi ${p.name},\n\nThank you for applying. We could not approve your application this time.\n\n${p.notes ? `Notes from our team:\n${p.notes}\n\n` : ''}You can update your application at any time: ${ctx.publicUrl}/apply\n`,
+  }),
+};
+
+export function renderMail<K extends NotificationKind>(kind: K, payload: NotificationPayloads[K], ctx: MailContext): MailMessage {
+  return (renderers[kind] as (p: NotificationPayloads[K], c: MailContext) => MailMessage)(payload, ctx);
+}
+
+/** A sent message's payload is kept for the admin view, minus secrets (the recovery link). */
+export function scrubPayload(kind: NotificationKind, payload: Record<string, unknown>) {
+  return kind === 'password-recovery' ? { ...payload, link: '[sent]' } : payload;
+}

@@ -1,0 +1,39 @@
+/**
+ * Every notification the product sends and what it carries. Field names of the two "notify-*"
+ * kinds are the spec's function arguments (spec point 7).
+ */
+export interface NotificationPayloads {
+  'password-recovery': { email: string; link: string };
+  'notify-new-registration': {
+    creatorName: string;
+    creatorEmail: string;
+    creatorPhone: string;
+    creatorCity: string;
+    creatorNiches: string[];
+    profileId: string;
+  };
+  'notify-amplify-submission': {
+    businessName: string;
+    contactName: string;
+    contactEmail: string;
+    title: string;
+    description: string;
+    category: string;
+    websiteSocial: string | null;
+    submissionId: string;
+  };
+  'amplify-interest': {
+    submissionId: string;
+    businessName: string;
+    contactName: string;
+    contactEmail: string;
+    creatorName: string;
+    creatorEmail: string;
+    creatorLinks: string | null;
+    message: string | null;
+  };
+  'creator-approved': { email: string; name: string; profileId: string };
+  'creator-rejected': { email: string; name: string; notes: string | null };
+}
+
+export type NotificationKind = keyof NotificationPayloads;

@@ -1,0 +1,39 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Worker } from 'bullmq';
+import { AppConfig } from '../../../config/app-config';
+import { DeliverNotification } from '../application/deliver-notification.use-case';
+import { bullConnection, JOB_OPTIONS, NOTIFICATION_QUEUE, type NotificationJob } from './notification-queue';
+
+/** The BullMQ consumer: retries with exponential backoff, marks the row failed after the last attempt. */
+@Injectable()
+export class NotificationWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(NotificationWorker.name);
+  private worker: Worker<NotificationJob> | null = null;
+  private connection: ReturnType<typeof bullConnection> | null = null;
+
+  constructor(
+    @Inject(AppConfig) private readonly config: AppConfig,
+    private readonly deliver: DeliverNotification,
+  ) {}
+
+  onApplicationBootstrap() {
+    const connection = (this.connection = bullConnection(this.config));
+    connection.on('error', () => undefined);
+    this.worker = new Worker<NotificationJob>(
+      NOTIFICATION_QUEUE,
+      async (job) => {
+        const attempts = job.opts.attempts ?? JOB_OPTIONS.attempts;
+        return this.deliver.execute(job.data.outboxId, job.attemptsMade + 1 >= attempts);
+      },
+      { connection, prefix: `${this.config.redis.prefix}:bull`, concurrency: 5, lockDuration: 30_000, stalledInterval: 15_000 },
+    );
+    this.worker.on('failed', (job, error) => this.logger.warn(`notification ${job?.data.outboxId} attempt ${job?.attemptsMade} failed: ${error.message}`));
+    this.worker.on('error', (error) => this.logger.warn(`worker: ${error.message}`));
+  }
+
+  /** Lets a running job finish, but never hangs shutdown on a Redis that is reconnecting. */
+  async onApplicationShutdown() {
+    await Promise.race([this.worker?.close(), new Promise((r) => setTimeout(r, 5_000).unref())]);
+    this.connection?.disconnect();
+  }
+}

@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import type { INestApplicationContext } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { RequestContext } from '@mikro-orm/core';
+import { AuthService } from '../modules/identity/application/auth.service';
+import { UserRole } from '../modules/identity/domain/account';
+import { DEMO_SEEDERS } from './demo-seeders';
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@localcreators.local';
+
+/** A password that meets the sign-up policy (upper, lower, digit) and is hard to guess. */
+export const generatePassword = () => `Lc-${randomBytes(12).toString('base64url')}-9a`;
+
+/**
+ * Seeds a fresh database. Only the embedded default gets the demo admin (printed once) and demo
+ * content: a configured production database never gets a default admin.
+ */
+export async function seed(app: INestApplicationContext, opts: { demo: boolean; print: (line: string) => void }) {
+  if (!opts.demo) return;
+  const em = app.get(EntityManager).fork();
+  await RequestContext.create(em, async () => {
+    if ((await em.count(UserRole, { role: 'admin' })) === 0) {
+      const password = generatePassword();
+      await app.get(AuthService).createAccount(DEFAULT_ADMIN_EMAIL, password, ['admin']);
+      opts.print('');
+      opts.print('  Admin account created (shown once, keep it):');
+      opts.print(`    e-mail:   ${DEFAULT_ADMIN_EMAIL}`);
+      opts.print(`    password: ${password}`);
+      opts.print('');
+    }
+    for (const seeder of DEMO_SEEDERS) await seeder(app, opts.print);
+  });
+}

@@ -1,0 +1,52 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { MSG } from '@local-creators/common';
+import { DomainError, DomainErrorKind } from './domain-error';
+
+const STATUS: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  rate_limited: 429,
+};
+
+/** Every error leaves as `{ statusCode, message, field?, code? }`; unknown errors become a logged 500. */
+@Catch()
+export class DomainExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost) {
+    const res = host.switchToHttp().getResponse<Response>();
+    if (res.headersSent) return;
+    const { statusCode, body } = this.toBody(exception);
+    if (statusCode >= 500) this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+    res.status(statusCode).json(body);
+  }
+
+  private toBody(exception: unknown): { statusCode: number; body: Record<string, unknown> } {
+    if (exception instanceof DomainError) {
+      const statusCode = STATUS[exception.kind];
+      return { statusCode, body: { statusCode, message: exception.message, code: exception.code, ...(exception.field ? { field: exception.field } : {}) } };
+    }
+    if (exception instanceof HttpException) {
+      const statusCode = exception.getStatus();
+      const response = exception.getResponse();
+      let message = typeof response === 'string' ? response : (response as { message?: unknown }).message;
+      if (Array.isArray(message)) message = message[0];
+      if (statusCode === HttpStatus.NOT_FOUND && (typeof message !== 'string' || message.startsWith('Cannot '))) message = MSG.notFound;
+      if (statusCode === HttpStatus.UNAUTHORIZED && (!message || message === 'Unauthorized')) message = MSG.notAuthenticated;
+      if (statusCode === HttpStatus.FORBIDDEN && (!message || message === 'Forbidden resource')) message = MSG.forbidden;
+      return { statusCode, body: { statusCode, message: typeof message === 'string' ? message : exception.message } };
+    }
+    // Errors raised by body parsing (bad JSON, too large) carry a status of their own.
+    const status = (exception as { status?: number; statusCode?: number })?.status ?? (exception as { statusCode?: number })?.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      const message = status === 413 ? 'Request body too large' : 'Malformed request';
+      return { statusCode: status, body: { statusCode: status, message } };
+    }
+    return { statusCode: 500, body: { statusCode: 500, message: MSG.somethingWrong } };
+  }
+}

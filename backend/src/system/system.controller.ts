@@ -1,0 +1,41 @@
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { FEATURE_FLAGS, type PublicConfig } from '@local-creators/common';
+import { AppConfig } from '../config/app-config';
+import { RedisClient } from '../shared/redis.module';
+
+@ApiTags('system')
+@Controller()
+export class SystemController {
+  constructor(
+    @Inject(AppConfig) private readonly config: AppConfig,
+    private readonly em: EntityManager,
+    private readonly redis: RedisClient,
+  ) {}
+
+  @Get('config')
+  publicConfig(): PublicConfig {
+    return { city: this.config.city, features: { ...FEATURE_FLAGS } };
+  }
+
+  /** 200 while the database answers (Redis being down degrades, it does not fail the API). */
+  @Get('health')
+  async health(@Res({ passthrough: true }) res: Response) {
+    let database: 'up' | 'down' = 'up';
+    try {
+      await this.em.getConnection().execute('select 1');
+    } catch {
+      database = 'down';
+    }
+    let redis: 'up' | 'down' = 'down';
+    try {
+      redis = (await this.redis.client.ping()) === 'PONG' ? 'up' : 'down';
+    } catch {
+      redis = 'down';
+    }
+    res.status(database === 'up' ? 200 : 503);
+    return { status: database === 'up' ? 'ok' : 'unavailable', database, redis };
+  }
+}

@@ -1,0 +1,117 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MSG } from '@local-creators/common';
+import { PageMetaRegistry } from '../../src/web/page-meta';
+import { bearer, createTestApp, signUp, TestApp } from '../helpers/test-app';
+import { validProfile } from './fixtures';
+
+describe('public directory API', () => {
+  let t: TestApp;
+  const ids: Record<string, string> = {};
+
+  async function creator(key: string, state: 'pending' | 'rejected' | 'approved-unverified' | 'listed', overrides = {}) {
+    const s = await signUp(t);
+    const res = await t.http().put('/api/me/profile').set(bearer(s)).send(validProfile({ full_name: `Creator ${key}`, ...overrides })).expect(201);
+    const sets: Record<string, string> = {
+      pending: '',
+      rejected: `approval_status = 'rejected'`,
+      'approved-unverified': `approval_status = 'approved', is_public = true, phone_verified = false`,
+      listed: `approval_status = 'approved', is_public = true, phone_verified = true`,
+    };
+    if (sets[state]) await t.sql(`update creator_profiles set ${sets[state]} where id = $1`, [res.body.id]);
+    ids[key] = res.body.id;
+  }
+
+  beforeAll(async () => {
+    // A minimal built front end, so /creator/{id} is answered with the page and its preview tags.
+    const webRoot = mkdtempSync(join(tmpdir(), 'lc-web-'));
+    mkdirSync(join(webRoot, 'public-site', 'dist'), { recursive: true });
+    writeFileSync(join(webRoot, 'public-site', 'dist', 'index.html'), '<!doctype html><html><head><title>Local Creators</title><meta name="description" content="Directory"></head><body><div id="root"></div></body></html>');
+    t = await createTestApp({ env: { WEB_ROOT: webRoot } });
+    await creator('pending', 'pending');
+    await creator('rejected', 'rejected');
+    await creator('unverified', 'approved-unverified');
+    await creator('food', 'listed', { niches: ['Food'] });
+    await creator('music', 'listed', { niches: ['Music', 'Events'], platforms: [{ name: 'YouTube', handle: 'beats216', url: '', followers: 250_000 }] });
+    await creator('hidden', 'listed', { can_use_name_publicly: false, niches: ['Comedy'], platforms: [{ name: 'TikTok', handle: 'funny_cle', url: '', followers: 900 }] });
+  });
+  afterAll(() => t.close());
+
+  it('lists only public, approved and phone-verified creators', async () => {
+    const res = await t.http().get('/api/directory').expect(200);
+    expect(res.body.total_creators).toBe(3);
+    const recentIds = res.body.recent.map((c: { id: string }) => c.id).sort();
+    expect(recentIds).toEqual([ids.food, ids.music, ids.hidden].sort());
+    expect(res.body.niches.map((n: { niche: string }) => n.niche)).toEqual(['Food', 'Events', 'Music', 'Comedy']);
+    expect(res.body.total_niches).toBe(4);
+    expect(res.body.niches.find((n: { niche: string }) => n.niche === 'Music')).toMatchObject({ total: 1, creators: [{ id: ids.music }] });
+
+    for (const hidden of ['pending', 'rejected', 'unverified']) {
+      await t.http().get(`/api/creators/${ids[hidden]}`).expect(404);
+    }
+    const missing = await t.http().get('/api/creators/not-a-uuid').expect(404);
+    expect(missing.body.message).toBe(MSG.profileNotFound);
+  });
+
+  it('never exposes phone, e-mail, user id or notes', async () => {
+    const res = await t.http().get(`/api/creators/${ids.music}`).expect(200);
+    const text = JSON.stringify(res.body) + JSON.stringify((await t.http().get('/api/directory')).body) + JSON.stringify((await t.http().get('/api/creators')).body);
+    for (const field of ['phone', 'email', 'user_id', 'approval_notes', '555-0101']) expect(text).not.toContain(field);
+    expect(res.body).toMatchObject({ display_name: 'Creator music', verified: true, featured_reach: true, total_followers: 250_000 });
+  });
+
+  it('shows the first handle instead of the name when the creator said no', async () => {
+    const res = await t.http().get(`/api/creators/${ids.hidden}`).expect(200);
+    expect(res.body.display_name).toBe('@funny_cle');
+    expect(JSON.stringify(res.body)).not.toContain('Creator hidden');
+    const search = await t.http().get('/api/creators').query({ q: 'Creator hidden' }).expect(200);
+    expect(search.body.total).toBe(0);
+  });
+
+  it('filters, sorts and paginates the full list', async () => {
+    const byNiche = await t.http().get('/api/creators').query({ niche: 'Music' }).expect(200);
+    expect(byNiche.body).toMatchObject({ total: 1, page: 1, items: [{ id: ids.music }] });
+    const byReach = await t.http().get('/api/creators').query({ sort: 'followers', per_page: 1 }).expect(200);
+    expect(byReach.body).toMatchObject({ total: 3, per_page: 1, items: [{ id: ids.music }] });
+    const page2 = await t.http().get('/api/creators').query({ sort: 'followers', per_page: 1, page: 2 }).expect(200);
+    expect(page2.body.items[0].id).toBe(ids.food);
+    expect((await t.http().get('/api/creators').query({ platform: 'YouTube' })).body.total).toBe(1);
+    expect((await t.http().get('/api/creators').query({ min_followers: 10_000 })).body.total).toBe(2);
+    expect((await t.http().get('/api/creators').query({ neighborhood: 'trem' })).body.total).toBe(3);
+    expect((await t.http().get('/api/creators').query({ q: 'comedy' })).body.items.map((c: { id: string }) => c.id)).toEqual([ids.hidden]);
+    expect((await t.http().get('/api/creators').query({ sort: 'name' })).body.items.map((c: { display_name: string }) => c.display_name)).toEqual(['Creator food', 'Creator music', '@funny_cle']);
+    const bads = [{ niche: 'Knitting' }, { sort: 'evil' }, { page: '0' }, { page: 'x' }, { per_page: '1000' }, { min_followers: '-5' }, { min_followers: '1.5' }, { platform: 'MySpace' }, { q: 'x'.repeat(101) }];
+    for (const bad of bads) {
+      const res = await t.http().get('/api/creators').query(bad).expect(400);
+      expect(res.body.field).toBe(Object.keys(bad)[0]);
+    }
+    // A repeated parameter is refused, not silently dropped.
+    await t.http().get('/api/creators?niche=Food&niche=Music').expect(400);
+  });
+
+  it('gives shared profile links real preview tags and lists them in the sitemap', async () => {
+    const meta = await t.app.get(PageMetaRegistry).resolve(`/creator/${ids.music}`);
+    expect(meta).toMatchObject({ title: 'Creator music · Local Creators', url: `http://localhost:3000/creator/${ids.music}` });
+    expect(await t.app.get(PageMetaRegistry).resolve(`/creator/${ids.pending}`)).toBeNull();
+    expect(meta!.description).toBe('Food and family adventures around Cleveland.');
+
+    const html = await t.http().get(`/creator/${ids.music}`).expect(200);
+    expect(html.headers['content-type']).toMatch(/html/);
+    expect(html.text).toContain('<meta property="og:title" content="Creator music · Local Creators">');
+    expect(html.text).toContain('<title>Creator music · Local Creators</title>');
+    expect(html.text).toContain(`<meta property="og:url" content="http://localhost:3000/creator/${ids.music}">`);
+    // A creator who hid their name is previewed by handle; an unlisted one gets the plain page.
+    expect((await t.http().get(`/creator/${ids.hidden}`)).text).toContain('content="@funny_cle · Local Creators"');
+    const unlisted = await t.http().get(`/creator/${ids.pending}`).expect(200);
+    expect(unlisted.text).toContain('<title>Local Creators</title>');
+    expect(unlisted.text).not.toContain('Creator pending');
+
+    const sitemap = await t.http().get('/sitemap.xml').expect(200);
+    expect(sitemap.headers['content-type']).toMatch(/xml/);
+    expect(sitemap.text).toContain(`/creator/${ids.music}`);
+    expect(sitemap.text).not.toContain(ids.pending);
+    for (const hidden of ['rejected', 'unverified']) expect(sitemap.text).not.toContain(ids[hidden]);
+    expect(sitemap.text).toContain('<loc>http://localhost:3000/directory</loc>');
+  });
+});

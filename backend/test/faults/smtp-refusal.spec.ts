@@ -1,0 +1,40 @@
+import { createTestApp, eventually, signUp, TestApp, uniqueEmail } from '../helpers/test-app';
+
+// An SMTP server that refuses for a while: the worker retries with backoff and the mail goes out
+// once, and the admin view shows the attempts.
+describe('SMTP refusing for a while', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ worker: true });
+  });
+  afterAll(() => t.close());
+
+  it('retries with backoff, then delivers exactly once', async () => {
+    const email = uniqueEmail();
+    await signUp(t, email);
+    t.mailbox.refuseWith = '451 Temporary local problem';
+    await t.http().post('/api/auth/recover').send({ email }).expect(200);
+    // Wait for the first refused attempt to be recorded on the outbox row.
+    const deadline = Date.now() + 15_000;
+    let row: { attempts: number; last_error: string | null; status: string } | undefined;
+    while (Date.now() < deadline) {
+      [row] = await t.sql<{ attempts: number; last_error: string | null; status: string }>(`select attempts, last_error, status from outbox_messages where kind = 'password-recovery'`);
+      if (row && row.attempts >= 1) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(row).toMatchObject({ status: 'queued', last_error: expect.stringContaining('451') });
+    expect(t.mailbox.to(email)).toHaveLength(0);
+
+    t.mailbox.refuseWith = null; // the next attempt (5 s backoff) succeeds
+    await t.mailbox.waitFor((m) => m.to.includes(email), 30_000);
+    // The worker marks the row sent just after the SMTP server accepted the mail.
+    const [sent] = await eventually(
+      () => t.sql<{ attempts: number; status: string }>(`select attempts, status from outbox_messages where kind = 'password-recovery'`),
+      ([r]) => r?.status === 'sent',
+    );
+    expect(sent).toMatchObject({ status: 'sent' });
+    expect(sent!.attempts).toBeGreaterThanOrEqual(2);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(t.mailbox.to(email)).toHaveLength(1);
+  }, 60_000);
+});

@@ -1,0 +1,3 @@
+export default async function globalTeardown() {
+  await (globalThis as { __lcServices?: { stop(): Promise<void> } }).__lcServices?.stop();
+}

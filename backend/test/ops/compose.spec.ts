@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { EnvironmentVariables } from '../../src/config/environment';
+
+// No Docker engine runs here, so the operators' files are checked statically: the compose file
+// must be well-formed and self-consistent, and the Dockerfile must build the workspace layout.
+const root = join(__dirname, '../../..');
+const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'));
+const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
+const workspaces: string[] = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).workspaces;
+
+describe('docker-compose.yml', () => {
+  const services = compose.services as Record<string, Record<string, any>>;
+
+  it('runs the whole stack', () => {
+    expect(Object.keys(services).sort()).toEqual(expect.arrayContaining(['api', 'worker', 'postgres', 'redis', 'mailpit', 'minio', 'migrate']));
+  });
+
+  it('gives every long-running engine a health check and named volumes for data', () => {
+    for (const name of ['postgres', 'redis', 'minio', 'mailpit', 'api']) expect(services[name]!.healthcheck?.test).toBeDefined();
+    const declared = Object.keys(compose.volumes ?? {});
+    for (const [name, svc] of Object.entries(services)) {
+      for (const v of (svc.volumes ?? []) as string[]) {
+        const source = v.split(':')[0]!;
+        if (!source.startsWith('.') && !source.startsWith('/')) expect({ service: name, volume: source, declared: declared.includes(source) }).toMatchObject({ declared: true });
+      }
+    }
+  });
+
+  it('keeps Redis from evicting queue keys and persists it', () => {
+    const command = (services.redis!.command as string[]).join(' ');
+    expect(command).toContain('--maxmemory-policy noeviction');
+    expect(command).toContain('--appendonly yes');
+  });
+
+  it('migrates once before api and worker start', () => {
+    expect(services.migrate!.command).toEqual(['node', 'backend/dist/cli.js', 'migrate']);
+    for (const name of ['api', 'worker']) {
+      expect(services[name]!.depends_on.migrate.condition).toBe('service_completed_successfully');
+      expect(services[name]!.depends_on.redis.condition).toBe('service_healthy');
+    }
+    expect(services.migrate!.depends_on.postgres.condition).toBe('service_healthy');
+  });
+
+  it('only passes variables the backend knows, and every depends_on names a service', () => {
+    const known = new Set(Object.keys(new EnvironmentVariables()).concat(['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL', 'SMTP_URL', 'PUBLIC_URL', 'WEB_ROOT']));
+    for (const name of ['api', 'worker', 'migrate']) {
+      for (const key of Object.keys(services[name]!.environment)) expect({ service: name, key, known: known.has(key) }).toMatchObject({ known: true });
+      for (const dep of Object.keys(services[name]!.depends_on ?? {})) expect(Object.keys(services)).toContain(dep);
+    }
+  });
+
+  it('requires secrets from .env instead of shipping defaults', () => {
+    const env = services.api!.environment as Record<string, string>;
+    expect(env.JWT_SECRET).toMatch(/\$\{JWT_SECRET:\?/);
+    expect(env.DATABASE_URL).toMatch(/\$\{POSTGRES_PASSWORD:\?/);
+  });
+});
+
+describe('Dockerfile', () => {
+  const stages = dockerfile.split(/^FROM /m).slice(1);
+
+  it('is multi-stage on a current Node LTS image and runs as a non-root user', () => {
+    expect(stages.length).toBeGreaterThanOrEqual(2);
+    for (const stage of stages) expect(stage).toMatch(/^node:(22|24)[\w.-]*/);
+    expect(stages.at(-1)).toMatch(/^USER node$/m);
+  });
+
+  it('installs with npm ci after copying every workspace manifest, then builds', () => {
+    const build = stages[0]!;
+    const ci = build.indexOf('npm ci');
+    expect(ci).toBeGreaterThan(0);
+    expect(build.indexOf('COPY package.json package-lock.json')).toBeLessThan(ci);
+    for (const ws of workspaces) expect(build.indexOf(`COPY ${ws}/package.json ${ws}/`)).toBeGreaterThan(-1);
+    for (const ws of workspaces) expect(build.indexOf(`COPY ${ws}/package.json ${ws}/`)).toBeLessThan(ci);
+    expect(build).toMatch(/RUN npm run build/);
+  });
+
+  it('ships every build output the runtime serves', () => {
+    const runtime = stages.at(-1)!;
+    for (const out of ['common/dist', 'backend/dist', 'public-site/dist', 'admin-console/dist']) expect(runtime).toContain(`/app/${out} ${out}`);
+    expect(runtime).toMatch(/CMD \["node", "backend\/dist\/main.js"\]/);
+  });
+
+  it('the compose commands point at files the build produces', () => {
+    for (const svc of Object.values(compose.services as Record<string, { command?: string[] }>)) {
+      const cmd = svc.command;
+      if (Array.isArray(cmd) && cmd[0] === 'node') expect(cmd[1]).toMatch(/^backend\/dist\/(main|worker|cli)\.js$/);
+    }
+  });
+});

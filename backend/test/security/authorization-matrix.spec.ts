@@ -1,0 +1,130 @@
+import type { AuthSession } from '@local-creators/common';
+import { bearer, createTestApp, signUp, signUpAdmin, TestApp } from '../helpers/test-app';
+
+/**
+ * Every route the app registers x {signed out, creator, other creator, admin}. The table is the
+ * source of truth: a route missing from it fails the test, so a new route cannot be forgotten.
+ *
+ * `access` says who may call it:
+ *  - public: anyone (the expected status is the route's own answer to an empty call)
+ *  - signed-in: 401 signed out, allowed for every account
+ *  - admin: 401 signed out, 403 for creators, allowed for admins
+ */
+type Access = 'public' | 'signed-in' | 'admin';
+interface RouteRule {
+  access: Access;
+  /** Status an allowed caller gets for the probe request (empty body, placeholder ids). */
+  allowed: number[];
+}
+
+const ID = '00000000-0000-4000-8000-000000000000';
+
+const ROUTES: Record<string, RouteRule> = {
+  'POST /api/auth/signup': { access: 'public', allowed: [400] },
+  'POST /api/auth/login': { access: 'public', allowed: [400] },
+  'POST /api/auth/refresh': { access: 'public', allowed: [401] },
+  'POST /api/auth/logout': { access: 'signed-in', allowed: [204] },
+  'POST /api/auth/recover': { access: 'public', allowed: [400] },
+  'GET /api/auth/user': { access: 'signed-in', allowed: [200] },
+  'PUT /api/auth/user': { access: 'signed-in', allowed: [400] },
+  'GET /api/config': { access: 'public', allowed: [200] },
+  'GET /api/health': { access: 'public', allowed: [200] },
+  'GET /api/admin/notifications': { access: 'admin', allowed: [200] },
+  'GET /api/admin/notifications/:id': { access: 'admin', allowed: [404] },
+  'POST /api/admin/notifications/:id/retry': { access: 'admin', allowed: [404] },
+  'GET /api/me/profile': { access: 'signed-in', allowed: [200] },
+  'PUT /api/me/profile': { access: 'signed-in', allowed: [400] },
+  'PUT /api/me/profile/image': { access: 'signed-in', allowed: [400] },
+  'DELETE /api/me/profile/image': { access: 'signed-in', allowed: [204] },
+  'GET /api/directory': { access: 'public', allowed: [200] },
+  'GET /api/creators': { access: 'public', allowed: [200] },
+  'GET /api/creators/:id': { access: 'public', allowed: [404] },
+  'GET /api/admin/stats': { access: 'admin', allowed: [200] },
+  'GET /api/admin/creators': { access: 'admin', allowed: [200] },
+  'GET /api/admin/creators/:id': { access: 'admin', allowed: [404] },
+  'PUT /api/admin/creators/:id': { access: 'admin', allowed: [404] },
+  'GET /api/admin/audit-log': { access: 'admin', allowed: [200] },
+  'POST /api/amplify/submissions': { access: 'public', allowed: [400] },
+  'GET /api/amplify/featured': { access: 'public', allowed: [200] },
+  'POST /api/amplify/submissions/:id/interest': { access: 'public', allowed: [400] },
+  'GET /api/admin/amplify-submissions': { access: 'admin', allowed: [200] },
+  'GET /api/admin/amplify-submissions/:id': { access: 'admin', allowed: [404] },
+  'PUT /api/admin/amplify-submissions/:id': { access: 'admin', allowed: [404] },
+};
+
+function registeredRoutes(t: TestApp): string[] {
+  const router = t.app.getHttpAdapter().getInstance().router ?? t.app.getHttpAdapter().getInstance()._router;
+  const routes: string[] = [];
+  for (const layer of router.stack as { route?: { path: string; methods: Record<string, boolean> } }[]) {
+    if (!layer.route) continue;
+    for (const method of Object.keys(layer.route.methods)) {
+      if (method === '_all') continue;
+      routes.push(`${method.toUpperCase()} ${layer.route.path}`);
+    }
+  }
+  return [...new Set(routes)].filter((r) => r.includes(' /api/') && !r.includes('/api/docs') && !r.includes('{*')); // {*all}: Nest's 404 catch-all
+}
+
+describe('authorization matrix', () => {
+  let t: TestApp;
+  let creator: AuthSession;
+  let otherCreator: AuthSession;
+  let admin: AuthSession;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    creator = await signUp(t);
+    otherCreator = await signUp(t);
+    admin = await signUpAdmin(t);
+  });
+  afterAll(() => t.close());
+
+  it('covers every route the app registers', () => {
+    const missing = registeredRoutes(t).filter((r) => !(r in ROUTES));
+    const stale = Object.keys(ROUTES).filter((r) => !registeredRoutes(t).includes(r));
+    expect({ missing, stale }).toEqual({ missing: [], stale: [] });
+  });
+
+  const probe = (route: string, session: AuthSession | null) => {
+    const [method, path] = route.split(' ') as [string, string];
+    const url = path.replace(/:[a-zA-Z]+/g, ID);
+    const req = t.http()[method.toLowerCase() as 'get'](url);
+    return (session ? req.set(bearer(session)) : req).send({});
+  };
+
+  it.each(Object.entries(ROUTES))('%s', async (route, rule) => {
+    // Sign-out revokes the session it is called with: give it fresh ones.
+    const fresh = route === 'POST /api/auth/logout';
+    const callers: [string, AuthSession | null][] = [
+      ['signed out', null],
+      ['creator', fresh ? await signUp(t) : creator],
+      ['other creator', fresh ? await signUp(t) : otherCreator],
+      ['admin', fresh ? await signUpAdmin(t) : admin],
+    ];
+    for (const [who, session] of callers) {
+      const res = await probe(route, session);
+      const expected =
+        rule.access === 'public' || (rule.access === 'signed-in' && session) || (rule.access === 'admin' && who === 'admin')
+          ? rule.allowed
+          : session === null
+            ? [401]
+            : [403];
+      expect({ route, who, status: res.status }).toEqual({ route, who, status: expect.toBeOneOf(expected) });
+    }
+  });
+});
+
+expect.extend({
+  toBeOneOf(received: unknown, expected: unknown[]) {
+    const pass = expected.includes(received);
+    return { pass, message: () => `expected ${String(received)} to be one of ${expected.join(', ')}` };
+  },
+});
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace jest {
+    interface Expect {
+      toBeOneOf(expected: unknown[]): unknown;
+    }
+  }
+}

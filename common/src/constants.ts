@@ -1,0 +1,89 @@
+/** Option lists and limits from the product spec (points 3 and 9). One source for every side. */
+
+export const DEFAULT_CITY = 'Cleveland';
+
+export const NICHES = [
+  'Food', 'Events', 'Outdoors', 'Family', 'Fitness', 'Music',
+  'Fashion', 'Comedy', 'Photography', 'Travel', 'Lifestyle',
+] as const;
+export type Niche = (typeof NICHES)[number];
+
+export const CONTENT_TYPES = [
+  'UGC', 'Reels', 'Shorts', 'Photo', 'Blog', 'Newsletter', 'Event Coverage', 'Giveaways',
+] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+export const COLLAB_TYPES = [
+  'Sponsored Post', 'UGC Only', 'Event Appearance', 'Affiliate', 'Product Trade', 'Long-term Ambassador',
+] as const;
+export type CollabType = (typeof COLLAB_TYPES)[number];
+
+export const PLATFORM_NAMES = ['Instagram', 'TikTok', 'YouTube', 'Facebook', 'X', 'Blog'] as const;
+export type PlatformName = (typeof PLATFORM_NAMES)[number];
+
+export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+export const BUSINESS_CATEGORIES = [
+  'Food & Drink', 'Retail & Shopping', 'Events & Entertainment', 'Services', 'Arts & Culture', 'Other',
+] as const;
+export type BusinessCategory = (typeof BUSINESS_CATEGORIES)[number];
+
+/** The spec names type_of_help as a list without options; these are ours (docs/decisions). */
+export const TYPES_OF_HELP = [
+  'Social media content', 'Event promotion', 'Product reviews', 'Grand opening', 'Brand awareness', 'Other',
+] as const;
+export type TypeOfHelp = (typeof TYPES_OF_HELP)[number];
+
+export const SUBMISSION_STATUSES = ['pending', 'approved', 'declined'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+export const ROLES = ['admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const LIMITS = {
+  emailMax: 255,
+  passwordMin: 8,
+  passwordMax: 128,
+  nameMax: 100,
+  phoneMin: 10,
+  phoneMax: 20,
+  bioMin: 10,
+  /** The step-1 input cap and the server limit agree (docs/decisions/0002-bio-limit.md). */
+  bioMax: 240,
+  neighborhoodMax: 100,
+  urlMax: 500,
+  handleMax: 100,
+  platformsMax: 10,
+  followersMax: 1_000_000_000,
+  imageMaxBytes: 5 * 1024 * 1024,
+  businessNameMax: 200,
+  contactNameMax: 100,
+  storyMax: 5000,
+  storyTitleLength: 100,
+  interestLinksMax: 1000,
+  interestMessageMax: 2000,
+  adminNotesMax: 2000,
+} as const;
+
+export const DIRECTORY = {
+  recentCount: 10,
+  recentFeaturedCount: 3,
+  nicheGroupSize: 8,
+  cardNicheCount: 3,
+  /** A profile shows the Featured badge when any platform has more followers than this. */
+  featuredFollowerThreshold: 10_000,
+  pageSizeDefault: 24,
+  pageSizeMax: 100,
+} as const;
+
+export const APPROVAL_WAIT_HOURS = 48;
+export const PASSWORD_UPDATE_REDIRECT_MS = 1000;
+export const PROFILE_IMAGE_BUCKET = 'profile-images';
+
+export const FEATURE_FLAGS = { googleAuth: false, newsletter: true } as const;
+
+/** localStorage key of the session; both front ends read it (one origin, one session). */
+export const SESSION_STORAGE_KEY = 'lc.auth.session';
+/** Refresh the access token this many seconds before it expires. */
+export const SESSION_REFRESH_MARGIN_S = 60;

@@ -1,0 +1,75 @@
+/** Rules about creators that both the pages and the server apply. */
+import { DEFAULT_CITY, DIRECTORY } from './constants';
+import { MSG } from './messages';
+import type { ApprovalStatus } from './constants';
+
+export interface PlatformLike {
+  name: string;
+  handle?: string | null;
+  followers: number;
+}
+
+export const totalFollowers = (platforms: readonly PlatformLike[]) =>
+  platforms.reduce((sum, p) => sum + (Number(p.followers) || 0), 0);
+
+/** Featured badge on a profile: any platform above 10,000 followers (spec 9). */
+export const hasFeaturedReach = (platforms: readonly PlatformLike[]) =>
+  platforms.some((p) => p.followers > DIRECTORY.featuredFollowerThreshold);
+
+/** Directory visibility (spec 4): public, approved and phone verified, all three. */
+export const isListed = (p: { is_public: boolean; approval_status: ApprovalStatus; phone_verified: boolean }) =>
+  p.is_public && p.approval_status === 'approved' && p.phone_verified;
+
+/** Verified badge (spec 2): approved and phone verified. */
+export const isVerified = (p: { approval_status: ApprovalStatus; phone_verified: boolean }) =>
+  p.approval_status === 'approved' && p.phone_verified;
+
+/**
+ * The name shown publicly. A creator who answered no to 'Can we list your name publicly?' is shown
+ * by their first platform handle instead (docs/decisions).
+ */
+export function publicDisplayName(p: { full_name: string; can_use_name_publicly: boolean; platforms: readonly PlatformLike[] }) {
+  if (p.can_use_name_publicly) return p.full_name;
+  const handle = p.platforms.find((x) => x.handle && x.handle.trim())?.handle?.trim();
+  return handle ? (handle.startsWith('@') ? handle : `@${handle}`) : 'Local creator';
+}
+
+export const initials = (name: string) =>
+  name
+    .replace(/^@/, '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('') || '?';
+
+export const cityOrDefault = (city?: string | null) => city || DEFAULT_CITY;
+
+export type DashboardLabel = 'Approved' | 'Pending Verification' | 'Rejected' | 'Pending Review' | 'No Application';
+
+export interface DashboardStatus {
+  title: 'Application Status' | 'Ready to Join?';
+  label: DashboardLabel;
+  message: string;
+  tone: 'success' | 'warning' | 'danger' | 'info' | 'neutral';
+}
+
+/** The dashboard label table of spec point 4. */
+export function dashboardStatus(
+  profile: { approval_status: ApprovalStatus; phone_verified: boolean; approval_notes?: string | null } | null,
+): DashboardStatus {
+  if (!profile) {
+    return { title: 'Ready to Join?', label: 'No Application', message: 'Start your application to join the directory. It takes about 2 minutes.', tone: 'neutral' };
+  }
+  const title = 'Application Status';
+  switch (profile.approval_status) {
+    case 'approved':
+      return profile.phone_verified
+        ? { title, label: 'Approved', message: 'Your profile is live in the directory.', tone: 'success' }
+        : { title, label: 'Pending Verification', message: "You're approved! We'll text or call you shortly to verify your phone number.", tone: 'warning' };
+    case 'rejected':
+      return { title, label: 'Rejected', message: profile.approval_notes?.trim() || MSG.rejectedDefault, tone: 'danger' };
+    case 'pending':
+      return { title, label: 'Pending Review', message: "Our team is reviewing your application. We'll e-mail you as soon as you're approved.", tone: 'info' };
+  }
+}

@@ -1,0 +1,6 @@
+export * from './constants';
+export * from './messages';
+export * from './validation';
+export * from './rate-calculator';
+export * from './creator-rules';
+export * from './types';

@@ -1,0 +1,216 @@
+/** Shapes of the HTTP contract (docs/api.md). snake_case like the spec's entities. */
+import type {
+  ApprovalStatus, BusinessCategory, CollabType, ContentType, Niche, PlatformName, Role, SubmissionStatus, TypeOfHelp,
+} from './constants';
+
+// ---------- identity ----------
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  created_at: string;
+  /** GoTrue keeps roles in app_metadata; ours come from user_roles. */
+  app_metadata: { roles: Role[] };
+}
+
+/** GoTrue's session shape. */
+export interface AuthSession {
+  access_token: string;
+  refresh_token: string;
+  token_type: 'bearer';
+  /** seconds */
+  expires_in: number;
+  /** unix seconds */
+  expires_at: number;
+  user: AuthUser;
+}
+
+export type AuthEvent =
+  | 'INITIAL_SESSION'
+  | 'SIGNED_IN'
+  | 'SIGNED_OUT'
+  | 'TOKEN_REFRESHED'
+  | 'USER_UPDATED'
+  | 'PASSWORD_RECOVERY'
+  | 'MFA_CHALLENGE_VERIFIED';
+
+export interface ApiError {
+  statusCode: number;
+  message: string;
+  field?: string;
+  code?: string;
+}
+
+export interface PublicConfig {
+  city: string;
+  features: { googleAuth: boolean; newsletter: boolean };
+}
+
+// ---------- creators ----------
+
+export interface PlatformInput {
+  name: PlatformName;
+  handle: string;
+  url: string;
+  followers: number;
+}
+export type Platform = PlatformInput;
+
+export interface ProfileInput {
+  full_name: string;
+  phone: string;
+  bio: string;
+  neighborhood: string | null;
+  media_kit_url: string | null;
+  link_hub_url: string | null;
+  niches: Niche[];
+  platforms: PlatformInput[];
+  content_types: ContentType[];
+  collab_types: CollabType[];
+  can_use_name_publicly: boolean;
+}
+
+/** The owner's and the admins' view of a profile (table creator_profiles). */
+export interface CreatorProfile extends ProfileInput {
+  id: string;
+  user_id: string;
+  city: string;
+  profile_image_url: string | null;
+  approval_status: ApprovalStatus;
+  approval_notes: string | null;
+  is_public: boolean;
+  phone_verified: boolean;
+  has_joined_floaters_crew: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Admin rows also carry the account e-mail and when an admin last decided. */
+export interface AdminCreator extends CreatorProfile {
+  email: string;
+  decided_at: string | null;
+}
+
+/** What anyone may see. Never phone, e-mail, user id or notes. */
+export interface PublicCreator {
+  id: string;
+  display_name: string;
+  bio: string;
+  neighborhood: string | null;
+  city: string;
+  profile_image_url: string | null;
+  niches: Niche[];
+  platforms: Platform[];
+  content_types: ContentType[];
+  collab_types: CollabType[];
+  media_kit_url: string | null;
+  link_hub_url: string | null;
+  total_followers: number;
+  verified: boolean;
+  /** any platform above 10,000 followers */
+  featured_reach: boolean;
+  created_at: string;
+}
+
+export type PublicCreatorCard = Pick<
+  PublicCreator,
+  'id' | 'display_name' | 'bio' | 'profile_image_url' | 'niches' | 'total_followers' | 'verified' | 'neighborhood' | 'created_at'
+>;
+
+export interface DirectoryResponse {
+  total_creators: number;
+  total_niches: number;
+  recent: PublicCreatorCard[];
+  niches: { niche: Niche; total: number; creators: PublicCreatorCard[] }[];
+}
+
+export interface CreatorSearchQuery {
+  niche?: Niche;
+  platform?: PlatformName;
+  min_followers?: number;
+  neighborhood?: string;
+  q?: string;
+  sort?: 'newest' | 'followers' | 'name';
+  page?: number;
+  per_page?: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  per_page: number;
+}
+
+export interface AdminStats {
+  total: number;
+  pending: number;
+  approved: number;
+  rejected: number;
+}
+
+export interface AuditEntry {
+  id: string;
+  actor_id: string;
+  actor_email: string;
+  subject_type: 'creator_profile' | 'amplify_submission';
+  subject_id: string;
+  action: string;
+  from_value: string | null;
+  to_value: string | null;
+  notes: string | null;
+  created_at: string;
+}
+
+// ---------- amplify ----------
+
+export interface AmplifySubmissionInput {
+  business_name: string;
+  contact_name: string;
+  contact_email: string;
+  category: BusinessCategory;
+  story: string;
+  website_social: string | null;
+  neighborhood: string | null;
+  type_of_help: TypeOfHelp[];
+}
+
+export interface AmplifySubmission {
+  id: string;
+  business_name: string;
+  contact_name: string;
+  contact_email: string;
+  website_social: string | null;
+  title: string;
+  description: string;
+  category: BusinessCategory;
+  status: SubmissionStatus;
+  featured: boolean;
+  logo_url: string | null;
+  neighborhood: string | null;
+  type_of_help: TypeOfHelp[];
+  created_at: string;
+}
+
+export type PublicAmplifySubmission = Omit<AmplifySubmission, 'contact_name' | 'contact_email' | 'status' | 'featured'>;
+
+export interface InterestRequestInput {
+  creator_name: string;
+  creator_email: string;
+  creator_links: string | null;
+  message: string | null;
+}
+
+// ---------- notifications (admin view) ----------
+
+export type OutboxStatus = 'pending' | 'queued' | 'sent' | 'failed';
+
+export interface OutboxMessage {
+  id: string;
+  kind: string;
+  status: OutboxStatus;
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}

@@ -1,0 +1,1 @@
+export { default } from '../../backend/test/helpers/global-teardown';

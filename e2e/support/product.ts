@@ -1,0 +1,50 @@
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createTestApp, type TestApp } from '../../backend/test/helpers/test-app';
+import { freePort } from '../../backend/test/helpers/services';
+
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+export interface Product {
+  t: TestApp;
+  baseUrl: string;
+  browser: Browser;
+  /** A fresh browser context (own localStorage) with a page. */
+  newPage(opts?: { width?: number; height?: number }): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The built product as a user meets it: the backend (API, worker, both built front ends on one
+ * origin) on a free loopback port against its own database and SMTP capture, and Chromium.
+ */
+export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const t = await createTestApp({ worker: true, env: { WEB_ROOT: join(__dirname, '../..'), PUBLIC_URL: baseUrl, ...env } });
+  await t.app.listen(port, '127.0.0.1');
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return {
+    t,
+    baseUrl,
+    browser,
+    async newPage({ width = 1280, height = 900 } = {}) {
+      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height } });
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      return { context, page };
+    },
+    async close() {
+      await browser.close();
+      await t.close();
+    },
+  };
+}
+
+/** The text of the newest toast (sonner), waiting for one that contains `text`. */
+export async function expectToast(page: Page, text: string) {
+  await page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor({ state: 'visible' });
+}

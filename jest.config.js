@@ -1,0 +1,40 @@
+/**
+ * Every jest suite of the repository. `npm test` runs them all (scripts/test.mjs):
+ *  - unit:    pure rules beside the code (common, backend domain/application, admin-console helpers)
+ *  - api:     the backend over HTTP against real PostgreSQL, Redis and SMTP (backend/test)
+ *  - browser: journeys through the built product in Chromium (e2e/)
+ */
+const tsJest = (tsconfig) => ['ts-jest', { tsconfig, isolatedModules: true, diagnostics: false }];
+const common = { moduleNameMapper: { '^@local-creators/common$': '<rootDir>/common/src/index.ts' }, rootDir: __dirname };
+
+module.exports = {
+  testTimeout: 30_000,
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/common/src/**/*.spec.ts', '<rootDir>/backend/src/**/*.spec.ts', '<rootDir>/admin-console/src/**/*.spec.ts', '<rootDir>/public-site/src/**/*.spec.ts'],
+      transform: { '^.+\\.tsx?$': tsJest('<rootDir>/backend/tsconfig.json') },
+    },
+    {
+      ...common,
+      displayName: 'api',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/backend/test/**/*.spec.ts'],
+      transform: { '^.+\\.tsx?$': tsJest('<rootDir>/backend/tsconfig.json') },
+      globalSetup: '<rootDir>/backend/test/helpers/global-setup.ts',
+      globalTeardown: '<rootDir>/backend/test/helpers/global-teardown.ts',
+      slowTestThreshold: 20,
+    },
+    {
+      ...common,
+      displayName: 'browser',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/e2e/**/*.e2e.ts'],
+      transform: { '^.+\\.tsx?$': tsJest('<rootDir>/backend/tsconfig.json') },
+      globalSetup: '<rootDir>/e2e/support/global-setup.ts',
+      globalTeardown: '<rootDir>/e2e/support/global-teardown.ts',
+    },
+  ],
+};

@@ -1,0 +1,38 @@
+import { Link } from 'react-router-dom';
+import { ArrowUpRight, Sailboat, Store } from 'lucide-react';
+
+/** Lake experience partner: a paid weekly promotion, opened in a new tab. */
+const LAKE_PROMO_URL = 'https://www.lakeeriesunsetsails.com/?utm_source=localcreators';
+
+export function SiteFooter() {
+  return (
+    <footer className="mt-24 border-t border-border bg-muted">
+      <div className="mx-auto grid max-w-6xl gap-4 px-4 py-10 md:grid-cols-2">
+        <Link to="/amplify/featured" className="group flex items-start gap-4 rounded-xl border border-border bg-background p-5 shadow-sm hover:border-primary">
+          <Store className="mt-1 size-6 text-primary" aria-hidden />
+          <div>
+            <p className="font-semibold">Featured local businesses</p>
+            <p className="text-sm text-muted-foreground">Cleveland businesses looking for creators. Ask for an introduction.</p>
+          </div>
+        </Link>
+        <a href={LAKE_PROMO_URL} target="_blank" rel="noopener noreferrer" className="group flex items-start gap-4 rounded-xl border border-border bg-background p-5 shadow-sm hover:border-primary">
+          <Sailboat className="mt-1 size-6 text-primary" aria-hidden />
+          <div>
+            <p className="flex items-center gap-1 font-semibold">
+              This week on the lake <ArrowUpRight className="size-4" aria-hidden />
+            </p>
+            <p className="text-sm text-muted-foreground">Sunset sails on Lake Erie. Our paid weekly promotion (opens in a new tab).</p>
+          </div>
+        </a>
+      </div>
+      <div className="mx-auto max-w-6xl space-y-2 px-4 pb-10 text-xs text-muted-foreground">
+        <p>
+          Legal-ish disclaimer: we verify that creators are real people from Cleveland, not that their jokes land, their
+          pierogi reviews are objective or their sunsets are unfiltered. Brands and creators deal directly; we just make the
+          introduction and cheer from the bleachers.
+        </p>
+        <p>© 2025 Local Creators. Made with love in Cleveland.</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { Menu, X } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { useAuth } from '@/lib/auth';
+import { cn } from '@/lib/utils';
+
+const LINKS = [
+  { to: '/directory', label: 'Browse Directory' },
+  { to: '/amplify', label: 'For Businesses' },
+  { to: '/about', label: 'About' },
+];
+
+export function Logo() {
+  return (
+    <Link to="/" className="flex items-center gap-2 font-bold tracking-tight">
+      <img src="/favicon.svg" alt="" className="size-8" />
+      <span className="text-lg">
+        Local <span className="text-primary">Creators</span>
+      </span>
+    </Link>
+  );
+}
+
+export function SiteHeader() {
+  const { user, signOut } = useAuth();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    cn('rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground', isActive && 'text-foreground');
+
+  const account = user ? (
+    <>
+      <Button asChild variant="ghost" size="sm">
+        <Link to="/dashboard">Dashboard</Link>
+      </Button>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={async () => {
+          await signOut();
+          navigate('/');
+        }}
+      >
+        Sign Out
+      </Button>
+    </>
+  ) : (
+    <>
+      <Button asChild variant="ghost" size="sm">
+        <Link to="/login">Sign In</Link>
+      </Button>
+      <Button asChild size="sm">
+        <Link to="/signup">Join Free</Link>
+      </Button>
+    </>
+  );
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <Logo />
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {LINKS.map((l) => (
+            <NavLink key={l.to} to={l.to} className={linkClass}>
+              {l.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="hidden items-center gap-2 md:flex">{account}</div>
+        <Button variant="ghost" size="icon" className="md:hidden" aria-label={open ? 'Close menu' : 'Open menu'} aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? <X /> : <Menu />}
+        </Button>
+      </div>
+      {open && (
+        <div className="border-t border-border px-4 pb-4 md:hidden" onClick={() => setOpen(false)}>
+          <nav aria-label="Mobile" className="flex flex-col py-2">
+            {LINKS.map((l) => (
+              <NavLink key={l.to} to={l.to} className={linkClass}>
+                {l.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="flex gap-2">{account}</div>
+        </div>
+      )}
+    </header>
+  );
+}

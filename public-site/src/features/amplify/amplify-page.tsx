@@ -1,0 +1,131 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from 'sonner';
+import { CheckCircle2, Megaphone } from 'lucide-react';
+import { BUSINESS_CATEGORIES, MSG, TYPES_OF_HELP, firstImageError, validateAmplifySubmission } from '@local-creators/common';
+import { Page } from '@/components/layout/page';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Field, Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { apiFetch, errorMessage } from '@/lib/api';
+import { cn } from '@/lib/utils';
+
+const empty = { business_name: '', contact_name: '', contact_email: '', category: '', story: '', website_social: '', neighborhood: '', type_of_help: [] as string[] };
+
+export default function AmplifyPage() {
+  const [form, setForm] = useState(empty);
+  const [logo, setLogo] = useState<File | null>(null);
+  const [honeypot, setHoneypot] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const set = (key: keyof typeof empty, value: string | string[]) => setForm((f) => ({ ...f, [key]: value }));
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const checked = validateAmplifySubmission(form);
+    if (!checked.ok) return void toast.error(MSG.submissionFailed, { description: checked.error.message });
+    if (logo) {
+      const problem = firstImageError(logo);
+      if (problem) return void toast.error(MSG.submissionFailed, { description: problem });
+    }
+    const data = new FormData();
+    for (const [key, value] of Object.entries(checked.value)) {
+      if (key === 'type_of_help') data.append(key, JSON.stringify(value));
+      else if (value !== null) data.append(key, String(value));
+    }
+    data.append('company_website', honeypot);
+    if (logo) data.append('logo', logo);
+    setBusy(true);
+    try {
+      await apiFetch('/api/amplify/submissions', { method: 'POST', formData: data, auth: false });
+      toast.success(MSG.applicationSubmitted, { description: MSG.founderReviews });
+      setDone(true);
+    } catch (error) {
+      toast.error(MSG.submissionFailed, { description: errorMessage(error, MSG.somethingWrong) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (done) {
+    return (
+      <Page className="max-w-xl text-center">
+        <CheckCircle2 className="mx-auto size-14 text-success" aria-hidden />
+        <h1 className="mt-4 text-3xl font-bold">Thank you!</h1>
+        <p className="mt-3 text-muted-foreground">{MSG.founderReviews} We'll be in touch by e-mail.</p>
+        <Button asChild variant="outline" className="mt-8">
+          <Link to="/amplify/featured">See featured businesses</Link>
+        </Button>
+      </Page>
+    );
+  }
+
+  return (
+    <Page className="max-w-2xl">
+      <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-primary">
+        <Megaphone className="size-4" aria-hidden /> Amplify
+      </p>
+      <h1 className="mt-2 text-4xl font-bold tracking-tight">Get your local business in front of Cleveland creators</h1>
+      <p className="mt-3 text-lg text-muted-foreground">Tell us your story. {MSG.founderReviews} Approved businesses can be featured, and creators ask you for an introduction.</p>
+      <Card className="mt-8">
+        <CardContent className="p-6">
+          <form onSubmit={onSubmit} className="space-y-5" noValidate>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <Field label="Business name" htmlFor="business_name" required>
+                <Input id="business_name" value={form.business_name} onChange={(e) => set('business_name', e.target.value)} />
+              </Field>
+              <Field label="Category" htmlFor="category" required>
+                <select id="category" className="h-10 w-full rounded-lg border border-input bg-background px-2 text-sm" value={form.category} onChange={(e) => set('category', e.target.value)}>
+                  <option value="">Choose a category</option>
+                  {BUSINESS_CATEGORIES.map((c) => (
+                    <option key={c}>{c}</option>
+                  ))}
+                </select>
+              </Field>
+              <Field label="Contact name" htmlFor="contact_name" required>
+                <Input id="contact_name" autoComplete="name" value={form.contact_name} onChange={(e) => set('contact_name', e.target.value)} />
+              </Field>
+              <Field label="Contact email" htmlFor="contact_email" required>
+                <Input id="contact_email" type="email" autoComplete="email" value={form.contact_email} onChange={(e) => set('contact_email', e.target.value)} />
+              </Field>
+              <Field label="Website or social" htmlFor="website_social" hint="Optional.">
+                <Input id="website_social" value={form.website_social} onChange={(e) => set('website_social', e.target.value)} placeholder="https://" />
+              </Field>
+              <Field label="Neighborhood" htmlFor="biz-neighborhood" hint="Optional.">
+                <Input id="biz-neighborhood" value={form.neighborhood} onChange={(e) => set('neighborhood', e.target.value)} />
+              </Field>
+            </div>
+            <Field label="Your story" htmlFor="story" required hint="What makes your business special, and what would you love creators to share?">
+              <Textarea id="story" rows={6} value={form.story} onChange={(e) => set('story', e.target.value)} />
+            </Field>
+            <fieldset>
+              <legend className="mb-2 text-sm font-medium">What kind of help? (optional)</legend>
+              <div className="flex flex-wrap gap-2">
+                {TYPES_OF_HELP.map((t) => {
+                  const on = form.type_of_help.includes(t);
+                  return (
+                    <button key={t} type="button" aria-pressed={on} onClick={() => set('type_of_help', on ? form.type_of_help.filter((x) => x !== t) : [...form.type_of_help, t])} className={cn('rounded-full border px-3 py-1.5 text-sm', on ? 'border-primary bg-primary text-primary-foreground' : 'border-border hover:border-primary')}>
+                      {t}
+                    </button>
+                  );
+                })}
+              </div>
+            </fieldset>
+            <Field label="Logo" htmlFor="logo" hint="Optional image, under 5MB.">
+              <Input id="logo" type="file" accept="image/*" onChange={(e) => setLogo(e.target.files?.[0] ?? null)} />
+            </Field>
+            {/* Humans never see this field; bots fill it in. */}
+            <div aria-hidden="true" className="absolute -left-[9999px] h-0 w-0 overflow-hidden">
+              <label htmlFor="company_website">Company website</label>
+              <input id="company_website" name="company_website" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(e) => setHoneypot(e.target.value)} />
+            </div>
+            <Button type="submit" size="lg" className="w-full" disabled={busy}>
+              {busy ? 'Submitting...' : 'Submit Application'}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+    </Page>
+  );
+}

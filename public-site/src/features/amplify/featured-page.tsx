@@ -1,0 +1,149 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import * as Dialog from '@radix-ui/react-dialog';
+import { toast } from 'sonner';
+import { ExternalLink, MapPin, Store, X } from 'lucide-react';
+import { initials, MSG, validateInterestRequest, type PublicAmplifySubmission } from '@local-creators/common';
+import { Page, PageLoading } from '@/components/layout/page';
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { apiFetch, errorMessage } from '@/lib/api';
+
+async function loadFeatured() {
+  try {
+    return await apiFetch<PublicAmplifySubmission[]>('/api/amplify/featured', { auth: false });
+  } catch (error) {
+    console.error('featured businesses could not be loaded', error); // spec: logged only, empty state shown
+    return [];
+  }
+}
+
+const asLink = (s: string) => (/^https?:\/\//.test(s) ? s : null);
+
+export default function FeaturedPage() {
+  const { data, isLoading } = useQuery({ queryKey: ['amplify', 'featured'], queryFn: loadFeatured });
+  return (
+    <Page>
+      <h1 className="text-3xl font-bold tracking-tight md:text-4xl">Featured local businesses</h1>
+      <p className="mt-2 text-muted-foreground">Cleveland businesses that want to work with local creators. Ask for an introduction.</p>
+      {isLoading && <PageLoading />}
+      {data && data.length === 0 && (
+        <div className="mt-12 rounded-xl border border-dashed border-border p-12 text-center">
+          <Store className="mx-auto size-10 text-muted-foreground" aria-hidden />
+          <h2 className="mt-4 text-xl font-semibold">{MSG.noFeaturedBusinesses}</h2>
+          <p className="mt-2 text-muted-foreground">Own a local business?</p>
+          <Button asChild className="mt-4">
+            <Link to="/amplify">Apply to be featured</Link>
+          </Button>
+        </div>
+      )}
+      <div className="mt-8 grid gap-4 md:grid-cols-2">
+        {data?.map((b) => (
+          <article key={b.id} aria-label={b.business_name} className="flex flex-col rounded-xl border border-border p-6 shadow-sm">
+            <div className="flex items-center gap-3">
+              <Avatar className="rounded-lg">
+                {b.logo_url && <AvatarImage src={b.logo_url} alt={`Logo of ${b.business_name}`} loading="lazy" />}
+                <AvatarFallback>{initials(b.business_name)}</AvatarFallback>
+              </Avatar>
+              <div>
+                <h2 className="font-semibold">{b.business_name}</h2>
+                <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+                  <Badge variant="secondary">{b.category}</Badge>
+                  {b.neighborhood && (
+                    <span className="flex items-center gap-1">
+                      <MapPin className="size-3.5" aria-hidden /> {b.neighborhood}
+                    </span>
+                  )}
+                </div>
+              </div>
+            </div>
+            <p className="mt-4 whitespace-pre-line text-sm leading-relaxed">{b.description}</p>
+            {b.type_of_help.length > 0 && (
+              <div className="mt-3 flex flex-wrap gap-1.5">
+                {b.type_of_help.map((t) => (
+                  <Badge key={t} variant="outline">
+                    {t}
+                  </Badge>
+                ))}
+              </div>
+            )}
+            <div className="mt-auto flex flex-wrap gap-2 pt-5">
+              <IntroductionDialog business={b} />
+              {b.website_social && asLink(b.website_social) && (
+                <Button asChild variant="outline">
+                  <a href={asLink(b.website_social)!} target="_blank" rel="noopener noreferrer nofollow">
+                    Website <ExternalLink aria-hidden />
+                  </a>
+                </Button>
+              )}
+            </div>
+          </article>
+        ))}
+      </div>
+    </Page>
+  );
+}
+
+function IntroductionDialog({ business }: { business: PublicAmplifySubmission }) {
+  const [open, setOpen] = useState(false);
+  const [form, setForm] = useState({ creator_name: '', creator_email: '', creator_links: '', message: '' });
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const checked = validateInterestRequest(form);
+    if (!checked.ok) return void toast.error(MSG.interestFailed, { description: checked.error.message });
+    setBusy(true);
+    try {
+      await apiFetch(`/api/amplify/submissions/${business.id}/interest`, { method: 'POST', body: checked.value, auth: false });
+      toast.success(MSG.interestSubmitted, { description: `${business.business_name} will be notified by e-mail.` });
+      setOpen(false);
+      setForm({ creator_name: '', creator_email: '', creator_links: '', message: '' });
+    } catch (error) {
+      toast.error(MSG.interestFailed, { description: errorMessage(error, MSG.somethingWrong) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <Button>Request an introduction</Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-background p-6 shadow-xl">
+          <Dialog.Title className="text-lg font-semibold">Introduce yourself to {business.business_name}</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-muted-foreground">We'll e-mail your note to the business owner.</Dialog.Description>
+          <form onSubmit={onSubmit} className="mt-5 space-y-4" noValidate>
+            <Field label="Your name" htmlFor="creator_name" required>
+              <Input id="creator_name" value={form.creator_name} onChange={(e) => setForm({ ...form, creator_name: e.target.value })} />
+            </Field>
+            <Field label="Your email" htmlFor="creator_email" required>
+              <Input id="creator_email" type="email" value={form.creator_email} onChange={(e) => setForm({ ...form, creator_email: e.target.value })} />
+            </Field>
+            <Field label="Links" htmlFor="creator_links" hint="Optional: your profile or socials.">
+              <Input id="creator_links" value={form.creator_links} onChange={(e) => setForm({ ...form, creator_links: e.target.value })} />
+            </Field>
+            <Field label="Message" htmlFor="message" hint="Optional.">
+              <Textarea id="message" value={form.message} onChange={(e) => setForm({ ...form, message: e.target.value })} />
+            </Field>
+            <Button type="submit" className="w-full" disabled={busy}>
+              {busy ? 'Sending...' : 'Send request'}
+            </Button>
+          </form>
+          <Dialog.Close asChild>
+            <Button variant="ghost" size="icon" className="absolute right-3 top-3" aria-label="Close">
+              <X aria-hidden />
+            </Button>
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

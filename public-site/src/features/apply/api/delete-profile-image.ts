@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api';
+import { myProfileKey } from './get-my-profile';
+
+/** DELETE /api/me/profile/image (204). */
+export const deleteProfileImage = () => apiFetch<void>('/api/me/profile/image', { method: 'DELETE' });
+
+export function useDeleteProfileImage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteProfileImage,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: myProfileKey }),
+  });
+}

@@ -1,0 +1,159 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { ArrowLeft, ArrowRight, Loader2, RotateCw, Send } from 'lucide-react';
+import { MSG, isWizardStepComplete, validateProfile, type CreatorProfile } from '@local-creators/common';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ApiRequestError } from '@/lib/api';
+import { useMyProfile } from './api/get-my-profile';
+import { useSaveMyProfile } from './api/save-my-profile';
+import { BasicInfoStep } from './components/basic-info-step';
+import { ChoicesStep } from './components/choices-step';
+import { STEPS, draftFromProfile, emptyDraft, stepOfField, type Draft, type SetDraft, type Step } from './components/draft';
+import { LinksStep } from './components/links-step';
+import { PlatformsStep } from './components/platforms-step';
+import { WizardProgress } from './components/wizard-progress';
+
+/** /apply: the four-step application; an existing profile is loaded for editing. */
+export default function ApplyPage() {
+  const { data: profile, isPending, isError, refetch } = useMyProfile();
+
+  useEffect(() => {
+    document.title = 'Apply · Local Creators';
+  }, []);
+
+  if (isError) {
+    return (
+      <div className="mx-auto w-full max-w-2xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold tracking-tight">Your application could not be loaded</h1>
+        <p className="mt-2 text-muted-foreground">{MSG.somethingWrong}</p>
+        <Button variant="outline" className="mt-6" onClick={() => void refetch()}>
+          <RotateCw aria-hidden /> Try again
+        </Button>
+      </div>
+    );
+  }
+  if (isPending) return <WizardSkeleton />;
+  return <Wizard profile={profile} />;
+}
+
+function Wizard({ profile }: { profile: CreatorProfile | null }) {
+  const editing = !!profile;
+  const [step, setStep] = useState<Step>(1);
+  const [draft, setDraft] = useState<Draft>(() => (profile ? draftFromProfile(profile) : emptyDraft));
+  // The server keeps the photo per user (even before the profile exists); the wizard only shows it.
+  const [imageUrl, setImageUrl] = useState<string | null>(profile?.profile_image_url ?? null);
+  const save = useSaveMyProfile();
+  const navigate = useNavigate();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+
+  const set: SetDraft = (key, value) => setDraft((d) => ({ ...d, [key]: value }));
+  const complete = isWizardStepComplete(step, draft);
+  const current = STEPS[step - 1]!;
+
+  // Move focus to the new step's heading so keyboard and screen-reader users land on it.
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    headingRef.current?.focus();
+  }, [step]);
+
+  function goTo(next: Step) {
+    setStep(next);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  }
+
+  function submit() {
+    const checked = validateProfile(draft);
+    if (!checked.ok) {
+      toast.error(MSG.validationError(checked.error.message));
+      const at = stepOfField(checked.error.field);
+      if (at) goTo(at);
+      return;
+    }
+    save.mutate(checked.value, {
+      onSuccess: () => {
+        toast.success(MSG.saved);
+        navigate('/dashboard');
+      },
+      onError: (error) => {
+        if (error instanceof ApiRequestError) {
+          toast.error(error.message || MSG.saveFailed);
+          const at = stepOfField(error.field);
+          if (at) goTo(at);
+        } else {
+          toast.error(MSG.somethingWrong);
+        }
+      },
+    });
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
+      <header className="mb-8 space-y-2">
+        <p className="text-sm font-semibold text-primary">{editing ? 'Your profile' : 'Free forever · about 2 minutes'}</p>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{editing ? 'Update your profile' : 'Apply to join the directory'}</h1>
+        <p className="text-muted-foreground">
+          {editing
+            ? 'Changes are saved to your profile when you submit. Your application status stays as it is.'
+            : 'Tell brands who you are. A real person reviews every application and reaches out within 48 hours.'}
+        </p>
+      </header>
+
+      <WizardProgress step={step} />
+
+      <Card className="mt-6">
+        <CardHeader className="border-b border-border">
+          <p className="text-sm font-medium text-primary">Step {step} of 4</p>
+          <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold tracking-tight outline-none">
+            {current.title}
+          </h2>
+          <CardDescription>
+            {current.description}
+            {step === 1 && <span className="ml-1">Fields marked <span className="text-destructive">*</span> are required.</span>}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="pt-6">
+          {step === 1 && <BasicInfoStep draft={draft} set={set} imageUrl={imageUrl} onImageChange={setImageUrl} />}
+          {step === 2 && <PlatformsStep platforms={draft.platforms} onChange={(p) => set('platforms', p)} />}
+          {step === 3 && <ChoicesStep draft={draft} set={set} />}
+          {step === 4 && <LinksStep draft={draft} set={set} />}
+        </CardContent>
+        <CardFooter className="justify-between gap-3 border-t border-border pt-6">
+          {step > 1 ? (
+            <Button type="button" variant="outline" onClick={() => goTo((step - 1) as Step)} disabled={save.isPending}>
+              <ArrowLeft aria-hidden /> Back
+            </Button>
+          ) : (
+            <span />
+          )}
+          {step < 4 ? (
+            <Button type="button" disabled={!complete} onClick={() => goTo((step + 1) as Step)}>
+              Next <ArrowRight aria-hidden />
+            </Button>
+          ) : (
+            <Button type="button" disabled={save.isPending} onClick={submit}>
+              {save.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Send aria-hidden />}
+              {save.isPending ? 'Submitting...' : 'Submit Application'}
+            </Button>
+          )}
+        </CardFooter>
+      </Card>
+    </div>
+  );
+}
+
+function WizardSkeleton() {
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12" role="status" aria-label="Loading your application">
+      <Skeleton className="h-4 w-40" />
+      <Skeleton className="mt-3 h-9 w-3/4" />
+      <Skeleton className="mt-3 h-4 w-full max-w-md" />
+      <Skeleton className="mt-8 h-8 w-full" />
+      <Skeleton className="mt-6 h-96 w-full rounded-xl" />
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { LIMITS } from '@local-creators/common';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { cn } from '@/lib/utils';
+import type { Draft, SetDraft } from './draft';
+import { FormField } from './form-field';
+import { ProfilePhotoField } from './profile-photo-field';
+
+export function BasicInfoStep({
+  draft,
+  set,
+  imageUrl,
+  onImageChange,
+}: {
+  draft: Draft;
+  set: SetDraft;
+  imageUrl: string | null;
+  onImageChange: (url: string | null) => void;
+}) {
+  const bioLength = draft.bio.length;
+  return (
+    <div className="space-y-5">
+      <ProfilePhotoField name={draft.full_name.trim()} url={imageUrl} onChange={onImageChange} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField id="full_name" label="Full name" required>
+          <Input
+            id="full_name"
+            value={draft.full_name}
+            maxLength={LIMITS.nameMax}
+            autoComplete="name"
+            aria-required
+            placeholder="Jordan Reed"
+            onChange={(e) => set('full_name', e.target.value)}
+          />
+        </FormField>
+        <FormField id="phone" label="Phone number" required hint="We call or text this number to verify you. Never shown publicly.">
+          <Input
+            id="phone"
+            type="tel"
+            inputMode="tel"
+            value={draft.phone}
+            maxLength={LIMITS.phoneMax}
+            autoComplete="tel"
+            aria-required
+            aria-describedby="phone-hint"
+            placeholder="(216) 555-0123"
+            onChange={(e) => set('phone', e.target.value)}
+          />
+        </FormField>
+      </div>
+      <FormField id="neighborhood" label="Neighborhood" hint="Optional, e.g. Ohio City, Tremont or Lakewood.">
+        <Input
+          id="neighborhood"
+          value={draft.neighborhood}
+          maxLength={LIMITS.neighborhoodMax}
+          autoComplete="address-level3"
+          aria-describedby="neighborhood-hint"
+          onChange={(e) => set('neighborhood', e.target.value)}
+        />
+      </FormField>
+      <FormField
+        id="bio"
+        label="Short bio"
+        required
+        hint="What do you create, and who watches it? Brands read this first."
+        aside={
+          <span
+            id="bio-count"
+            aria-live="polite"
+            className={cn('text-xs tabular-nums text-muted-foreground', bioLength >= LIMITS.bioMax && 'font-medium text-warning')}
+          >
+            {bioLength}/{LIMITS.bioMax}
+          </span>
+        }
+      >
+        <Textarea
+          id="bio"
+          rows={4}
+          value={draft.bio}
+          maxLength={LIMITS.bioMax}
+          aria-required
+          aria-describedby="bio-count bio-hint"
+          placeholder="Brunch spots, lakefront sunsets and the best pierogi in town."
+          onChange={(e) => set('bio', e.target.value.slice(0, LIMITS.bioMax))}
+        />
+      </FormField>
+    </div>
+  );
+}

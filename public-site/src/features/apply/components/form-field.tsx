@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { Label } from '@/components/ui/label';
+
+/** A visible label, its control and an optional hint line (the control points aria-describedby at `${id}-hint` / `${id}-error`). */
+export function FormField({
+  id,
+  label,
+  required = false,
+  hint,
+  error,
+  aside,
+  children,
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  hint?: ReactNode;
+  /** Shown instead of the hint, as `${id}-error`. */
+  error?: string | null;
+  /** Right-aligned on the label row, e.g. a character counter. */
+  aside?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="space-y-2">
+      <div className="flex items-baseline justify-between gap-3">
+        {/* The asterisk sits outside the label so the control's name stays exactly `label`; `aria-required` says it. */}
+        <span className="inline-flex items-baseline">
+          <Label htmlFor={id}>{label}</Label>
+          {required && (
+            <span className="ml-0.5 text-sm text-destructive" aria-hidden>
+              *
+            </span>
+          )}
+        </span>
+        {aside}
+      </div>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="text-xs font-medium text-destructive" role="alert">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import { useState, type FormEvent } from 'react';
+import { CircleAlert, Plus, Trash2 } from 'lucide-react';
+import { LIMITS, MSG, PLATFORM_NAMES, isHttpUrl, totalFollowers, type PlatformInput, type PlatformName } from '@local-creators/common';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { FormField } from './form-field';
+
+interface AddForm {
+  name: PlatformName | '';
+  handle: string;
+  url: string;
+  followers: string;
+}
+const emptyForm: AddForm = { name: '', handle: '', url: '', followers: '0' };
+
+const countFormat = new Intl.NumberFormat('en-US');
+const selectClass =
+  'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-50';
+
+/** Whole numbers from 0 to the followers limit: the input refuses signs, decimals and exponents. */
+const toFollowers = (raw: string) => Math.min(LIMITS.followersMax, Math.max(0, Math.floor(Number(raw) || 0)));
+
+export function PlatformsStep({ platforms, onChange }: { platforms: PlatformInput[]; onChange: (next: PlatformInput[]) => void }) {
+  const [form, setForm] = useState<AddForm>(emptyForm);
+  const [urlError, setUrlError] = useState<string | null>(null);
+  const full = platforms.length >= LIMITS.platformsMax;
+
+  function add(e: FormEvent) {
+    e.preventDefault();
+    if (!form.name || full) return;
+    const url = form.url.trim();
+    if (url && !isHttpUrl(url)) return setUrlError(MSG.platformUrlInvalid);
+    onChange([...platforms, { name: form.name, handle: form.handle.trim(), url, followers: toFollowers(form.followers) }]);
+    setForm(emptyForm);
+    setUrlError(null);
+  }
+
+  return (
+    <div className="space-y-6">
+      {platforms.length === 0 ? (
+        <p className="flex items-center gap-2 rounded-lg border border-warning/30 bg-warning/10 px-3 py-2.5 text-sm text-warning" role="status">
+          <CircleAlert className="size-4 shrink-0" aria-hidden />
+          {MSG.addPlatformHint}
+        </p>
+      ) : (
+        <div className="space-y-2">
+          <ul className="divide-y divide-border rounded-xl border border-border">
+            {platforms.map((p, i) => (
+              <li key={`${p.name}-${p.handle}-${i}`} className="flex items-center gap-3 px-4 py-3">
+                <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-xs font-bold text-primary" aria-hidden>
+                  {p.name.slice(0, 2)}
+                </span>
+                <div className="min-w-0 flex-1">
+                  <p className="text-sm font-medium">
+                    {p.name}
+                    {p.handle && <span className="ml-1.5 font-normal text-muted-foreground">{p.handle.startsWith('@') ? p.handle : `@${p.handle}`}</span>}
+                  </p>
+                  <p className="truncate text-xs text-muted-foreground">
+                    {countFormat.format(p.followers)} followers{p.url && ` · ${p.url}`}
+                  </p>
+                </div>
+                <Button type="button" variant="ghost" size="icon" aria-label={`Remove ${p.name}${p.handle ? ` ${p.handle}` : ''}`} onClick={() => onChange(platforms.filter((_, j) => j !== i))}>
+                  <Trash2 aria-hidden />
+                </Button>
+              </li>
+            ))}
+          </ul>
+          <p className="text-right text-xs text-muted-foreground">
+            Total reach: <span className="font-semibold text-foreground">{countFormat.format(totalFollowers(platforms))}</span>
+          </p>
+        </div>
+      )}
+
+      <form onSubmit={add} noValidate className="space-y-4 rounded-xl border border-dashed border-border bg-muted/30 p-4 sm:p-5">
+        <h3 className="text-sm font-semibold">
+          Add a platform
+        </h3>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id="platform-name" label="Platform" required>
+            <select id="platform-name" className={selectClass} value={form.name} aria-required onChange={(e) => setForm({ ...form, name: e.target.value as PlatformName | '' })}>
+              <option value="">Choose a platform</option>
+              {PLATFORM_NAMES.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <FormField id="platform-handle" label="Handle">
+            <Input id="platform-handle" value={form.handle} maxLength={LIMITS.handleMax} placeholder="@yourhandle" onChange={(e) => setForm({ ...form, handle: e.target.value })} />
+          </FormField>
+          <FormField id="platform-url" label="Profile URL" error={urlError}>
+            <Input
+              id="platform-url"
+              type="url"
+              inputMode="url"
+              value={form.url}
+              maxLength={LIMITS.urlMax}
+              placeholder="https://instagram.com/yourhandle"
+              aria-invalid={!!urlError}
+              aria-describedby={urlError ? 'platform-url-error' : undefined}
+              className={urlError ? 'border-destructive' : undefined}
+              onChange={(e) => {
+                setForm({ ...form, url: e.target.value });
+                setUrlError(null);
+              }}
+            />
+          </FormField>
+          <FormField id="platform-followers" label="Followers">
+            <Input
+              id="platform-followers"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={LIMITS.followersMax}
+              step={1}
+              value={form.followers}
+              onKeyDown={(e) => {
+                if (['-', '+', '.', ',', 'e', 'E'].includes(e.key)) e.preventDefault();
+              }}
+              onFocus={(e) => e.target.select()}
+              onChange={(e) => setForm({ ...form, followers: e.target.value.replace(/[^0-9]/g, '').replace(/^0+(?=\d)/, '') })}
+            />
+          </FormField>
+        </div>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-xs text-muted-foreground">{full ? `You can list up to ${LIMITS.platformsMax} platforms.` : 'Add each platform you post on.'}</p>
+          <Button type="submit" variant="secondary" disabled={!form.name || full}>
+            <Plus aria-hidden /> Add platform
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

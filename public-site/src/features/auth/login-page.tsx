@@ -1,0 +1,149 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { MSG, PASSWORD_UPDATE_REDIRECT_MS, firstNewPasswordError, validateRecoveryRequest, validateSignin } from '@local-creators/common';
+import { Button } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/input';
+import { errorMessage } from '@/lib/api';
+import { useAuth } from '@/lib/auth';
+import { sessionClient } from '@/lib/session';
+import { AuthCard } from './auth-card';
+import { useCredentialsForm } from './use-credentials-form';
+
+type Mode = 'sign-in' | 'reset' | 'new-password';
+
+/** The recovery link lands here as /login#access_token=…&type=recovery. */
+function readRecoveryHash(): string | null {
+  const params = new URLSearchParams(window.location.hash.replace(/^#/, ''));
+  return params.get('type') === 'recovery' ? params.get('access_token') : null;
+}
+
+export default function LoginPage() {
+  const [recoveryToken] = useState(readRecoveryHash);
+  const [mode, setMode] = useState<Mode>(recoveryToken ? 'new-password' : 'sign-in');
+
+  useEffect(() => {
+    if (!recoveryToken) return;
+    // Keep the token out of the address bar (and out of history and referrers).
+    window.history.replaceState(null, '', '/login');
+    sessionClient.emit('PASSWORD_RECOVERY');
+    toast.info(MSG.enterNewPassword, { id: 'password-recovery' });
+  }, [recoveryToken]);
+
+  if (mode === 'new-password' && recoveryToken) return <NewPasswordForm token={recoveryToken} />;
+  if (mode === 'reset') return <ResetRequestForm onBack={() => setMode('sign-in')} />;
+  return <SignInForm onForgot={() => setMode('reset')} />;
+}
+
+function SignInForm({ onForgot }: { onForgot: () => void }) {
+  const { signIn } = useAuth();
+  const { email, setEmail, password, setPassword, busy, onSubmit } = useCredentialsForm({ validate: validateSignin, submit: signIn, successMessage: MSG.welcomeBack, next: '/dashboard' });
+
+  return (
+    <AuthCard
+      title="Welcome back"
+      description="Sign in to manage your creator profile."
+      footer={
+        <>
+          New here?{' '}
+          <Link to="/signup" className="font-semibold text-primary hover:underline">
+            Join free
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} className="space-y-4" noValidate>
+        <Field label="Email" htmlFor="email">
+          <Input id="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
+        </Field>
+        <Field label="Password" htmlFor="password">
+          <Input id="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        </Field>
+        <div className="flex justify-end">
+          <Button type="button" variant="link" className="h-auto p-0" onClick={onForgot}>
+            Forgot password?
+          </Button>
+        </div>
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? 'Signing In...' : 'Sign In'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}
+
+function ResetRequestForm({ onBack }: { onBack: () => void }) {
+  const { requestPasswordReset } = useAuth();
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const checked = validateRecoveryRequest({ email });
+    if (!checked.ok) return void toast.error(checked.error.message);
+    setBusy(true);
+    try {
+      await requestPasswordReset(checked.value.email);
+      toast.success(MSG.resetEmailSent);
+    } catch (error) {
+      toast.error(errorMessage(error, MSG.somethingWrong));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Reset your password" description="We'll e-mail you a link to set a new one.">
+      <form onSubmit={onSubmit} className="space-y-4" noValidate>
+        <Field label="Email" htmlFor="reset-email">
+          <Input id="reset-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
+        </Field>
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? 'Sending...' : 'Send Reset Link'}
+        </Button>
+        <Button type="button" variant="outline" className="w-full" onClick={onBack}>
+          Back to Login
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}
+
+function NewPasswordForm({ token }: { token: string }) {
+  const { updatePassword } = useAuth();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const problem = firstNewPasswordError(password, confirm);
+    if (problem) return void toast.error(problem);
+    setBusy(true);
+    try {
+      await updatePassword(password, token);
+      toast.success(MSG.passwordUpdated);
+      window.setTimeout(() => navigate('/dashboard'), PASSWORD_UPDATE_REDIRECT_MS);
+    } catch (error) {
+      toast.error(errorMessage(error, MSG.somethingWrong));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Set a new password" description="Choose a new password for your account.">
+      <form onSubmit={onSubmit} className="space-y-4" noValidate>
+        <Field label="New password" htmlFor="new-password" hint="At least 8 characters with an uppercase letter, a lowercase letter and a number.">
+          <Input id="new-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        </Field>
+        <Field label="Confirm password" htmlFor="confirm-password">
+          <Input id="confirm-password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        </Field>
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? 'Updating...' : 'Update Password'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

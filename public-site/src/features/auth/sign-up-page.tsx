@@ -1,0 +1,45 @@
+import { Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { MSG, validateSignup, type PublicConfig } from '@local-creators/common';
+import { Button } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/input';
+import { apiFetch } from '@/lib/api';
+import { useAuth } from '@/lib/auth';
+import { AuthCard } from './auth-card';
+import { useCredentialsForm } from './use-credentials-form';
+
+export default function SignUpPage() {
+  const { signUp } = useAuth();
+  const { email, setEmail, password, setPassword, busy, onSubmit } = useCredentialsForm({ validate: validateSignup, submit: signUp, successMessage: MSG.accountCreated, next: '/apply' });
+  const config = useQuery({ queryKey: ['config'], queryFn: () => apiFetch<PublicConfig>('/api/config', { auth: false }) });
+
+  return (
+    <AuthCard
+      title="Join Local Creators"
+      description="Free forever. No fees, no subscription, no card."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className="font-semibold text-primary hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} className="space-y-4" noValidate>
+        <Field label="Email" htmlFor="email">
+          <Input id="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
+        </Field>
+        <Field label="Password" htmlFor="password" hint="At least 8 characters with an uppercase letter, a lowercase letter and a number.">
+          <Input id="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        </Field>
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? 'Creating Account...' : 'Create Account'}
+        </Button>
+      </form>
+      {config.data && !config.data.features.googleAuth && (
+        <p className="mt-4 rounded-lg bg-muted px-3 py-2 text-center text-xs text-muted-foreground">Google sign-in is temporarily unavailable. Please use e-mail and password.</p>
+      )}
+    </AuthCard>
+  );
+}

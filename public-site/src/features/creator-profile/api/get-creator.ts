@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PublicCreator } from '@local-creators/common';
+import { ApiRequestError, apiFetch } from '@/lib/api';
+import { useAuth } from '@/lib/auth';
+
+/**
+ * GET /api/creators/:id. Sends the bearer when signed in: the owner and admins may preview a
+ * profile that is not listed yet; everyone else gets 404 'Profile not found'.
+ */
+export const getCreator = (id: string) => apiFetch<PublicCreator>(`/api/creators/${encodeURIComponent(id)}`);
+
+export const creatorQueryOptions = (id: string, viewerId: string | null) =>
+  queryOptions({
+    // The viewer is part of the key: signing in or out can turn a 404 into a preview and back.
+    queryKey: ['creator', id, viewerId],
+    queryFn: () => getCreator(id),
+    retry: (failures, error) => !(error instanceof ApiRequestError && error.status < 500) && failures < 2,
+  });
+
+export function useCreator(id: string) {
+  const { user, loading } = useAuth();
+  return useQuery({ ...creatorQueryOptions(id, user?.id ?? null), enabled: !loading });
+}

@@ -1,0 +1,61 @@
+import { ExternalLink } from 'lucide-react';
+import type { Platform } from '@local-creators/common';
+import { Button } from '@/components/ui/button';
+import { formatFollowers } from '@/lib/utils';
+
+const handleText = (handle: string) => (handle.startsWith('@') ? handle : `@${handle}`);
+const exact = new Intl.NumberFormat('en-US');
+
+/** Per platform: name, handle and followers, then the total. */
+export function SocialReachList({ platforms, total }: { platforms: Platform[]; total: number }) {
+  return (
+    <div>
+      <ul className="divide-y divide-border">
+        {platforms.map((p, i) => (
+          <li key={`${p.name}-${i}`} className="flex items-center justify-between gap-3 py-3 first:pt-0">
+            <div className="min-w-0">
+              <p className="text-sm font-medium">{p.name}</p>
+              {p.handle && <p className="truncate text-sm text-muted-foreground">{handleText(p.handle)}</p>}
+            </div>
+            <p className="text-right">
+              <span className="block font-semibold tabular-nums" title={`${exact.format(p.followers)} followers`}>
+                {formatFollowers(p.followers)}
+              </span>
+              <span className="text-xs text-muted-foreground">followers</span>
+            </p>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-3 flex items-center justify-between rounded-lg bg-primary/5 px-3 py-2.5">
+        <span className="text-sm font-semibold">Total reach</span>
+        <span className="text-lg font-bold text-primary tabular-nums" title={`${exact.format(total)} followers`}>
+          {formatFollowers(total)}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+/** Platforms with a link, opening in a new tab. */
+export function ConnectLinks({ platforms }: { platforms: Platform[] }) {
+  const linked = platforms.filter((p) => p.url);
+  if (linked.length === 0) return <p className="text-sm text-muted-foreground">No public links yet.</p>;
+  return (
+    <ul className="space-y-2">
+      {linked.map((p, i) => (
+        <li key={`${p.url}-${i}`}>
+          <Button asChild variant="outline" className="w-full justify-between">
+            <a href={p.url} target="_blank" rel="noopener noreferrer">
+              <span className="truncate">
+                {p.name}
+                {p.handle && <span className="ml-1.5 font-normal text-muted-foreground">{handleText(p.handle)}</span>}
+              </span>
+              <ExternalLink aria-hidden />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,204 @@
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { ArrowLeft, BadgeCheck, CalendarDays, FileText, Handshake, Link2, MapPin, RotateCw, Share2, ShieldCheck, Sparkles, Star, Tags, Users, Video } from 'lucide-react';
+import { MSG, initials, type PublicCreator } from '@local-creators/common';
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ApiRequestError } from '@/lib/api';
+import { formatFollowers } from '@/lib/utils';
+import { useCreator } from './api/get-creator';
+import { ChipList, Section } from './components/profile-sections';
+import { ConnectLinks, SocialReachList } from './components/social-reach';
+
+const container = 'mx-auto w-full max-w-6xl px-4 py-6 sm:py-10';
+const memberSince = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+
+/** The title while this page is open; the previous one comes back on leaving. */
+function useDocumentTitle(title: string | null) {
+  useEffect(() => {
+    if (!title) return;
+    const previous = document.title;
+    document.title = title;
+    return () => {
+      document.title = previous;
+    };
+  }, [title]);
+}
+
+/** /creator/:id: the public profile. */
+export default function CreatorProfilePage() {
+  const { id = '' } = useParams();
+  const { data: creator, isPending, error, refetch } = useCreator(id);
+  const notFound = error instanceof ApiRequestError && error.status === 404;
+  useDocumentTitle(creator ? `${creator.display_name} · Local Creators` : notFound ? `${MSG.profileNotFound} · Local Creators` : null);
+
+  if (creator) return <Profile creator={creator} />;
+  if (notFound) {
+    return (
+      <div className={`${container} flex flex-col items-center py-20 text-center`}>
+        <span className="flex size-14 items-center justify-center rounded-full bg-muted text-muted-foreground">
+          <Users className="size-7" aria-hidden />
+        </span>
+        <h1 className="mt-5 text-2xl font-bold tracking-tight">{MSG.profileNotFound}</h1>
+        <p className="mt-2 max-w-sm text-muted-foreground">This creator isn't in the directory, or their profile is not public yet.</p>
+        <Button asChild className="mt-6">
+          <Link to="/directory">
+            <ArrowLeft aria-hidden /> Back to the directory
+          </Link>
+        </Button>
+      </div>
+    );
+  }
+  if (error) {
+    return (
+      <div className={`${container} py-20 text-center`}>
+        <h1 className="text-2xl font-bold tracking-tight">This profile could not be loaded</h1>
+        <p className="mt-2 text-muted-foreground">{MSG.somethingWrong}</p>
+        <div className="mt-6 flex justify-center gap-3">
+          <Button variant="outline" onClick={() => void refetch()}>
+            <RotateCw aria-hidden /> Try again
+          </Button>
+          <Button asChild variant="ghost">
+            <Link to="/directory">Back to the directory</Link>
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  return isPending ? <ProfileSkeleton /> : null;
+}
+
+function Profile({ creator: c }: { creator: PublicCreator }) {
+  const place = c.neighborhood ? `${c.neighborhood}, ${c.city}` : c.city;
+  return (
+    <div className={container}>
+      <Button asChild variant="ghost" size="sm" className="-ml-3 text-muted-foreground">
+        <Link to="/directory">
+          <ArrowLeft aria-hidden /> Directory
+        </Link>
+      </Button>
+
+      <header className="mt-3 overflow-hidden rounded-2xl border border-border bg-background shadow-xs">
+        <div className="h-28 bg-gradient-to-r from-primary via-primary/70 to-amber-400/80 sm:h-36" aria-hidden />
+        <div className="flex flex-col gap-5 px-5 pb-6 sm:flex-row sm:items-end sm:px-8">
+          <Avatar className="-mt-14 size-28 shrink-0 border-4 border-background text-3xl shadow-md sm:-mt-16 sm:size-32">
+            {c.profile_image_url && <AvatarImage src={c.profile_image_url} alt={`Photo of ${c.display_name}`} />}
+            <AvatarFallback className="text-3xl">{initials(c.display_name)}</AvatarFallback>
+          </Avatar>
+          <div className="min-w-0 flex-1 space-y-2">
+            <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl">{c.display_name}</h1>
+            <div className="flex flex-wrap items-center gap-2">
+              {c.verified && (
+                <Badge variant="success">
+                  <BadgeCheck aria-hidden />
+                  Verified
+                </Badge>
+              )}
+              {c.featured_reach && (
+                <Badge variant="warning">
+                  <Star className="fill-current" aria-hidden />
+                  Featured
+                </Badge>
+              )}
+              <span className="inline-flex items-center gap-1 text-sm text-muted-foreground">
+                <MapPin className="size-4" aria-hidden /> {place}
+              </span>
+            </div>
+          </div>
+          <dl className="flex gap-6 sm:text-right">
+            <div>
+              <dt className="text-xs font-medium text-muted-foreground">Total reach</dt>
+              <dd className="text-2xl font-bold tabular-nums">{formatFollowers(c.total_followers)}</dd>
+            </div>
+            <div>
+              <dt className="text-xs font-medium text-muted-foreground">Platforms</dt>
+              <dd className="text-2xl font-bold tabular-nums">{c.platforms.length}</dd>
+            </div>
+          </dl>
+        </div>
+        {(c.media_kit_url || c.link_hub_url) && (
+          <div className="flex flex-wrap gap-2 border-t border-border px-5 py-4 sm:px-8">
+            {c.media_kit_url && (
+              <Button asChild>
+                <a href={c.media_kit_url} target="_blank" rel="noopener noreferrer">
+                  <FileText aria-hidden /> Media Kit
+                  <span className="sr-only">(opens in a new tab)</span>
+                </a>
+              </Button>
+            )}
+            {c.link_hub_url && (
+              <Button asChild variant="outline">
+                <a href={c.link_hub_url} target="_blank" rel="noopener noreferrer">
+                  <Link2 aria-hidden /> All Links
+                  <span className="sr-only">(opens in a new tab)</span>
+                </a>
+              </Button>
+            )}
+          </div>
+        )}
+      </header>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Section title="About" icon={<Sparkles className="size-4 text-primary" aria-hidden />}>
+            <p className="leading-relaxed whitespace-pre-line">{c.bio}</p>
+          </Section>
+          <Section title="Niches" icon={<Tags className="size-4 text-primary" aria-hidden />}>
+            <ChipList items={c.niches} label="Niches" emphasis />
+          </Section>
+          <div className="grid gap-6 md:grid-cols-2">
+            <Section title="Content Types" icon={<Video className="size-4 text-primary" aria-hidden />}>
+              <ChipList items={c.content_types} label="Content types" />
+            </Section>
+            <Section title="Collaboration Types" icon={<Handshake className="size-4 text-primary" aria-hidden />}>
+              <ChipList items={c.collab_types} label="Collaboration types" />
+            </Section>
+          </div>
+        </div>
+        <aside className="space-y-6" aria-label="Reach and links">
+          <Section title="Social Reach" icon={<Users className="size-4 text-primary" aria-hidden />}>
+            <SocialReachList platforms={c.platforms} total={c.total_followers} />
+          </Section>
+          <Section title="Connect on Social" icon={<Share2 className="size-4 text-primary" aria-hidden />}>
+            <ConnectLinks platforms={c.platforms} />
+          </Section>
+          <p className="flex items-center gap-2 px-1 text-sm text-muted-foreground">
+            <CalendarDays className="size-4" aria-hidden /> Member since {memberSince(c.created_at)}
+          </p>
+        </aside>
+      </div>
+
+      <aside className="mt-10 flex gap-3 rounded-xl border border-border bg-muted/50 p-4 text-sm text-muted-foreground" aria-label="About verification">
+        <ShieldCheck className="mt-0.5 size-5 shrink-0" aria-hidden />
+        <p>
+          Verification only confirms that this creator is a real person from {c.city}. It is not an endorsement of their content,
+          audience figures or business practices. Brands should do their own due diligence before working together.
+        </p>
+      </aside>
+    </div>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <div className={container} role="status" aria-label="Loading profile">
+      <Skeleton className="h-8 w-28" />
+      <div className="mt-3 overflow-hidden rounded-2xl border border-border">
+        <Skeleton className="h-28 rounded-none sm:h-36" />
+        <div className="flex items-end gap-5 px-5 pb-6 sm:px-8">
+          <Skeleton className="-mt-14 size-28 rounded-full border-4 border-background sm:size-32" />
+          <div className="flex-1 space-y-2">
+            <Skeleton className="h-9 w-64 max-w-full" />
+            <Skeleton className="h-5 w-48" />
+          </div>
+        </div>
+      </div>
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <Skeleton className="h-64 rounded-xl lg:col-span-2" />
+        <Skeleton className="h-64 rounded-xl" />
+      </div>
+    </div>
+  );
+}

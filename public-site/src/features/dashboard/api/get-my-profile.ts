@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CreatorProfile } from '@local-creators/common';
+import { apiFetch } from '@/lib/api';
+import { useAuth } from '@/lib/auth';
+
+/** Same key as the wizard's save invalidates: ['me', 'profile', userId]. */
+export const myProfileKey = ['me', 'profile'] as const;
+
+/** GET /api/me/profile: the own profile, or null before the first application. */
+export const getMyProfile = () => apiFetch<CreatorProfile | null>('/api/me/profile');
+
+export const myProfileQueryOptions = (userId: string | undefined) =>
+  queryOptions({ queryKey: [...myProfileKey, userId], queryFn: getMyProfile, enabled: !!userId });
+
+export function useMyProfile() {
+  const { user } = useAuth();
+  return useQuery(myProfileQueryOptions(user?.id));
+}

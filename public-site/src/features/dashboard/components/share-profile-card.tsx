@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Check, Copy, Eye, Globe } from 'lucide-react';
+import { MSG } from '@local-creators/common';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+
+async function copyText(text: string, input: HTMLInputElement | null) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // Older browsers or an insecure origin: copy the selected input instead.
+    input?.select();
+    return document.execCommand?.('copy') ?? false;
+  }
+}
+
+export function ShareProfileCard({ profileId }: { profileId: string }) {
+  const [copied, setCopied] = useState(false);
+  const path = `/creator/${profileId}`;
+  const url = `${window.location.origin}${path}`;
+
+  async function onCopy() {
+    if (await copyText(url, document.getElementById('share-link') as HTMLInputElement | null)) {
+      toast.success(MSG.linkCopied);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="flex items-center gap-2 text-lg font-semibold tracking-tight">
+          <Globe className="size-5 text-primary" aria-hidden /> Your live profile
+        </h2>
+        <CardDescription>Share this link with brands, in your bio or in your media kit.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-2">
+        <Label htmlFor="share-link">Shareable link</Label>
+        <Input id="share-link" readOnly value={url} className="font-mono text-xs sm:text-sm" onFocus={(e) => e.target.select()} />
+        <div className="flex gap-2 pt-1">
+          <Button type="button" className="flex-1 sm:flex-none" onClick={() => void onCopy()}>
+            {copied ? <Check aria-hidden /> : <Copy aria-hidden />} Copy link
+          </Button>
+          <Button asChild variant="outline" className="flex-1 sm:flex-none">
+            <Link to={path}>
+              <Eye aria-hidden /> Preview
+            </Link>
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect } from 'react';
+import { RotateCw } from 'lucide-react';
+import { MSG, cityOrDefault, dashboardStatus, isVerified } from '@local-creators/common';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useAuth } from '@/lib/auth';
+import { useMyProfile } from './api/get-my-profile';
+import { CrewPromoCard } from './components/crew-promo-card';
+import { AdminTiles, CreatorTiles } from './components/dashboard-tiles';
+import { FounderLetter } from './components/founder-letter';
+import { ShareProfileCard } from './components/share-profile-card';
+import { StatusCard } from './components/status-card';
+import { VerifiedBadgeCard } from './components/verified-badge-card';
+
+const container = 'mx-auto w-full max-w-5xl px-4 py-8 sm:py-12';
+
+/** /dashboard: where a creator's application stands, and what they can do next. */
+export default function DashboardPage() {
+  const { user, isAdmin } = useAuth();
+  const { data: profile, isPending, isError, refetch } = useMyProfile();
+
+  useEffect(() => {
+    document.title = 'Dashboard · Local Creators';
+  }, []);
+
+  if (isError) {
+    return (
+      <div className={`${container} text-center`}>
+        <h1 className="text-2xl font-bold tracking-tight">Your dashboard could not be loaded</h1>
+        <p className="mt-2 text-muted-foreground">{MSG.somethingWrong}</p>
+        <Button variant="outline" className="mt-6" onClick={() => void refetch()}>
+          <RotateCw aria-hidden /> Try again
+        </Button>
+      </div>
+    );
+  }
+  if (isPending) return <DashboardSkeleton />;
+
+  const status = dashboardStatus(profile);
+  const verified = !!profile && isVerified(profile);
+  const city = cityOrDefault(profile?.city);
+  const firstName = profile?.full_name.trim().split(/\s+/)[0] ?? '';
+
+  return (
+    <div className={`${container} space-y-6`}>
+      <header className="space-y-1">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{profile ? `Hi, ${firstName}` : 'Welcome to Local Creators'}</h1>
+        <p className="text-muted-foreground">{user?.email ? `Signed in as ${user.email}` : 'Your creator dashboard'}</p>
+      </header>
+
+      <StatusCard status={status} hasProfile={!!profile} />
+
+      {profile?.approval_status === 'pending' && <FounderLetter firstName={firstName} city={city} />}
+
+      {profile && (profile.is_public || verified) && (
+        <div className="grid gap-6 lg:grid-cols-2">
+          {profile.is_public && <ShareProfileCard profileId={profile.id} />}
+          {verified && <VerifiedBadgeCard name={profile.full_name} city={city} />}
+        </div>
+      )}
+
+      {verified && !profile.has_joined_floaters_crew && <CrewPromoCard />}
+
+      {profile && <CreatorTiles />}
+
+      {isAdmin && <AdminTiles />}
+    </div>
+  );
+}
+
+function DashboardSkeleton() {
+  return (
+    <div className={`${container} space-y-6`} role="status" aria-label="Loading your dashboard">
+      <Skeleton className="h-10 w-64" />
+      <Skeleton className="h-4 w-48" />
+      <Skeleton className="h-28 w-full rounded-xl" />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Skeleton className="h-24 rounded-xl" />
+        <Skeleton className="h-24 rounded-xl" />
+        <Skeleton className="h-24 rounded-xl" />
+      </div>
+    </div>
+  );
+}

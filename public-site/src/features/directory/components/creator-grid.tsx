@@ -1,0 +1,64 @@
+import { RotateCw } from 'lucide-react';
+import type { PublicCreatorCard } from '@local-creators/common';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
+import { CreatorCard } from './creator-card';
+
+/** 1 column on phones, 2 on tablets, 3 from laptops up (the site's 6xl column). */
+export const gridClass = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3';
+
+export function CreatorGrid({ creators, isFeatured, className }: { creators: PublicCreatorCard[]; isFeatured?: (index: number) => boolean; className?: string }) {
+  return (
+    <ul className={cn(gridClass, className)}>
+      {creators.map((c, i) => (
+        <li key={c.id}>
+          <CreatorCard creator={c} featured={isFeatured?.(i) ?? false} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function CreatorCardSkeleton() {
+  return (
+    <div className="rounded-xl border border-border bg-background p-5">
+      <div className="flex items-center gap-3">
+        <Skeleton className="size-14 rounded-full" />
+        <div className="flex-1 space-y-2">
+          <Skeleton className="h-4 w-3/5" />
+          <Skeleton className="h-3 w-2/5" />
+        </div>
+      </div>
+      <Skeleton className="mt-4 h-3.5 w-full" />
+      <Skeleton className="mt-2 h-3.5 w-4/5" />
+      <div className="mt-4 flex gap-1.5">
+        <Skeleton className="h-5 w-14 rounded-full" />
+        <Skeleton className="h-5 w-16 rounded-full" />
+      </div>
+      <Skeleton className="mt-6 h-8 w-full" />
+    </div>
+  );
+}
+
+export function CreatorGridSkeleton({ count = 8, className }: { count?: number; className?: string }) {
+  return (
+    <div className={cn(gridClass, className)} role="status" aria-label="Loading creators">
+      {Array.from({ length: count }, (_, i) => (
+        <CreatorCardSkeleton key={i} />
+      ))}
+    </div>
+  );
+}
+
+export function LoadError({ what, onRetry }: { what: string; onRetry: () => void }) {
+  return (
+    <div className="mt-8 rounded-xl border border-dashed border-border p-10 text-center" role="alert">
+      <p className="font-medium">{what} could not be loaded.</p>
+      <p className="mt-1 text-sm text-muted-foreground">Check your connection and try again.</p>
+      <Button type="button" variant="outline" size="sm" className="mt-4" onClick={onRetry}>
+        <RotateCw aria-hidden /> Try again
+      </Button>
+    </div>
+  );
+}

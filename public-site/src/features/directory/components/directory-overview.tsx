@@ -1,0 +1,148 @@
+import { Link, useSearchParams } from 'react-router-dom';
+import { ArrowRight, BadgeCheck, LayoutGrid, Megaphone, Sparkles } from 'lucide-react';
+import { DEFAULT_CITY, DIRECTORY, MSG, type DirectoryResponse } from '@local-creators/common';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useDirectory } from '../api/get-directory';
+import { CreatorGrid, CreatorGridSkeleton, LoadError } from './creator-grid';
+
+const nicheAnchor = (niche: string) => `niche-${niche.toLowerCase()}`;
+
+/** /directory: counts, the business banner, and the two tabs. The tab lives in ?tab= so "back" returns to it. */
+export function DirectoryOverview() {
+  const { data, isPending, isError, refetch } = useDirectory();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'niche' ? 'niche' : 'recent';
+
+  function onTab(value: string) {
+    const next = new URLSearchParams(params);
+    if (value === 'niche') next.set('tab', 'niche');
+    else next.delete('tab');
+    setParams(next, { replace: true });
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
+      <header className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
+        <div className="max-w-2xl space-y-3">
+          <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-primary">
+            <BadgeCheck className="size-4" aria-hidden /> Every creator checked by a human
+          </p>
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{DEFAULT_CITY}'s verified local creators</h1>
+          <p className="text-muted-foreground">Browse for free and reach creators directly. No account, no agency, no middlemen.</p>
+        </div>
+        <dl className="grid shrink-0 grid-cols-2 gap-3" aria-busy={isPending}>
+          <Stat label="Verified creators" value={data?.total_creators} />
+          <Stat label="Niches" value={data?.total_niches} />
+        </dl>
+      </header>
+
+      <Link
+        to="/amplify"
+        className="group mt-8 flex flex-col gap-3 rounded-xl border border-primary/20 bg-gradient-to-r from-primary/10 via-primary/5 to-transparent p-4 transition hover:border-primary/40 sm:flex-row sm:items-center sm:p-5"
+      >
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+          <Megaphone className="size-5" aria-hidden />
+        </span>
+        <span className="flex-1 text-sm">
+          <span className="block font-semibold text-foreground">Own a local business?</span>
+          <span className="text-muted-foreground">Apply to be featured and let {DEFAULT_CITY} creators come to you. It's free.</span>
+        </span>
+        <span className="inline-flex items-center gap-1 text-sm font-semibold text-primary">
+          Get featured <ArrowRight className="size-4 transition group-hover:translate-x-0.5" aria-hidden />
+        </span>
+      </Link>
+
+      <Tabs value={tab} onValueChange={onTab} className="mt-10">
+        <TabsList aria-label="Directory views">
+          <TabsTrigger value="recent">
+            <Sparkles aria-hidden /> Recently Added
+          </TabsTrigger>
+          <TabsTrigger value="niche">
+            <LayoutGrid aria-hidden /> By Niche
+          </TabsTrigger>
+        </TabsList>
+
+        {isError && <LoadError what="The directory" onRetry={() => void refetch()} />}
+
+        <TabsContent value="recent" className="mt-6">
+          <h2 className="sr-only">Recently added creators</h2>
+          {isPending ? (
+            <CreatorGridSkeleton count={8} />
+          ) : data && data.recent.length === 0 ? (
+            <EmptyState />
+          ) : data ? (
+            <CreatorGrid creators={data.recent.slice(0, DIRECTORY.recentCount)} isFeatured={(i) => i < DIRECTORY.recentFeaturedCount} />
+          ) : null}
+        </TabsContent>
+
+        <TabsContent value="niche" className="mt-6">
+          {isPending ? (
+            <CreatorGridSkeleton count={4} />
+          ) : data && data.niches.length === 0 ? (
+            <EmptyState />
+          ) : data ? (
+            <NicheGroups groups={data.niches} />
+          ) : null}
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: number | undefined }) {
+  return (
+    <div className="min-w-32 rounded-xl border border-border bg-background px-4 py-3 shadow-xs">
+      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+      <dd className="text-2xl font-bold tabular-nums">{value === undefined ? <Skeleton className="mt-1 h-7 w-12" /> : value.toLocaleString('en-US')}</dd>
+    </div>
+  );
+}
+
+function EmptyState() {
+  return (
+    <div className="rounded-xl border border-dashed border-border p-12 text-center">
+      <p className="font-medium">{MSG.noCreatorsFound}</p>
+      <p className="mt-1 text-sm text-muted-foreground">New creators are verified every week. Check back soon.</p>
+    </div>
+  );
+}
+
+function NicheGroups({ groups }: { groups: DirectoryResponse['niches'] }) {
+  return (
+    <div className="space-y-12">
+      <nav aria-label="Jump to a niche" className="-mx-1 flex flex-wrap gap-2">
+        {groups.map((g) => (
+          <a
+            key={g.niche}
+            href={`#${nicheAnchor(g.niche)}`}
+            className="rounded-full border border-border bg-background px-3 py-1 text-sm font-medium text-muted-foreground transition hover:border-primary/40 hover:text-foreground"
+          >
+            {g.niche} <span className="tabular-nums text-xs">({g.total})</span>
+          </a>
+        ))}
+      </nav>
+      {groups.map((g) => (
+        <section key={g.niche} id={nicheAnchor(g.niche)} aria-labelledby={`${nicheAnchor(g.niche)}-title`} className="scroll-mt-24">
+          <div className="mb-4 flex flex-wrap items-end justify-between gap-3 border-b border-border pb-3">
+            <div>
+              <h2 id={`${nicheAnchor(g.niche)}-title`} className="text-xl font-bold tracking-tight">
+                {g.niche}
+              </h2>
+              <p className="text-sm text-muted-foreground">
+                {g.total} verified {g.total === 1 ? 'creator' : 'creators'}
+              </p>
+            </div>
+            <Button asChild variant="outline" size="sm">
+              <Link to={`/directory?niche=${encodeURIComponent(g.niche)}`}>
+                View all {g.total} creators <ArrowRight aria-hidden />
+              </Link>
+            </Button>
+          </div>
+          <CreatorGrid creators={g.creators.slice(0, DIRECTORY.nicheGroupSize)} isFeatured={(i) => i === 0} />
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { fileURLToPath, URL } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+// In development the API runs separately (npm run dev): proxy it, and the admin console.
+const apiOrigin = process.env.API_ORIGIN ?? 'http://localhost:3001';
+const adminOrigin = process.env.ADMIN_ORIGIN ?? 'http://localhost:3002';
+
+export default defineConfig({
+  base: '/',
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      '@local-creators/common': fileURLToPath(new URL('../common/src/index.ts', import.meta.url)),
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    },
+  },
+  server: {
+    proxy: {
+      '/api': apiOrigin,
+      '/storage': apiOrigin,
+      '/sitemap.xml': apiOrigin,
+      '/admin': { target: adminOrigin, ws: true },
+    },
+  },
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 700 },
+});

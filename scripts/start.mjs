@@ -1,0 +1,147 @@
+#!/usr/bin/env node
+// `npm start`: builds what is stale, finds or starts PostgreSQL and Redis, migrates and seeds,
+// then runs the API (serving both front ends) and the notification worker on one port.
+// `npm run dev`: the same with Vite dev servers and reload.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findOrStartRedis, portOpen, startEmbeddedPostgres } from './lib/services.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = resolve(process.env.DATA_DIR ?? join(root, '.data'));
+const dev = process.argv.includes('--dev');
+const port = Number(process.env.PORT ?? 3000);
+const say = (line) => console.log(`[local-creators] ${line}`);
+const children = [];
+const stoppers = [];
+
+function newestMtime(dir) {
+  let newest = 0;
+  if (!existsSync(dir)) return newest;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** A workspace needs a build when its output is missing or older than any of its sources. */
+function stale(workspace, output) {
+  const out = join(root, workspace, output);
+  if (!existsSync(out)) return true;
+  const sources = Math.max(newestMtime(join(root, workspace, 'src')), newestMtime(join(root, 'common', 'src')));
+  return statSync(out).mtimeMs < sources;
+}
+
+function run(cmd, args, env = process.env) {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
+  if (result.status !== 0) {
+    say(`failed: ${cmd} ${args.join(' ')}`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function start(name, cmd, args, env, cwd = root) {
+  // Own process group, so stopping it also stops what it started (npx → vite, tsc).
+  const child = spawn(cmd, args, { cwd, stdio: 'inherit', env, detached: true });
+  child.on('exit', (code, signal) => {
+    if (!shuttingDown) {
+      say(`${name} stopped (${signal ?? code}); stopping everything`);
+      void shutdown(1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+let shuttingDown = false;
+async function shutdown(code = 0) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      child.kill('SIGTERM');
+    }
+  }
+  await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : c.once('exit', r)))));
+  for (const stop of stoppers.reverse()) await stop().catch(() => {});
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+async function main() {
+  mkdirSync(dataDir, { recursive: true });
+  if (!dev) {
+    const builds = [['common', 'dist/index.js'], ['backend', 'dist/main.js'], ['public-site', 'dist/index.html'], ['admin-console', 'dist/index.html']];
+    for (const [workspace, output] of builds) {
+      if (stale(workspace, output)) {
+        say(`building ${workspace}...`);
+        run('npm', ['run', 'build', '-w', workspace]);
+      }
+    }
+  } else {
+    run('npm', ['run', 'build', '-w', 'common']);
+    run('npm', ['run', 'build', '-w', 'backend']);
+  }
+
+  if (await portOpen(port)) {
+    say(`port ${port} is already in use; stop what runs there or set PORT`);
+    process.exit(1);
+  }
+
+  const env = { ...process.env, PORT: String(dev ? port + 1 : port), PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}` };
+  const embedded = !process.env.DATABASE_URL;
+  if (embedded) {
+    const pgPort = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
+    say(`no DATABASE_URL: starting the embedded PostgreSQL (data in ${join(dataDir, 'postgres')}, port ${pgPort})`);
+    const pg = await startEmbeddedPostgres({ dir: join(dataDir, 'postgres'), port: pgPort, database: 'local_creators' });
+    stoppers.push(pg.stop);
+    env.DATABASE_URL = pg.url;
+    // A per-installation secret, so sessions survive restarts without a shipped default.
+    const secretFile = join(dataDir, 'jwt-secret');
+    if (!process.env.JWT_SECRET) {
+      if (!existsSync(secretFile)) writeFileSync(secretFile, randomBytes(32).toString('hex'), { mode: 0o600 });
+      env.JWT_SECRET = readFileSync(secretFile, 'utf8').trim();
+    }
+    env.STORAGE_DIR ??= join(dataDir, 'storage');
+    env.MAIL_DIR ??= join(dataDir, 'mail');
+  }
+
+  const redis = await findOrStartRedis({ dir: join(dataDir, 'redis') });
+  if (!redis) {
+    say('Redis is needed: set REDIS_URL, run one on 127.0.0.1:6379, or install redis-server (apt-get install redis-server).');
+    await shutdown(1);
+    return;
+  }
+  stoppers.push(redis.stop);
+  env.REDIS_URL = redis.url;
+
+  run('node', ['backend/dist/cli.js', 'migrate'], env);
+  run('node', ['backend/dist/cli.js', 'seed', ...(embedded ? ['--demo'] : [])], env);
+
+  if (dev) {
+    start('backend compiler', 'npx', ['tsc', '-w', '--preserveWatchOutput', '-p', 'backend/tsconfig.build.json'], env);
+    start('api', 'node', ['--watch-path=backend/dist', 'backend/dist/main.js'], env);
+    start('worker', 'node', ['--watch-path=backend/dist', 'backend/dist/worker.js'], env);
+    const apiOrigin = `http://localhost:${port + 1}`;
+    start('admin console (vite)', 'npx', ['vite', '--port', String(port + 2), '--strictPort'], { ...env, API_ORIGIN: apiOrigin }, join(root, 'admin-console'));
+    start('public site (vite)', 'npx', ['vite', '--port', String(port), '--strictPort'], { ...env, API_ORIGIN: apiOrigin, ADMIN_ORIGIN: `http://localhost:${port + 2}` }, join(root, 'public-site'));
+  } else {
+    start('api', 'node', ['backend/dist/main.js'], env);
+    start('worker', 'node', ['backend/dist/worker.js'], env);
+  }
+  for (let i = 0; i < 100 && !(await portOpen(port)); i++) await new Promise((r) => setTimeout(r, 200));
+  say(`Local Creators is running at http://localhost:${port}  (admin console: http://localhost:${port}/admin; Ctrl-C stops everything)`);
+  if (embedded && !process.env.SMTP_URL) say(`mail is written to ${env.MAIL_DIR} (set SMTP_URL to send it)`);
+}
+
+main().catch(async (error) => {
+  console.error(error);
+  await shutdown(1);
+});
