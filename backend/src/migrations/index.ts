@@ -4,6 +4,7 @@ import { Migration20261122000002Notifications } from './Migration20261122000002N
 import { Migration20261122000003Creator } from './Migration20261122000003Creator';
 import { Migration20261122000004Moderation } from './Migration20261122000004Moderation';
 import { Migration20261122000005Amplify } from './Migration20261122000005Amplify';
+import { Migration20261123000006ListingVersion } from './Migration20261123000006ListingVersion';
 
 /**
  * Committed migrations, in order. Listed explicitly (not globbed) so they run the same from
@@ -15,4 +16,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000003Creator', class: Migration20261122000003Creator },
   { name: 'Migration20261122000004Moderation', class: Migration20261122000004Moderation },
   { name: 'Migration20261122000005Amplify', class: Migration20261122000005Amplify },
+  { name: 'Migration20261123000006ListingVersion', class: Migration20261123000006ListingVersion },
 ];

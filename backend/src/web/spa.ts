@@ -41,7 +41,9 @@ export function mountWeb(app: Express, opts: { webRoot: string; storageDir: stri
 
   app.use('/admin/assets', express.static(join(adminDist, 'assets'), immutable));
   app.use('/assets', express.static(join(publicDist, 'assets'), immutable));
-  app.use(express.static(publicDist, { index: false, maxAge: '1h' }));
+  // Root files (favicon, robots…): never looked up on disk for API calls, the hot path.
+  const rootFiles = express.static(publicDist, { index: false, maxAge: '1h' });
+  app.use((req: Request, res: Response, next: NextFunction) => (SERVER_PATHS.test(req.path) ? next() : rootFiles(req, res, next)));
 
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || SERVER_PATHS.test(req.path)) return next();

@@ -90,6 +90,34 @@ describe('public directory API', () => {
     await t.http().get('/api/creators?niche=Food&niche=Music').expect(400);
   });
 
+  it('shows a change made anywhere (another replica, plain SQL) on the very next request', async () => {
+    const before = await t.http().get('/api/directory').expect(200);
+    expect((await t.http().get('/api/creators?niche=Food').expect(200)).body.items.map((c: { id: string }) => c.id)).toContain(ids.food);
+    await t.http().get(`/api/creators/${ids.food}`).expect(200);
+
+    await t.sql(`update creator_profiles set is_public = false where id = $1`, [ids.food]);
+    try {
+      const after = await t.http().get('/api/directory').expect(200);
+      expect(after.body.total_creators).toBe(before.body.total_creators - 1);
+      expect((await t.http().get('/api/creators?niche=Food').expect(200)).body.items.map((c: { id: string }) => c.id)).not.toContain(ids.food);
+      await t.http().get(`/api/creators/${ids.food}`).expect(404);
+    } finally {
+      await t.sql(`update creator_profiles set is_public = true where id = $1`, [ids.food]);
+    }
+    await t.http().get(`/api/creators/${ids.food}`).expect(200);
+    expect((await t.http().get('/api/directory').expect(200)).body.total_creators).toBe(before.body.total_creators);
+  });
+
+  it("shows an owner's preview of an unlisted profile with each saved edit", async () => {
+    const s = await signUp(t);
+    const created = await t.http().put('/api/me/profile').set(bearer(s)).send(validProfile({ bio: 'First draft of my bio, long enough to pass.' })).expect(201);
+    const first = await t.http().get(`/api/creators/${created.body.id}`).set(bearer(s)).expect(200);
+    expect(first.body.bio).toBe('First draft of my bio, long enough to pass.');
+    await t.http().put('/api/me/profile').set(bearer(s)).send(validProfile({ bio: 'Second draft of my bio, also long enough.' })).expect(200);
+    const second = await t.http().get(`/api/creators/${created.body.id}`).set(bearer(s)).expect(200);
+    expect(second.body.bio).toBe('Second draft of my bio, also long enough.');
+  });
+
   it('gives shared profile links real preview tags and lists them in the sitemap', async () => {
     const meta = await t.app.get(PageMetaRegistry).resolve(`/creator/${ids.music}`);
     expect(meta).toMatchObject({ title: 'Creator music · Local Creators', url: `http://localhost:3000/creator/${ids.music}` });

@@ -9,7 +9,6 @@ import { DirectoryService } from './application/directory.service';
 import { OwnProfileService } from './application/own-profile.service';
 import { DirectoryController } from './http/directory.controller';
 import { MeProfileController } from './http/me-profile.controller';
-import { CreatorProfile } from './domain/creator-profile';
 import { CreatorProfileSchema } from './infrastructure/creator-profile.schema';
 import { MikroOrmCreatorRepository } from './infrastructure/mikro-orm-creator.repository';
 
@@ -29,12 +28,6 @@ export class CreatorModule implements OnModuleInit {
 
   /** Shared /creator/{id} links get the creator's name, bio and photo as preview tags. */
   onModuleInit() {
-    // Any flush that touches a profile (an edit, a moderation decision) refreshes the overview.
-    this.orm.em.getEventManager().registerSubscriber({
-      afterFlush: ({ uow }) => {
-        if (uow.getChangeSets().some((cs) => cs.entity instanceof CreatorProfile)) this.directory.invalidate();
-      },
-    });
     this.meta.register(/^\/creator\/([^/]+)\/?$/, ([id]) => RequestContext.create(this.orm.em.fork(), () => this.directory.pageMeta(id!)));
   }
 }

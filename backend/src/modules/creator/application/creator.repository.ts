@@ -27,6 +27,8 @@ export abstract class CreatorRepository {
   abstract countByStatus(): Promise<{ total: number; pending: number; approved: number; rejected: number }>;
 
   // ---- the public directory (listed profiles only) ----
+  /** A number that changes whenever any listed profile changes (on any replica). */
+  abstract listingVersion(): Promise<number>;
   abstract listedCount(): Promise<number>;
   abstract listedNewest(limit: number, niche?: Niche): Promise<CreatorProfile[]>;
   abstract listedCountsByNiche(): Promise<Map<Niche, number>>;

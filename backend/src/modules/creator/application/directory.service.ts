@@ -7,6 +7,8 @@ import { AppConfig } from '../../../config/app-config';
 import { DomainError } from '../../../shared/domain-error';
 import { isAdmin, type Principal } from '../../identity/application/principal';
 import type { PageMeta } from '../../../web/page-meta';
+import { VersionedCache } from '../../../shared/versioned-cache';
+import type { CreatorProfile } from '../domain/creator-profile';
 import { CreatorRepository } from './creator.repository';
 import { toPublicCard, toPublicCreator } from './creator-views';
 
@@ -14,37 +16,31 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => DomainError.notFound('CREATOR.NOT_FOUND', MSG.profileNotFound);
 const badQuery = (field: string) => DomainError.invalid('DIRECTORY.BAD_QUERY', `Invalid ${field}`, field);
 
-/** How long another replica's change may take to show in the overview (this replica's: at once). */
-const OVERVIEW_TTL_MS = 3_000;
 const SITEMAP_MAX_URLS = 50_000;
 
-/** The public directory: only listed profiles (public, approved, phone verified). */
+/**
+ * The public directory: only listed profiles (public, approved, phone verified).
+ *
+ * Reads are cached under the listing version, which the database moves on with every change to a
+ * listed profile (migration 0006). Each request reads that version first (one indexed row), so a
+ * moderation decision or an edit made on any replica is visible on the next request.
+ */
 @Injectable()
 export class DirectoryService {
-  private cached: { at: number; version: number; value: Promise<DirectoryResponse> } | null = null;
-  private version = 0;
+  private readonly overviews = new VersionedCache<DirectoryResponse>(1);
+  private readonly searches = new VersionedCache<Page<PublicCreatorCard>>(500);
+  /** Listed profiles and unknown ids; an unlisted profile is never kept (its owner previews edits). */
+  private readonly profilesById = new VersionedCache<CreatorProfile | null>(2_000);
 
   constructor(
     private readonly profiles: CreatorRepository,
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
-  /** Called after any flush that changed a profile in this process. */
-  invalidate() {
-    this.version += 1;
-  }
-
-  /**
-   * The landing view of the directory is the same for every visitor and the busiest read, so it
-   * is computed once per short window (and again at once after a local change).
-   */
-  overview(): Promise<DirectoryResponse> {
-    const now = Date.now();
-    if (this.cached && this.cached.version === this.version && now - this.cached.at < OVERVIEW_TTL_MS) return this.cached.value;
-    const value = this.computeOverview();
-    this.cached = { at: now, version: this.version, value };
-    value.catch(() => (this.cached = null));
-    return value;
+  /** The landing view of the directory: the same for every visitor and the busiest read. */
+  async overview(): Promise<DirectoryResponse> {
+    const version = await this.profiles.listingVersion();
+    return this.overviews.get('overview', version, () => this.computeOverview());
   }
 
   private async computeOverview(): Promise<DirectoryResponse> {
@@ -65,14 +61,25 @@ export class DirectoryService {
 
   async search(raw: Record<string, unknown>): Promise<Page<PublicCreatorCard>> {
     const q = this.parseSearch(raw);
-    const { items, total } = await this.profiles.searchListed(q);
-    return { items: items.map(toPublicCard), total, page: q.page, per_page: q.per_page };
+    const version = await this.profiles.listingVersion();
+    return this.searches.get(JSON.stringify(q), version, async () => {
+      const { items, total } = await this.profiles.searchListed(q);
+      return { items: items.map(toPublicCard), total, page: q.page, per_page: q.per_page };
+    });
+  }
+
+  /** A profile by id, from the cache when it is listed (or unknown) under the current version. */
+  private async findProfile(id: string): Promise<CreatorProfile | null> {
+    const version = await this.profiles.listingVersion();
+    const profile = await this.profilesById.get(id, version, () => this.profiles.findByIdReadOnly(id));
+    if (profile && !profile.isListed) this.profilesById.forget(id);
+    return profile;
   }
 
   /** A listed profile for anyone; an unlisted one only for its owner and admins (preview). */
   async publicProfile(id: string, viewer?: Principal): Promise<PublicCreator> {
     if (!UUID.test(id)) throw notFound();
-    const profile = await this.profiles.findByIdReadOnly(id);
+    const profile = await this.findProfile(id);
     if (!profile) throw notFound();
     if (!profile.isListed && !(viewer && (viewer.id === profile.userId || isAdmin(viewer)))) throw notFound();
     return toPublicCreator(profile);
@@ -81,7 +88,7 @@ export class DirectoryService {
   /** Title, description and image for a shared /creator/{id} link. */
   async pageMeta(id: string): Promise<PageMeta | null> {
     if (!UUID.test(id)) return null;
-    const profile = await this.profiles.findByIdReadOnly(id);
+    const profile = await this.findProfile(id);
     if (!profile?.isListed) return null;
     const pub = toPublicCreator(profile);
     const base = this.config.http.publicUrl;

@@ -128,6 +128,11 @@ export class MikroOrmCreatorRepository extends CreatorRepository {
     return { total: pending + approved + rejected, pending, approved, rejected };
   }
 
+  async listingVersion() {
+    const [row] = await this.em.getConnection().execute<{ version: string }[]>('select version from listing_version where id = 1');
+    return Number(row!.version);
+  }
+
   listedCount() {
     return this.em.count(CreatorProfile, LISTED);
   }
