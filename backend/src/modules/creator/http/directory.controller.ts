@@ -1,5 +1,7 @@
-import { Controller, Get, Header, Param, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Header, Param, Query, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { sendPreparedJson } from '../../../shared/http/prepared-json';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentUser, OptionalAuth } from '../../identity/http/auth.decorators';
 import { DirectoryService } from '../application/directory.service';
@@ -9,14 +11,18 @@ import { DirectoryService } from '../application/directory.service';
 export class DirectoryController {
   constructor(private readonly directory: DirectoryService) {}
 
+  // The two busiest reads come from the directory's cache as the same objects until the listing
+  // changes, so they are serialized once, not once per request.
   @Get('directory')
-  overview() {
-    return this.directory.overview();
+  @ApiOkResponse({ description: 'DirectoryResponse: totals, the newest creators and the newest per niche' })
+  async overview(@Res() res: Response) {
+    sendPreparedJson(res, await this.directory.overview());
   }
 
   @Get('creators')
-  search(@Query() query: Record<string, unknown>) {
-    return this.directory.search(query);
+  @ApiOkResponse({ description: 'Page<PublicCreatorCard>: listed creators matching the filters' })
+  async search(@Query() query: Record<string, unknown>, @Res() res: Response) {
+    sendPreparedJson(res, await this.directory.search(query));
   }
 
   @Get('creators/:id')

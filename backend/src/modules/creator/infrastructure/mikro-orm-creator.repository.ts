@@ -3,6 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { CreatorSearchQuery, Niche } from '@local-creators/common';
 import { AdminCreatorQuery, CreatorRepository } from '../application/creator.repository';
 import { CreatorProfile } from '../domain/creator-profile';
+import { FreshRead } from '../../../shared/fresh-read';
 
 /** The listing rule of spec 4, as the partial indexes' predicate spells it. */
 const LISTED = { isPublic: true, approvalStatus: 'approved', phoneVerified: true } as const;
@@ -128,9 +129,14 @@ export class MikroOrmCreatorRepository extends CreatorRepository {
     return { total: pending + approved + rejected, pending, approved, rejected };
   }
 
-  async listingVersion() {
+  /** Read on every directory request: concurrent readers share one query (see FreshRead). */
+  private readonly version = new FreshRead(async () => {
     const [row] = await this.em.getConnection().execute<{ version: string }[]>('select version from listing_version where id = 1');
     return Number(row!.version);
+  });
+
+  listingVersion() {
+    return this.version.read();
   }
 
   listedCount() {
