@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Skeleton, Stack, Tab, Tabs, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Tab, Tabs, useMediaQuery, type Theme } from '@mui/material';
 import { Title, useGetList } from 'react-admin';
 import type { AmplifySubmission, SubmissionStatus } from '@local-creators/common';
 import { PageHeader } from '../layout/page-header';
-import { errorMessage } from '../shared/toast-texts';
+import { CardStack } from '../shared/card-stack';
 import { SubmissionCard } from './submission-card';
 import { TABS, tabLabel } from './submission-rules';
 
@@ -40,25 +40,16 @@ export function AmplifyAdmin() {
           <Tab key={t.status} value={t.status} label={tabLabel(t.label, counts[t.status])} />
         ))}
       </Tabs>
-      {error && <Alert severity="error">{errorMessage(error)}</Alert>}
-      {isPending && <Skeleton variant="rounded" height={260} />}
-      {!isPending && !error && data?.length === 0 && (
-        <Card variant="outlined">
-          <CardContent sx={{ py: 6, textAlign: 'center' }}>
-            <Typography color="text.secondary">No {tab} submissions.</Typography>
-          </CardContent>
-        </Card>
-      )}
-      <Stack spacing={2}>
-        {data?.map((s) => (
-          <SubmissionCard key={s.id} submission={s} />
-        ))}
-      </Stack>
-      {data && total !== undefined && total > data.length && (
-        <Box sx={{ mt: 2, textAlign: 'center' }}>
-          <Button onClick={() => setPerPage((n) => n + PAGE)}>Show more ({total - data.length} left)</Button>
-        </Box>
-      )}
+      <CardStack
+        items={data}
+        total={total}
+        isPending={isPending}
+        error={error}
+        loadingHeight={260}
+        empty={`No ${tab} submissions.`}
+        renderItem={(s) => <SubmissionCard submission={s} />}
+        onShowMore={() => setPerPage((n) => n + PAGE)}
+      />
     </Box>
   );
 }

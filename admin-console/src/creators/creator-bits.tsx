@@ -1,6 +1,8 @@
-import { Avatar, Chip, Stack } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Avatar, Box, Chip, Link, Stack, Typography } from '@mui/material';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { initials, type AdminCreator, type ApprovalStatus } from '@local-creators/common';
-import { statusLabel } from './creator-rules';
+import { formatDate, statusLabel } from './creator-rules';
 
 const COLORS: Record<ApprovalStatus, 'warning' | 'success' | 'error'> = { pending: 'warning', approved: 'success', rejected: 'error' };
 
@@ -27,6 +29,33 @@ export function Chips({ items, color }: { items: readonly string[]; color?: 'pri
       {items.map((i) => (
         <Chip key={i} size="small" variant="outlined" color={color ?? 'default'} label={i} />
       ))}
+    </Stack>
+  );
+}
+
+/** Photo, name, submission date and a link to the public preview: the top of a creator's card. */
+export function CreatorHeading({ creator: c, size, title, trailing }: { creator: AdminCreator; size: number; title: 'page' | 'item'; trailing?: ReactNode }) {
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+      <CreatorAvatar creator={c} size={size} />
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        {title === 'page' ? (
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+            {c.full_name}
+          </Typography>
+        ) : (
+          <Typography variant="h6" component="h2" sx={{ lineHeight: 1.3 }}>
+            {c.full_name}
+          </Typography>
+        )}
+        <Typography variant="body2" color="text.secondary">
+          Submitted {formatDate(c.created_at)}
+        </Typography>
+        <Link href={`/creator/${c.id}`} target="_blank" rel="noopener" variant="body2" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+          Preview profile <OpenInNewIcon sx={{ fontSize: 16 }} />
+        </Link>
+      </Box>
+      {trailing}
     </Stack>
   );
 }

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Alert, Box, Card, CardContent, Divider, Grid, Link, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { LIMITS, MSG, type AdminCreator } from '@local-creators/common';
 import { ReferenceManyField, ShowBase, Title, useBasename, useShowContext } from 'react-admin';
 import { errorMessage } from '../shared/toast-texts';
 import { AuditTrailTable } from '../audit-log/audit-trail-table';
-import { CreatorAvatar, StatusChip } from './creator-bits';
+import { CreatorHeading, StatusChip } from './creator-bits';
 import { CreatorDetails } from './creator-details';
-import { editedSinceDecision, formatDate, formatDateTime } from './creator-rules';
+import { editedSinceDecision, formatDateTime } from './creator-rules';
 import { DecisionButtons } from './decision-buttons';
 import { PhoneVerifiedSwitch } from './phone-verified-switch';
 
@@ -46,21 +45,7 @@ function CreatorPage() {
         <Grid size={{ xs: 12, lg: 7 }}>
           <Card component="article" aria-label={c.full_name} variant="outlined">
             <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-              <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
-                <CreatorAvatar creator={c} size={72} />
-                <Box sx={{ flex: 1, minWidth: 0 }}>
-                  <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-                    {c.full_name}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    Submitted {formatDate(c.created_at)}
-                  </Typography>
-                  <Link href={`/creator/${c.id}`} target="_blank" rel="noopener" variant="body2" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-                    Preview profile <OpenInNewIcon sx={{ fontSize: 16 }} />
-                  </Link>
-                </Box>
-                <StatusChip status={c.approval_status} />
-              </Stack>
+              <CreatorHeading creator={c} size={72} title="page" trailing={<StatusChip status={c.approval_status} />} />
               <CreatorDetails creator={c} />
             </CardContent>
           </Card>

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiRequestError } from '@/lib/api';
-import { useMyProfile } from './api/get-my-profile';
+import { useMyProfile } from '@/lib/queries/my-profile';
 import { useSaveMyProfile } from './api/save-my-profile';
 import { BasicInfoStep } from './components/basic-info-step';
 import { ChoicesStep } from './components/choices-step';

@@ -4,7 +4,7 @@ import { MSG, cityOrDefault, dashboardStatus, isVerified } from '@local-creators
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth';
-import { useMyProfile } from './api/get-my-profile';
+import { useMyProfile } from '@/lib/queries/my-profile';
 import { CrewPromoCard } from './components/crew-promo-card';
 import { AdminTiles, CreatorTiles } from './components/dashboard-tiles';
 import { FounderLetter } from './components/founder-letter';

@@ -1,16 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CreatorProfile } from '@local-creators/common';
 import { apiFetch } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 
+/** Every query about the signed-in creator's own profile starts with this key (the wizard and the dashboard share it). */
 export const myProfileKey = ['me', 'profile'] as const;
 
-/** The signed-in creator's own profile, or null before the first application. */
+/** GET /api/me/profile: the own profile, or null before the first application. */
+export const getMyProfile = () => apiFetch<CreatorProfile | null>('/api/me/profile');
+
+export const myProfileQueryOptions = (userId: string | undefined) =>
+  queryOptions({ queryKey: [...myProfileKey, userId], queryFn: getMyProfile, enabled: !!userId });
+
 export function useMyProfile() {
   const { user } = useAuth();
-  return useQuery({
-    queryKey: [...myProfileKey, user?.id],
-    queryFn: () => apiFetch<CreatorProfile | null>('/api/me/profile'),
-    enabled: !!user,
-  });
+  return useQuery(myProfileQueryOptions(user?.id));
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
-import { myProfileKey } from './get-my-profile';
+import { myProfileKey } from '@/lib/queries/my-profile';
 
 /** DELETE /api/me/profile/image (204). */
 export const deleteProfileImage = () => apiFetch<void>('/api/me/profile/image', { method: 'DELETE' });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreatorProfile, ProfileInput } from '@local-creators/common';
 import { apiFetch } from '@/lib/api';
-import { myProfileKey } from './get-my-profile';
+import { myProfileKey } from '@/lib/queries/my-profile';
 
 /**
  * PUT /api/me/profile with the validated ProfileInput: creates the profile (pending) or updates it

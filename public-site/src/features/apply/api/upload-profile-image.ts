@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
-import { myProfileKey } from './get-my-profile';
+import { myProfileKey } from '@/lib/queries/my-profile';
 
 /** PUT /api/me/profile/image, multipart with the field `file`. Works before the profile exists. */
 export function uploadProfileImage(file: File) {
