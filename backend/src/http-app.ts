@@ -4,10 +4,10 @@ import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import helmet from 'helmet';
 import { json, urlencoded } from 'express';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
+import { securityHeaders } from './shared/http/security-headers';
 import { JsonLogger, requestLogging } from './shared/logging';
 import { PageMetaRegistry } from './web/page-meta';
 import { mountWeb } from './web/spa';
@@ -38,7 +38,7 @@ export async function createHttpApp(env: Record<string, string | undefined> = {}
   app.set('trust proxy', config.http.trustProxy === 'false' ? false : config.http.trustProxy === 'true' ? true : config.http.trustProxy);
   app.use(requestLogging(logger));
   app.use(
-    helmet({
+    securityHeaders({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
