@@ -14,6 +14,7 @@ import { cpus } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { createSeededDatabase } from './lib/bench-db.mjs';
 import { freePort, portOpen } from './lib/services.mjs';
 
@@ -43,6 +44,18 @@ async function measure(base, path) {
   return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts };
 }
 
+/** Waits until no query of the bench database is still running (at most 30 s). */
+async function waitForIdleDatabase(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  for (let i = 0; i < 300; i++) {
+    const { rows } = await client.query(`select count(*)::int as busy from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`);
+    if (rows[0].busy === 0) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await client.end();
+}
+
 const results = [];
 for (const listed of sizes) {
   console.log(`seeding ${listed.toLocaleString('en-US')} listed creators...`);
@@ -54,8 +67,11 @@ for (const listed of sizes) {
     for (const path of ROUTES) {
       const [a, b] = await Promise.all([api, bare].map((s) => fetch(s.base + path).then((r) => r.json())));
       if (!isDeepStrictEqual(a, b)) throw new Error(`${path}: the bare server's JSON differs from the API's`);
-      const bareResult = await measure(bare.base, path);
+      // The API first: the bare server leaves slow queries running in PostgreSQL for seconds
+      // after its run ends, which would weigh on whatever is measured next.
       const apiResult = await measure(api.base, path);
+      const bareResult = await measure(bare.base, path);
+      await waitForIdleDatabase(db.databaseUrl);
       results.push({ listed, path, api: apiResult, bare: bareResult, share: apiResult.rps / bareResult.rps });
     }
   } finally {
