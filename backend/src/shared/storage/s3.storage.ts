@@ -23,6 +23,10 @@ export class S3Storage extends ObjectStorage {
       region: settings.region ?? 'us-east-1',
       forcePathStyle: true,
       credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+      // A store that accepts connections but never answers must not hold an upload forever:
+      // give up after these times (an image is at most 5 MB on loopback or a LAN).
+      requestHandler: { connectionTimeout: 3_000, requestTimeout: 15_000 },
+      maxAttempts: 2,
     });
     this.publicBase = (settings.publicUrl ?? `${settings.endpoint.replace(/\/$/, '')}/${settings.bucket}`).replace(/\/$/, '');
   }
