@@ -1,4 +1,4 @@
-import { createTestApp, eventually, signUp, TestApp, uniqueEmail } from '../helpers/test-app';
+import { bearer, createTestApp, eventually, signUp, signUpAdmin, TestApp, uniqueEmail } from '../helpers/test-app';
 
 // An SMTP server that refuses for a while: the worker retries with backoff and the mail goes out
 // once, and the admin view shows the attempts.
@@ -36,5 +36,39 @@ describe('SMTP refusing for a while', () => {
     expect(sent!.attempts).toBeGreaterThanOrEqual(2);
     await new Promise((r) => setTimeout(r, 1_000));
     expect(t.mailbox.to(email)).toHaveLength(1);
+  }, 60_000);
+
+  it('marks a permanently refused mail failed at once, shows it to admins, and sends it once on retry', async () => {
+    const email = uniqueEmail();
+    await signUp(t, email);
+    const admin = await signUpAdmin(t);
+    t.mailbox.refuseWith = '550 5.1.1 Mailbox unavailable';
+    try {
+      await t.http().post('/api/auth/recover').send({ email }).expect(200);
+      const [row] = await eventually(
+        () => t.sql<{ id: string; attempts: number; status: string; last_error: string | null }>(`select id, attempts, status, last_error from outbox_messages where kind = 'password-recovery' and payload->>'email' = $1`, [email]),
+        ([r]) => r?.status === 'failed',
+      );
+      // No retries with backoff for a 5xx: one attempt, then failed.
+      expect(row).toMatchObject({ status: 'failed', attempts: 1, last_error: expect.stringContaining('550') });
+
+      const list = await t.http().get('/api/admin/notifications').query({ filter: JSON.stringify({ status: 'failed' }) }).set(bearer(admin)).expect(200);
+      expect(list.body).toEqual(expect.arrayContaining([expect.objectContaining({ id: row!.id, status: 'failed', last_error: expect.stringContaining('550') })]));
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect(t.mailbox.to(email)).toHaveLength(0);
+
+      t.mailbox.refuseWith = null;
+      await t.http().post(`/api/admin/notifications/${row!.id}/retry`).set(bearer(admin)).expect((res) => expect(res.status).toBeLessThan(300));
+      await t.mailbox.waitFor((m) => m.to.includes(email), 15_000);
+      const [sent] = await eventually(
+        () => t.sql<{ status: string }>(`select status from outbox_messages where id = $1`, [row!.id]),
+        ([r]) => r?.status === 'sent',
+      );
+      expect(sent?.status).toBe('sent');
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect(t.mailbox.to(email)).toHaveLength(1);
+    } finally {
+      t.mailbox.refuseWith = null;
+    }
   }, 60_000);
 });

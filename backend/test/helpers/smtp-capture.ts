@@ -27,7 +27,7 @@ export class SmtpCapture {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', async () => {
-          if (this.refuseWith) return callback(Object.assign(new Error(this.refuseWith), { responseCode: 451 }));
+          if (this.refuseWith) return callback(Object.assign(new Error(this.refuseWith), { responseCode: Number(this.refuseWith.slice(0, 3)) || 451 }));
           const parsed = await PostalMime.parse(Buffer.concat(chunks));
           this.mails.push({
             from: parsed.from?.address ?? '',

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { AppConfig } from '../../../config/app-config';
 import { OutboxMessage } from '../domain/outbox-message';
-import { Mailer } from './mailer';
+import { Mailer, MailRejected } from './mailer';
 import { renderMail, scrubPayload } from './mail-templates';
 
 /** Sends one outbox message. Idempotent: a message already sent is skipped. */
@@ -30,7 +30,7 @@ export class DeliverNotification {
       return 'sent';
     } catch (error) {
       message.lastError = (error as Error).message.slice(0, 1000);
-      if (isLastAttempt) message.status = 'failed';
+      if (isLastAttempt || error instanceof MailRejected) message.status = 'failed';
       await em.flush();
       throw error;
     }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
 import { AppConfig } from '../../../config/app-config';
-import { Mailer } from '../application/mailer';
+import { Mailer, MailRejected } from '../application/mailer';
 import type { MailMessage } from '../application/mail-templates';
 
 /** SMTP_URL set: real SMTP (Mailpit in compose). Unset: one .eml file per mail under MAIL_DIR. */
@@ -24,14 +24,19 @@ export class NodemailerMailer extends Mailer {
       this.logger.warn(`mail "${message.subject}" has no recipient; skipped`);
       return;
     }
-    const info = await this.transport.sendMail({
-      from: message.from,
-      to: message.to,
-      replyTo: message.replyTo,
-      subject: message.subject,
-      text: message.text,
-      messageId: `<${message.messageId}@local-creators>`,
-    });
+    const info = await this.transport
+      .sendMail({
+        from: message.from,
+        to: message.to,
+        replyTo: message.replyTo,
+        subject: message.subject,
+        text: message.text,
+        messageId: `<${message.messageId}@local-creators>`,
+      })
+      .catch((error: Error & { responseCode?: number }) => {
+        // 5xx is the server's final word; 4xx and network errors are worth another attempt.
+        throw error.responseCode && error.responseCode >= 500 ? new MailRejected(error.message) : error;
+      });
     if (!this.config.mail.smtpUrl) {
       await mkdir(this.config.mail.dir, { recursive: true });
       const file = join(this.config.mail.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.messageId}.eml`);

@@ -36,6 +36,13 @@ export class NotificationQueue implements OnApplicationShutdown {
   }
 
   async addAll(outboxIds: string[]) {
+    // The job id is the outbox id, so a message relayed twice is queued once. A message an admin
+    // retries after it failed still has its failed job under that id, which would swallow the
+    // new one: that job goes first.
+    for (const outboxId of outboxIds) {
+      const previous = await this.queue.getJob(outboxId);
+      if (previous && (await previous.isFailed())) await previous.remove();
+    }
     await this.queue.addBulk(outboxIds.map((outboxId) => ({ name: 'deliver', data: { outboxId }, opts: { ...JOB_OPTIONS, jobId: outboxId } })));
   }
 

@@ -1,10 +1,11 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Worker } from 'bullmq';
+import { UnrecoverableError, Worker } from 'bullmq';
 import { AppConfig } from '../../../config/app-config';
 import { DeliverNotification } from '../application/deliver-notification.use-case';
+import { MailRejected } from '../application/mailer';
 import { bullConnection, JOB_OPTIONS, NOTIFICATION_QUEUE, type NotificationJob } from './notification-queue';
 
-/** The BullMQ consumer: retries with exponential backoff, marks the row failed after the last attempt. */
+/** The BullMQ consumer: retries with exponential backoff, marks the row failed after the last attempt or a 5xx refusal. */
 @Injectable()
 export class NotificationWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(NotificationWorker.name);
@@ -23,7 +24,12 @@ export class NotificationWorker implements OnApplicationBootstrap, OnApplication
       NOTIFICATION_QUEUE,
       async (job) => {
         const attempts = job.opts.attempts ?? JOB_OPTIONS.attempts;
-        return this.deliver.execute(job.data.outboxId, job.attemptsMade + 1 >= attempts);
+        try {
+          return await this.deliver.execute(job.data.outboxId, job.attemptsMade + 1 >= attempts);
+        } catch (error) {
+          // A refused mail is not retried; the outbox row already says 'failed'.
+          throw error instanceof MailRejected ? new UnrecoverableError(error.message) : error;
+        }
       },
       { connection, prefix: `${this.config.redis.prefix}:bull`, concurrency: 5, lockDuration: 30_000, stalledInterval: 15_000 },
     );
