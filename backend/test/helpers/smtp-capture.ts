@@ -17,16 +17,26 @@ export class SmtpCapture {
   port = 0;
   /** While set, every message is refused with this SMTP reply (to test retries). */
   refuseWith: string | null = null;
+  /** Holds each message this long after its data arrived, before answering (a mail in flight). */
+  stallMs = 0;
+  /** Called when a message's data has arrived, before any stall (the sender is now waiting). */
+  onReceiving: (() => void) | null = null;
+  private readonly closedSessions = new Set<string>();
 
   constructor() {
     this.server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onClose: (session) => void this.closedSessions.add(session.id),
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', async () => {
+          this.onReceiving?.();
+          if (this.stallMs) await new Promise((r) => setTimeout(r, this.stallMs));
+          // A sender that hung up before our answer never learned the mail was taken: not delivered.
+          if (this.closedSessions.has(session.id)) return callback(new Error('client gone'));
           if (this.refuseWith) return callback(Object.assign(new Error(this.refuseWith), { responseCode: Number(this.refuseWith.slice(0, 3)) || 451 }));
           const parsed = await PostalMime.parse(Buffer.concat(chunks));
           this.mails.push({

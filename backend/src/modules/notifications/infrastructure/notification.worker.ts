@@ -31,7 +31,9 @@ export class NotificationWorker implements OnApplicationBootstrap, OnApplication
           throw error instanceof MailRejected ? new UnrecoverableError(error.message) : error;
         }
       },
-      { connection, prefix: `${this.config.redis.prefix}:bull`, concurrency: 5, lockDuration: 30_000, stalledInterval: 15_000 },
+      // A running job's lock is renewed every 5 s; a worker that dies leaves it to expire, and
+      // another worker takes the job over within about 15 s (lock expiry plus one stall check).
+      { connection, prefix: `${this.config.redis.prefix}:bull`, concurrency: 5, lockDuration: 10_000, stalledInterval: 5_000 },
     );
     this.worker.on('failed', (job, error) => this.logger.warn(`notification ${job?.data.outboxId} attempt ${job?.attemptsMade} failed: ${error.message}`));
     this.worker.on('error', (error) => this.logger.warn(`worker: ${error.message}`));
