@@ -28,10 +28,11 @@ export interface TestApp {
 
 /**
  * The whole backend against a fresh database, a private Redis key prefix and a real SMTP
- * capture. `worker: true` also runs the outbox relay and mail worker in-process.
+ * capture. `worker: true` also runs the outbox relay and mail worker in-process; `pgAdminUrl`
+ * puts the database on another PostgreSQL server (a private one a fault test restarts).
  */
-export async function createTestApp(opts: { env?: Record<string, string>; worker?: boolean } = {}): Promise<TestApp> {
-  const db = await createTestDatabase();
+export async function createTestApp(opts: { env?: Record<string, string>; worker?: boolean; pgAdminUrl?: string } = {}): Promise<TestApp> {
+  const db = await createTestDatabase(opts.pgAdminUrl);
   const mailbox = await new SmtpCapture().start();
   const env: Record<string, string> = {
     NODE_ENV: 'test',
@@ -54,6 +55,7 @@ export async function createTestApp(opts: { env?: Record<string, string>; worker
   await app.init();
   const pg = new Client({ connectionString: db.url });
   await pg.connect();
+  pg.on('error', () => undefined); // a fault test may stop the server under it; its queries then fail
 
   let worker: INestApplicationContext | null = null;
   const startWorker = async () => {

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { migrate } from '../../src/cli';
 
-/** A fresh, migrated database on the test PostgreSQL; dropped by `drop()`. */
-export async function createTestDatabase(): Promise<{ url: string; name: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.LC_TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** A fresh, migrated database on the test PostgreSQL (or the server `adminUrl` names); dropped by `drop()`. */
+export async function createTestDatabase(
+  adminUrl = process.env.LC_TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   const name = `lc_test_${randomBytes(5).toString('hex')}`;
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();

@@ -1,0 +1,59 @@
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from './services';
+
+/** The PostgreSQL server binaries of this machine (Debian keeps them out of PATH). */
+function binDir(): string {
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+  for (const v of versions) if (existsSync(join(root, v, 'bin', 'pg_ctl'))) return join(root, v, 'bin');
+  throw new Error('PostgreSQL server binaries not found under /usr/lib/postgresql');
+}
+
+/**
+ * A PostgreSQL server of the test's own, in a temporary folder on a free port, which the test may
+ * stop and start again (fault tests); the shared test server is never touched. PostgreSQL refuses
+ * to run as root, so as root it runs as the `postgres` user.
+ */
+export class PrivatePostgres {
+  private readonly bin = binDir();
+  private readonly dir = mkdtempSync(join(tmpdir(), 'lc-private-pg-'));
+  port = 0;
+
+  get adminUrl() {
+    return `postgres://postgres@127.0.0.1:${this.port}/postgres`;
+  }
+
+  private run(tool: string, args: string[]) {
+    const command = [join(this.bin, tool), ...args];
+    const asRoot = process.getuid?.() === 0;
+    execFileSync(asRoot ? 'runuser' : command[0]!, asRoot ? ['-u', 'postgres', '--', ...command] : command.slice(1), { stdio: 'ignore', timeout: 60_000 });
+  }
+
+  async start() {
+    if (!this.port) {
+      this.port = await freePort();
+      if (process.getuid?.() === 0) chownSync(this.dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), Number(execFileSync('id', ['-g', 'postgres']).toString().trim()));
+      this.run('initdb', ['-D', join(this.dir, 'data'), '-U', 'postgres', '-A', 'trust', '--locale=C', '-E', 'UTF8']);
+    }
+    const options = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
+    this.run('pg_ctl', ['-D', join(this.dir, 'data'), '-l', join(this.dir, 'server.log'), '-o', options, '-w', 'start']);
+    return this;
+  }
+
+  /** A fast shutdown: open connections are cut, as in a restart by an operator. */
+  stop() {
+    this.run('pg_ctl', ['-D', join(this.dir, 'data'), '-m', 'fast', '-w', 'stop']);
+  }
+
+  destroy() {
+    try {
+      this.stop();
+    } catch {
+      // already stopped
+    }
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
