@@ -1,4 +1,5 @@
 import type { AuthSession } from '@local-creators/common';
+import { registeredRoutes } from '../helpers/routes';
 import { bearer, createTestApp, signUp, signUpAdmin, TestApp } from '../helpers/test-app';
 
 /**
@@ -51,19 +52,6 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/admin/amplify-submissions/:id': { access: 'admin', allowed: [404] },
   'PUT /api/admin/amplify-submissions/:id': { access: 'admin', allowed: [404] },
 };
-
-function registeredRoutes(t: TestApp): string[] {
-  const router = t.app.getHttpAdapter().getInstance().router ?? t.app.getHttpAdapter().getInstance()._router;
-  const routes: string[] = [];
-  for (const layer of router.stack as { route?: { path: string; methods: Record<string, boolean> } }[]) {
-    if (!layer.route) continue;
-    for (const method of Object.keys(layer.route.methods)) {
-      if (method === '_all') continue;
-      routes.push(`${method.toUpperCase()} ${layer.route.path}`);
-    }
-  }
-  return [...new Set(routes)].filter((r) => r.includes(' /api/') && !r.includes('/api/docs') && !r.includes('{*')); // {*all}: Nest's 404 catch-all
-}
 
 describe('authorization matrix', () => {
   let t: TestApp;

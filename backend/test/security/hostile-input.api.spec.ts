@@ -1,0 +1,155 @@
+import fc from 'fast-check';
+import { MSG, NICHES, PLATFORM_NAMES, type AuthSession } from '@local-creators/common';
+import { validProfile } from '../creator/fixtures';
+import { registeredRoutes } from '../helpers/routes';
+import { bearer, createTestApp, signUp, signUpAdmin, TestApp } from '../helpers/test-app';
+
+/**
+ * Hostile input against every API route the app registers (so a new route is covered without
+ * anyone remembering it): arbitrary JSON bodies, the real field names with values of every wrong
+ * type, prototype-pollution keys, repeated and overlong query parameters, and junk ids. Never a
+ * 5xx, always the JSON error shape, and a refused request writes nothing.
+ */
+
+// The field names the app reads anywhere, so generated bodies reach the validators, not just
+// the "unknown body" path.
+const FIELDS = [
+  'email', 'password', 'refresh_token', 'full_name', 'phone', 'bio', 'neighborhood', 'niches', 'platforms',
+  'content_types', 'collab_types', 'media_kit_url', 'link_hub_url', 'can_use_name_publicly', 'profile_image_url',
+  'approval_status', 'approval_notes', 'phone_verified', 'is_public', 'business_name', 'contact_name',
+  'contact_email', 'category', 'story', 'website_social', 'type_of_help', 'status', 'featured', 'title',
+  'description', 'creator_name', 'creator_email', 'creator_links', 'message', 'notes', '__proto__', 'constructor',
+];
+const QUERY_KEYS = ['q', 'niche', 'platform', 'sort', 'page', 'per_page', 'min_followers', 'neighborhood', 'filter', 'range', 'status', '_start', '_end', '_sort', '_order', 'id'];
+
+const hostileValue = fc.oneof(
+  fc.string({ maxLength: 300 }),
+  fc.string({ unit: 'grapheme', maxLength: 50 }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constantFrom('', ' ', '0', '-1', '1e309', 'NaN', '<script>alert(1)</script>', "' or 1=1 --", '{"$gt":""}', 'a'.repeat(5_000)),
+  fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 5 }),
+  fc.dictionary(fc.constantFrom(...FIELDS, 'name', 'handle', 'url', 'followers'), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
+);
+// Valid requests with one or two fields made hostile reach deeper than pure noise, which the
+// first check of a validator refuses: both are generated.
+const VALID_BODIES: Record<string, unknown>[] = [
+  validProfile() as unknown as Record<string, unknown>,
+  {
+    business_name: 'Fuzz Bakery', contact_name: 'Ada Test', contact_email: 'ada@fuzz.test', category: 'Food & Drink',
+    story: `A bakery that wants local creators to tell its story. ${'More about us. '.repeat(10)}`, type_of_help: ['Social media content'],
+  },
+  { email: 'fuzz@example.com', password: 'Sunny-Lake-42' },
+  { approval_status: 'approved', approval_notes: 'Checked by phone' },
+  { phone_verified: false },
+  { status: 'approved', featured: true, title: 'A title', description: 'A description' },
+  { creator_name: 'Ada Creator', creator_email: 'ada@creator.test', creator_links: 'https://instagram.com/ada', message: 'Hello from a local creator!' },
+];
+const hostileBody = fc.oneof(
+  fc.tuple(fc.constantFrom(...VALID_BODIES), fc.dictionary(fc.constantFrom(...FIELDS), hostileValue, { minKeys: 1, maxKeys: 2 })).map(([valid, bad]) => ({ ...valid, ...bad })),
+  fc.dictionary(fc.constantFrom(...FIELDS), hostileValue, { maxKeys: 8 }),
+  fc.jsonValue({ maxDepth: 3 }),
+);
+const VALID_QUERY: Record<string, string[]> = {
+  q: ['food', 'Tremont'], niche: [...NICHES], platform: [...PLATFORM_NAMES], sort: ['newest', 'followers', 'name'], page: ['1', '2'],
+  per_page: ['24', '100'], min_followers: ['0', '10000'], neighborhood: ['Ohio City'], filter: ['{}', '{"status":"pending"}', '{"approval_status":"approved"}'],
+  range: ['[0,9]', '[10,19]'], status: ['pending', 'approved'], _start: ['0'], _end: ['10'], _sort: ['id', 'created_at'], _order: ['ASC', 'DESC'], id: ['1'],
+};
+const hostileQueryValue = fc.oneof(fc.string({ maxLength: 120 }), fc.array(fc.string({ maxLength: 20 }), { minLength: 2, maxLength: 3 }), fc.constantFrom('-1', '1e309', 'NaN', '{', '[1', '{"q":{"$ne":1}}', 'x'.repeat(3_000)));
+const hostileQuery = fc.record(
+  Object.fromEntries(QUERY_KEYS.map((k) => [k, fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...VALID_QUERY[k]!) }, { weight: 1, arbitrary: hostileQueryValue })])),
+  { requiredKeys: [] },
+);
+
+const RUNS_PER_ROUTE = 30;
+
+describe('hostile input', () => {
+  let t: TestApp;
+  let creator: AuthSession;
+  let admin: AuthSession;
+  const realIds: string[] = [];
+
+  /** A fingerprint of every table's content: any write shows as a change. */
+  async function fingerprint(): Promise<string> {
+    const tables = await t.sql<{ name: string }>(`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'mikro_orm_migrations' order by 1`);
+    const parts = await Promise.all(tables.map(async ({ name }) => {
+      const [row] = await t.sql<{ digest: string | null }>(`select md5(string_agg(x::text, '|' order by x::text)) as digest from "${name}" x`);
+      return `${name}:${row!.digest}`;
+    }));
+    return parts.join('\n');
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    creator = await signUp(t);
+    admin = await signUpAdmin(t);
+    const profile = await t.http().put('/api/me/profile').set(bearer(creator)).send(validProfile()).expect(201);
+    const submission = await t.http().post('/api/amplify/submissions').send({
+      business_name: 'Fuzz Bakery', contact_name: 'Ada Test', contact_email: 'ada@fuzz.test', category: 'Food & Drink',
+      story: `A bakery that wants local creators to tell its story. ${'More about us. '.repeat(10)}`, type_of_help: ['Social media content'],
+    }).expect(201);
+    const outbox = await t.sql<{ id: string }>('select id from outbox_messages limit 1');
+    realIds.push(profile.body.id, submission.body.id, ...outbox.map((r) => r.id));
+  });
+  afterAll(() => t.close());
+
+  it('never answers 5xx, and a refused request writes nothing, on every registered route', async () => {
+    const routes = registeredRoutes(t).filter((r) => r !== 'POST /api/auth/logout'); // it would end the session the run uses
+    expect(routes.length).toBeGreaterThan(25);
+    const pathId = fc.oneof(fc.constantFrom(...realIds), fc.uuid(), fc.string({ minLength: 1, maxLength: 80 }), fc.constant('x'.repeat(2_000)));
+    for (const route of routes) {
+      const [method, template] = route.split(' ') as [string, string];
+      const session = template.startsWith('/api/admin') ? admin : creator;
+      await fc.assert(
+        fc.asyncProperty(pathId, hostileBody, hostileQuery, async (id, body, query) => {
+          const path = template.replace(/:id/g, encodeURIComponent(id));
+          const before = await fingerprint();
+          const req = t.http()[method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](path).set(bearer(session)).query(query);
+          // Sent as JSON text, so bare numbers, strings and null arrive exactly as generated.
+          const res = method === 'GET' || method === 'DELETE' ? await req : await req.set('Content-Type', 'application/json').send(JSON.stringify(body));
+          if (res.status >= 500) throw new Error(`${route} answered ${res.status} ${JSON.stringify(res.body)} to ${JSON.stringify({ path, query, body })}`);
+          if (res.status >= 400) {
+            expect(res.body).toMatchObject({ statusCode: res.status, message: expect.any(String) });
+            const after = await fingerprint();
+            if (after !== before) throw new Error(`${route} refused with ${res.status} but wrote: ${JSON.stringify({ path, query, body })}`);
+          }
+        }),
+        { numRuns: RUNS_PER_ROUTE },
+      );
+    }
+  }, 240_000);
+
+  it('refuses arbitrary bytes as a profile photo with the spec text, and keeps the current photo', async () => {
+    const [{ url: before }] = await t.sql<{ url: string | null }>('select profile_image_url as url from creator_profiles where user_id = $1', [creator.user.id]);
+    const pngHeader = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.uint8Array({ maxLength: 4_000 }), fc.uint8Array({ maxLength: 200 }).map((b) => new Uint8Array([...pngHeader, ...b]))),
+        fc.constantFrom('photo.png', 'photo.jpg', 'photo.webp', 'photo.gif', 'photo.svg', '../../etc/passwd', 'a'.repeat(300)),
+        fc.constantFrom('image/png', 'image/jpeg', 'image/webp', 'image/svg+xml', 'application/octet-stream', 'text/html'),
+        async (bytes, filename, contentType) => {
+          const res = await t.http().put('/api/me/profile/image').set(bearer(creator)).attach('file', Buffer.from(bytes), { filename, contentType });
+          expect(res.status).toBe(400);
+          expect(res.body.message).toBe(MSG.imageNotImage);
+        },
+      ),
+      { numRuns: 40 },
+    );
+    const [{ url: after }] = await t.sql<{ url: string | null }>('select profile_image_url as url from creator_profiles where user_id = $1', [creator.user.id]);
+    expect(after).toBe(before);
+    // No file under the wrong field, and an empty file: clear 400s too.
+    expect((await t.http().put('/api/me/profile/image').set(bearer(creator)).attach('photo', Buffer.from('x'), 'x.png')).status).toBe(400);
+    expect((await t.http().put('/api/me/profile/image').set(bearer(creator)).attach('file', Buffer.alloc(0), 'empty.png')).status).toBe(400);
+  }, 60_000);
+
+  it('refuses oversized bodies early: JSON over 100 kB with 413, a photo over 5 MB with 413 and the spec text', async () => {
+    const big = await t.http().post('/api/amplify/submissions').set('Content-Type', 'application/json').send(JSON.stringify({ story: 'x'.repeat(200_000) }));
+    expect(big.status).toBe(413);
+    expect(big.body).toMatchObject({ statusCode: 413, message: expect.any(String) });
+    const photo = await t.http().put('/api/me/profile/image').set(bearer(creator)).attach('file', Buffer.alloc(6 * 1024 * 1024, 1), { filename: 'huge.png', contentType: 'image/png' });
+    expect(photo.status).toBe(413);
+    expect(photo.body.message).toBe(MSG.imageTooLarge);
+  });
+});
