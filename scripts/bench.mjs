@@ -8,15 +8,13 @@
 // BENCH_SECONDS (10, after a 2 s warm-up). It reports req/s, p50 and p99, and the API's
 // throughput as a ratio of the bare server's. Budget at the largest size: p99 under 20 ms and
 // at least 0.8x the bare server's req/s, with no errors. Exit 1 when a budget is missed.
-import { spawn, spawnSync } from 'node:child_process';
 import { isDeepStrictEqual } from 'node:util';
 import { cpus } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { createSeededDatabase } from './lib/bench-db.mjs';
-import { freePort, portOpen } from './lib/services.mjs';
+import { buildWorkspaces, createSeededDatabase, startNodeServer } from './lib/bench-db.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const sizes = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
@@ -26,17 +24,7 @@ const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127
 const ROUTES = ['/api/directory', '/api/creators?niche=Food'];
 const BUDGET = { p99Ms: 20, share: 0.8 };
 
-for (const ws of ['common', 'backend']) {
-  const r = spawnSync('npm', ['run', 'build', '-w', ws], { cwd: root, stdio: 'ignore' });
-  if (r.status !== 0) throw new Error(`build of ${ws} failed`);
-}
-
-async function startServer(args, env) {
-  const port = await freePort();
-  const child = spawn('node', args, { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
-  for (let i = 0; i < 200 && !(await portOpen(port)); i++) await new Promise((r) => setTimeout(r, 100));
-  return { base: `http://127.0.0.1:${port}`, child };
-}
+buildWorkspaces(root, ['common', 'backend']);
 
 async function measure(base, path) {
   await autocannon({ url: base + path, connections, duration: 2 }); // warm-up: caches, JIT, pools
@@ -61,8 +49,8 @@ for (const listed of sizes) {
   console.log(`seeding ${listed.toLocaleString('en-US')} listed creators...`);
   const db = await createSeededDatabase({ root, adminUrl, listed });
   const env = { DATABASE_URL: db.databaseUrl, NODE_ENV: 'production', LOG_LEVEL: 'warn', REDIS_PREFIX: `bench${process.pid}`, JWT_SECRET: 'bench-only-secret-0123456789abcdef0123456789' };
-  const api = await startServer(['backend/dist/main.js'], env);
-  const bare = await startServer(['scripts/bench/bare-server.mjs'], env);
+  const api = await startNodeServer(root, 'backend/dist/main.js', env);
+  const bare = await startNodeServer(root, 'scripts/bench/bare-server.mjs', env);
   try {
     for (const path of ROUTES) {
       const [a, b] = await Promise.all([api, bare].map((s) => fetch(s.base + path).then((r) => r.json())));

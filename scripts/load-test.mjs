@@ -10,14 +10,13 @@
 //
 // Sign-in and sign-up rate limits are per client address; every request here comes from
 // 127.0.0.1, so the run raises them (RATE_LIMIT_SIGNIN / RATE_LIMIT_SIGNUP) for its own API only.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { createSeededDatabase } from './lib/bench-db.mjs';
-import { freePort, portOpen } from './lib/services.mjs';
+import { buildWorkspaces, createSeededDatabase, startNodeServer } from './lib/bench-db.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const listed = Number(process.env.LOAD_CREATORS ?? 10_000);
@@ -26,10 +25,7 @@ const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127
 const SIGN_INS = 20;
 const PASSWORD = 'Load-Test-Lake-42';
 
-for (const ws of ['common', 'backend', 'public-site']) {
-  const r = spawnSync('npm', ['run', 'build', '-w', ws], { cwd: root, stdio: 'ignore' });
-  if (r.status !== 0) throw new Error(`build of ${ws} failed`);
-}
+buildWorkspaces(root, ['common', 'backend', 'public-site']);
 
 console.log(`seeding ${listed.toLocaleString('en-US')} listed creators...`);
 const db = await createSeededDatabase({ root, adminUrl, listed });
@@ -38,18 +34,11 @@ await client.connect();
 const ids = (await client.query(`select id from creator_profiles where approval_status = 'approved' order by random() limit 2000`)).rows.map((r) => r.id);
 await client.end();
 
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const api = spawn('node', ['backend/dist/main.js'], {
-  cwd: root,
-  env: {
-    ...process.env, DATABASE_URL: db.databaseUrl, PORT: String(port), NODE_ENV: 'production', LOG_LEVEL: 'warn',
-    REDIS_PREFIX: `load${process.pid}`, JWT_SECRET: 'load-test-only-secret-0123456789abcdef0123',
-    RATE_LIMIT_SIGNIN: '1000/60', RATE_LIMIT_SIGNUP: '1000/60',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
+const { base, child: api } = await startNodeServer(root, 'backend/dist/main.js', {
+  DATABASE_URL: db.databaseUrl, NODE_ENV: 'production', LOG_LEVEL: 'warn',
+  REDIS_PREFIX: `load${process.pid}`, JWT_SECRET: 'load-test-only-secret-0123456789abcdef0123',
+  RATE_LIMIT_SIGNIN: '1000/60', RATE_LIMIT_SIGNUP: '1000/60',
 });
-for (let i = 0; i < 200 && !(await portOpen(port)); i++) await new Promise((r) => setTimeout(r, 100));
 const rssMiB = () => Number(spawnSync('ps', ['-o', 'rss=', '-p', String(api.pid)]).stdout.toString().trim()) / 1024;
 
 const post = (path, body) => fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

@@ -1,10 +1,27 @@
-// A throwaway database for `npm run bench` and `npm run load`: migrated by the product's own CLI,
+// Shared by `npm run bench` and `npm run load`. A throwaway database: migrated by the product's own CLI,
 // then filled in SQL with `listed` creators who pass the listing rule (plus a tenth as many
 // pending applications, which the directory must skip), with one to three niches, one or two
 // platforms, and one in ten showing a handle instead of a name.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { freePort, portOpen } from './services.mjs';
+
+/** Builds the named workspaces (the measurement scripts run the production build). */
+export function buildWorkspaces(root, names) {
+  for (const ws of names) {
+    const r = spawnSync('npm', ['run', 'build', '-w', ws], { cwd: root, stdio: 'ignore' });
+    if (r.status !== 0) throw new Error(`build of ${ws} failed`);
+  }
+}
+
+/** Starts `node <script>` on a free loopback port and waits until it listens (at most 20 s). */
+export async function startNodeServer(root, script, env) {
+  const port = await freePort();
+  const child = spawn('node', [script], { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  for (let i = 0; i < 200 && !(await portOpen(port)); i++) await new Promise((r) => setTimeout(r, 100));
+  return { base: `http://127.0.0.1:${port}`, child };
+}
 
 export async function createSeededDatabase({ root, adminUrl, listed }) {
   const name = `lc_bench_${randomBytes(4).toString('hex')}`;

@@ -13,9 +13,11 @@ export interface NotificationJob {
 export const JOB_OPTIONS = {
   attempts: 8,
   backoff: { type: 'exponential', delay: 5_000 },
-  // Completed jobs stay an hour so a re-added id is recognised as a duplicate; failures live on in the outbox row.
+  // Completed jobs stay an hour so a re-added id is recognised as a duplicate. A job that failed for
+  // good goes at once: its outbox row says 'failed' (so it is not relayed again by itself), and an
+  // admin's retry must be able to queue the same id anew.
   removeOnComplete: { age: 3600 },
-  removeOnFail: { age: 24 * 3600 },
+  removeOnFail: true,
 } as const;
 
 export function bullConnection(config: AppConfig) {
@@ -36,13 +38,6 @@ export class NotificationQueue implements OnApplicationShutdown {
   }
 
   async addAll(outboxIds: string[]) {
-    // The job id is the outbox id, so a message relayed twice is queued once. A message an admin
-    // retries after it failed still has its failed job under that id, which would swallow the
-    // new one: that job goes first.
-    for (const outboxId of outboxIds) {
-      const previous = await this.queue.getJob(outboxId);
-      if (previous && (await previous.isFailed())) await previous.remove();
-    }
     await this.queue.addBulk(outboxIds.map((outboxId) => ({ name: 'deliver', data: { outboxId }, opts: { ...JOB_OPTIONS, jobId: outboxId } })));
   }
 
