@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
+import { AppConfig } from './config/app-config';
 import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { IdentityModule } from './modules/identity/identity.module';
@@ -14,7 +15,7 @@ import { FEATURE_MODULES } from './feature-modules';
 /** The HTTP API: every module's controllers under /api. */
 @Module({})
 export class AppModule {
-  static forRoot(env: Record<string, string | undefined> = {}): DynamicModule {
+  static forRoot(env: Record<string, string | undefined> | AppConfig = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [AppConfigModule.forRoot(env), DatabaseModule, RedisModule, SharedModule, WebModule, IdentityModule, NotificationsModule, ...FEATURE_MODULES],

@@ -59,8 +59,10 @@ export async function createSeededDatabase({ root, adminUrl, listed }) {
       (i * 7919) % 250000 + case when i % 2 = 0 then 0 else (i * 104729) % 40000 end,
       now() - make_interval(secs => i * 30), now()
     from numbered`, [listed]);
-  // Vacuum now, so autovacuum does not wake up on the fresh rows in the middle of a measurement.
+  // Vacuum and checkpoint now, so neither autovacuum nor the checkpointer's write-out of the
+  // fresh rows lands in the middle of a measurement.
   await db.query('vacuum (analyze)');
+  await db.query('checkpoint');
   await db.end();
 
   return {

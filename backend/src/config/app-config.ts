@@ -1,10 +1,15 @@
-import { EnvironmentVariables, parseRateLimit } from './environment';
+import { EnvironmentVariables, parseRateLimit, validateEnvironment } from './environment';
 
 /**
  * Typed, validated configuration, grouped per area. Injected by class; built once at boot from
  * the environment (or from a test's overrides).
  */
 export class AppConfig {
+  /** process.env with overrides on top, validated. Throws a ConfigError naming bad values. */
+  static fromEnvironment(overrides: Record<string, string | undefined> = {}): AppConfig {
+    return new AppConfig(validateEnvironment({ ...process.env, ...overrides }));
+  }
+
   readonly env: EnvironmentVariables['NODE_ENV'];
   readonly http: { port: number; host: string; publicUrl: string; trustProxy: string; corsOrigin: string[]; webRoot?: string };
   readonly database: { url: string };

@@ -4,6 +4,7 @@ import { defineConfig, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { AppConfig } from '../config/app-config';
 import { migrationsList } from '../migrations';
+import { currentEntityManager } from './request-context';
 
 /** MikroORM on PostgreSQL. Entities are registered by each module with MikroOrmModule.forFeature. */
 export function ormOptions(config: AppConfig) {
@@ -16,6 +17,7 @@ export function ormOptions(config: AppConfig) {
     pool: { min: 0, max: 10, idleTimeoutMillis: 30_000 },
     driverOptions: { connection: { connectionTimeoutMillis: 5_000 } },
     allowGlobalContext: false,
+    context: currentEntityManager,
     forceUtcTimezone: true,
     debug: false,
     discovery: { warnWhenNoEntities: false },
@@ -27,7 +29,8 @@ export function ormOptions(config: AppConfig) {
     MikroOrmModule.forRootAsync({
       driver: PostgreSqlDriver,
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({ ...ormOptions(config), autoLoadEntities: true }),
+      // The request context is entered by forkEntityManagerPerRequest (request-context.ts).
+      useFactory: (config: AppConfig) => ({ ...ormOptions(config), autoLoadEntities: true, registerRequestContext: false }),
     }),
   ],
 })

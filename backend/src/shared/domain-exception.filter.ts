@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { MSG } from '@local-creators/common';
 import { DomainError, DomainErrorKind } from './domain-error';
 
@@ -19,11 +19,11 @@ export class DomainExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
   catch(exception: unknown, host: ArgumentsHost) {
-    const res = host.switchToHttp().getResponse<Response>();
-    if (res.headersSent) return;
+    const res = host.switchToHttp().getResponse<FastifyReply>();
+    if (res.sent) return;
     const { statusCode, body } = this.toBody(exception);
     if (statusCode >= 500) this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
-    res.status(statusCode).json(body);
+    res.status(statusCode).send(body);
   }
 
   private toBody(exception: unknown): { statusCode: number; body: Record<string, unknown> } {

@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { LoggerService } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 
 const requestContext = new AsyncLocalStorage<{ requestId: string }>();
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40 } as const;
@@ -43,25 +44,31 @@ export class JsonLogger implements LoggerService {
   }
 }
 
-/** Express middleware: a request id (taken from X-Request-Id when sane), and one log line per request. */
-export function requestLogging(logger: JsonLogger) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    const incoming = req.header('x-request-id');
-    const requestId = incoming && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
-    res.setHeader('X-Request-Id', requestId);
-    const started = process.hrtime.bigint();
-    requestContext.run({ requestId }, () => {
-      res.on('finish', () => {
-        if (!req.path.startsWith('/api')) return; // static files would drown the log
-        const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        logger.write(res.statusCode >= 500 ? 'error' : 'info', 'request', 'http', undefined, {
-          method: req.method,
-          path: req.path,
-          status: res.statusCode,
-          duration_ms: Math.round(ms * 10) / 10,
-        });
+/** The request id: the caller's X-Request-Id when it is sane, else a new one (Fastify's genReqId). */
+export function requestId(req: IncomingMessage): string {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+}
+
+/** Echoes the request id, runs the handler inside its log context, and logs one line per API request. */
+export function requestLogging(fastify: FastifyInstance, logger: JsonLogger) {
+  fastify.addHook('onRequest', (req, reply, done) => {
+    reply.header('X-Request-Id', req.id);
+    done();
+  });
+  // preHandler, not onRequest: a context entered before the body is read does not survive the
+  // stream's events, while the handler (guards, interceptors, the controller) runs from here.
+  fastify.addHook('preHandler', (req, _reply, done) => requestContext.run({ requestId: req.id }, done));
+  fastify.addHook('onResponse', (req, reply, done) => {
+    // Static files would drown the log.
+    if (req.url.startsWith('/api')) {
+      logger.write(reply.statusCode >= 500 ? 'error' : 'info', 'request', 'http', undefined, {
+        method: req.method,
+        path: req.url.split('?', 1)[0],
+        status: reply.statusCode,
+        duration_ms: Math.round(reply.elapsedTime * 10) / 10,
       });
-      next();
-    });
-  };
+    }
+    done();
+  });
 }

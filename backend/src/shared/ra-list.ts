@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { DomainError } from './domain-error';
 
 /**
@@ -46,9 +46,9 @@ export function parseListQuery<F>(
 }
 
 /** Sets the Content-Range header react-admin reads the total from. */
-export function sendList<T>(res: Response, resource: string, q: ListQuery<unknown>, items: T[], total: number): T[] {
+export function sendList<T>(res: FastifyReply, resource: string, q: ListQuery<unknown>, items: T[], total: number): T[] {
   const end = items.length ? q.offset + items.length - 1 : q.offset;
-  res.setHeader('Content-Range', `${resource} ${q.offset}-${end}/${total}`);
-  res.setHeader('Access-Control-Expose-Headers', 'Content-Range');
+  res.header('Content-Range', `${resource} ${q.offset}-${end}/${total}`);
+  res.header('Access-Control-Expose-Headers', 'Content-Range');
   return items;
 }

@@ -1,6 +1,6 @@
-import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { FEATURE_FLAGS, type PublicConfig } from '@local-creators/common';
 import { AppConfig } from '../config/app-config';
@@ -20,9 +20,18 @@ export class SystemController {
     return { city: this.config.city, features: { ...FEATURE_FLAGS } };
   }
 
+  /** At the site root (excluded from the /api prefix). The sitemap's address must be absolute. */
+  @Get('robots.txt')
+  @Header('Content-Type', 'text/plain; charset=utf-8')
+  @Header('Cache-Control', 'public, max-age=3600')
+  robots() {
+    // Signed-in and admin pages have nothing for a search engine.
+    return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /dashboard', 'Disallow: /apply', `Sitemap: ${this.config.http.publicUrl}/sitemap.xml`, ''].join('\n');
+  }
+
   /** 200 while the database answers (Redis being down degrades, it does not fail the API). */
   @Get('health')
-  async health(@Res({ passthrough: true }) res: Response) {
+  async health(@Res({ passthrough: true }) res: FastifyReply) {
     let database: 'up' | 'down' = 'up';
     try {
       await this.em.getConnection().execute('select 1');

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageMeta, PageMetaRegistry } from './page-meta';
 
 /** Paths the server answers itself (Nest routes, uploads), never the SPA. */
@@ -24,42 +25,45 @@ function withMeta(html: string, meta: PageMeta): string {
 
 /**
  * One origin: /api is Nest's, /storage holds uploaded images, /admin is the react-admin console,
- * everything else the public site (SPA fallback to its index.html).
+ * everything else the public site (SPA fallback to its index.html). Fastify routes the most
+ * specific prefix first, so API calls never reach these handlers nor touch the disk.
  */
-export function mountWeb(app: Express, opts: { webRoot: string; storageDir: string | null; meta: PageMetaRegistry; log: (msg: string) => void }) {
+export async function mountWeb(fastify: FastifyInstance, opts: { webRoot: string; storageDir: string | null; meta: PageMetaRegistry; log: (msg: string) => void }) {
   const publicDist = join(opts.webRoot, 'public-site', 'dist');
   const adminDist = join(opts.webRoot, 'admin-console', 'dist');
-  const immutable = { index: false, maxAge: '1y', immutable: true } as const;
-
-  if (opts.storageDir) app.use('/storage', express.static(opts.storageDir, { index: false, maxAge: '5m', fallthrough: false }));
+  const immutable = { index: false, maxAge: '1y', immutable: true, decorateReply: false } as const;
 
   const readIndex = (dir: string) => (existsSync(join(dir, 'index.html')) ? readFileSync(join(dir, 'index.html'), 'utf8') : null);
   const publicIndex = readIndex(publicDist);
   const adminIndex = readIndex(adminDist);
   if (!publicIndex) opts.log(`public site not built (${publicDist}); run npm run build`);
   if (!adminIndex) opts.log(`admin console not built (${adminDist}); run npm run build`);
+  // The public site's own top-level files (favicon...), known at start like the rest of the build.
+  const rootFiles = new Set(existsSync(publicDist) ? readdirSync(publicDist, { withFileTypes: true }).filter((f) => f.isFile() && f.name !== 'index.html').map((f) => f.name) : []);
 
-  // Everything but the server's own paths goes through one router, so API calls (the hot path)
-  // pass a single layer instead of one per static folder, and never touch the disk.
-  const web = express.Router();
-  web.use('/admin/assets', express.static(join(adminDist, 'assets'), immutable));
-  web.use('/assets', express.static(join(publicDist, 'assets'), immutable));
-  web.use(express.static(publicDist, { index: false, maxAge: '1h' }));
-  web.use(async (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const isAdmin = req.path === '/admin' || req.path.startsWith('/admin/');
+  // The first registration only gives replies sendFile() for the public site's top-level files.
+  await fastify.register(fastifyStatic, { root: publicDist, serve: false });
+  await fastify.register(fastifyStatic, { root: join(publicDist, 'assets'), prefix: '/assets/', ...immutable });
+  await fastify.register(fastifyStatic, { root: join(adminDist, 'assets'), prefix: '/admin/assets/', ...immutable });
+  if (opts.storageDir) await fastify.register(fastifyStatic, { root: opts.storageDir, prefix: '/storage/', index: false, maxAge: '5m', decorateReply: false });
+
+  fastify.get('/*', async (req: FastifyRequest, reply: FastifyReply) => {
+    const path = req.url.split('?', 1)[0]!;
+    // An unknown /api path (or a missing stored file) is Nest's JSON 404, never the SPA.
+    if (SERVER_PATHS.test(path)) return reply.callNotFound();
+    if (rootFiles.has(path.slice(1))) return reply.sendFile(path.slice(1), { maxAge: '1h' });
+    const isAdmin = path === '/admin' || path.startsWith('/admin/');
     let html = isAdmin ? adminIndex : publicIndex;
-    if (!html) return res.status(503).type('text/plain').send('The web front end is not built yet. Run: npm run build');
-    res.setHeader('Cache-Control', 'no-cache');
+    if (!html) return reply.code(503).type('text/plain; charset=utf-8').send('The web front end is not built yet. Run: npm run build');
+    reply.header('Cache-Control', 'no-cache');
     if (!isAdmin) {
       try {
-        const meta = await opts.meta.resolve(req.path);
+        const meta = await opts.meta.resolve(decodeURIComponent(path));
         if (meta) html = withMeta(html, meta);
       } catch {
-        // a failed lookup only costs the preview tags
+        // a failed lookup (or a malformed path) only costs the preview tags
       }
     }
-    res.type('html').send(html);
+    return reply.type('text/html; charset=utf-8').send(html);
   });
-  app.use((req: Request, res: Response, next: NextFunction) => (SERVER_PATHS.test(req.path) ? next() : web(req, res, next)));
 }

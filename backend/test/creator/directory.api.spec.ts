@@ -139,6 +139,9 @@ describe('public directory API', () => {
     expect(sitemap.headers['content-type']).toMatch(/xml/);
     expect(sitemap.text).toContain(`/creator/${ids.music}`);
     expect(sitemap.text).not.toContain(ids.pending);
+    const robots = await t.http().get('/robots.txt').expect(200);
+    expect(robots.text).toContain('Disallow: /admin');
+    expect(robots.text).toContain('Sitemap: http://localhost:3000/sitemap.xml');
     for (const hidden of ['rejected', 'unverified']) expect(sitemap.text).not.toContain(ids[hidden]);
     expect(sitemap.text).toContain('<loc>http://localhost:3000/directory</loc>');
   });

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import type { INestApplicationContext } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { NestFactory } from '@nestjs/core';
 import { Client } from 'pg';
 import request from 'supertest';
@@ -13,8 +14,10 @@ import { SmtpCapture } from './smtp-capture';
 import { createTestDatabase } from './test-db';
 
 export interface TestApp {
-  app: INestApplication;
+  app: NestFastifyApplication;
   http: () => ReturnType<typeof request>;
+  /** "METHOD /path" of every route the app registered, in registration order. */
+  routes: string[];
   /** Real SMTP server receiving what the worker sends. */
   mailbox: SmtpCapture;
   /** Runs SQL against this test's own database. */
@@ -52,7 +55,13 @@ export async function createTestApp(opts: { env?: Record<string, string>; worker
     ...opts.env,
   };
   const app = await createHttpApp(env, { logger: false });
+  const routes: string[] = [];
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
+  });
   await app.init();
+  await fastify.ready();
   const pg = new Client({ connectionString: db.url });
   await pg.connect();
   pg.on('error', () => undefined); // a fault test may stop the server under it; its queries then fail
@@ -72,6 +81,7 @@ export async function createTestApp(opts: { env?: Record<string, string>; worker
   return {
     app,
     http: () => request(app.getHttpServer()),
+    routes,
     mailbox,
     env,
     sql: async <T>(text: string, params: unknown[] = []) => (await pg.query(text, params)).rows as T[],

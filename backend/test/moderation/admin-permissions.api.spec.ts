@@ -1,17 +1,11 @@
 import { MSG, type AuthSession } from '@local-creators/common';
 import { bearer, createTestApp, signUp, signUpAdmin, TestApp } from '../helpers/test-app';
 import { validProfile } from '../creator/fixtures';
+import { registeredRoutes } from '../helpers/routes';
 
-/** Every /api/admin route the app registers, read from the router (a new one cannot be forgotten). */
+/** Every /api/admin route the app registers (a new one cannot be forgotten). */
 function adminRoutes(t: TestApp): string[] {
-  const express = t.app.getHttpAdapter().getInstance();
-  const router = express.router ?? express._router;
-  const routes = new Set<string>();
-  for (const layer of router.stack as { route?: { path: string; methods: Record<string, boolean> } }[]) {
-    if (!layer.route?.path.startsWith('/api/admin/') && layer.route?.path !== '/api/admin') continue;
-    for (const method of Object.keys(layer.route.methods)) if (method !== '_all') routes.add(`${method.toUpperCase()} ${layer.route.path}`);
-  }
-  return [...routes].sort();
+  return registeredRoutes(t).filter((r) => / \/api\/admin(\/|$)/.test(r)).sort();
 }
 
 describe('admin routes: 401 signed out, 403 for creators, on every call', () => {

@@ -1,28 +1,24 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * helmet's headers, computed once. With static options (no per-request nonces) every response
- * gets the same set, and running helmet's dozen middlewares per request cost about a sixth of
- * a cached directory read. helmet runs once here against a recording response; each request then
+ * gets the same set, so helmet runs once here against a recording response and each request
  * only copies the recorded headers.
  */
-export function securityHeaders(options: HelmetOptions): RequestHandler {
-  const set = new Map<string, string | number | readonly string[]>();
-  const removed = new Set<string>();
+export function securityHeaders(fastify: FastifyInstance, options: HelmetOptions) {
+  const headers: Record<string, string | number | string[]> = {};
   const recorder = {
-    setHeader: (name: string, value: string | number | readonly string[]) => void set.set(name, value),
-    removeHeader: (name: string) => void removed.add(name),
-    getHeader: (name: string) => set.get(name),
+    setHeader: (name: string, value: string | number | readonly string[]) => void (headers[name] = typeof value === 'object' ? [...value] : value),
+    removeHeader: () => undefined, // Fastify sets none of the headers helmet removes (X-Powered-By)
+    getHeader: (name: string) => headers[name],
   } as unknown as ServerResponse;
   let completed = false;
   helmet(options)({ method: 'GET', url: '/', headers: {} } as IncomingMessage, recorder, () => (completed = true));
-  if (!completed) throw new Error('helmet did not complete synchronously; use it as a middleware instead');
-  const headers = [...set];
-  return (_req: Request, res: Response, next: NextFunction) => {
-    for (const name of removed) res.removeHeader(name);
-    for (const [name, value] of headers) res.setHeader(name, value);
-    next();
-  };
+  if (!completed) throw new Error('helmet did not complete synchronously; run it per request instead');
+  fastify.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
 }

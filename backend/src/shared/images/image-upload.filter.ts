@@ -1,5 +1,5 @@
 import { ArgumentsHost, BadRequestException, Catch, ExceptionFilter, PayloadTooLargeException } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { MSG } from '@local-creators/common';
 
 /**
@@ -12,11 +12,11 @@ export class ImageUploadFilter implements ExceptionFilter {
   constructor(private readonly field: string) {}
 
   catch(exception: PayloadTooLargeException | BadRequestException, host: ArgumentsHost) {
-    const res = host.switchToHttp().getResponse<Response>();
+    const res = host.switchToHttp().getResponse<FastifyReply>();
     if (exception instanceof PayloadTooLargeException) {
-      res.status(413).json({ statusCode: 413, message: MSG.imageTooLarge, field: this.field, code: 'IMAGE.TOO_LARGE' });
+      res.status(413).send({ statusCode: 413, message: MSG.imageTooLarge, field: this.field, code: 'IMAGE.TOO_LARGE' });
     } else {
-      res.status(400).json({ statusCode: 400, message: MSG.imageNotImage, field: this.field, code: 'IMAGE.NOT_IMAGE' });
+      res.status(400).send({ statusCode: 400, message: MSG.imageNotImage, field: this.field, code: 'IMAGE.NOT_IMAGE' });
     }
   }
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, ParseUUIDPipe, Put, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type { SubmissionStatus } from '@local-creators/common';
 import { DomainError } from '../../../shared/domain-error';
 import { parseListQuery, sendList } from '../../../shared/ra-list';
@@ -16,7 +16,7 @@ export class AdminAmplifySubmissionsController {
   constructor(private readonly moderate: ModerateSubmissions) {}
 
   @Get()
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
     const q = parseListQuery<{ status?: unknown; id?: unknown; q?: unknown }>(query, {
       sortable: ['id', 'created_at', 'business_name', 'status'],
       defaultSort: ['created_at', 'DESC'],

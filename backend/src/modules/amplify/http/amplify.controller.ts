@@ -1,8 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
-import { memoryStorage } from 'multer';
 import { LIMITS } from '@local-creators/common';
+import { FileUpload } from '../../../shared/http/file-upload.interceptor';
 import { ImageTooLargeFilter } from '../../../shared/images/image-too-large.filter';
 import { ClientIp } from '../../identity/http/auth.decorators';
 import { AmplifyService } from '../application/amplify.service';
@@ -18,7 +17,7 @@ export class AmplifyController {
   @Post('submissions')
   @ApiConsumes('multipart/form-data', 'application/json')
   @UseFilters(ImageTooLargeFilter)
-  @UseInterceptors(FileInterceptor('logo', { storage: memoryStorage(), limits: { fileSize: LIMITS.imageMaxBytes - 1, files: 1, fields: 30, fieldSize: 20_000 } }))
+  @UseInterceptors(FileUpload('logo', { fileSize: LIMITS.imageMaxBytes - 1, files: 1, fields: 30, fieldSize: 20_000 }))
   submit(@Body() body: unknown, @UploadedFile() logo: Express.Multer.File | undefined, @ClientIp() ip: string) {
     return this.amplify.submit({ ...readSubmissionForm(body), logo: logo?.buffer, clientIp: ip });
   }

@@ -1,6 +1,6 @@
-import { Controller, Get, Header, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Header, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendPreparedJson } from '../../../shared/http/prepared-json';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentUser, OptionalAuth } from '../../identity/http/auth.decorators';
@@ -15,14 +15,14 @@ export class DirectoryController {
   // changes, so they are serialized once, not once per request.
   @Get('directory')
   @ApiOkResponse({ description: 'DirectoryResponse: totals, the newest creators and the newest per niche' })
-  async overview(@Res() res: Response) {
-    sendPreparedJson(res, await this.directory.overview());
+  async overview(@Req() req: FastifyRequest, @Res() res: FastifyReply) {
+    sendPreparedJson(req, res, await this.directory.overview());
   }
 
   @Get('creators')
   @ApiOkResponse({ description: 'Page<PublicCreatorCard>: listed creators matching the filters' })
-  async search(@Query() query: Record<string, unknown>, @Res() res: Response) {
-    sendPreparedJson(res, await this.directory.search(query));
+  async search(@Query() query: Record<string, unknown>, @Req() req: FastifyRequest, @Res() res: FastifyReply) {
+    sendPreparedJson(req, res, await this.directory.search(query));
   }
 
   @Get('creators/:id')

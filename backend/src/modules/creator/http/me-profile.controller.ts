@@ -1,9 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Put, Res, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
-import { memoryStorage } from 'multer';
+import type { FastifyReply } from 'fastify';
 import { LIMITS } from '@local-creators/common';
+import { FileUpload } from '../../../shared/http/file-upload.interceptor';
 import { ImageUploadFilter } from '../../../shared/images/image-upload.filter';
 import type { Principal } from '../../identity/application/principal';
 import { Auth, CurrentUser } from '../../identity/http/auth.decorators';
@@ -16,13 +15,13 @@ export class MeProfileController {
   constructor(private readonly profiles: OwnProfileService) {}
 
   @Get()
-  async get(@CurrentUser() user: Principal, @Res() res: Response) {
+  async get(@CurrentUser() user: Principal, @Res() res: FastifyReply) {
     // JSON `null` (not an empty body) when there is no profile yet.
-    res.json(await this.profiles.get(user));
+    res.type('application/json; charset=utf-8').send(JSON.stringify(await this.profiles.get(user)));
   }
 
   @Put()
-  async save(@CurrentUser() user: Principal, @Body() body: unknown, @Res({ passthrough: true }) res: Response) {
+  async save(@CurrentUser() user: Principal, @Body() body: unknown, @Res({ passthrough: true }) res: FastifyReply) {
     const { created, profile } = await this.profiles.save(user, body);
     res.status(created ? 201 : 200);
     return profile;
@@ -32,7 +31,7 @@ export class MeProfileController {
   @ApiConsumes('multipart/form-data')
   @UseFilters(new ImageUploadFilter('file'))
   // "under 5MB": a file of exactly 5 MB is refused too.
-  @UseInterceptors(FileInterceptor('file', { storage: memoryStorage(), limits: { fileSize: LIMITS.imageMaxBytes - 1, files: 1, fields: 5 } }))
+  @UseInterceptors(FileUpload('file', { fileSize: LIMITS.imageMaxBytes - 1, files: 1, fields: 5 }))
   uploadImage(@CurrentUser() user: Principal, @UploadedFile() file: Express.Multer.File | undefined) {
     return this.profiles.uploadImage(user, file);
   }

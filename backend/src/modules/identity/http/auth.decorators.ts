@@ -69,5 +69,5 @@ export const AllowRecoveryToken = () => SetMetadata(ALLOW_RECOVERY_KEY, true);
 
 export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): Principal | undefined => ctx.switchToHttp().getRequest().user);
 
-/** The client address, as Express sees it through TRUST_PROXY. */
+/** The client address, as Fastify reads it through TRUST_PROXY. */
 export const ClientIp = createParamDecorator((_: unknown, ctx: ExecutionContext): string => ctx.switchToHttp().getRequest().ip ?? 'unknown');

@@ -1,6 +1,6 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { DomainError } from '../../../shared/domain-error';
 import { parseListQuery, sendList } from '../../../shared/ra-list';
 import { Auth } from '../../identity/http/auth.decorators';
@@ -17,7 +17,7 @@ export class AdminAuditController {
   constructor(private readonly audit: AuditTrail) {}
 
   @Get()
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
     const q = parseListQuery<{ subject_id?: unknown; subject_type?: unknown }>(query, { sortable: ['id', 'created_at'], defaultSort: ['created_at', 'DESC'] });
     const { subject_id: subjectId, subject_type: subjectType } = q.filter;
     if (subjectId !== undefined && subjectId !== null && subjectId !== '' && !(typeof subjectId === 'string' && UUID.test(subjectId))) {

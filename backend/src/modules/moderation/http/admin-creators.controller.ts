@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, ParseUUIDPipe, Put, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { APPROVAL_STATUSES, type AdminStats, type ApprovalStatus } from '@local-creators/common';
 import { DomainError } from '../../../shared/domain-error';
 import { parseListQuery, sendList } from '../../../shared/ra-list';
@@ -29,7 +29,7 @@ export class AdminCreatorsController {
 
   /** filter `{ q, approval_status, id: [...] }`; the review queue asks for pending, created_at ASC. */
   @Get('creators')
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
     const q = parseListQuery<{ q?: unknown; approval_status?: unknown; id?: unknown }>(query, {
       sortable: ['id', 'created_at', 'updated_at', 'full_name', 'approval_status'],
       defaultSort: ['created_at', 'DESC'],

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type { OutboxMessage as OutboxDto } from '@local-creators/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../../shared/domain-error';
@@ -28,7 +28,7 @@ export class AdminNotificationsController {
   constructor(private readonly em: EntityManager) {}
 
   @Get()
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
     const q = parseListQuery<{ status?: string; kind?: string }>(query, { sortable: Object.keys(SORT_FIELDS), defaultSort: ['created_at', 'DESC'] });
     const where: Record<string, unknown> = {};
     if (q.filter.status) where.status = String(q.filter.status);
