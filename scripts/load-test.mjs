@@ -10,13 +10,14 @@
 //
 // Sign-in and sign-up rate limits are per client address; every request here comes from
 // 127.0.0.1, so the run raises them (RATE_LIMIT_SIGNIN / RATE_LIMIT_SIGNUP) for its own API only.
+// `npm run load` builds common, backend and public-site in its own step first (see bench.mjs).
 import { spawnSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { buildWorkspaces, createSeededDatabase, startNodeServer } from './lib/bench-db.mjs';
+import { createSeededDatabase, startNodeServer } from './lib/bench-db.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const listed = Number(process.env.LOAD_CREATORS ?? 10_000);
@@ -24,8 +25,6 @@ const seconds = Number(process.env.LOAD_SECONDS ?? 60);
 const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SIGN_INS = 20;
 const PASSWORD = 'Load-Test-Lake-42';
-
-buildWorkspaces(root, ['common', 'backend', 'public-site']);
 
 console.log(`seeding ${listed.toLocaleString('en-US')} listed creators...`);
 const db = await createSeededDatabase({ root, adminUrl, listed });

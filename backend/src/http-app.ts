@@ -11,6 +11,7 @@ import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { forkEntityManagerPerRequest } from './database/request-context';
 import { deferMultipartBodies } from './shared/http/file-upload.interceptor';
+import { errorResponse } from './shared/domain-exception.filter';
 import { securityHeaders } from './shared/http/security-headers';
 import { JsonLogger, requestId, requestLogging } from './shared/logging';
 import { PageMetaRegistry } from './web/page-meta';
@@ -58,10 +59,11 @@ export async function createHttpApp(env: Record<string, string | undefined> = {}
     // request (a 5 MB photo on a slow phone), so stalled connections cannot pile up.
     requestTimeout: 120_000,
     genReqId: requestId,
-    // Errors Fastify raises before routing (a malformed URL encoding) leave in our error shape.
+    // Errors Fastify raises before routing (a malformed URL encoding) never reach Nest's filter;
+    // they leave in the same shape through the same mapping.
     frameworkErrors: (error: FastifyError, _req: FastifyRequest, reply: FastifyReply) => {
-      const statusCode = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-      reply.code(statusCode).send({ statusCode, message: 'Malformed request' });
+      const { statusCode, body } = errorResponse(error);
+      reply.code(statusCode).send(body);
     },
     requestIdHeader: false,
     logger: false,

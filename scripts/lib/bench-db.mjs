@@ -7,14 +7,6 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { freePort, portOpen } from './services.mjs';
 
-/** Builds the named workspaces (the measurement scripts run the production build). */
-export function buildWorkspaces(root, names) {
-  for (const ws of names) {
-    const r = spawnSync('npm', ['run', 'build', '-w', ws], { cwd: root, stdio: 'ignore' });
-    if (r.status !== 0) throw new Error(`build of ${ws} failed`);
-  }
-}
-
 /** Starts `node <script>` on a free loopback port and waits until it listens (at most 20 s). */
 export async function startNodeServer(root, script, env) {
   const port = await freePort();

@@ -5,21 +5,13 @@ import type { FastifyInstance } from 'fastify';
 /** One request's EntityManager, forked from the global one on first use. */
 class LazyFork {
   private em?: EntityManager;
-  private forking = false;
   constructor(private readonly orm: MikroORM) {}
 
   get(name: string): EntityManager | undefined {
-    // While the fork is being built it asks for its context itself; it is its own.
-    if (name !== this.orm.em.name || this.forking) return this.em;
-    if (!this.em) {
-      this.forking = true;
-      try {
-        this.em = this.orm.em.fork({ useContext: true, disableContextResolution: true });
-      } finally {
-        this.forking = false;
-      }
-    }
-    return this.em;
+    if (name !== this.orm.em.name) return undefined;
+    // Forked from the global EntityManager itself (not from the context, which is this), and
+    // without context lookups of its own: as the request's context it would only find itself.
+    return (this.em ??= this.orm.em.fork({ disableContextResolution: true, useContext: false }));
   }
 }
 

@@ -21,32 +21,33 @@ export class DomainExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost) {
     const res = host.switchToHttp().getResponse<FastifyReply>();
     if (res.sent) return;
-    const { statusCode, body } = this.toBody(exception);
+    const { statusCode, body } = errorResponse(exception);
     if (statusCode >= 500) this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
     res.status(statusCode).send(body);
   }
+}
 
-  private toBody(exception: unknown): { statusCode: number; body: Record<string, unknown> } {
-    if (exception instanceof DomainError) {
-      const statusCode = STATUS[exception.kind];
-      return { statusCode, body: { statusCode, message: exception.message, code: exception.code, ...(exception.field ? { field: exception.field } : {}) } };
-    }
-    if (exception instanceof HttpException) {
-      const statusCode = exception.getStatus();
-      const response = exception.getResponse();
-      let message = typeof response === 'string' ? response : (response as { message?: unknown }).message;
-      if (Array.isArray(message)) message = message[0];
-      if (statusCode === HttpStatus.NOT_FOUND && (typeof message !== 'string' || message.startsWith('Cannot '))) message = MSG.notFound;
-      if (statusCode === HttpStatus.UNAUTHORIZED && (!message || message === 'Unauthorized')) message = MSG.notAuthenticated;
-      if (statusCode === HttpStatus.FORBIDDEN && (!message || message === 'Forbidden resource')) message = MSG.forbidden;
-      return { statusCode, body: { statusCode, message: typeof message === 'string' ? message : exception.message } };
-    }
-    // Errors raised by body parsing (bad JSON, too large) carry a status of their own.
-    const status = (exception as { status?: number; statusCode?: number })?.status ?? (exception as { statusCode?: number })?.statusCode;
-    if (typeof status === 'number' && status >= 400 && status < 500) {
-      const message = status === 413 ? 'Request body too large' : 'Malformed request';
-      return { statusCode: status, body: { statusCode: status, message } };
-    }
-    return { statusCode: 500, body: { statusCode: 500, message: MSG.somethingWrong } };
+/** The status and `{ statusCode, message, field?, code? }` body every error leaves with. */
+export function errorResponse(exception: unknown): { statusCode: number; body: Record<string, unknown> } {
+  if (exception instanceof DomainError) {
+    const statusCode = STATUS[exception.kind];
+    return { statusCode, body: { statusCode, message: exception.message, code: exception.code, ...(exception.field ? { field: exception.field } : {}) } };
   }
+  if (exception instanceof HttpException) {
+    const statusCode = exception.getStatus();
+    const response = exception.getResponse();
+    let message = typeof response === 'string' ? response : (response as { message?: unknown }).message;
+    if (Array.isArray(message)) message = message[0];
+    if (statusCode === HttpStatus.NOT_FOUND && (typeof message !== 'string' || message.startsWith('Cannot '))) message = MSG.notFound;
+    if (statusCode === HttpStatus.UNAUTHORIZED && (!message || message === 'Unauthorized')) message = MSG.notAuthenticated;
+    if (statusCode === HttpStatus.FORBIDDEN && (!message || message === 'Forbidden resource')) message = MSG.forbidden;
+    return { statusCode, body: { statusCode, message: typeof message === 'string' ? message : exception.message } };
+  }
+  // Errors raised by body parsing (bad JSON, too large) carry a status of their own.
+  const status = (exception as { status?: number; statusCode?: number })?.status ?? (exception as { statusCode?: number })?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const message = status === 413 ? 'Request body too large' : 'Malformed request';
+    return { statusCode: status, body: { statusCode: status, message } };
+  }
+  return { statusCode: 500, body: { statusCode: 500, message: MSG.somethingWrong } };
 }

@@ -28,8 +28,12 @@ export class JsonLogger implements LoggerService {
     this.write('debug', message, context);
   }
 
+  enabled(level: Level): boolean {
+    return LEVELS[level] >= LEVELS[this.minLevel];
+  }
+
   write(level: Level, message: unknown, context?: string, trace?: string, extra?: Record<string, unknown>) {
-    if (LEVELS[level] < LEVELS[this.minLevel]) return;
+    if (!this.enabled(level)) return;
     const entry: Record<string, unknown> = {
       time: new Date().toISOString(),
       level,
@@ -60,9 +64,10 @@ export function requestLogging(fastify: FastifyInstance, logger: JsonLogger) {
   // stream's events, while the handler (guards, interceptors, the controller) runs from here.
   fastify.addHook('preHandler', (req, _reply, done) => requestContext.run({ requestId: req.id }, done));
   fastify.addHook('onResponse', (req, reply, done) => {
-    // Static files would drown the log.
-    if (req.url.startsWith('/api')) {
-      logger.write(reply.statusCode >= 500 ? 'error' : 'info', 'request', 'http', undefined, {
+    const level = reply.statusCode >= 500 ? 'error' : 'info';
+    // Static files would drown the log; below the log level nothing is built (the hot path).
+    if (logger.enabled(level) && req.url.startsWith('/api')) {
+      logger.write(level, 'request', 'http', undefined, {
         method: req.method,
         path: req.url.split('?', 1)[0],
         status: reply.statusCode,
