@@ -5,6 +5,7 @@ import { Migration20261122000003Creator } from './Migration20261122000003Creator
 import { Migration20261122000004Moderation } from './Migration20261122000004Moderation';
 import { Migration20261122000005Amplify } from './Migration20261122000005Amplify';
 import { Migration20261123000006ListingVersion } from './Migration20261123000006ListingVersion';
+import { Migration20261123000007ListingChangeNotify } from './Migration20261123000007ListingChangeNotify';
 
 /**
  * Committed migrations, in order. Listed explicitly (not globbed) so they run the same from
@@ -17,4 +18,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000004Moderation', class: Migration20261122000004Moderation },
   { name: 'Migration20261122000005Amplify', class: Migration20261122000005Amplify },
   { name: 'Migration20261123000006ListingVersion', class: Migration20261123000006ListingVersion },
+  { name: 'Migration20261123000007ListingChangeNotify', class: Migration20261123000007ListingChangeNotify },
 ];

@@ -2,8 +2,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MSG } from '@local-creators/common';
+import { ListingVersion } from '../../src/modules/creator/infrastructure/listing-version';
 import { PageMetaRegistry } from '../../src/web/page-meta';
-import { bearer, createTestApp, signUp, TestApp } from '../helpers/test-app';
+import { Client } from 'pg';
+import { bearer, createTestApp, eventually, signUp, signUpAdmin, TestApp } from '../helpers/test-app';
 import { validProfile } from './fixtures';
 
 describe('public directory API', () => {
@@ -22,6 +24,20 @@ describe('public directory API', () => {
     if (sets[state]) await t.sql(`update creator_profiles set ${sets[state]} where id = $1`, [res.body.id]);
     ids[key] = res.body.id;
   }
+
+  /** The app's listener, whose notifications a test counts (and passes on) or holds back. */
+  function interceptAnnouncements(passOn: boolean) {
+    const { listener } = t.app.get(ListingVersion) as unknown as { listener: { options: { onNotification: () => void } } };
+    const deliver = listener.options.onNotification;
+    const seen = { count: 0, restore: () => void (listener.options.onNotification = deliver) };
+    listener.options.onNotification = () => {
+      seen.count++;
+      if (passOn) deliver();
+    };
+    return seen;
+  }
+  const countAnnouncements = () => interceptAnnouncements(true);
+  const holdAnnouncements = () => interceptAnnouncements(false);
 
   beforeAll(async () => {
     // A minimal built front end, so /creator/{id} is answered with the page and its preview tags.
@@ -90,22 +106,67 @@ describe('public directory API', () => {
     await t.http().get('/api/creators?niche=Food&niche=Music').expect(400);
   });
 
-  it('shows a change made anywhere (another replica, plain SQL) on the very next request', async () => {
+  it('shows a change made elsewhere (another replica, plain SQL) on the first request after PostgreSQL announces it', async () => {
     const before = await t.http().get('/api/directory').expect(200);
     expect((await t.http().get('/api/creators?niche=Food').expect(200)).body.items.map((c: { id: string }) => c.id)).toContain(ids.food);
     await t.http().get(`/api/creators/${ids.food}`).expect(200);
+    // The app listens for changes once it has served the directory.
+    const listening = await eventually(() => t.sql(`select pid from pg_stat_activity where application_name = 'local-creators listing listener' and query ilike 'listen%'`), (rows) => rows.length === 1);
+    expect(listening).toHaveLength(1);
+    const announced = countAnnouncements();
 
-    await t.sql(`update creator_profiles set is_public = false where id = $1`, [ids.food]);
+    // Another process's connection, so the app learns of the change only from the notification.
+    const elsewhere = new Client({ connectionString: t.env.DATABASE_URL });
+    await elsewhere.connect();
     try {
-      const after = await t.http().get('/api/directory').expect(200);
-      expect(after.body.total_creators).toBe(before.body.total_creators - 1);
+      await elsewhere.query(`update creator_profiles set is_public = false where id = $1`, [ids.food]);
+      await eventually(async () => announced.count, (n) => n === 1, 5_000);
+      expect((await t.http().get('/api/directory').expect(200)).body.total_creators).toBe(before.body.total_creators - 1);
       expect((await t.http().get('/api/creators?niche=Food').expect(200)).body.items.map((c: { id: string }) => c.id)).not.toContain(ids.food);
       await t.http().get(`/api/creators/${ids.food}`).expect(404);
     } finally {
-      await t.sql(`update creator_profiles set is_public = true where id = $1`, [ids.food]);
+      await elsewhere.query(`update creator_profiles set is_public = true where id = $1`, [ids.food]);
+      await elsewhere.end();
     }
+    await eventually(async () => announced.count, (n) => n === 2, 5_000);
+    announced.restore();
+    expect(announced.count).toBe(2);
     await t.http().get(`/api/creators/${ids.food}`).expect(200);
     expect((await t.http().get('/api/directory').expect(200)).body.total_creators).toBe(before.body.total_creators);
+  });
+
+  it('shows a change made through its own API on the very next request, without waiting for the notification', async () => {
+    const admin = await signUpAdmin(t);
+    const before = (await t.http().get('/api/directory').expect(200)).body.total_creators as number;
+    const held = holdAnnouncements(); // so only the process's own write can mark the change
+    try {
+      await t.http().put(`/api/admin/creators/${ids.food}`).set(bearer(admin)).send({ phone_verified: false }).expect(200);
+      expect((await t.http().get('/api/directory').expect(200)).body.total_creators).toBe(before - 1);
+      await t.http().put(`/api/admin/creators/${ids.food}`).set(bearer(admin)).send({ phone_verified: true }).expect(200);
+      expect((await t.http().get('/api/directory').expect(200)).body.total_creators).toBe(before);
+    } finally {
+      held.restore();
+    }
+  });
+
+  it('keeps every read fresh while its listener connection is lost, and listens again', async () => {
+    const listener = `application_name = 'local-creators listing listener'`;
+    await t.http().get('/api/directory').expect(200);
+    await eventually(() => t.sql(`select pid from pg_stat_activity where ${listener}`), (rows) => rows.length === 1);
+    const before = (await t.http().get('/api/directory').expect(200)).body.total_creators as number;
+
+    const elsewhere = new Client({ connectionString: t.env.DATABASE_URL });
+    await elsewhere.connect();
+    try {
+      await elsewhere.query(`select pg_terminate_backend(pid) from pg_stat_activity where ${listener}`);
+      await elsewhere.query(`update creator_profiles set is_public = false where id = $1`, [ids.music]);
+      expect((await eventually(() => t.http().get('/api/directory'), (r) => r.body.total_creators === before - 1, 2_000)).body.total_creators).toBe(before - 1);
+    } finally {
+      await elsewhere.query(`update creator_profiles set is_public = true where id = $1`, [ids.music]);
+      await elsewhere.end();
+    }
+    expect((await eventually(() => t.sql(`select pid from pg_stat_activity where ${listener} and query ilike 'listen%'`), (rows) => rows.length === 1)).length).toBe(1);
+    expect((await eventually(() => t.http().get('/api/directory'), (r) => r.body.total_creators === before, 2_000)).body.total_creators).toBe(before);
   });
 
   it("shows an owner's preview of an unlisted profile with each saved edit", async () => {

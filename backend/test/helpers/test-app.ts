@@ -10,6 +10,7 @@ import request from 'supertest';
 import type { AuthSession } from '@local-creators/common';
 import { WorkerModule } from '../../src/app.module';
 import { createHttpApp } from '../../src/http-app';
+import { ListingVersion } from '../../src/modules/creator/infrastructure/listing-version';
 import { SmtpCapture } from './smtp-capture';
 import { createTestDatabase } from './test-db';
 
@@ -20,7 +21,11 @@ export interface TestApp {
   routes: string[];
   /** Real SMTP server receiving what the worker sends. */
   mailbox: SmtpCapture;
-  /** Runs SQL against this test's own database. */
+  /**
+   * Runs SQL against this test's own database. A statement other than a select counts as a write
+   * of the app's process (as a write request would), so the directory shows it on the next request
+   * without waiting for PostgreSQL's notification.
+   */
   sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   env: Record<string, string>;
   /** Starts (or restarts) the in-process notification worker. */
@@ -84,7 +89,11 @@ export async function createTestApp(opts: { env?: Record<string, string>; worker
     routes,
     mailbox,
     env,
-    sql: async <T>(text: string, params: unknown[] = []) => (await pg.query(text, params)).rows as T[],
+    sql: async <T>(text: string, params: unknown[] = []) => {
+      const { rows } = await pg.query(text, params);
+      if (!/^\s*select\b/i.test(text)) app.get(ListingVersion).changedHere();
+      return rows as T[];
+    },
     startWorker,
     stopWorker,
     async close() {

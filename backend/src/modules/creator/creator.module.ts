@@ -10,13 +10,14 @@ import { OwnProfileService } from './application/own-profile.service';
 import { DirectoryController } from './http/directory.controller';
 import { MeProfileController } from './http/me-profile.controller';
 import { CreatorProfileSchema } from './infrastructure/creator-profile.schema';
+import { ListingVersion } from './infrastructure/listing-version';
 import { MikroOrmCreatorRepository } from './infrastructure/mikro-orm-creator.repository';
 
 /** Creators' own profiles and photos, and the public directory. */
 @Module({
   imports: [MikroOrmModule.forFeature([CreatorProfileSchema]), NotificationsModule],
   controllers: [MeProfileController, DirectoryController],
-  providers: [OwnProfileService, DirectoryService, { provide: CreatorRepository, useClass: MikroOrmCreatorRepository }],
+  providers: [OwnProfileService, DirectoryService, ListingVersion, { provide: CreatorRepository, useClass: MikroOrmCreatorRepository }],
   exports: [CreatorRepository],
 })
 export class CreatorModule implements OnModuleInit {

@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { CreatorSearchQuery, Niche } from '@local-creators/common';
 import { AdminCreatorQuery, CreatorRepository } from '../application/creator.repository';
 import { CreatorProfile } from '../domain/creator-profile';
-import { FreshRead } from '../../../shared/fresh-read';
+import { ListingVersion } from './listing-version';
 
 /** The listing rule of spec 4, as the partial indexes' predicate spells it. */
 const LISTED = { isPublic: true, approvalStatus: 'approved', phoneVerified: true } as const;
@@ -59,7 +59,10 @@ const ADMIN_SORT: Record<AdminCreatorQuery['sort'], string> = {
 
 @Injectable()
 export class MikroOrmCreatorRepository extends CreatorRepository {
-  constructor(private readonly em: EntityManager) {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly version: ListingVersion,
+  ) {
     super();
   }
 
@@ -129,14 +132,8 @@ export class MikroOrmCreatorRepository extends CreatorRepository {
     return { total: pending + approved + rejected, pending, approved, rejected };
   }
 
-  /** Read on every directory request: concurrent readers share one query (see FreshRead). */
-  private readonly version = new FreshRead(async () => {
-    const [row] = await this.em.getConnection().execute<{ version: string }[]>('select version from listing_version where id = 1');
-    return Number(row!.version);
-  });
-
   listingVersion() {
-    return this.version.read();
+    return this.version.current();
   }
 
   listedCount() {
