@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { EntityManager } from '@mikro-orm/postgresql';
@@ -26,6 +27,11 @@ const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export class ListingVersion implements OnModuleInit, OnApplicationShutdown {
   private readonly version: NotifiedRead<number>;
   private readonly listener: PostgresListener;
+  /**
+   * Bound to the context the provider was built in, so the listener's connection, timers and log
+   * lines never carry the request (its id, its EntityManager) whose read happened to start it.
+   */
+  private readonly startListener: () => void;
 
   constructor(
     em: EntityManager,
@@ -43,10 +49,11 @@ export class ListingVersion implements OnModuleInit, OnApplicationShutdown {
       onNotification: () => this.version.changed(),
       onListening: (listening) => this.version.setListening(listening),
     });
+    this.startListener = AsyncResource.bind(() => this.listener.start());
   }
 
   current(): Promise<number> {
-    this.listener.start();
+    this.startListener();
     return this.version.read();
   }
 
