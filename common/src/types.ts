@@ -213,4 +213,15 @@ export interface OutboxMessage {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** When the relay next hands it to a worker (undelivered messages only). */
+  due_at: string | null;
+}
+
+/** What the console dashboard shows about mail: failed, and undelivered for too long. */
+export interface MailHealth {
+  failed: number;
+  stuck: number;
+  /** Undelivered this long (minutes) counts as stuck. */
+  stuck_after_minutes: number;
+  oldest_stuck_at: string | null;
 }

@@ -13,9 +13,16 @@ export class AppConfig {
   readonly env: EnvironmentVariables['NODE_ENV'];
   readonly http: { port: number; host: string; publicUrl: string; trustProxy: string; corsOrigin: string[]; webRoot?: string };
   readonly database: { url: string };
-  readonly redis: { url: string; prefix: string };
+  /** `prefix` is unset when the install id should be used (RedisNamespace). */
+  readonly redis: { url: string; prefix?: string };
   readonly auth: { jwtSecret: string; accessTtlSeconds: number; refreshSessionTtlDays: number; refreshReuseGraceSeconds: number; recoveryTtlSeconds: number };
-  readonly mail: { smtpUrl?: string; dir: string; from: string; adminNotifyEmails: string[] };
+  readonly mail: {
+    smtpUrl?: string;
+    dir: string;
+    from: string;
+    adminNotifyEmails: string[];
+    delivery: { maxAttempts: number; retryBaseMs: number; leaseMs: number; handoffGraceMs: number; giveUpAfterMs: number };
+  };
   readonly storage: { driver: 'local' | 's3'; dir: string; s3: { endpoint?: string; bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string; publicUrl?: string } };
   readonly rateLimits: Record<'signin' | 'signup' | 'recover' | 'publicForms', { limit: number; windowSeconds: number }>;
   readonly logLevel: EnvironmentVariables['LOG_LEVEL'];
@@ -45,6 +52,13 @@ export class AppConfig {
       dir: e.MAIL_DIR,
       from: e.MAIL_FROM,
       adminNotifyEmails: e.ADMIN_NOTIFY_EMAILS.split(',').map((s) => s.trim()).filter(Boolean),
+      delivery: {
+        maxAttempts: e.MAIL_MAX_ATTEMPTS,
+        retryBaseMs: e.MAIL_RETRY_BASE_MS,
+        leaseMs: e.MAIL_LEASE_S * 1000,
+        handoffGraceMs: e.MAIL_HANDOFF_GRACE_S * 1000,
+        giveUpAfterMs: e.MAIL_GIVE_UP_AFTER_H * 3_600_000,
+      },
     };
     this.storage = {
       driver: e.STORAGE_DRIVER,

@@ -13,8 +13,11 @@ export class EnvironmentVariables {
   @IsUrl({ require_tld: false, protocols: ['http', 'https'] }) @IsOptional() PUBLIC_URL?: string;
   @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' }) DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/local_creators';
   @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' }) REDIS_URL = 'redis://127.0.0.1:6379';
-  /** Prefix for every Redis key and BullMQ queue, so several stacks (or tests) share one Redis. */
-  @IsString() @Matches(/^[a-z0-9_-]+$/i) REDIS_PREFIX = 'lc';
+  /**
+   * Prefix for every Redis key and BullMQ queue. Unset: `lc-<install id>`, the id this database was
+   * given when it was created, so two installs on one Redis never share queues or limits.
+   */
+  @IsOptional() @IsString() @Matches(/^[a-z0-9_-]+$/i) REDIS_PREFIX?: string;
   @IsString() @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters' }) JWT_SECRET = 'development-only-secret-change-me-0123456789';
   @IsInt() @Min(60) @Max(86400) ACCESS_TOKEN_TTL_S = 3600;
   @IsInt() @Min(1) @Max(365) REFRESH_SESSION_TTL_DAYS = 30;
@@ -24,6 +27,16 @@ export class EnvironmentVariables {
   @IsOptional() @Matches(/^smtps?:\/\//, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' }) SMTP_URL?: string;
   @IsString() MAIL_DIR = '.data/mail';
   @IsString() MAIL_FROM = 'Local Creators <hello@localcreators.local>';
+  /** Delivery attempts per mail before it is failed for an admin to retry (SMTP down for about 10 minutes at the defaults). */
+  @IsInt() @Min(1) @Max(50) MAIL_MAX_ATTEMPTS = 8;
+  /** First retry delay; each further attempt waits twice as long. */
+  @IsInt() @Min(10) @Max(3_600_000) MAIL_RETRY_BASE_MS = 5000;
+  /** How long a worker owns a mail it is sending; longer than one SMTP conversation (40 s at most). */
+  @IsInt() @Min(1) @Max(3600) MAIL_LEASE_S = 60;
+  /** A mail handed to the queue and not claimed by a worker within this is handed over again (a lost queue). */
+  @IsInt() @Min(1) @Max(3600) MAIL_HANDOFF_GRACE_S = 60;
+  /** A mail still undelivered after this many hours is marked failed, whatever the cause. */
+  @IsInt() @Min(1) @Max(720) MAIL_GIVE_UP_AFTER_H = 24;
   /** Comma-separated; empty = every account with the admin role. */
   @IsString() ADMIN_NOTIFY_EMAILS = '';
   @IsIn(['local', 's3']) STORAGE_DRIVER: 'local' | 's3' = 'local';
@@ -48,7 +61,7 @@ export class EnvironmentVariables {
   @Matches(/^\d+\/\d+$/) RATE_LIMIT_PUBLIC_FORMS = '10/3600';
 }
 
-const NUMERIC = new Set(['PORT', 'ACCESS_TOKEN_TTL_S', 'REFRESH_SESSION_TTL_DAYS', 'REFRESH_REUSE_GRACE_S', 'RECOVERY_TOKEN_TTL_S']);
+const NUMERIC = new Set(['PORT', 'MAIL_MAX_ATTEMPTS', 'MAIL_RETRY_BASE_MS', 'MAIL_LEASE_S', 'MAIL_HANDOFF_GRACE_S', 'MAIL_GIVE_UP_AFTER_H', 'ACCESS_TOKEN_TTL_S', 'REFRESH_SESSION_TTL_DAYS', 'REFRESH_REUSE_GRACE_S', 'RECOVERY_TOKEN_TTL_S']);
 
 export class ConfigError extends Error {}
 

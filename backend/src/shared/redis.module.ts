@@ -1,6 +1,23 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
 import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
+
+/**
+ * The prefix of every Redis key and queue of this install: REDIS_PREFIX when set, else
+ * `lc-<install id>`, the id the database was given by its first migration. Two installs on one
+ * Redis therefore never take each other's jobs, even when nobody thought of setting a prefix.
+ */
+export class RedisNamespace {
+  constructor(readonly prefix: string) {}
+
+  static async resolve(config: AppConfig, orm: MikroORM): Promise<RedisNamespace> {
+    if (config.redis.prefix) return new RedisNamespace(config.redis.prefix);
+    const [row] = await orm.em.getConnection().execute<{ id: string }[]>('select id from installation order by created_at limit 1');
+    if (!row) throw new Error('This database has no install id: run the migrations (npm start does)');
+    return new RedisNamespace(`lc-${row.id}`);
+  }
+}
 
 /**
  * The request-path Redis client (rate limits, health). It never queues commands while Redis is
@@ -12,8 +29,8 @@ export class RedisClient implements OnApplicationShutdown {
   readonly client: Redis;
   readonly prefix: string;
 
-  constructor(@Inject(AppConfig) config: AppConfig) {
-    this.prefix = config.redis.prefix;
+  constructor(@Inject(AppConfig) config: AppConfig, @Inject(RedisNamespace) namespace: RedisNamespace) {
+    this.prefix = namespace.prefix;
     this.client = new Redis(config.redis.url, {
       lazyConnect: false,
       enableOfflineQueue: false,
@@ -38,5 +55,8 @@ export class RedisClient implements OnApplicationShutdown {
 }
 
 @Global()
-@Module({ providers: [RedisClient], exports: [RedisClient] })
+@Module({
+  providers: [{ provide: RedisNamespace, inject: [AppConfig, MikroORM], useFactory: RedisNamespace.resolve }, RedisClient],
+  exports: [RedisNamespace, RedisClient],
+})
 export class RedisModule {}

@@ -13,7 +13,7 @@ export interface CapturedMail {
 /** A real SMTP server on loopback that keeps every mail it accepts, parsed. */
 export class SmtpCapture {
   readonly mails: CapturedMail[] = [];
-  private server: SMTPServer;
+  private server: SMTPServer | null = null;
   port = 0;
   /** While set, every message is refused with this SMTP reply (to test retries). */
   refuseWith: string | null = null;
@@ -23,8 +23,8 @@ export class SmtpCapture {
   onReceiving: (() => void) | null = null;
   private readonly closedSessions = new Set<string>();
 
-  constructor() {
-    this.server = new SMTPServer({
+  private createServer() {
+    return new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
@@ -53,9 +53,14 @@ export class SmtpCapture {
     });
   }
 
+  /** Listens on a free port, or again on its own port after stop() (the mail server coming back). */
   async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', () => resolve()));
-    this.port = (this.server.server.address() as { port: number }).port;
+    const server = (this.server = this.createServer());
+    await new Promise<void>((resolve, reject) => {
+      server.server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', () => resolve());
+    });
+    this.port = (server.server.address() as { port: number }).port;
     return this;
   }
 
@@ -78,7 +83,10 @@ export class SmtpCapture {
     return this.mails.filter((m) => m.to.includes(address.toLowerCase()));
   }
 
+  /** Stops listening (senders then get "connection refused"); mails received so far are kept. */
   async stop() {
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    const server = this.server;
+    this.server = null;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 }

@@ -1,45 +1,75 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { LockMode, MikroORM } from '@mikro-orm/postgresql';
 import { AppConfig } from '../../../config/app-config';
-import { OutboxMessage } from '../domain/outbox-message';
+import { Clock } from '../../../shared/clock';
+import { OutboxMessage, type ClaimResult } from '../domain/outbox-message';
 import { Mailer, MailRejected } from './mailer';
 import { renderMail, scrubPayload } from './mail-templates';
 
-/** Sends one outbox message. Idempotent: a message already sent is skipped. */
+/**
+ * The job named a message this database does not have. That is an error (a job of another
+ * install, or a row deleted by hand), never "done": the job fails where an operator sees it.
+ */
+export class OutboxMessageMissing extends Error {
+  override readonly name = 'OutboxMessageMissing';
+  constructor(id: string) {
+    super(`outbox message ${id} is not in this install's database`);
+  }
+}
+
+export type DeliveryOutcome = Exclude<ClaimResult, 'claimed'> | 'sent' | 'retry-later' | 'failed';
+
+/**
+ * Sends one outbox message: claims it (a lease in the row), sends it with the row id as its
+ * Message-ID, and records the outcome. A worker that dies after the claim leaves the lease to run
+ * out; the relay then hands the message over again and the resend carries the same Message-ID.
+ */
 @Injectable()
 export class DeliverNotification {
+  private readonly logger = new Logger('DeliverNotification');
+
   constructor(
     private readonly orm: MikroORM,
     private readonly mailer: Mailer,
+    private readonly clock: Clock,
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
-  async execute(outboxId: string, isLastAttempt: boolean): Promise<'sent' | 'skipped'> {
-    const em = this.orm.em.fork();
-    const message = await em.findOne(OutboxMessage, { id: outboxId });
-    if (!message || message.status === 'sent') return 'skipped';
-    message.attempts += 1;
+  async execute(outboxId: string, owner: string): Promise<DeliveryOutcome> {
+    const policy = this.config.mail.delivery;
+    const claim = await this.change(outboxId, (m) => m.claim(owner, this.clock.now(), policy));
+    if (claim.result !== 'claimed') return claim.result;
+
+    const message = claim.message;
     try {
-      const mail = renderMail(message.kind, message.payload, { publicUrl: this.config.http.publicUrl, adminEmails: await this.adminEmails(em) });
+      const mail = renderMail(message.kind, message.payload, { publicUrl: this.config.http.publicUrl, adminEmails: await this.adminEmails() });
       await this.mailer.send({ ...mail, from: this.config.mail.from, messageId: message.id });
-      message.status = 'sent';
-      message.sentAt = new Date();
-      message.lastError = null;
-      message.payload = scrubPayload(message.kind, message.payload as unknown as Record<string, unknown>) as never;
-      await em.flush();
-      return 'sent';
     } catch (error) {
-      message.lastError = (error as Error).message.slice(0, 1000);
-      if (isLastAttempt || error instanceof MailRejected) message.status = 'failed';
-      await em.flush();
-      throw error;
+      const permanent = error instanceof MailRejected;
+      const after = await this.change(outboxId, (m) => m.recordFailure((error as Error).message, this.clock.now(), policy, { permanent }));
+      this.logger.warn(`notification ${outboxId} attempt ${after.message.attempts} failed${after.message.status === 'failed' ? ' for good' : ''}: ${(error as Error).message}`);
+      return after.message.status === 'failed' ? 'failed' : 'retry-later';
     }
+    await this.change(outboxId, (m) => {
+      m.markSent(this.clock.now());
+      m.payload = scrubPayload(m.kind, m.payload as unknown as Record<string, unknown>) as never;
+    });
+    return 'sent';
+  }
+
+  /** Applies one state change to the row under its lock, in its own short transaction. */
+  private async change<T>(outboxId: string, apply: (m: OutboxMessage) => T): Promise<{ result: T; message: OutboxMessage }> {
+    return this.orm.em.fork().transactional(async (tx) => {
+      const message = await tx.findOne(OutboxMessage, { id: outboxId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!message) throw new OutboxMessageMissing(outboxId);
+      return { result: apply(message), message };
+    });
   }
 
   /** ADMIN_NOTIFY_EMAILS, else every account holding the admin role. */
-  private async adminEmails(em: ReturnType<MikroORM['em']['fork']>): Promise<string[]> {
+  private async adminEmails(): Promise<string[]> {
     if (this.config.mail.adminNotifyEmails.length) return this.config.mail.adminNotifyEmails;
-    const rows = await em.getConnection().execute<{ email: string }[]>(
+    const rows = await this.orm.em.getConnection().execute<{ email: string }[]>(
       `select u.email from users u join user_roles r on r.user_id = u.id where r.role = 'admin' order by u.created_at`,
     );
     return rows.map((r) => r.email);

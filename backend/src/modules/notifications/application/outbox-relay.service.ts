@@ -1,14 +1,18 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { LockMode, MikroORM } from '@mikro-orm/postgresql';
+import { AppConfig } from '../../../config/app-config';
+import { Clock } from '../../../shared/clock';
+import { OutboxMessage } from '../domain/outbox-message';
 import { NotificationQueue } from '../infrastructure/notification-queue';
 
 const BATCH = 100;
 const IDLE_POLL_MS = 500;
 
 /**
- * Moves pending outbox rows into BullMQ. Rows are claimed with FOR UPDATE SKIP LOCKED, so any
- * number of workers can relay side by side; if Redis is down the transaction rolls back and the
- * rows wait for the next round.
+ * Hands every due outbox message to BullMQ: new ones, retries whose wait is over, and hand-offs
+ * that no worker claimed in time (the queue lost them: Redis flushed or failed over, or a worker
+ * died). Rows are locked with SKIP LOCKED, so any number of workers relay side by side; if Redis is
+ * down the hand-off rolls back and the rows wait in PostgreSQL for the next round.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -20,6 +24,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   constructor(
     private readonly orm: MikroORM,
     private readonly queue: NotificationQueue,
+    private readonly clock: Clock,
+    @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
   onApplicationBootstrap() {
@@ -32,24 +38,35 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     if (this.timer) clearTimeout(this.timer);
   }
 
-  /** One round; returns how many rows were handed to the queue. */
+  /** One round; returns how many messages were handed to the queue. */
   async relayOnce(): Promise<number> {
-    const em = this.orm.em.fork();
-    return em.transactional(async (tx) => {
-      const rows = await tx.getConnection().execute<{ id: string }[]>(
-        `select id from outbox_messages where status = 'pending' order by created_at limit ${BATCH} for update skip locked`,
-        [],
-        'all',
-        tx.getTransactionContext(),
+    await this.giveUpOverdue();
+    const policy = this.config.mail.delivery;
+    return this.orm.em.fork().transactional(async (tx) => {
+      const now = this.clock.now();
+      const due = await tx.find(
+        OutboxMessage,
+        { status: { $in: ['pending', 'queued'] }, dueAt: { $lte: now } },
+        { orderBy: { dueAt: 'asc' }, limit: BATCH, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE },
       );
-      if (rows.length === 0) return 0;
-      const ids = rows.map((r) => r.id);
-      await this.queue.addAll(ids);
-      await tx
-        .getConnection()
-        // One array literal: the SQL driver would expand a JS array into separate values.
-        .execute(`update outbox_messages set status = 'queued', queued_at = now() where id = any(?::uuid[])`, [`{${ids.join(',')}}`], 'run', tx.getTransactionContext());
-      return ids.length;
+      if (due.length === 0) return 0;
+      for (const message of due) message.handedToQueue(now, policy);
+      await this.queue.addAll(due.map((m) => ({ outboxId: m.id, jobId: m.jobId() })));
+      return due.length;
+    });
+  }
+
+  /** Fails what could not be delivered for too long, in its own step so a Redis outage cannot stop it. */
+  private async giveUpOverdue() {
+    const policy = this.config.mail.delivery;
+    await this.orm.em.fork().transactional(async (tx) => {
+      const now = this.clock.now();
+      const old = await tx.find(
+        OutboxMessage,
+        { status: { $in: ['pending', 'queued'] }, createdAt: { $lte: new Date(now.getTime() - policy.giveUpAfterMs) } },
+        { limit: BATCH, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE },
+      );
+      for (const message of old) if (message.giveUpIfOverdue(now, policy)) this.logger.warn(`notification ${message.id} (${message.kind}) given up: ${message.lastError}`);
     });
   }
 

@@ -1,8 +1,9 @@
 import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import type { OutboxMessage as OutboxDto } from '@local-creators/common';
-import { EntityManager } from '@mikro-orm/postgresql';
+import type { MailHealth, OutboxMessage as OutboxDto } from '@local-creators/common';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
+import { Clock } from '../../../shared/clock';
 import { DomainError } from '../../../shared/domain-error';
 import { parseListQuery, sendList } from '../../../shared/ra-list';
 import { Auth } from '../../identity/http/auth.decorators';
@@ -16,22 +17,30 @@ const toDto = (m: OutboxMessage): OutboxDto => ({
   last_error: m.lastError,
   created_at: m.createdAt.toISOString(),
   sent_at: m.sentAt?.toISOString() ?? null,
+  due_at: m.dueAt?.toISOString() ?? null,
 });
 
 const SORT_FIELDS: Record<string, keyof OutboxMessage> = { id: 'id', created_at: 'createdAt', status: 'status', kind: 'kind', attempts: 'attempts' };
 
-/** The operators' view of the mail queue: what went out, what failed, and a retry button. */
+/** Undelivered for this long, a message shows as stuck on the dashboard (delivery normally takes seconds). */
+const STUCK_AFTER_MINUTES = 10;
+
+/** The operators' view of the mail queue: what went out, what is stuck or failed, and a retry button. */
 @ApiTags('admin')
 @Auth('admin')
 @Controller('admin/notifications')
 export class AdminNotificationsController {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+  ) {}
 
   @Get()
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
     const q = parseListQuery<{ status?: string; kind?: string }>(query, { sortable: Object.keys(SORT_FIELDS), defaultSort: ['created_at', 'DESC'] });
     const where: Record<string, unknown> = {};
-    if (q.filter.status) where.status = String(q.filter.status);
+    if (q.filter.status === 'undelivered') where.status = { $in: ['pending', 'queued'] };
+    else if (q.filter.status) where.status = String(q.filter.status);
     if (q.filter.kind) where.kind = String(q.filter.kind);
     const [items, total] = await this.em.findAndCount(OutboxMessage, where, {
       orderBy: { [SORT_FIELDS[q.sortField]!]: q.sortOrder.toLowerCase() },
@@ -41,6 +50,20 @@ export class AdminNotificationsController {
     return sendList(res, 'notifications', q, items.map(toDto), total);
   }
 
+  /** Failed mail, and mail still undelivered after STUCK_AFTER_MINUTES, for the dashboard. */
+  @Get('health')
+  async health(): Promise<MailHealth> {
+    const stuckBefore = new Date(this.clock.now().getTime() - STUCK_AFTER_MINUTES * 60_000);
+    const [row] = await this.em.getConnection().execute<{ failed: string; stuck: string; oldest: Date | null }[]>(
+      `select count(*) filter (where status = 'failed') as failed,
+              count(*) filter (where status in ('pending', 'queued') and created_at < ?) as stuck,
+              min(created_at) filter (where status in ('pending', 'queued') and created_at < ?) as oldest
+         from outbox_messages where status <> 'sent'`,
+      [stuckBefore, stuckBefore],
+    );
+    return { failed: Number(row?.failed ?? 0), stuck: Number(row?.stuck ?? 0), stuck_after_minutes: STUCK_AFTER_MINUTES, oldest_stuck_at: row?.oldest ? new Date(row.oldest).toISOString() : null };
+  }
+
   @Get(':id')
   async one(@Param('id', ParseUUIDPipe) id: string) {
     const m = await this.em.findOne(OutboxMessage, { id });
@@ -48,16 +71,15 @@ export class AdminNotificationsController {
     return toDto(m);
   }
 
-  /** Puts a failed message back in line; the relay queues it again within a second. */
+  /** Sends any undelivered message again at once (failed, or stuck pending/queued); the relay picks it up within a second. */
   @Post(':id/retry')
   @HttpCode(200)
   async retry(@Param('id', ParseUUIDPipe) id: string) {
-    const m = await this.em.findOne(OutboxMessage, { id });
-    if (!m) throw DomainError.notFound('NOTIFICATIONS.NOT_FOUND', 'Not found');
-    if (m.status !== 'failed') throw DomainError.conflict('NOTIFICATIONS.NOT_FAILED', 'Only failed messages can be retried');
-    m.status = 'pending';
-    m.attempts = 0;
-    await this.em.flush();
-    return toDto(m);
+    return this.em.transactional(async (tx) => {
+      const m = await tx.findOne(OutboxMessage, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!m) throw DomainError.notFound('NOTIFICATIONS.NOT_FOUND', 'Not found');
+      m.retryNow(this.clock.now());
+      return toDto(m);
+    });
   }
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import { AppConfig } from '../../../config/app-config';
+import { RedisNamespace } from '../../../shared/redis.module';
 
 export const NOTIFICATION_QUEUE = 'notifications';
 
@@ -10,13 +11,15 @@ export interface NotificationJob {
   outboxId: string;
 }
 
+/**
+ * A job is only a wake-up call for a worker: pacing, retries and the final word live in the
+ * outbox row (OutboxMessage). BullMQ's own attempts cover a worker that could not reach
+ * PostgreSQL; each hand-off has its own job id, so nothing needs to stay in Redis afterwards.
+ */
 export const JOB_OPTIONS = {
-  attempts: 8,
-  backoff: { type: 'exponential', delay: 5_000 },
-  // Completed jobs stay an hour so a re-added id is recognised as a duplicate. A job that failed for
-  // good goes at once: its outbox row says 'failed' (so it is not relayed again by itself), and an
-  // admin's retry must be able to queue the same id anew.
-  removeOnComplete: { age: 3600 },
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 2_000 },
+  removeOnComplete: true,
   removeOnFail: true,
 } as const;
 
@@ -25,20 +28,23 @@ export function bullConnection(config: AppConfig) {
   return new Redis(config.redis.url, { maxRetriesPerRequest: null, enableOfflineQueue: false, retryStrategy: (n) => Math.min(n * 200, 2000) });
 }
 
+/** Queue names live under the install's own prefix (RedisNamespace). */
+export const bullPrefix = (namespace: RedisNamespace) => `${namespace.prefix}:bull`;
+
 @Injectable()
 export class NotificationQueue implements OnApplicationShutdown {
   private readonly connection: Redis;
   readonly queue: Queue<NotificationJob>;
 
-  constructor(@Inject(AppConfig) config: AppConfig) {
+  constructor(@Inject(AppConfig) config: AppConfig, @Inject(RedisNamespace) namespace: RedisNamespace) {
     this.connection = bullConnection(config);
     this.connection.on('error', () => undefined);
-    this.queue = new Queue<NotificationJob>(NOTIFICATION_QUEUE, { connection: this.connection, prefix: `${config.redis.prefix}:bull`, defaultJobOptions: JOB_OPTIONS });
+    this.queue = new Queue<NotificationJob>(NOTIFICATION_QUEUE, { connection: this.connection, prefix: bullPrefix(namespace), defaultJobOptions: JOB_OPTIONS });
     this.queue.on('error', () => undefined);
   }
 
-  async addAll(outboxIds: string[]) {
-    await this.queue.addBulk(outboxIds.map((outboxId) => ({ name: 'deliver', data: { outboxId }, opts: { ...JOB_OPTIONS, jobId: outboxId } })));
+  async addAll(jobs: { outboxId: string; jobId: string }[]) {
+    await this.queue.addBulk(jobs.map(({ outboxId, jobId }) => ({ name: 'deliver', data: { outboxId }, opts: { ...JOB_OPTIONS, jobId } })));
   }
 
   async onApplicationShutdown() {

@@ -4,8 +4,8 @@ import { OutboxMessage } from '../domain/outbox-message';
 export const OutboxMessageSchema = new EntitySchema<OutboxMessage>({
   class: OutboxMessage,
   tableName: 'outbox_messages',
-  // The relay scans pending rows oldest first; a partial index keeps that scan tiny.
-  indexes: [{ name: 'outbox_pending_idx', expression: `create index "outbox_pending_idx" on "outbox_messages" ("created_at") where "status" = 'pending'` }],
+  // The relay scans unsettled rows by due time; a partial index keeps that scan tiny.
+  indexes: [{ name: 'outbox_due_idx', expression: `create index "outbox_due_idx" on "outbox_messages" ("due_at") where "status" in ('pending', 'queued')` }],
   properties: {
     id: { type: 'uuid', primary: true },
     kind: { type: 'string', length: 60 },
@@ -16,5 +16,9 @@ export const OutboxMessageSchema = new EntitySchema<OutboxMessage>({
     createdAt: { type: 'Date', fieldName: 'created_at' },
     queuedAt: { type: 'Date', fieldName: 'queued_at', nullable: true },
     sentAt: { type: 'Date', fieldName: 'sent_at', nullable: true },
+    dueAt: { type: 'Date', fieldName: 'due_at', nullable: true },
+    leaseOwner: { type: 'string', length: 120, fieldName: 'lease_owner', nullable: true },
+    leaseUntil: { type: 'Date', fieldName: 'lease_until', nullable: true },
+    handoffs: { type: 'integer' },
   },
 });
