@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Box, Card, CardActionArea, CardContent, Grid, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardActionArea, CardContent, Grid, Skeleton, Stack, Typography } from '@mui/material';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import CancelOutlinedIcon from '@mui/icons-material/CancelOutlined';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
@@ -11,7 +11,7 @@ import StorefrontIcon from '@mui/icons-material/Storefront';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { Title, useBasename, useDataProvider, useGetList } from 'react-admin';
-import type { AdminStats } from '@local-creators/common';
+import type { AdminStats, MailHealth } from '@local-creators/common';
 import type { AppDataProvider } from '../data/data-provider';
 import { PageHeader } from '../layout/page-header';
 import { errorMessage } from '../shared/toast-texts';
@@ -28,6 +28,7 @@ export function Dashboard() {
   const basename = useBasename();
   const dataProvider = useDataProvider<AppDataProvider>();
   const stats = useQuery({ queryKey: ['admin-stats'], queryFn: () => dataProvider.getStats() });
+  const mail = useQuery({ queryKey: ['mail-health'], queryFn: () => dataProvider.getMailHealth(), refetchInterval: 60_000 });
   const businessesPending = useGetList('amplify-submissions', { filter: { status: 'pending' }, pagination: { page: 1, perPage: 1 }, sort: { field: 'created_at', order: 'DESC' } }).total;
   const links = [
     { to: `${basename}/review`, title: 'Review queue', text: stats.data ? `${stats.data.pending} waiting, oldest first` : 'Pending applications, oldest first', icon: <HowToRegIcon /> },
@@ -39,6 +40,7 @@ export function Dashboard() {
       <Title title="Dashboard" />
       <PageHeader title="Admin dashboard" subtitle="Creator applications at a glance" />
       {stats.error && <Alert severity="error" sx={{ mb: 2 }}>{errorMessage(stats.error)}</Alert>}
+      {mail.data && <MailAlert health={mail.data} basename={basename} />}
       <Grid container spacing={2}>
         {COUNTS.map(({ key, label, icon, color }) => (
           <Grid key={key} size={{ xs: 6, md: 3 }}>
@@ -88,5 +90,29 @@ export function Dashboard() {
         ))}
       </Grid>
     </Box>
+  );
+}
+
+/** Mail that failed or is stuck, with the way to the list where it can be sent again; nothing when all is well. */
+function MailAlert({ health, basename }: { health: MailHealth; basename: string }) {
+  if (health.failed === 0 && health.stuck === 0) return null;
+  const parts = [
+    health.failed > 0 && `${health.failed.toLocaleString('en-US')} failed`,
+    health.stuck > 0 && `${health.stuck.toLocaleString('en-US')} not delivered after ${health.stuck_after_minutes} minutes`,
+  ].filter(Boolean);
+  const filter = encodeURIComponent(JSON.stringify({ status: health.failed > 0 ? 'failed' : 'undelivered' }));
+  return (
+    <Alert
+      severity={health.failed > 0 ? 'error' : 'warning'}
+      sx={{ mb: 2 }}
+      data-testid="mail-health"
+      action={
+        <Button component={RouterLink} to={`${basename}/notifications?filter=${filter}`} color="inherit" size="small" sx={{ whiteSpace: "nowrap" }}>
+          Review mail
+        </Button>
+      }
+    >
+      Mail needs attention: {parts.join(', ')}.
+    </Alert>
   );
 }

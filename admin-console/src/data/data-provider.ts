@@ -1,6 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
-import type { AdminStats, OutboxMessage } from '@local-creators/common';
+import type { AdminStats, MailHealth, OutboxMessage } from '@local-creators/common';
 import { httpClient } from './http-client';
 
 const API = '/api/admin';
@@ -14,7 +14,9 @@ export const dataProvider = {
   ...simpleRestProvider(API, httpClient),
   /** GET /api/admin/stats */
   getStats: async (): Promise<AdminStats> => (await httpClient(`${API}/stats`)).json as AdminStats,
-  /** POST /api/admin/notifications/:id/retry (failed messages only; 409 otherwise) */
+  /** GET /api/admin/notifications/health: failed and stuck mail, for the dashboard */
+  getMailHealth: async (): Promise<MailHealth> => (await httpClient(`${API}/notifications/health`)).json as MailHealth,
+  /** POST /api/admin/notifications/:id/retry (any undelivered message; 409 when sent or being sent) */
   retryNotification: async (id: string): Promise<OutboxMessage> =>
     (await httpClient(`${API}/notifications/${encodeURIComponent(id)}/retry`, { method: 'POST' })).json as OutboxMessage,
 } satisfies DataProvider;

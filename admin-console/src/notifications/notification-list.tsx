@@ -11,10 +11,16 @@ const STATUS: Record<OutboxStatus, { label: string; color: 'default' | 'info' | 
 };
 
 const filters = [
-  <SelectInput key="status" source="status" label="Status" alwaysOn choices={Object.entries(STATUS).map(([id, s]) => ({ id, name: s.label }))} />,
+  <SelectInput
+    key="status"
+    source="status"
+    label="Status"
+    alwaysOn
+    choices={[{ id: 'undelivered', name: 'Not delivered yet' }, ...Object.entries(STATUS).map(([id, s]) => ({ id, name: s.label }))]}
+  />,
 ];
 
-/** Operators' page: the mail outbox, what went out, what failed and why, and a retry for failures. */
+/** Operators' page: the mail outbox, what went out, what failed and why, and a retry for anything undelivered. */
 export function NotificationList() {
   return (
     <List title="Notifications" sort={{ field: 'created_at', order: 'DESC' }} filters={filters} perPage={25}>

@@ -7,7 +7,7 @@ import type { AppDataProvider } from '../data/data-provider';
 import { useToast } from '../shared/toast';
 import { errorMessage } from '../shared/toast-texts';
 
-/** Puts a failed message back in line (POST /api/admin/notifications/:id/retry); failed rows only. */
+/** Sends an undelivered message (failed, or stuck waiting) again at once (POST /api/admin/notifications/:id/retry). */
 export function RetryButton() {
   const record = useRecordContext<OutboxMessage>();
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -21,7 +21,7 @@ export function RetryButton() {
     },
     onError: (error) => toast({ type: 'error', title: 'Retry failed', description: errorMessage(error) || undefined }),
   });
-  if (!record || record.status !== 'failed') return null;
+  if (!record || record.status === 'sent') return null;
   return (
     <Button size="small" variant="outlined" startIcon={<ReplayIcon />} disabled={retry.isPending} onClick={() => retry.mutate(record.id)}>
       Retry

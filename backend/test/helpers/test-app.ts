@@ -31,6 +31,8 @@ export interface TestApp {
   /** Starts (or restarts) the in-process notification worker. */
   startWorker(): Promise<void>;
   stopWorker(): Promise<void>;
+  /** The in-process worker's context while it runs (to reach its providers). */
+  worker(): INestApplicationContext | null;
   close(): Promise<void>;
 }
 
@@ -96,6 +98,7 @@ export async function createTestApp(opts: { env?: Record<string, string>; worker
     },
     startWorker,
     stopWorker,
+    worker: () => worker,
     async close() {
       const steps: [string, () => Promise<unknown>][] = [
         ['worker', stopWorker], ['app', () => app.close()], ['pg', () => pg.end()], ['smtp', () => mailbox.stop()], ['db', () => db.drop()],
