@@ -107,7 +107,7 @@ function MailAlert({ health, basename }: { health: MailHealth; basename: string 
       sx={{ mb: 2 }}
       data-testid="mail-health"
       action={
-        <Button component={RouterLink} to={`${basename}/notifications?filter=${filter}`} color="inherit" size="small" sx={{ whiteSpace: "nowrap" }}>
+        <Button component={RouterLink} to={`${basename}/notifications?filter=${filter}`} color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }}>
           Review mail
         </Button>
       }
