@@ -62,6 +62,8 @@ export const MSG = {
   // Image (spec 5 and 8)
   imageNotImage: 'Please upload an image file',
   imageTooLarge: 'Image must be less than 5MB',
+  /** Not in the spec: a small file can hold an enormous picture (docs/decisions/0305-image-bombs.md). */
+  imageTooManyPixels: 'Image must be at most 16 megapixels (for example 4096 × 4096 pixels)',
   imageUploadFailed: 'Failed to upload image',
   imageUploaded: 'Profile image uploaded!',
 
