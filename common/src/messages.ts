@@ -65,6 +65,8 @@ export const MSG = {
   /** Not in the spec: a small file can hold an enormous picture (docs/decisions/0305-image-bombs.md). */
   imageTooManyPixels: 'Image must be at most 16 megapixels (for example 4096 × 4096 pixels)',
   imageUploadFailed: 'Failed to upload image',
+  /** Not in the spec: profile_image_url names a photo other than the caller's own upload. */
+  imageNotOwn: 'The profile photo must be one you uploaded to your own profile',
   imageUploaded: 'Profile image uploaded!',
 
   // Dashboard
