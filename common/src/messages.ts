@@ -58,6 +58,8 @@ export const MSG = {
   saved: 'Saved.',
   saveFailed: 'Failed to save profile',
   somethingWrong: 'Something went wrong. Please try again.',
+  /** Not in the spec: the database (or another service we need) cannot be reached for a moment. */
+  serviceUnavailable: 'The service is unavailable for a moment. Please try again shortly.',
 
   // Image (spec 5 and 8)
   imageNotImage: 'Please upload an image file',
