@@ -57,6 +57,8 @@ export const LIMITS = {
   platformsMax: 10,
   followersMax: 1_000_000_000,
   imageMaxBytes: 5 * 1024 * 1024,
+  /** Width × height an uploaded image may have; checked from its header before decoding. */
+  imageMaxPixels: 4096 * 4096,
   businessNameMax: 200,
   contactNameMax: 100,
   storyMax: 5000,

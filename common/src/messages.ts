@@ -58,11 +58,17 @@ export const MSG = {
   saved: 'Saved.',
   saveFailed: 'Failed to save profile',
   somethingWrong: 'Something went wrong. Please try again.',
+  /** Not in the spec: the database (or another service we need) cannot be reached for a moment. */
+  serviceUnavailable: 'The service is unavailable for a moment. Please try again shortly.',
 
   // Image (spec 5 and 8)
   imageNotImage: 'Please upload an image file',
   imageTooLarge: 'Image must be less than 5MB',
+  /** Not in the spec: a small file can hold an enormous picture (docs/decisions/0305-image-bombs.md). */
+  imageTooManyPixels: 'Image must be at most 16 megapixels (for example 4096 × 4096 pixels)',
   imageUploadFailed: 'Failed to upload image',
+  /** Not in the spec: profile_image_url names a photo other than the caller's own upload. */
+  imageNotOwn: 'The profile photo must be one you uploaded to your own profile',
   imageUploaded: 'Profile image uploaded!',
 
   // Dashboard

@@ -115,6 +115,8 @@ export class DirectoryService {
       if (value === undefined) return undefined;
       // `?niche=Food&niche=Music` arrives as an array: refused rather than silently ignored.
       if (typeof value !== 'string') throw badQuery(k);
+      // PostgreSQL text cannot hold U+0000.
+      if (value.includes('\u0000')) throw badQuery(k);
       return value.trim() || undefined;
     };
     const int = (k: string, def: number, min: number, max: number) => {

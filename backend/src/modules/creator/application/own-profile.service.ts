@@ -39,7 +39,7 @@ export class OwnProfileService {
    */
   async save(user: Principal, body: unknown): Promise<{ created: boolean; profile: CreatorProfileDto }> {
     const input = unwrapValidation(validateProfile(body));
-    const imageUrl = this.ownImageUrl(user, (body as { profile_image_url?: unknown } | null)?.profile_image_url);
+    const imageUrl = await this.ownImageUrl(user, (body as { profile_image_url?: unknown } | null)?.profile_image_url);
     try {
       return await this.createOrUpdate(user, input, imageUrl);
     } catch (error) {
@@ -102,16 +102,21 @@ export class OwnProfileService {
   }
 
   /**
-   * The wizard uploads the photo before the profile exists and sends its URL along. Only a URL of
-   * this user's own stored photo is accepted; undefined = not sent (keep what is there).
+   * The wizard uploads the photo before the profile exists and sends its URL along. Only the URL
+   * the upload answered for this user is accepted: its path must be exactly the one of the stored
+   * photo (no `..`, `%2e`, `//` or other spelling reaching another creator's photo), followed at
+   * most by the version the upload added. undefined = not sent (keep what is there).
    */
-  private ownImageUrl(user: Principal, raw: unknown): string | null | undefined {
+  private async ownImageUrl(user: Principal, raw: unknown): Promise<string | null | undefined> {
     if (raw === undefined) return undefined;
     if (raw === null || raw === '') return null;
-    const key = typeof raw === 'string' ? this.storage.keyOf(raw) : null;
-    if (!key || !key.startsWith(`${PROFILE_IMAGE_BUCKET}/${user.id}/`)) {
-      throw DomainError.invalid('VALIDATION', MSG.imageUploadFailed, 'profile_image_url');
-    }
-    return raw as string;
+    const notOwn = () => DomainError.invalid('IMAGE.NOT_OWN', MSG.imageNotOwn, 'profile_image_url');
+    if (typeof raw !== 'string' || raw.length > 1_000) throw notOwn();
+    const key = this.imageKey(user, IMAGE_EXT);
+    const [path, version, ...rest] = raw.split('?');
+    if (rest.length || (version !== undefined && !/^v=[0-9a-z]{1,16}$/.test(version)) || this.storage.keyOf(raw) !== key) throw notOwn();
+    const stored = await this.storage.urlOf(key);
+    if (!stored || stored.split('?')[0] !== path) throw notOwn();
+    return raw;
   }
 }

@@ -29,6 +29,9 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
 
   override handleRequest<T = Principal>(err: unknown, user: T | false, _info: unknown, context: ExecutionContext): T {
     const optional = this.reflector.getAllAndOverride<boolean>(OPTIONAL_KEY, [context.getHandler(), context.getClass()]);
+    // Not an authentication failure (the session lookup could not reach the database): it keeps
+    // its own answer, a 503, instead of a 401 that would sign the user out.
+    if (err && !(err instanceof UnauthorizedException)) throw err;
     if (err || !user) {
       if (optional) return undefined as T;
       throw err instanceof UnauthorizedException ? err : new UnauthorizedException(MSG.notAuthenticated);
