@@ -31,6 +31,7 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/config': { access: 'public', allowed: [200] },
   'GET /api/health': { access: 'public', allowed: [200] },
   'GET /api/admin/notifications': { access: 'admin', allowed: [200] },
+  'GET /api/admin/notifications/health': { access: 'admin', allowed: [200] },
   'GET /api/admin/notifications/:id': { access: 'admin', allowed: [404] },
   'POST /api/admin/notifications/:id/retry': { access: 'admin', allowed: [404] },
   'GET /api/me/profile': { access: 'signed-in', allowed: [200] },
