@@ -111,6 +111,8 @@ export const MSG = {
   interestConfirmed: 'Introduction request sent!',
   interestConfirmedDetail: (business: string) => `${business} has your request and will reply to you by e-mail.`,
   interestConfirmFailed: 'We could not confirm this request',
+  interestAlreadyConfirmed: 'Already confirmed',
+  interestConfirming: 'Confirming your introduction request...',
   interestLinkInvalid: 'This confirmation link is not valid. Please open the link from your e-mail exactly as it was sent.',
   interestLinkUsed: 'This confirmation link was already used: your introduction request has been sent.',
   interestLinkExpired: 'This confirmation link has expired. Please send your introduction request again.',
