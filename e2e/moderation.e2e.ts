@@ -111,7 +111,7 @@ describe('moderation and Amplify through the console', () => {
     await admin.context.close();
   });
 
-  it('takes a business from application to featured, and mails it an introduction request', async () => {
+  it('takes a business from application to featured, and mails it a confirmed introduction request', async () => {
     const visitor = await product.newPage();
     await visitor.page.goto('/amplify');
     await visitor.page.getByLabel('Business name').fill('Tremont Taco Co');
@@ -148,6 +148,10 @@ describe('moderation and Amplify through the console', () => {
     await visitor.page.getByRole('button', { name: 'Send request' }).click();
     await expectToast(visitor.page, MSG.interestSubmitted);
 
+    // A visitor confirms the address first (decision 0110): the mailed link passes the request on.
+    const confirmation = await product.t.mailbox.waitFor((m) => m.to.includes('maya@example.com'));
+    await visitor.page.goto(/https?:\/\/\S+\/amplify\/confirm\?token=[\w-]+/.exec(confirmation.text)![0]);
+    await visitor.page.getByRole('heading', { name: MSG.interestConfirmed }).waitFor();
     const mail = await product.t.mailbox.waitFor((m) => m.to.includes('luis@tremonttaco.test'));
     expect(mail.replyTo).toBe('maya@example.com');
     expect(mail.text).toContain('I would love to film your al pastor!');

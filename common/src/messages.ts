@@ -110,6 +110,22 @@ export const MSG = {
   linksTooLong: 'Links too long',
   messageTooLong: 'Message too long',
   submissionNotFeatured: 'This business is not accepting introductions',
+  // Ours (decisions 0110, 0111): confirming a visitor's introduction request, and its limits.
+  interestWillBeNotified: (business: string) => `${business} will be notified by e-mail.`,
+  interestConfirmationSent: (email: string, hours: number) =>
+    `We sent a confirmation link to ${email}. Open it within ${hours} hours and we will pass your request on to the business owner.`,
+  interestConfirmed: 'Introduction request sent!',
+  interestConfirmedDetail: (business: string) => `${business} has your request and will reply to you by e-mail.`,
+  interestConfirmFailed: 'We could not confirm this request',
+  interestAlreadyConfirmed: 'Already confirmed',
+  interestConfirming: 'Confirming your introduction request...',
+  interestLinkInvalid: 'This confirmation link is not valid. Please open the link from your e-mail exactly as it was sent.',
+  interestLinkUsed: 'This confirmation link was already used: your introduction request has been sent.',
+  interestLinkExpired: 'This confirmation link has expired. Please send your introduction request again.',
+  interestAddressLimit: (limit: number, wait: string) =>
+    `Too many introduction requests from this e-mail address (at most ${limit} a day). Please try again in ${wait}.`,
+  interestBusinessLimit: (wait: string) =>
+    `This business has received as many introduction requests as it can take for now. Please try again in ${wait}.`,
   statusUpdated: 'Status updated',
   addedToFeatured: 'Added to featured',
   removedFromFeatured: 'Removed from featured',

@@ -201,6 +201,20 @@ export interface InterestRequestInput {
   message: string | null;
 }
 
+/**
+ * The answer to an introduction request (decision 0110): `confirmation_sent` when a link went to
+ * creator_email and the business hears nothing before it is opened; `sent` when the business is
+ * notified now (a signed-in creator writing from the account's own address).
+ */
+export interface InterestRequestResult {
+  status: 'confirmation_sent' | 'sent';
+}
+
+/** The answer to a confirmed introduction request: who is notified now. */
+export interface InterestConfirmation {
+  business_name: string;
+}
+
 // ---------- notifications (admin view) ----------
 
 export type OutboxStatus = 'pending' | 'queued' | 'sent' | 'failed';

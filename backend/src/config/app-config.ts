@@ -24,7 +24,7 @@ export class AppConfig {
     delivery: { maxAttempts: number; retryBaseMs: number; leaseMs: number; handoffGraceMs: number; giveUpAfterMs: number };
   };
   readonly storage: { driver: 'local' | 's3'; dir: string; s3: { endpoint?: string; bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string; publicUrl?: string } };
-  readonly rateLimits: Record<'signin' | 'signup' | 'recover' | 'publicForms', { limit: number; windowSeconds: number }>;
+  readonly rateLimits: Record<'signin' | 'signup' | 'recover' | 'publicForms' | 'introPerAddress' | 'introPerBusiness', { limit: number; windowSeconds: number }>;
   readonly logLevel: EnvironmentVariables['LOG_LEVEL'];
   readonly city: string;
 
@@ -70,6 +70,8 @@ export class AppConfig {
       signup: parseRateLimit(e.RATE_LIMIT_SIGNUP),
       recover: parseRateLimit(e.RATE_LIMIT_RECOVER),
       publicForms: parseRateLimit(e.RATE_LIMIT_PUBLIC_FORMS),
+      introPerAddress: parseRateLimit(e.RATE_LIMIT_INTRO_PER_ADDRESS),
+      introPerBusiness: parseRateLimit(e.RATE_LIMIT_INTRO_PER_BUSINESS),
     };
     this.logLevel = e.LOG_LEVEL;
     this.city = e.CITY;

@@ -59,6 +59,9 @@ export class EnvironmentVariables {
   @Matches(/^\d+\/\d+$/) RATE_LIMIT_SIGNUP = '20/3600';
   @Matches(/^\d+\/\d+$/) RATE_LIMIT_RECOVER = '5/3600';
   @Matches(/^\d+\/\d+$/) RATE_LIMIT_PUBLIC_FORMS = '10/3600';
+  /** Introduction requests per requester e-mail address, and introductions mailed per business (decision 0111). */
+  @Matches(/^\d+\/\d+$/) RATE_LIMIT_INTRO_PER_ADDRESS = '5/86400';
+  @Matches(/^\d+\/\d+$/) RATE_LIMIT_INTRO_PER_BUSINESS = '10/86400';
 }
 
 const NUMERIC = new Set(['PORT', 'MAIL_MAX_ATTEMPTS', 'MAIL_RETRY_BASE_MS', 'MAIL_LEASE_S', 'MAIL_HANDOFF_GRACE_S', 'MAIL_GIVE_UP_AFTER_H', 'ACCESS_TOKEN_TTL_S', 'REFRESH_SESSION_TTL_DAYS', 'REFRESH_REUSE_GRACE_S', 'RECOVERY_TOKEN_TTL_S']);

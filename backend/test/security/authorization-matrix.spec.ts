@@ -49,6 +49,7 @@ const ROUTES: Record<string, RouteRule> = {
   'POST /api/amplify/submissions': { access: 'public', allowed: [400] },
   'GET /api/amplify/featured': { access: 'public', allowed: [200] },
   'POST /api/amplify/submissions/:id/interest': { access: 'public', allowed: [400] },
+  'POST /api/amplify/interest/confirm': { access: 'public', allowed: [404] },
   'GET /api/admin/amplify-submissions': { access: 'admin', allowed: [200] },
   'GET /api/admin/amplify-submissions/:id': { access: 'admin', allowed: [404] },
   'PUT /api/admin/amplify-submissions/:id': { access: 'admin', allowed: [404] },

@@ -37,5 +37,8 @@ export const InterestRequestSchema = new EntitySchema<InterestRequest>({
     creatorLinks: { type: 'text', fieldName: 'creator_links', nullable: true },
     message: { type: 'text', nullable: true },
     createdAt: { type: 'Date', fieldName: 'created_at' },
+    confirmedAt: { type: 'Date', fieldName: 'confirmed_at', nullable: true },
+    confirmTokenHash: { type: 'string', length: 64, fieldName: 'confirm_token_hash', nullable: true },
+    confirmExpiresAt: { type: 'Date', fieldName: 'confirm_expires_at', nullable: true },
   },
 });

@@ -32,6 +32,13 @@ export interface NotificationPayloads {
     creatorLinks: string | null;
     message: string | null;
   };
+  /** To the address a visitor's introduction request names: the single-use link (decision 0110). */
+  'amplify-interest-confirm': {
+    submissionId: string;
+    businessName: string;
+    email: string;
+    token: string;
+  };
   'creator-approved': { email: string; name: string; profileId: string };
   'creator-rejected': { email: string; name: string; notes: string | null };
 }
