@@ -83,6 +83,25 @@ describe('moderation decisions under concurrency', () => {
       expect(await t.sql('select approval_status from creator_profiles where id = $1', [id])).toEqual([{ approval_status: 'approved' }]);
     });
 
+    it("never refuses the creator's own save because an admin decided at the same moment", async () => {
+      for (let round = 0; round < 5; round++) {
+        const { session, id } = await apply(`Busy Creator ${round}`);
+        const { version } = await getCreator(id);
+        const [save, decision] = await Promise.all([
+          t.http().put('/api/me/profile').set(bearer(session)).send(validProfile({ full_name: `Busy Creator ${round}`, bio: `Edited in round ${round}, mid-decision.` })),
+          putCreator(id, { approval_status: 'approved', version }),
+        ]);
+        expect(save.status).toBe(200);
+        expect([200, 409]).toContain(decision.status);
+        const [row] = await t.sql<{ bio: string; approval_status: string }>('select bio, approval_status from creator_profiles where id = $1', [id]);
+        expect(row).toEqual({ bio: `Edited in round ${round}, mid-decision.`, approval_status: decision.status === 200 ? 'approved' : 'pending' });
+        // Approved first, the save is then an approved creator's change (decision 0108) and audited as one.
+        const actions = (await auditRows(id)).map((a) => a.action);
+        if (decision.status === 409) expect(actions).toEqual([]);
+        else expect([['approve'], ['approve', 'profile_changed']]).toContainEqual(actions);
+      }
+    });
+
     it('refuses a version that is not a whole number', async () => {
       const { id } = await apply('Bad Version');
       for (const version of ['1', -1, 1.5, null]) {

@@ -117,4 +117,12 @@ describe('CreatorProfile', () => {
     p.reject(null, later);
     expect(p.changesSinceVerification).toEqual([]);
   });
+
+  it('an approved row without a verified copy (seeded in SQL) counts as verified as it was before the edit', () => {
+    const p = CreatorProfile.create('u1', input, null, now);
+    p.approve(now);
+    p.verifiedContent = null;
+    expect(p.update({ ...input, bio: 'Changed after a seed wrote the row.' }, null, later)).toMatchObject({ approvedProfileChanged: true, firstSinceVerification: true });
+    expect(p.changesSinceVerification.map((c) => c.field)).toEqual(['bio']);
+  });
 });
