@@ -90,6 +90,9 @@ export const MSG = {
   profileNotFound: 'Profile not found',
   notPending: 'This application has already been decided',
   phoneToggleNeedsApproval: 'Phone verification can only be changed for approved creators',
+  creatorChanged: 'This creator changed since you opened it. Reload to see the current state.',
+  notesOnlyWithRejection: 'Notes are sent with a rejection only. Clear them to approve.',
+  badVersion: 'version must be the whole number of the record you decided on',
 
   // Amplify (spec 5 and 8)
   businessNameRequired: 'Business name is required',
@@ -131,6 +134,7 @@ export const MSG = {
   removedFromFeatured: 'Removed from featured',
   updateFailed: 'Update failed',
   featureNeedsApproval: 'Only approved businesses can be featured',
+  submissionChanged: 'This submission changed since you opened it. Reload to see the current state.',
   noFeaturedBusinesses: 'No Featured Businesses Yet',
 
   // Rate calculator (spec 8)

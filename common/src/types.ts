@@ -85,10 +85,24 @@ export interface CreatorProfile extends ProfileInput {
   updated_at: string;
 }
 
-/** Admin rows also carry the account e-mail and when an admin last decided. */
+/** One field of a profile as it was verified (or last acknowledged) and as it is now. */
+export interface ProfileFieldChange {
+  field: keyof ProfileInput;
+  label: string;
+  before: string | null;
+  after: string | null;
+}
+
+/**
+ * Admin rows also carry the account e-mail, when an admin last decided, the row's version (sent
+ * back with every decision: a decision applies only to the version the admin saw) and, for an
+ * approved creator who edited the profile since an admin verified it, what changed.
+ */
 export interface AdminCreator extends CreatorProfile {
   email: string;
   decided_at: string | null;
+  version: number;
+  changes_since_verification: { changed_at: string; changes: ProfileFieldChange[] } | null;
 }
 
 /** What anyone may see. Never phone, e-mail, user id or notes. */
@@ -190,9 +204,11 @@ export interface AmplifySubmission {
   neighborhood: string | null;
   type_of_help: TypeOfHelp[];
   created_at: string;
+  /** Sent back with every admin change: a change applies only to the version the admin saw. */
+  version: number;
 }
 
-export type PublicAmplifySubmission = Omit<AmplifySubmission, 'contact_name' | 'contact_email' | 'status' | 'featured'>;
+export type PublicAmplifySubmission = Omit<AmplifySubmission, 'contact_name' | 'contact_email' | 'status' | 'featured' | 'version'>;
 
 export interface InterestRequestInput {
   creator_name: string;

@@ -45,6 +45,7 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/admin/creators': { access: 'admin', allowed: [200] },
   'GET /api/admin/creators/:id': { access: 'admin', allowed: [404] },
   'PUT /api/admin/creators/:id': { access: 'admin', allowed: [404] },
+  'POST /api/admin/creators/:id/acknowledge-changes': { access: 'admin', allowed: [404] },
   'GET /api/admin/audit-log': { access: 'admin', allowed: [200] },
   'POST /api/amplify/submissions': { access: 'public', allowed: [400] },
   'GET /api/amplify/featured': { access: 'public', allowed: [200] },

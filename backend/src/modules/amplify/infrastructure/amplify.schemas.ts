@@ -21,6 +21,7 @@ export const AmplifySubmissionSchema = new EntitySchema<AmplifySubmission>({
     typeOfHelp: { type: 'string[]', columnType: 'text[]', fieldName: 'type_of_help' },
     createdAt: { type: 'Date', fieldName: 'created_at' },
     updatedAt: { type: 'Date', fieldName: 'updated_at' },
+    version: { type: 'integer', version: true },
     // A derived read-only property of the domain class, not a column.
     acceptsIntroductions: { type: 'boolean', persist: false, getter: true } as never,
   },

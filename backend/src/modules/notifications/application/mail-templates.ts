@@ -55,6 +55,13 @@ const renderers: Renderers = {
     subject: 'About your Local Creators application',
     text: `Hi ${p.name},\n\nThank you for applying. We could not approve your application this time.\n\n${p.notes ? `Notes from our team:\n${p.notes}\n\n` : ''}You can update your application at any time: ${ctx.publicUrl}/apply\n`,
   }),
+  'approved-creator-changed': (p, ctx) => ({
+    to: ctx.adminEmails,
+    subject: `An approved creator changed their profile: ${p.creatorName}`,
+    text: `${p.creatorName} (${p.creatorEmail}) is approved and listed, and changed their profile. They stay listed; please look at the change.\n\n${p.changes
+      .map((c) => `${c.label}: ${c.before === null ? '—' : `"${c.before}"`} → ${c.after === null ? '—' : `"${c.after}"`}`)
+      .join('\n')}\n\nReview and acknowledge it: ${ctx.publicUrl}/admin/creators/${p.profileId}/show\n`,
+  }),
 };
 
 export function renderMail<K extends NotificationKind>(kind: K, payload: NotificationPayloads[K], ctx: MailContext): MailMessage {

@@ -41,6 +41,13 @@ export interface NotificationPayloads {
   };
   'creator-approved': { email: string; name: string; profileId: string };
   'creator-rejected': { email: string; name: string; notes: string | null };
+  /** To the admins: an approved (listed) creator changed the profile since it was verified. */
+  'approved-creator-changed': {
+    creatorName: string;
+    creatorEmail: string;
+    profileId: string;
+    changes: { label: string; before: string | null; after: string | null }[];
+  };
 }
 
 export type NotificationKind = keyof NotificationPayloads;
