@@ -17,7 +17,9 @@ export class AppConfig {
   readonly auth: { jwtSecret: string; accessTtlSeconds: number; refreshSessionTtlDays: number; refreshReuseGraceSeconds: number; recoveryTtlSeconds: number };
   readonly mail: { smtpUrl?: string; dir: string; from: string; adminNotifyEmails: string[] };
   readonly storage: { driver: 'local' | 's3'; dir: string; s3: { endpoint?: string; bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string; publicUrl?: string } };
-  readonly rateLimits: Record<'signin' | 'signup' | 'recover' | 'publicForms', { limit: number; windowSeconds: number }>;
+  readonly rateLimits: Record<'signin' | 'signup' | 'recover' | 'recoverEmail' | 'recoverEmailTotal' | 'publicForms', { limit: number; windowSeconds: number }>;
+  /** Per account and client address: `free` wrong sign-ins, then waits of 1, 2, 4 … 60 minutes. */
+  readonly signinThrottle: { free: number; windowSeconds: number; baseLockSeconds: number; maxLockSeconds: number };
   readonly logLevel: EnvironmentVariables['LOG_LEVEL'];
   readonly city: string;
 
@@ -55,8 +57,12 @@ export class AppConfig {
       signin: parseRateLimit(e.RATE_LIMIT_SIGNIN),
       signup: parseRateLimit(e.RATE_LIMIT_SIGNUP),
       recover: parseRateLimit(e.RATE_LIMIT_RECOVER),
+      recoverEmail: parseRateLimit(e.RATE_LIMIT_RECOVER_EMAIL),
+      recoverEmailTotal: parseRateLimit(e.RATE_LIMIT_RECOVER_EMAIL_TOTAL),
       publicForms: parseRateLimit(e.RATE_LIMIT_PUBLIC_FORMS),
     };
+    const account = parseRateLimit(e.RATE_LIMIT_SIGNIN_ACCOUNT);
+    this.signinThrottle = { free: Math.max(1, account.limit), windowSeconds: Math.max(1, account.windowSeconds), baseLockSeconds: 60, maxLockSeconds: 3600 };
     this.logLevel = e.LOG_LEVEL;
     this.city = e.CITY;
   }
