@@ -6,6 +6,7 @@ import { Migration20261122000004Moderation } from './Migration20261122000004Mode
 import { Migration20261122000005Amplify } from './Migration20261122000005Amplify';
 import { Migration20261123000006ListingVersion } from './Migration20261123000006ListingVersion';
 import { Migration20261123000007ListingChangeNotify } from './Migration20261123000007ListingChangeNotify';
+import { Migration20261123100200RecoveryTokenLiveIndex } from './Migration20261123100200RecoveryTokenLiveIndex';
 
 /**
  * Committed migrations, in order. Listed explicitly (not globbed) so they run the same from
@@ -19,4 +20,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000005Amplify', class: Migration20261122000005Amplify },
   { name: 'Migration20261123000006ListingVersion', class: Migration20261123000006ListingVersion },
   { name: 'Migration20261123000007ListingChangeNotify', class: Migration20261123000007ListingChangeNotify },
+  { name: 'Migration20261123100200RecoveryTokenLiveIndex', class: Migration20261123100200RecoveryTokenLiveIndex },
 ];
