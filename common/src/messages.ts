@@ -14,7 +14,8 @@ export const MSG = {
   emailTaken: 'User already registered',
   sessionExpired: 'Your session has expired. Please sign in again.',
   recoveryLinkInvalid: 'This password reset link is invalid or has expired',
-  tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
+  /** The real wait, in whole minutes rounded up (the 429's Retry-After header gives the seconds). */
+  tooManyRequests: (minutes: number) => `Too many attempts. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`,
   notAuthenticated: 'Not authenticated',
   forbidden: 'You do not have permission to do that',
   notFound: 'Not found',

@@ -8,6 +8,7 @@ import { Migration20261123000006ListingVersion } from './Migration20261123000006
 import { Migration20261123000007ListingChangeNotify } from './Migration20261123000007ListingChangeNotify';
 import { Migration20261123100000MailLease } from './Migration20261123100000MailLease';
 import { Migration20261123100100ModerationVersions } from './Migration20261123100100ModerationVersions';
+import { Migration20261123100200RecoveryTokenLiveIndex } from './Migration20261123100200RecoveryTokenLiveIndex';
 import { Migration20261123100400IntroductionConfirmation } from './Migration20261123100400IntroductionConfirmation';
 
 /**
@@ -24,5 +25,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123000007ListingChangeNotify', class: Migration20261123000007ListingChangeNotify },
   { name: 'Migration20261123100000MailLease', class: Migration20261123100000MailLease },
   { name: 'Migration20261123100100ModerationVersions', class: Migration20261123100100ModerationVersions },
+  { name: 'Migration20261123100200RecoveryTokenLiveIndex', class: Migration20261123100200RecoveryTokenLiveIndex },
   { name: 'Migration20261123100400IntroductionConfirmation', class: Migration20261123100400IntroductionConfirmation },
 ];

@@ -7,7 +7,6 @@ import type { Principal } from '../../identity/application/principal';
 import { ClientIp, CurrentUser, OptionalAuth } from '../../identity/http/auth.decorators';
 import { AmplifyService } from '../application/amplify.service';
 import { Introductions } from '../application/introductions';
-import { RetryAfterFilter } from './retry-after.filter';
 import { readSubmissionForm } from './submission-form';
 
 /** The public Amplify calls: apply, the featured page, introduction requests. */
@@ -40,7 +39,6 @@ export class AmplifyController {
   @Post('submissions/:id/interest')
   @HttpCode(201)
   @OptionalAuth()
-  @UseFilters(RetryAfterFilter)
   interest(@Param('id') id: string, @Body() body: unknown, @ClientIp() ip: string, @CurrentUser() user: Principal | undefined) {
     return this.introductions.request({ submissionId: id, body, clientIp: ip, accountEmail: user?.email ?? null });
   }
@@ -48,7 +46,6 @@ export class AmplifyController {
   /** The public site's /amplify/confirm page sends the mailed link's token here. */
   @Post('interest/confirm')
   @HttpCode(200)
-  @UseFilters(RetryAfterFilter)
   confirmInterest(@Body() body: unknown) {
     return this.introductions.confirm(body);
   }
