@@ -124,7 +124,7 @@ describe('public directory API', () => {
     expect((await t.http().get('/api/creators?niche=Food').expect(200)).body.items.map((c: { id: string }) => c.id)).toContain(ids.food);
     await t.http().get(`/api/creators/${ids.food}`).expect(200);
     // The app listens for changes once it has served the directory.
-    const listening = await eventually(() => t.sql(`select pid from pg_stat_activity where application_name = 'local-creators listing listener' and query ilike 'listen%'`), (rows) => rows.length === 1);
+    const listening = await eventually(() => t.sql(`select pid from pg_stat_activity where datname = current_database() and application_name = 'local-creators listing listener' and query ilike 'listen%'`), (rows) => rows.length === 1);
     expect(listening).toHaveLength(1);
     const announced = countAnnouncements();
 
@@ -163,7 +163,7 @@ describe('public directory API', () => {
   });
 
   it('keeps every read fresh while its listener connection is lost, and listens again', async () => {
-    const listener = `application_name = 'local-creators listing listener'`;
+    const listener = `datname = current_database() and application_name = 'local-creators listing listener'`;
     await t.http().get('/api/directory').expect(200);
     await eventually(() => t.sql(`select pid from pg_stat_activity where ${listener} and query ilike 'listen%'`), (rows) => rows.length === 1);
     const before = (await t.http().get('/api/directory').expect(200)).body.total_creators as number; // kept in memory from here
