@@ -47,4 +47,19 @@ describe('the console menu', () => {
     await page.getByRole('menuitem', { name: 'Back to the site' }).click();
     await page.waitForURL((url) => url.pathname === '/');
   }, 60_000);
+
+  it('signs out from the account menu with the same word as the public site', async () => {
+    const { page } = await product.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(adminEmail);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole('button', { name: 'Sign Out' }).waitFor(); // the public site's header
+    await page.goto('/admin');
+    await page.getByRole('button', { name: adminEmail }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.waitForURL(/\/login$/);
+    expect(await page.getByText('Logout').count()).toBe(0);
+  }, 60_000);
 });
