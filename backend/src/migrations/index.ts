@@ -9,6 +9,7 @@ import { Migration20261123000007ListingChangeNotify } from './Migration202611230
 import { Migration20261123100000MailLease } from './Migration20261123100000MailLease';
 import { Migration20261123100100ModerationVersions } from './Migration20261123100100ModerationVersions';
 import { Migration20261123100400IntroductionConfirmation } from './Migration20261123100400IntroductionConfirmation';
+import { Migration20261123100500DirectorySearch } from './Migration20261123100500DirectorySearch';
 
 /**
  * Committed migrations, in order. Listed explicitly (not globbed) so they run the same from
@@ -25,4 +26,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123100000MailLease', class: Migration20261123100000MailLease },
   { name: 'Migration20261123100100ModerationVersions', class: Migration20261123100100ModerationVersions },
   { name: 'Migration20261123100400IntroductionConfirmation', class: Migration20261123100400IntroductionConfirmation },
+  { name: 'Migration20261123100500DirectorySearch', class: Migration20261123100500DirectorySearch },
 ];
