@@ -1,67 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Niche } from '@local-creators/common';
-import { AdminCreatorQuery, CreatorRepository, type ListedFilters, type ListedOrder, type ListedPageQuery } from '../application/creator.repository';
+import { AdminCreatorQuery, CreatorRepository, type ListedFilters, type ListedPageQuery } from '../application/creator.repository';
+import { LISTED_SQL, listedCountSql, listedPageSql, PUBLIC_NAME_SORT_KEY } from './directory-sql';
 import { CreatorProfile } from '../domain/creator-profile';
 import { ListingVersion } from './listing-version';
 import { QueryCanceller } from './query-canceller';
 
 /** The listing rule of spec 4, as the partial indexes' predicate spells it. */
 const LISTED = { isPublic: true, approvalStatus: 'approved', phoneVerified: true } as const;
-const LISTED_SQL = `p.is_public and p.approval_status = 'approved' and p.phone_verified`;
-/**
- * Sorting by name sorts by the name shown (publicDisplayName): a creator who hid their name sorts
- * by their handle, so the order never hints at the hidden name. Case-insensitive, '@' ignored.
- */
-const PUBLIC_NAME_SORT_KEY = `lower(case when p.can_use_name_publicly then p.full_name
-  else ltrim(coalesce(nullif(trim(p.platforms->0->>'handle'), ''), nullif(trim(p.platforms->1->>'handle'), ''), 'Local creator'), '@') end)`;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** `q` as the words PostgreSQL's 'simple' parser would find, each matching as a prefix. */
-export function searchWords(q: string): string[] {
-  return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16);
-}
-/** `q` as typed on a card's handle or name: lowercased, without a leading '@'. */
-const searchText = (q: string) => q.trim().toLowerCase().replace(/^@+/, '');
-
-/** The listing rule and the filters, with `$n` parameters appended to `params`. */
-function listedWhere(f: ListedFilters, params: unknown[]): string[] {
-  const p = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  const where = [LISTED_SQL];
-  if (f.niche) where.push(`p.niches @> array[${p(f.niche)}::text]`);
-  if (f.platform) where.push(`p.platforms @> ${p(JSON.stringify([{ name: f.platform }]))}::jsonb`);
-  if (f.min_followers) where.push(`p.total_followers >= ${p(f.min_followers)}::bigint`);
-  if (f.neighborhood) where.push(`p.neighborhood ilike ${p(`%${escapeLike(f.neighborhood)}%`)}`);
-  if (f.q) {
-    const words = searchWords(f.q);
-    const text = searchText(f.q);
-    const match: string[] = [];
-    // Word prefixes in the text search document (names, handles, niches, neighborhood, bio).
-    if (words.length) match.push(`p.search_doc @@ to_tsquery('simple', ${p(words.map((w) => `'${w}':*`).join(' & '))})`);
-    // Any part of a shown name or handle ("@cle_creator_12", "eats"); the trigram index needs 3 characters.
-    if (text.length >= 3) match.push(`p.search_names ilike ${p(`%${escapeLike(text)}%`)}`);
-    where.push(match.length ? `(${match.join(' or ')})` : 'false');
-  }
-  return where;
-}
-
-/** The sort key of an order (an expression over `p`), its SQL type, and whether it descends. */
-function orderKey(order: ListedOrder, q: string | undefined, params: unknown[]): { expr: string; type: string; desc: boolean } {
-  if (order === 'relevance' && q) {
-    const words = searchWords(q);
-    const text = searchText(q);
-    params.push(words.map((w) => `'${w}':*`).join(' & '), text);
-    const rank = words.length ? `ts_rank(p.search_doc, to_tsquery('simple', $${params.length - 1}))` : '0';
-    // Text-search rank (names weigh most) plus how closely a shown name or handle matches q.
-    return { expr: `(${rank} + word_similarity($${params.length}, p.search_names))::float8`, type: 'float8', desc: true };
-  }
-  if (order === 'followers') return { expr: 'p.total_followers', type: 'bigint', desc: true };
-  if (order === 'name') return { expr: PUBLIC_NAME_SORT_KEY, type: 'text', desc: false };
-  return { expr: 'p.created_at', type: 'timestamptz', desc: true };
-}
 
 /**
  * Public reads are read-only and hot: rows become domain objects directly, skipping the ORM's
@@ -206,33 +154,15 @@ export class MikroOrmCreatorRepository extends CreatorRepository {
   }
 
   async countListed(f: ListedFilters, cap: number, signal?: AbortSignal) {
-    const params: unknown[] = [];
-    const where = listedWhere(f, params);
-    params.push(cap + 1);
-    const rows = await this.cancellable(signal, `select count(*)::int as n from (select 1 from creator_profiles p where ${where.join(' and ')} limit $${params.length}) s`, params);
+    const { text, values } = listedCountSql(f, cap);
+    const rows = await this.cancellable(signal, text, values);
     return Number(rows[0]!.n);
   }
 
   async pageListed(q: ListedPageQuery, signal?: AbortSignal) {
     // Hand-written SQL on a connection of its own, so a client that goes away cancels it.
-    const params: unknown[] = [];
-    const where = listedWhere(q, params);
-    const { expr, type, desc } = orderKey(q.order, q.q, params);
-    const at = q.after ?? q.before;
-    // Backwards: the same order reversed, read from the position, then turned around.
-    const backwards = !q.after && !!q.before;
-    const down = desc !== backwards; // the key decreases as the rows are read
-    if (at) {
-      params.push(at.key, at.id);
-      const k = `$${params.length - 1}::${type}`;
-      const id = `$${params.length}::uuid`;
-      // `key <= k` first, so the order's index is entered at the position rather than scanned from its start.
-      where.push(down ? `${expr} <= ${k} and (${expr} < ${k} or p.id ${backwards ? '<' : '>'} ${id})` : `${expr} >= ${k} and (${expr} > ${k} or p.id ${backwards ? '<' : '>'} ${id})`);
-    }
-    params.push(q.limit);
-    const sql = `select p.*, (${expr})::text as "__key" from creator_profiles p where ${where.join(' and ')}
-      order by ${expr} ${down ? 'desc' : 'asc'}, p.id ${backwards ? 'desc' : 'asc'} limit $${params.length}`;
-    const rows = await this.cancellable(signal, sql, params);
+    const { text, values, backwards } = listedPageSql(q);
+    const rows = await this.cancellable(signal, text, values);
     const page = rows.map((row) => ({ profile: readOnlyProfile(row), position: { key: String(row.__key), id: String(row.id) } }));
     return backwards ? page.reverse() : page;
   }
