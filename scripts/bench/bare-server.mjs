@@ -12,7 +12,7 @@ import common from '@local-creators/common';
 import directorySql from '../../backend/dist/modules/creator/infrastructure/directory-sql.js';
 
 const { DIRECTORY, NICHES, PLATFORM_NAMES } = common;
-const { listedCountSql, listedPageSql } = directorySql;
+const { listedCountSql, listedPageSql, listedRankedPageSql } = directorySql;
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 
 const LISTED = `p.is_public and p.approval_status = 'approved' and p.phone_verified`;
@@ -79,18 +79,25 @@ async function creators(res, params) {
     const { text, values } = listedCountSql(filters, cap);
     return (await pool.query(text, values)).rows[0].n;
   };
-  const page = async (order) => {
-    const { text, values, backwards } = listedPageSql({ ...filters, order, after: cursor?.after ? cursor.at : undefined, before: cursor && !cursor.after ? cursor.at : undefined, limit: perPage + 1 });
-    const { rows } = await pool.query(`select ${CARD}::text as card, p.__key as key, p.id from (${text}) p`, values);
+  const pageOf = (order) => ({ ...filters, order, after: cursor?.after ? cursor.at : undefined, before: cursor && !cursor.after ? cursor.at : undefined, limit: perPage + 1 });
+  const cards = async ({ text, values, backwards }) => {
+    const { rows } = await pool.query(`select ${CARD}::text as card, p.__key as key, p.id ${text.includes('"__n"') ? ', p.__n as n' : ''} from (${text}) p`, values);
     return backwards ? rows.reverse() : rows;
   };
+  const page = (order) => cards(listedPageSql(pageOf(order)));
   try {
     let total;
     let rows;
     if (order === 'relevance') {
-      total = await count();
+      // The page and the capped count in one statement, as the API does.
+      if (!cursor || cursor.order === 'relevance') {
+        rows = await cards(listedRankedPageSql(pageOf('relevance'), cap));
+        total = rows.length ? rows[0].n : cursor ? await count() : 0;
+      } else {
+        total = await count();
+      }
       if (total > cap) order = 'newest';
-      rows = await page(order);
+      if (order !== 'relevance' || !rows) rows = await page(order);
     } else {
       [total, rows] = await Promise.all([count(), page(order)]);
     }

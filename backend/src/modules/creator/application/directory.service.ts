@@ -127,7 +127,7 @@ export class DirectoryService {
   private async computeSearch(q: ReturnType<DirectoryService['parseSearch']>, signal: AbortSignal): Promise<CreatorPage> {
     const { cursor, per_page, sort, ...filters } = q;
     const cap = DIRECTORY.searchCountCap;
-    let total: number;
+    let total = 0; // without countAll, counted with the page below
     let exact = true;
     let order: ListedOrder = sort;
     const countAll = !filters.q && !filters.platform && !filters.min_followers && !filters.neighborhood;
@@ -135,21 +135,26 @@ export class DirectoryService {
       // The whole list or one niche: the overview's exact counts, cached under the same version.
       const overview = await this.overview();
       total = filters.niche ? (overview.niches.find((n) => n.niche === filters.niche)?.total ?? 0) : overview.total_creators;
-    } else if (order === 'relevance') {
+    }
+    const pageOf = (o: ListedOrder) => ({ ...filters, order: o, after: cursor?.after ? cursor.at : undefined, before: cursor && !cursor.after ? cursor.at : undefined, limit: per_page + 1 });
+    let rows;
+    if (order === 'relevance') {
       // Relevance is ranked only among a bounded set of matches: words that more than the cap
       // match are too common to rank, and those results come newest first.
-      total = await this.profiles.countListed(filters, cap, signal);
+      if (!cursor || cursor.order === 'relevance') {
+        const ranked = await this.profiles.rankedPageListed(pageOf('relevance'), cap, signal);
+        total = ranked.matched ?? (await this.profiles.countListed(filters, cap, signal));
+        rows = ranked.page;
+      } else {
+        total = await this.profiles.countListed(filters, cap, signal);
+      }
       if (total > cap) order = 'newest';
-    } else {
-      total = 0; // counted below, beside the page
     }
     if (cursor && cursor.order !== order) throw badQuery('cursor');
-    const page = { ...filters, order, after: cursor?.after ? cursor.at : undefined, before: cursor && !cursor.after ? cursor.at : undefined, limit: per_page + 1 };
-    let rows;
     if (!countAll && sort !== 'relevance') {
-      [total, rows] = await Promise.all([this.profiles.countListed(filters, cap, signal), this.profiles.pageListed(page, signal)]);
-    } else {
-      rows = await this.profiles.pageListed(page, signal);
+      [total, rows] = await Promise.all([this.profiles.countListed(filters, cap, signal), this.profiles.pageListed(pageOf(order), signal)]);
+    } else if (!rows || order !== 'relevance') {
+      rows = await this.profiles.pageListed(pageOf(order), signal);
     }
     if (!countAll) {
       exact = total <= cap;

@@ -101,3 +101,31 @@ export function listedPageSql(q: ListedPageQuery) {
     order by ${expr} ${down ? 'desc' : 'asc'}, p.id ${backwards ? 'desc' : 'asc'} limit $${values.length}`;
   return { text, values, backwards };
 }
+
+/**
+ * The relevance order's page and count in one statement: the matches (at most `cap + 1`, only
+ * what ranking needs), ranked, the page's rows joined back. `__n` on every row is the capped
+ * count; when it exceeds `cap` the caller pages newest first instead (decision 0204).
+ */
+export function listedRankedPageSql(q: ListedPageQuery, cap: number) {
+  const values: unknown[] = [];
+  const where = listedWhere(q, values);
+  values.push(cap + 1);
+  const capParam = `$${values.length}`;
+  const { expr } = orderKey('relevance', q.q, values);
+  const at = q.after ?? q.before;
+  const backwards = !q.after && !!q.before;
+  let keyset = '';
+  if (at) {
+    values.push(at.key, at.id);
+    const k = `$${values.length - 1}::float8`;
+    const id = `$${values.length}::uuid`;
+    keyset = backwards ? `where r.k >= ${k} and (r.k > ${k} or r.id < ${id})` : `where r.k <= ${k} and (r.k < ${k} or r.id > ${id})`;
+  }
+  values.push(q.limit);
+  const text = `with m as materialized (select p.id, p.search_doc, p.search_names from creator_profiles p where ${where.join(' and ')} limit ${capParam}),
+    r as (select p.id, ${expr} as k from m p)
+    select c.*, r.k::text as "__key", (select count(*) from m)::int as "__n" from r join creator_profiles c on c.id = r.id ${keyset}
+    order by r.k ${backwards ? 'asc' : 'desc'}, r.id ${backwards ? 'desc' : 'asc'} limit $${values.length}`;
+  return { text, values, backwards };
+}

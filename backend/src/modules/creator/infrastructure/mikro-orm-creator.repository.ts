@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Niche } from '@local-creators/common';
 import { AdminCreatorQuery, CreatorRepository, type ListedFilters, type ListedPageQuery } from '../application/creator.repository';
-import { LISTED_SQL, listedCountSql, listedPageSql, PUBLIC_NAME_SORT_KEY } from './directory-sql';
+import { LISTED_SQL, listedCountSql, listedPageSql, listedRankedPageSql, PUBLIC_NAME_SORT_KEY } from './directory-sql';
 import { CreatorProfile } from '../domain/creator-profile';
 import { ListingVersion } from './listing-version';
 import { QueryCanceller } from './query-canceller';
@@ -165,6 +165,15 @@ export class MikroOrmCreatorRepository extends CreatorRepository {
     const rows = await this.cancellable(signal, text, values);
     const page = rows.map((row) => ({ profile: readOnlyProfile(row), position: { key: String(row.__key), id: String(row.id) } }));
     return backwards ? page.reverse() : page;
+  }
+
+  async rankedPageListed(q: ListedPageQuery, cap: number, signal?: AbortSignal) {
+    const { text, values, backwards } = listedRankedPageSql(q, cap);
+    const rows = await this.cancellable(signal, text, values);
+    const page = rows.map((row) => ({ profile: readOnlyProfile(row), position: { key: String(row.__key), id: String(row.id) } }));
+    // Without a row the count is unknown, unless nothing matched at all (a first page).
+    const matched = rows.length ? Number(rows[0]!.__n) : q.after || q.before ? null : 0;
+    return { page: backwards ? page.reverse() : page, matched };
   }
 
   /** Runs one statement on a pooled connection; an abort cancels it in PostgreSQL (pg_cancel_backend). */
