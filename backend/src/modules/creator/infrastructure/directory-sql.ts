@@ -14,6 +14,15 @@ export const LISTED_SQL = `p.is_public and p.approval_status = 'approved' and p.
 export const PUBLIC_NAME_SORT_KEY = `lower(case when p.can_use_name_publicly then p.full_name
   else ltrim(coalesce(nullif(trim(p.platforms->0->>'handle'), ''), nullif(trim(p.platforms->1->>'handle'), ''), 'Local creator'), '@') end)`;
 
+/**
+ * The columns a directory page maps (everything but the search columns: a tsvector per row was
+ * most of the bytes read and parsed, and of the garbage collected).
+ */
+const PAGE_COLUMNS = ['id', 'user_id', 'full_name', 'phone', 'bio', 'neighborhood', 'city', 'profile_image_url', 'niches', 'platforms', 'content_types', 'collab_types',
+  'media_kit_url', 'link_hub_url', 'can_use_name_publicly', 'approval_status', 'approval_notes', 'is_public', 'phone_verified', 'has_joined_floaters_crew',
+  'total_followers', 'created_at', 'updated_at', 'decided_at'];
+const columnsOf = (alias: string) => PAGE_COLUMNS.map((c) => `${alias}.${c}`).join(', ');
+
 /** `q` as the words PostgreSQL's 'simple' parser would find. */
 export function searchWords(q: string): string[] {
   return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16);
@@ -79,7 +88,7 @@ export function listedCountSql(f: ListedFilters, cap: number) {
 }
 
 /**
- * One keyset page: `select p.*, <sort key>::text as "__key"`. With `before` the rows come nearest
+ * One keyset page: `select <page columns>, <sort key>::text as "__key"`. With `before` the rows come nearest
  * first (`backwards`): the caller turns them around.
  */
 export function listedPageSql(q: ListedPageQuery) {
@@ -97,7 +106,7 @@ export function listedPageSql(q: ListedPageQuery) {
     where.push(`${expr} ${down ? '<=' : '>='} ${k} and (${expr} ${down ? '<' : '>'} ${k} or p.id ${backwards ? '<' : '>'} ${id})`);
   }
   values.push(q.limit);
-  const text = `select p.*, (${expr})::text as "__key" from creator_profiles p where ${where.join(' and ')}
+  const text = `select ${columnsOf('p')}, (${expr})::text as "__key" from creator_profiles p where ${where.join(' and ')}
     order by ${expr} ${down ? 'desc' : 'asc'}, p.id ${backwards ? 'desc' : 'asc'} limit $${values.length}`;
   return { text, values, backwards };
 }
@@ -125,7 +134,7 @@ export function listedRankedPageSql(q: ListedPageQuery, cap: number) {
   values.push(q.limit);
   const text = `with m as materialized (select p.id, p.search_doc, p.search_names from creator_profiles p where ${where.join(' and ')} limit ${capParam}),
     r as (select p.id, ${expr} as k from m p)
-    select c.*, r.k::text as "__key", (select count(*) from m)::int as "__n" from r join creator_profiles c on c.id = r.id ${keyset}
+    select ${columnsOf('c')}, r.k::text as "__key", (select count(*) from m)::int as "__n" from r join creator_profiles c on c.id = r.id ${keyset}
     order by r.k ${backwards ? 'asc' : 'desc'}, r.id ${backwards ? 'desc' : 'asc'} limit $${values.length}`;
   return { text, values, backwards };
 }

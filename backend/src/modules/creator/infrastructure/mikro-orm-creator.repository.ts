@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Niche } from '@local-creators/common';
@@ -10,6 +11,17 @@ import { QueryCanceller } from './query-canceller';
 /** The listing rule of spec 4, as the partial indexes' predicate spells it. */
 const LISTED = { isPublic: true, approvalStatus: 'approved', phoneVerified: true } as const;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const statementNames = new Map<string, string>();
+/** A prepared statement's name per SQL text (a few hundred shapes: filters × orders × directions). */
+function statementName(sql: string) {
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `lc_directory_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+    if (statementNames.size < 5_000) statementNames.set(sql, name);
+  }
+  return name;
+}
 
 /**
  * Public reads are read-only and hot: rows become domain objects directly, skipping the ORM's
@@ -186,7 +198,8 @@ export class MikroOrmCreatorRepository extends CreatorRepository {
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
       if (signal?.aborted) throw signal.reason;
-      const result = await conn.query(sql, params);
+      // Named, so each connection parses each statement shape once and PostgreSQL may keep its plan.
+      const result = await conn.query({ name: statementName(sql), text: sql, values: params });
       return result.rows;
     } finally {
       signal?.removeEventListener('abort', onAbort);
