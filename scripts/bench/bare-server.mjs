@@ -6,6 +6,7 @@
 // backend first) wrapped to build the cards in SQL, and the same steps: a capped count, then
 // the keyset page.
 // Usage: DATABASE_URL=… PORT=… node scripts/bench/bare-server.mjs
+import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import pg from 'pg';
 import common from '@local-creators/common';
@@ -46,6 +47,12 @@ const OVERVIEW_SQL = `
         'creators', ${newest('and p.niches @> array[k.niche]', DIRECTORY.nicheGroupSize)}) order by k.ord) from known k), '[]'::json)
   )::text as body`;
 
+// Named statements, as the API's: each connection parses a statement shape once.
+const names = new Map();
+const prepared = (text, values) => {
+  if (!names.has(text)) names.set(text, `bare_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`);
+  return { name: names.get(text), text, values };
+};
 const cursorOf = (order, after, key, id) => Buffer.from(JSON.stringify([order, after ? 'a' : 'b', key, id])).toString('base64url');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -77,11 +84,11 @@ async function creators(res, params) {
       return rows[0].n;
     }
     const { text, values } = listedCountSql(filters, cap);
-    return (await pool.query(text, values)).rows[0].n;
+    return (await pool.query(prepared(text, values))).rows[0].n;
   };
   const pageOf = (order) => ({ ...filters, order, after: cursor?.after ? cursor.at : undefined, before: cursor && !cursor.after ? cursor.at : undefined, limit: perPage + 1 });
   const cards = async ({ text, values, backwards }) => {
-    const { rows } = await pool.query(`select ${CARD}::text as card, p.__key as key, p.id ${text.includes('"__n"') ? ', p.__n as n' : ''} from (${text}) p`, values);
+    const { rows } = await pool.query(prepared(`select ${CARD}::text as card, p.__key as key, p.id ${text.includes('"__n"') ? ', p.__n as n' : ''} from (${text}) p`, values));
     return backwards ? rows.reverse() : rows;
   };
   const page = (order) => cards(listedPageSql(pageOf(order)));
