@@ -67,6 +67,8 @@ describe('directory search and paging', () => {
     }
     expect((await search({ q: 'Secret Person' })).total).toBe(0);
     expect((await search({ q: 'secret' })).total).toBe(0);
+    // Words of no letters or digits match nothing, and are no error.
+    for (const q of ['😀', '%_\\', '@@', "'"]) expect(await search({ q })).toMatchObject({ total: 0, items: [] });
   });
 
   it('counts exactly up to the cap, then says "at least the cap"', async () => {

@@ -110,7 +110,7 @@ describe('public directory API', () => {
     expect((await t.http().get('/api/creators').query({ neighborhood: 'trem' })).body.total).toBe(3);
     expect((await t.http().get('/api/creators').query({ q: 'comedy' })).body.items.map((c: { id: string }) => c.id)).toEqual([ids.hidden]);
     expect((await t.http().get('/api/creators').query({ sort: 'name' })).body.items.map((c: { display_name: string }) => c.display_name)).toEqual(['Creator food', 'Creator music', '@funny_cle']);
-    const bads = [{ niche: 'Knitting' }, { sort: 'evil' }, { cursor: 'x' }, { per_page: '1000' }, { min_followers: '-5' }, { min_followers: '1.5' }, { platform: 'MySpace' }, { q: 'x'.repeat(101) }];
+    const bads = [{ niche: 'Knitting' }, { sort: 'evil' }, { cursor: 'x' }, { page: '0' }, { page: 'x' }, { per_page: '1000' }, { min_followers: '-5' }, { min_followers: '1.5' }, { platform: 'MySpace' }, { q: 'x'.repeat(101) }];
     for (const bad of bads) {
       const res = await t.http().get('/api/creators').query(bad).expect(400);
       expect(res.body.field).toBe(Object.keys(bad)[0]);

@@ -242,6 +242,9 @@ export class DirectoryService {
     const q = str('q');
     const sort = str('sort') ?? (q ? 'relevance' : 'newest');
     if (!['relevance', 'newest', 'followers', 'name'].includes(sort)) throw badQuery('sort');
+    // `page` (offset paging, before decision 0204) is still validated, then ignored: an old link
+    // shows the first page.
+    int('page', 1, 1, 10_000);
     const rawCursor = str('cursor');
     const cursor = rawCursor === undefined ? undefined : decodeCursor(rawCursor);
     const neighborhood = str('neighborhood');

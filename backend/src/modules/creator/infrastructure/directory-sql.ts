@@ -66,9 +66,9 @@ function orderKey(order: ListedOrder, q: string | undefined, params: unknown[]):
   if (order === 'relevance' && q) {
     const words = searchWords(q);
     const text = searchText(q);
-    params.push(tsQuery(words), text);
-    const rank = words.length ? `ts_rank(p.search_doc, to_tsquery('simple', $${params.length - 1}))` : '0';
-    // Text-search rank (names weigh most) plus how closely a shown name or handle matches q.
+    // A parameter the statement does not use would have no type: push only what is used.
+    const rank = words.length ? `ts_rank(p.search_doc, to_tsquery('simple', $${params.push(tsQuery(words))}))` : '0';
+    params.push(text);
     return { expr: `(${rank} + word_similarity($${params.length}, p.search_names))::float8`, type: 'float8', desc: true };
   }
   if (order === 'followers') return { expr: 'p.total_followers', type: 'bigint', desc: true };
