@@ -4,7 +4,7 @@
 // middleware. It is what a hand-written endpoint reaches on the same machine. `/api/creators`
 // runs the API's own statements (backend/dist/…/directory-sql.js, so `npm run bench` builds the
 // backend first) wrapped to build the cards in SQL, and the same steps: a capped count, then
-// the keyset page.
+// the keyset page, as named (prepared) statements like the API's.
 // Usage: DATABASE_URL=… PORT=… node scripts/bench/bare-server.mjs
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
