@@ -77,6 +77,8 @@ export const DIRECTORY = {
   featuredFollowerThreshold: 10_000,
   pageSizeDefault: 24,
   pageSizeMax: 100,
+  /** Search counts stop here: more matches show as "1,000+" (decision 0204). */
+  searchCountCap: 1000,
 } as const;
 
 export const APPROVAL_WAIT_HOURS = 48;

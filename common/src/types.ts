@@ -143,10 +143,26 @@ export interface CreatorSearchQuery {
   platform?: PlatformName;
   min_followers?: number;
   neighborhood?: string;
+  /** Words of a name, @handle, niche, neighborhood or bio (decision 0204). */
   q?: string;
-  sort?: 'newest' | 'followers' | 'name';
-  page?: number;
+  /** `relevance` (the default when `q` is given) orders by how well `q` matches. */
+  sort?: 'relevance' | 'newest' | 'followers' | 'name';
+  /** A `next_cursor` or `prev_cursor` of an earlier page (keyset paging, decision 0204). */
+  cursor?: string;
   per_page?: number;
+}
+
+/** GET /api/creators: one page of listed creators, paged by cursor (decision 0204). */
+export interface CreatorPage {
+  items: PublicCreatorCard[];
+  /** Exact when `total_exact`; otherwise a lower bound (DIRECTORY.searchCountCap): show "1,000+". */
+  total: number;
+  total_exact: boolean;
+  per_page: number;
+  /** The order applied: `relevance` falls back to `newest` when more than the cap match. */
+  sort: 'relevance' | 'newest' | 'followers' | 'name';
+  next_cursor: string | null;
+  prev_cursor: string | null;
 }
 
 export interface Page<T> {

@@ -12,7 +12,7 @@ export class AppConfig {
 
   readonly env: EnvironmentVariables['NODE_ENV'];
   readonly http: { port: number; host: string; publicUrl: string; trustProxy: string; corsOrigin: string[]; webRoot?: string };
-  readonly database: { url: string };
+  readonly database: { url: string; statementTimeoutMs: number };
   /** `prefix` is unset when the install id should be used (RedisNamespace). */
   readonly redis: { url: string; prefix?: string };
   readonly auth: { jwtSecret: string; accessTtlSeconds: number; refreshSessionTtlDays: number; refreshReuseGraceSeconds: number; recoveryTtlSeconds: number };
@@ -40,7 +40,7 @@ export class AppConfig {
       corsOrigin: e.CORS_ORIGIN.split(',').map((s) => s.trim()).filter(Boolean),
       webRoot: e.WEB_ROOT,
     };
-    this.database = { url: e.DATABASE_URL };
+    this.database = { url: e.DATABASE_URL, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS };
     this.redis = { url: e.REDIS_URL, prefix: e.REDIS_PREFIX };
     this.auth = {
       jwtSecret: e.JWT_SECRET,

@@ -12,6 +12,12 @@ export class EnvironmentVariables {
   /** Where people reach the product; used in mails and share links. */
   @IsUrl({ require_tld: false, protocols: ['http', 'https'] }) @IsOptional() PUBLIC_URL?: string;
   @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' }) DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/local_creators';
+  /**
+   * PostgreSQL's statement_timeout for the API's and the worker's connections, in ms (0 = none):
+   * no query, however heavy, holds a connection and the CPU longer (decision 0204). The CLI
+   * (migrations) is not limited.
+   */
+  @IsInt() @Min(0) @Max(3_600_000) DATABASE_STATEMENT_TIMEOUT_MS = 5000;
   @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' }) REDIS_URL = 'redis://127.0.0.1:6379';
   /**
    * Prefix for every Redis key and BullMQ queue. Unset: `lc-<install id>`, the id this database was
@@ -75,7 +81,7 @@ export class EnvironmentVariables {
   @Matches(/^\d+\/\d+$/) RATE_LIMIT_INTRO_PER_BUSINESS = '10/86400';
 }
 
-const NUMERIC = new Set(['PORT', 'MAIL_MAX_ATTEMPTS', 'MAIL_RETRY_BASE_MS', 'MAIL_LEASE_S', 'MAIL_HANDOFF_GRACE_S', 'MAIL_GIVE_UP_AFTER_H', 'ACCESS_TOKEN_TTL_S', 'REFRESH_SESSION_TTL_DAYS', 'REFRESH_REUSE_GRACE_S', 'RECOVERY_TOKEN_TTL_S']);
+const NUMERIC = new Set(['PORT', 'DATABASE_STATEMENT_TIMEOUT_MS', 'MAIL_MAX_ATTEMPTS', 'MAIL_RETRY_BASE_MS', 'MAIL_LEASE_S', 'MAIL_HANDOFF_GRACE_S', 'MAIL_GIVE_UP_AFTER_H', 'ACCESS_TOKEN_TTL_S', 'REFRESH_SESSION_TTL_DAYS', 'REFRESH_REUSE_GRACE_S', 'RECOVERY_TOKEN_TTL_S']);
 
 export class ConfigError extends Error {}
 

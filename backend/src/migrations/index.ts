@@ -10,6 +10,7 @@ import { Migration20261123100000MailLease } from './Migration20261123100000MailL
 import { Migration20261123100100ModerationVersions } from './Migration20261123100100ModerationVersions';
 import { Migration20261123100200RecoveryTokenLiveIndex } from './Migration20261123100200RecoveryTokenLiveIndex';
 import { Migration20261123100400IntroductionConfirmation } from './Migration20261123100400IntroductionConfirmation';
+import { Migration20261123100500DirectorySearch } from './Migration20261123100500DirectorySearch';
 
 /**
  * Committed migrations, in order. Listed explicitly (not globbed) so they run the same from
@@ -27,4 +28,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123100100ModerationVersions', class: Migration20261123100100ModerationVersions },
   { name: 'Migration20261123100200RecoveryTokenLiveIndex', class: Migration20261123100200RecoveryTokenLiveIndex },
   { name: 'Migration20261123100400IntroductionConfirmation', class: Migration20261123100400IntroductionConfirmation },
+  { name: 'Migration20261123100500DirectorySearch', class: Migration20261123100500DirectorySearch },
 ];

@@ -13,12 +13,13 @@ import { MeProfileController } from './http/me-profile.controller';
 import { CreatorProfileSchema } from './infrastructure/creator-profile.schema';
 import { ListingVersion } from './infrastructure/listing-version';
 import { MikroOrmCreatorRepository } from './infrastructure/mikro-orm-creator.repository';
+import { QueryCanceller } from './infrastructure/query-canceller';
 
 /** Creators' own profiles and photos, and the public directory. */
 @Module({
   imports: [MikroOrmModule.forFeature([CreatorProfileSchema]), NotificationsModule],
   controllers: [MeProfileController, DirectoryController],
-  providers: [OwnProfileService, DirectoryService, ListingVersion, ApprovedProfileEdits, { provide: CreatorRepository, useClass: MikroOrmCreatorRepository }],
+  providers: [OwnProfileService, DirectoryService, ListingVersion, QueryCanceller, ApprovedProfileEdits, { provide: CreatorRepository, useClass: MikroOrmCreatorRepository }],
   exports: [CreatorRepository, ApprovedProfileEdits],
 })
 export class CreatorModule implements OnModuleInit {
