@@ -210,9 +210,14 @@ export class AuthService implements BeforeApplicationShutdown {
     });
   }
 
+  /** Resolves once every recovery link answered so far has been issued (or failed). */
+  async linksIssued(): Promise<void> {
+    await Promise.allSettled([...this.issuing]);
+  }
+
   /** Lets links being issued finish before the database goes away. */
   async beforeApplicationShutdown() {
-    await Promise.allSettled([...this.issuing]);
+    await this.linksIssued();
   }
 
   async currentUser(principal: Principal): Promise<AuthUser> {
