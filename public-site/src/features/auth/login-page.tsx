@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { MSG, PASSWORD_UPDATE_REDIRECT_MS, firstNewPasswordError, validateRecoveryRequest, validateSignin } from '@local-creators/common';
 import { Button } from '@/components/ui/button';
-import { Field, Input } from '@/components/ui/input';
+import { Field, Input, fieldErrorProps } from '@/components/ui/input';
 import { ApiRequestError, errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { sessionClient } from '@/lib/session';
@@ -20,8 +20,20 @@ function readRecoveryHash(): string | null {
 
 export default function LoginPage() {
   const { checkRecoveryLink } = useAuth();
-  const [recoveryToken] = useState(readRecoveryHash);
+  const [recoveryToken, setRecoveryToken] = useState(readRecoveryHash);
   const [mode, setMode] = useState<Mode>(recoveryToken ? 'checking-link' : 'sign-in');
+
+  // A reset link opened in a tab that is already on /login changes only the hash: check it too.
+  useEffect(() => {
+    function onHashChange() {
+      const token = readRecoveryHash();
+      if (!token) return;
+      setRecoveryToken(token);
+      setMode('checking-link');
+    }
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, []);
 
   useEffect(() => {
     if (!recoveryToken) return;
@@ -45,7 +57,7 @@ export default function LoginPage() {
     return () => {
       current = false;
     };
-  }, [recoveryToken]); // checked once, when the link opens
+  }, [recoveryToken]); // checked once per link, when it opens
 
   if (mode === 'checking-link') return <CheckingLink />;
   if (mode === 'new-password' && recoveryToken) return <NewPasswordForm token={recoveryToken} onLinkDead={() => setMode('reset')} />;
@@ -65,7 +77,7 @@ function CheckingLink() {
 
 function SignInForm({ onForgot }: { onForgot: () => void }) {
   const { signIn } = useAuth();
-  const { email, setEmail, password, setPassword, busy, onSubmit } = useCredentialsForm({ validate: validateSignin, submit: signIn, successMessage: MSG.welcomeBack, next: '/dashboard' });
+  const { email, setEmail, password, setPassword, busy, errors, onSubmit } = useCredentialsForm({ validate: validateSignin, submit: signIn, successMessage: MSG.welcomeBack, next: '/dashboard' });
 
   return (
     <AuthCard
@@ -81,11 +93,11 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
       }
     >
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <Field label="Email" htmlFor="email">
-          <Input id="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
+        <Field label="Email" htmlFor="email" error={errors.email}>
+          <Input id="email" type="email" autoComplete="email" {...fieldErrorProps('email', errors.email)} value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
         </Field>
-        <Field label="Password" htmlFor="password">
-          <Input id="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Field label="Password" htmlFor="password" error={errors.password}>
+          <Input id="password" type="password" autoComplete="current-password" {...fieldErrorProps('password', errors.password)} value={password} onChange={(e) => setPassword(e.target.value)} />
         </Field>
         <div className="flex justify-end">
           <Button type="button" variant="link" className="h-auto p-0" onClick={onForgot}>
