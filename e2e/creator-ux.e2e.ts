@@ -102,6 +102,34 @@ describe('a new creator on the public site', () => {
     await page.locator('#email-error').waitFor();
     expect(await email.getAttribute('aria-invalid')).toBe('true');
     expect(await email.getAttribute('aria-describedby')).toContain('email-error');
+
+    // The reset request form too.
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expectToast(page, MSG.emailRequired);
+    const resetEmail = page.getByLabel('Email');
+    expect(await page.locator('#reset-email-error').textContent()).toBe(MSG.emailRequired);
+    expect(await resetEmail.getAttribute('aria-invalid')).toBe('true');
+    expect(await resetEmail.getAttribute('aria-describedby')).toContain('reset-email-error');
+    await context.close();
+  });
+
+  it('marks the new-password fields of a reset link beside them', async () => {
+    const email = `ux.reset.${Date.now()}@example.com`;
+    await product.t.http().post('/api/auth/signup').send({ email, password: 'Sunny-Lake-42' });
+    await product.t.http().post('/api/auth/recover').send({ email });
+    const mail = await product.t.mailbox.waitFor((m) => m.to.includes(email));
+    const link = /(http\S+\/login#\S+type=recovery\S*)/.exec(mail.text)![1]!;
+    const { page, context } = await product.newPage();
+    await page.goto(link);
+    await page.getByLabel('New password').fill('Brand-New-7');
+    await page.getByLabel('Confirm password').fill('Brand-New-8');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expectToast(page, MSG.passwordsDoNotMatch);
+    const confirm = page.getByLabel('Confirm password');
+    expect(await page.locator('#confirm-password-error').textContent()).toBe(MSG.passwordsDoNotMatch);
+    expect(await confirm.getAttribute('aria-invalid')).toBe('true');
+    expect(await confirm.getAttribute('aria-describedby')).toContain('confirm-password-error');
     await context.close();
   });
 

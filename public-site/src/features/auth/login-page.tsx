@@ -116,11 +116,17 @@ function ResetRequestForm({ onBack }: { onBack: () => void }) {
   const { requestPasswordReset } = useAuth();
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
+  const [emailError, setEmailError] = useState<string | null>(null);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const checked = validateRecoveryRequest({ email });
-    if (!checked.ok) return void toast.error(checked.error.message);
+    if (!checked.ok) {
+      setEmailError(checked.error.message);
+      document.getElementById('reset-email')?.focus();
+      return void toast.error(checked.error.message);
+    }
+    setEmailError(null);
     setBusy(true);
     try {
       await requestPasswordReset(checked.value.email);
@@ -135,8 +141,19 @@ function ResetRequestForm({ onBack }: { onBack: () => void }) {
   return (
     <AuthCard title="Reset your password" description="We'll e-mail you a link to set a new one.">
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <Field label="Email" htmlFor="reset-email">
-          <Input id="reset-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
+        <Field label="Email" htmlFor="reset-email" error={emailError}>
+          <Input
+            id="reset-email"
+            type="email"
+            autoComplete="email"
+            {...fieldErrorProps('reset-email', emailError)}
+            value={email}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              setEmailError(null);
+            }}
+            placeholder="you@example.com"
+          />
         </Field>
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? 'Sending...' : 'Send Reset Link'}
@@ -155,11 +172,20 @@ function NewPasswordForm({ token, onLinkDead }: { token: string; onLinkDead: () 
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
+  /** The failing field and its message, shown beside it as well as in the toast. */
+  const [problem, setProblem] = useState<{ field: 'new-password' | 'confirm-password'; message: string } | null>(null);
+  const errorOf = (field: 'new-password' | 'confirm-password') => (problem?.field === field ? problem.message : null);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const problem = firstNewPasswordError(password, confirm);
-    if (problem) return void toast.error(problem);
+    const message = firstNewPasswordError(password, confirm);
+    if (message) {
+      const field = message === MSG.passwordsDoNotMatch ? 'confirm-password' : 'new-password';
+      setProblem({ field, message });
+      document.getElementById(field)?.focus();
+      return void toast.error(message);
+    }
+    setProblem(null);
     setBusy(true);
     try {
       await updatePassword(password, token);
@@ -176,11 +202,31 @@ function NewPasswordForm({ token, onLinkDead }: { token: string; onLinkDead: () 
   return (
     <AuthCard title="Set a new password" description="Choose a new password for your account.">
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <Field label="New password" htmlFor="new-password" hint="At least 8 characters with an uppercase letter, a lowercase letter and a number.">
-          <Input id="new-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Field label="New password" htmlFor="new-password" error={errorOf('new-password')} hint="At least 8 characters with an uppercase letter, a lowercase letter and a number.">
+          <Input
+            id="new-password"
+            type="password"
+            autoComplete="new-password"
+            {...fieldErrorProps('new-password', errorOf('new-password'), true)}
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setProblem(null);
+            }}
+          />
         </Field>
-        <Field label="Confirm password" htmlFor="confirm-password">
-          <Input id="confirm-password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <Field label="Confirm password" htmlFor="confirm-password" error={errorOf('confirm-password')}>
+          <Input
+            id="confirm-password"
+            type="password"
+            autoComplete="new-password"
+            {...fieldErrorProps('confirm-password', errorOf('confirm-password'))}
+            value={confirm}
+            onChange={(e) => {
+              setConfirm(e.target.value);
+              setProblem(null);
+            }}
+          />
         </Field>
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? 'Updating...' : 'Update Password'}
