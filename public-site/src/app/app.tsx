@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, type CSSProperties, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
@@ -22,6 +22,17 @@ const CreatorProfilePage = lazy(() => import('@/features/creator-profile/creator
 const ApplyPage = lazy(() => import('@/features/apply/apply-page'));
 const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page'));
 
+/**
+ * Toast texts dark enough for 4.5:1 on their tinted backgrounds (sonner's own reds, greens, blues
+ * and ambers fall just short). Bottom-centre keeps them off the header's navigation.
+ */
+const TOAST_COLORS = {
+  '--error-text': '#b91c1c',
+  '--success-text': '#166534',
+  '--info-text': '#1d4ed8',
+  '--warning-text': '#92400e',
+} as CSSProperties;
+
 const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } });
 
 /** Signed-out visitors of a private page go to /login (once the stored session has been read). */
@@ -30,6 +41,21 @@ function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (loading) return <PageLoading />;
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  return children;
+}
+
+/**
+ * /login and /signup: a visitor who is already signed in when the page opens goes to the dashboard
+ * (a reset link still opens the new-password form; signing in on the page itself moves on by itself).
+ */
+function SignedOutOnly({ children }: { children: ReactNode }) {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  // Decided once per page visit: the sign-in or sign-up done on this page must not bounce it.
+  const decided = useRef<{ path: string; away: boolean } | null>(null);
+  if (loading) return <PageLoading />;
+  if (decided.current?.path !== location.pathname) decided.current = { path: location.pathname, away: !!user && !/type=recovery/.test(location.hash) };
+  if (decided.current.away) return <Navigate to="/dashboard" replace />;
   return children;
 }
 
@@ -58,8 +84,8 @@ export function App() {
           <Routes>
             <Route element={<Layout />}>
               <Route path="/" element={<LandingPage />} />
-              <Route path="/signup" element={<SignUpPage />} />
-              <Route path="/login" element={<LoginPage />} />
+              <Route path="/signup" element={<SignedOutOnly><SignUpPage /></SignedOutOnly>} />
+              <Route path="/login" element={<SignedOutOnly><LoginPage /></SignedOutOnly>} />
               <Route path="/about" element={<AboutPage />} />
               <Route path="/playbook" element={<PlaybookPage />} />
               <Route path="/amplify" element={<AmplifyPage />} />
@@ -73,7 +99,7 @@ export function App() {
             </Route>
           </Routes>
         </BrowserRouter>
-        <Toaster richColors position="top-center" closeButton />
+        <Toaster richColors position="bottom-center" closeButton style={TOAST_COLORS} />
       </AuthProvider>
     </QueryClientProvider>
   );

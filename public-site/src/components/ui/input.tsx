@@ -14,8 +14,25 @@ export const Input = React.forwardRef<HTMLInputElement, React.InputHTMLAttribute
 ));
 Input.displayName = 'Input';
 
-/** A label, a control and an optional hint, stacked. */
-export function Field({ label, htmlFor, hint, required, children }: { label: string; htmlFor: string; hint?: React.ReactNode; required?: boolean; children: React.ReactNode }) {
+/**
+ * A label, a control and an optional hint, stacked. With `error`, the message shows beside the
+ * control as `${htmlFor}-error` (the control sets aria-invalid and aria-describedby, see fieldErrorProps).
+ */
+export function Field({
+  label,
+  htmlFor,
+  hint,
+  required,
+  error,
+  children,
+}: {
+  label: string;
+  htmlFor: string;
+  hint?: React.ReactNode;
+  required?: boolean;
+  error?: string | null;
+  children: React.ReactNode;
+}) {
   return (
     <div className="space-y-2">
       <Label htmlFor={htmlFor}>
@@ -23,7 +40,22 @@ export function Field({ label, htmlFor, hint, required, children }: { label: str
         {required && <span className="text-destructive"> *</span>}
       </Label>
       {children}
-      {hint && <div className="text-xs text-muted-foreground">{hint}</div>}
+      {error && (
+        <p id={`${htmlFor}-error`} className="text-xs font-medium text-destructive">
+          {error}
+        </p>
+      )}
+      {hint && (
+        <div id={`${htmlFor}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </div>
+      )}
     </div>
   );
+}
+
+/** The accessibility attributes of a control whose field may show an error (and a hint). */
+export function fieldErrorProps(id: string, error: string | null | undefined, hasHint = false) {
+  const describedBy = [error ? `${id}-error` : null, hasHint ? `${id}-hint` : null].filter(Boolean).join(' ');
+  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined, className: error ? 'border-destructive' : undefined };
 }

@@ -7,11 +7,13 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiRequestError } from '@/lib/api';
+import { useAuth } from '@/lib/auth';
 import { useMyProfile } from '@/lib/queries/my-profile';
 import { useSaveMyProfile } from './api/save-my-profile';
 import { BasicInfoStep } from './components/basic-info-step';
 import { ChoicesStep } from './components/choices-step';
-import { STEPS, draftFromProfile, emptyDraft, stepOfField, type Draft, type SetDraft, type Step } from './components/draft';
+import { STEPS, clearStoredDraft, draftFromProfile, emptyDraft, readStoredDraft, stepOfField, storeDraft, type Draft, type SetDraft, type Step } from './components/draft';
+import type { FieldErrors } from './components/form-field';
 import { LinksStep } from './components/links-step';
 import { PlatformsStep } from './components/platforms-step';
 import { WizardProgress } from './components/wizard-progress';
@@ -41,16 +43,42 @@ export default function ApplyPage() {
 
 function Wizard({ profile }: { profile: CreatorProfile | null }) {
   const editing = !!profile;
+  const { user } = useAuth();
+  const userId = user?.id ?? '';
+  // A reload keeps the half-finished application (this browser, this account) until it is submitted.
+  const [stored] = useState(() => readStoredDraft(userId));
   const [step, setStep] = useState<Step>(1);
-  const [draft, setDraft] = useState<Draft>(() => (profile ? draftFromProfile(profile) : emptyDraft));
+  const [draft, setDraft] = useState<Draft>(() => stored?.draft ?? (profile ? draftFromProfile(profile) : emptyDraft));
   // The server keeps the photo per user (even before the profile exists); the wizard only shows it.
-  const [imageUrl, setImageUrl] = useState<string | null>(profile?.profile_image_url ?? null);
+  const [imageUrl, setImageUrl] = useState<string | null>(stored ? stored.imageUrl : (profile?.profile_image_url ?? null));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const untouched = useRef({ draft, imageUrl });
   const save = useSaveMyProfile();
   const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);
+  /** A field to focus once its step shows (instead of the heading). */
+  const focusOnStep = useRef<string | null>(null);
 
-  const set: SetDraft = (key, value) => setDraft((d) => ({ ...d, [key]: value }));
+  const set: SetDraft = (key, value) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
+  };
+
+  useEffect(() => {
+    if (!userId || (draft === untouched.current.draft && imageUrl === untouched.current.imageUrl)) return;
+    storeDraft(userId, { draft, imageUrl });
+  }, [userId, draft, imageUrl]);
+
+  /** The failing field: its step, its message beside it, and focus on it (the toast says it too). */
+  function showFieldError(field: string | undefined, message: string) {
+    const at = stepOfField(field);
+    if (!field || !at) return;
+    setErrors({ [field]: message });
+    if (at === step) return void document.getElementById(field)?.focus();
+    focusOnStep.current = field;
+    goTo(at);
+  }
   const complete = isWizardStepComplete(step, draft);
   const current = STEPS[step - 1]!;
 
@@ -58,7 +86,9 @@ function Wizard({ profile }: { profile: CreatorProfile | null }) {
   useEffect(() => {
     if (shownStep.current === step) return;
     shownStep.current = step;
-    headingRef.current?.focus();
+    const field = focusOnStep.current && document.getElementById(focusOnStep.current);
+    focusOnStep.current = null;
+    (field || headingRef.current)?.focus();
   }, [step]);
 
   function goTo(next: Step) {
@@ -70,20 +100,19 @@ function Wizard({ profile }: { profile: CreatorProfile | null }) {
     const checked = validateProfile(draft);
     if (!checked.ok) {
       toast.error(MSG.validationError(checked.error.message));
-      const at = stepOfField(checked.error.field);
-      if (at) goTo(at);
+      showFieldError(checked.error.field, checked.error.message);
       return;
     }
     save.mutate(checked.value, {
       onSuccess: () => {
+        clearStoredDraft(userId);
         toast.success(MSG.saved);
         navigate('/dashboard');
       },
       onError: (error) => {
         if (error instanceof ApiRequestError) {
           toast.error(error.message || MSG.saveFailed);
-          const at = stepOfField(error.field);
-          if (at) goTo(at);
+          showFieldError(error.field, error.message || MSG.saveFailed);
         } else {
           toast.error(MSG.somethingWrong);
         }
@@ -117,10 +146,10 @@ function Wizard({ profile }: { profile: CreatorProfile | null }) {
           </CardDescription>
         </CardHeader>
         <CardContent className="pt-6">
-          {step === 1 && <BasicInfoStep draft={draft} set={set} imageUrl={imageUrl} onImageChange={setImageUrl} />}
+          {step === 1 && <BasicInfoStep draft={draft} set={set} errors={errors} imageUrl={imageUrl} onImageChange={setImageUrl} />}
           {step === 2 && <PlatformsStep platforms={draft.platforms} onChange={(p) => set('platforms', p)} />}
           {step === 3 && <ChoicesStep draft={draft} set={set} />}
-          {step === 4 && <LinksStep draft={draft} set={set} />}
+          {step === 4 && <LinksStep draft={draft} set={set} errors={errors} />}
         </CardContent>
         <CardFooter className="justify-between gap-3 border-t border-border pt-6">
           {step > 1 ? (

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { MSG, PASSWORD_UPDATE_REDIRECT_MS, firstNewPasswordError, validateRecoveryRequest, validateSignin } from '@local-creators/common';
 import { Button } from '@/components/ui/button';
-import { Field, Input } from '@/components/ui/input';
+import { Field, Input, fieldErrorProps } from '@/components/ui/input';
 import { ApiRequestError, errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { sessionClient } from '@/lib/session';
@@ -20,8 +20,20 @@ function readRecoveryHash(): string | null {
 
 export default function LoginPage() {
   const { checkRecoveryLink } = useAuth();
-  const [recoveryToken] = useState(readRecoveryHash);
+  const [recoveryToken, setRecoveryToken] = useState(readRecoveryHash);
   const [mode, setMode] = useState<Mode>(recoveryToken ? 'checking-link' : 'sign-in');
+
+  // A reset link opened in a tab that is already on /login changes only the hash: check it too.
+  useEffect(() => {
+    function onHashChange() {
+      const token = readRecoveryHash();
+      if (!token) return;
+      setRecoveryToken(token);
+      setMode('checking-link');
+    }
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, []);
 
   useEffect(() => {
     if (!recoveryToken) return;
@@ -45,7 +57,7 @@ export default function LoginPage() {
     return () => {
       current = false;
     };
-  }, [recoveryToken]); // checked once, when the link opens
+  }, [recoveryToken]); // checked once per link, when it opens
 
   if (mode === 'checking-link') return <CheckingLink />;
   if (mode === 'new-password' && recoveryToken) return <NewPasswordForm token={recoveryToken} onLinkDead={() => setMode('reset')} />;
@@ -65,7 +77,7 @@ function CheckingLink() {
 
 function SignInForm({ onForgot }: { onForgot: () => void }) {
   const { signIn } = useAuth();
-  const { email, setEmail, password, setPassword, busy, onSubmit } = useCredentialsForm({ validate: validateSignin, submit: signIn, successMessage: MSG.welcomeBack, next: '/dashboard' });
+  const { email, setEmail, password, setPassword, busy, errors, onSubmit } = useCredentialsForm({ validate: validateSignin, submit: signIn, successMessage: MSG.welcomeBack, next: '/dashboard' });
 
   return (
     <AuthCard
@@ -81,11 +93,11 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
       }
     >
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <Field label="Email" htmlFor="email">
-          <Input id="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
+        <Field label="Email" htmlFor="email" error={errors.email}>
+          <Input id="email" type="email" autoComplete="email" {...fieldErrorProps('email', errors.email)} value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
         </Field>
-        <Field label="Password" htmlFor="password">
-          <Input id="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Field label="Password" htmlFor="password" error={errors.password}>
+          <Input id="password" type="password" autoComplete="current-password" {...fieldErrorProps('password', errors.password)} value={password} onChange={(e) => setPassword(e.target.value)} />
         </Field>
         <div className="flex justify-end">
           <Button type="button" variant="link" className="h-auto p-0" onClick={onForgot}>
@@ -104,11 +116,17 @@ function ResetRequestForm({ onBack }: { onBack: () => void }) {
   const { requestPasswordReset } = useAuth();
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
+  const [emailError, setEmailError] = useState<string | null>(null);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const checked = validateRecoveryRequest({ email });
-    if (!checked.ok) return void toast.error(checked.error.message);
+    if (!checked.ok) {
+      setEmailError(checked.error.message);
+      document.getElementById('reset-email')?.focus();
+      return void toast.error(checked.error.message);
+    }
+    setEmailError(null);
     setBusy(true);
     try {
       await requestPasswordReset(checked.value.email);
@@ -123,8 +141,19 @@ function ResetRequestForm({ onBack }: { onBack: () => void }) {
   return (
     <AuthCard title="Reset your password" description="We'll e-mail you a link to set a new one.">
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <Field label="Email" htmlFor="reset-email">
-          <Input id="reset-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
+        <Field label="Email" htmlFor="reset-email" error={emailError}>
+          <Input
+            id="reset-email"
+            type="email"
+            autoComplete="email"
+            {...fieldErrorProps('reset-email', emailError)}
+            value={email}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              setEmailError(null);
+            }}
+            placeholder="you@example.com"
+          />
         </Field>
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? 'Sending...' : 'Send Reset Link'}
@@ -143,11 +172,20 @@ function NewPasswordForm({ token, onLinkDead }: { token: string; onLinkDead: () 
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
+  /** The failing field and its message, shown beside it as well as in the toast. */
+  const [problem, setProblem] = useState<{ field: 'new-password' | 'confirm-password'; message: string } | null>(null);
+  const errorOf = (field: 'new-password' | 'confirm-password') => (problem?.field === field ? problem.message : null);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const problem = firstNewPasswordError(password, confirm);
-    if (problem) return void toast.error(problem);
+    const message = firstNewPasswordError(password, confirm);
+    if (message) {
+      const field = message === MSG.passwordsDoNotMatch ? 'confirm-password' : 'new-password';
+      setProblem({ field, message });
+      document.getElementById(field)?.focus();
+      return void toast.error(message);
+    }
+    setProblem(null);
     setBusy(true);
     try {
       await updatePassword(password, token);
@@ -164,11 +202,31 @@ function NewPasswordForm({ token, onLinkDead }: { token: string; onLinkDead: () 
   return (
     <AuthCard title="Set a new password" description="Choose a new password for your account.">
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <Field label="New password" htmlFor="new-password" hint="At least 8 characters with an uppercase letter, a lowercase letter and a number.">
-          <Input id="new-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Field label="New password" htmlFor="new-password" error={errorOf('new-password')} hint="At least 8 characters with an uppercase letter, a lowercase letter and a number.">
+          <Input
+            id="new-password"
+            type="password"
+            autoComplete="new-password"
+            {...fieldErrorProps('new-password', errorOf('new-password'), true)}
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setProblem(null);
+            }}
+          />
         </Field>
-        <Field label="Confirm password" htmlFor="confirm-password">
-          <Input id="confirm-password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <Field label="Confirm password" htmlFor="confirm-password" error={errorOf('confirm-password')}>
+          <Input
+            id="confirm-password"
+            type="password"
+            autoComplete="new-password"
+            {...fieldErrorProps('confirm-password', errorOf('confirm-password'))}
+            value={confirm}
+            onChange={(e) => {
+              setConfirm(e.target.value);
+              setProblem(null);
+            }}
+          />
         </Field>
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? 'Updating...' : 'Update Password'}

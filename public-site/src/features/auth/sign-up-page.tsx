@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { MSG, validateSignup, type PublicConfig } from '@local-creators/common';
 import { Button } from '@/components/ui/button';
-import { Field, Input } from '@/components/ui/input';
+import { Field, Input, fieldErrorProps } from '@/components/ui/input';
 import { apiFetch } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { AuthCard } from './auth-card';
@@ -10,7 +10,7 @@ import { useCredentialsForm } from './use-credentials-form';
 
 export default function SignUpPage() {
   const { signUp } = useAuth();
-  const { email, setEmail, password, setPassword, busy, onSubmit } = useCredentialsForm({ validate: validateSignup, submit: signUp, successMessage: MSG.accountCreated, next: '/apply' });
+  const { email, setEmail, password, setPassword, busy, errors, onSubmit } = useCredentialsForm({ validate: validateSignup, submit: signUp, successMessage: MSG.accountCreated, next: '/apply' });
   const config = useQuery({ queryKey: ['config'], queryFn: () => apiFetch<PublicConfig>('/api/config', { auth: false }) });
 
   return (
@@ -27,11 +27,11 @@ export default function SignUpPage() {
       }
     >
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <Field label="Email" htmlFor="email">
-          <Input id="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
+        <Field label="Email" htmlFor="email" error={errors.email}>
+          <Input id="email" type="email" autoComplete="email" {...fieldErrorProps('email', errors.email)} value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
         </Field>
-        <Field label="Password" htmlFor="password" hint="At least 8 characters with an uppercase letter, a lowercase letter and a number.">
-          <Input id="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Field label="Password" htmlFor="password" error={errors.password} hint="At least 8 characters with an uppercase letter, a lowercase letter and a number.">
+          <Input id="password" type="password" autoComplete="new-password" {...fieldErrorProps('password', errors.password, true)} value={password} onChange={(e) => setPassword(e.target.value)} />
         </Field>
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? 'Creating Account...' : 'Create Account'}

@@ -18,11 +18,18 @@ export function useCredentialsForm(opts: {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  /** The failing field's message, shown beside it as well as in the toast. */
+  const [errors, setErrors] = useState<Partial<Record<'email' | 'password', string>>>({});
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const checked = opts.validate({ email, password });
-    if (!checked.ok) return void toast.error(checked.error.message);
+    if (!checked.ok) {
+      setErrors({ [checked.error.field]: checked.error.message });
+      document.getElementById(checked.error.field)?.focus();
+      return void toast.error(checked.error.message);
+    }
+    setErrors({});
     setBusy(true);
     try {
       await opts.submit(checked.value.email, checked.value.password);
@@ -34,5 +41,19 @@ export function useCredentialsForm(opts: {
     }
   }
 
-  return { email, setEmail, password, setPassword, busy, onSubmit };
+  return {
+    email,
+    setEmail: (v: string) => {
+      setEmail(v);
+      setErrors((e) => ({ ...e, email: undefined }));
+    },
+    password,
+    setPassword: (v: string) => {
+      setPassword(v);
+      setErrors((e) => ({ ...e, password: undefined }));
+    },
+    busy,
+    errors,
+    onSubmit,
+  };
 }

@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { ArrowLeft, BadgeCheck, CalendarDays, FileText, Handshake, Link2, MapPin, RotateCw, Share2, ShieldCheck, Sparkles, Star, Tags, Users, Video } from 'lucide-react';
+import { ArrowLeft, BadgeCheck, EyeOff, CalendarDays, FileText, Handshake, Link2, MapPin, RotateCw, Share2, ShieldCheck, Sparkles, Star, Tags, Users, Video } from 'lucide-react';
 import { MSG, initials, type PublicCreator } from '@local-creators/common';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiRequestError } from '@/lib/api';
+import { isListed, useMyProfile } from '@/lib/queries/my-profile';
 import { formatFollowers } from '@/lib/utils';
 import { useCreator } from './api/get-creator';
 import { ChipList, Section } from './components/profile-sections';
@@ -70,10 +71,28 @@ export default function CreatorProfilePage() {
   return isPending ? <ProfileSkeleton /> : null;
 }
 
+/** The owner previewing a profile that is not listed: others get 'Profile not found' for this link. */
+function NotPublicBanner({ creatorId }: { creatorId: string }) {
+  const { data: mine } = useMyProfile();
+  if (!mine || mine.id !== creatorId || isListed(mine)) return null;
+  return (
+    <div role="status" className="mb-4 flex items-start gap-3 rounded-xl border border-warning/30 bg-warning/10 px-4 py-3 text-sm text-foreground">
+      <EyeOff className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
+      <p>
+        <strong className="font-semibold">Not public yet</strong>
+        <span className="mt-0.5 block text-muted-foreground">
+          This is a preview only you can see. Brands and visitors get "{MSG.profileNotFound}" for this link until your profile is approved and your phone is verified.
+        </span>
+      </p>
+    </div>
+  );
+}
+
 function Profile({ creator: c }: { creator: PublicCreator }) {
   const place = c.neighborhood ? `${c.neighborhood}, ${c.city}` : c.city;
   return (
     <div className={container}>
+      <NotPublicBanner creatorId={c.id} />
       <Button asChild variant="ghost" size="sm" className="-ml-3 text-muted-foreground">
         <Link to="/directory">
           <ArrowLeft aria-hidden /> Directory

@@ -4,11 +4,11 @@ import { MSG, cityOrDefault, dashboardStatus, isVerified } from '@local-creators
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth';
-import { useMyProfile } from '@/lib/queries/my-profile';
+import { isListed, useMyProfile } from '@/lib/queries/my-profile';
 import { CrewPromoCard } from './components/crew-promo-card';
 import { AdminTiles, CreatorTiles } from './components/dashboard-tiles';
 import { FounderLetter } from './components/founder-letter';
-import { ShareProfileCard } from './components/share-profile-card';
+import { NotPublicCard, ShareProfileCard } from './components/share-profile-card';
 import { StatusCard } from './components/status-card';
 import { VerifiedBadgeCard } from './components/verified-badge-card';
 
@@ -52,9 +52,9 @@ export default function DashboardPage() {
 
       {profile?.approval_status === 'pending' && <FounderLetter firstName={firstName} city={city} />}
 
-      {profile && (profile.is_public || verified) && (
+      {profile && (
         <div className="grid gap-6 lg:grid-cols-2">
-          {profile.is_public && <ShareProfileCard profileId={profile.id} />}
+          {isListed(profile) ? <ShareProfileCard profileId={profile.id} /> : <NotPublicCard profileId={profile.id} rejected={profile.approval_status === 'rejected'} />}
           {verified && <VerifiedBadgeCard name={profile.full_name} city={city} />}
         </div>
       )}

@@ -16,3 +16,7 @@ export function useMyProfile() {
   const { user } = useAuth();
   return useQuery(myProfileQueryOptions(user?.id));
 }
+
+/** Listed in the directory, so its link works for everyone (the directory's own rule, server-side too). */
+export const isListed = (p: Pick<CreatorProfile, 'is_public' | 'approval_status' | 'phone_verified'>) =>
+  p.is_public && p.approval_status === 'approved' && p.phone_verified;

@@ -3,7 +3,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
 import type { Draft, SetDraft } from './draft';
-import { FormField } from './form-field';
+import { FormField, fieldA11y, type FieldErrors } from './form-field';
 import { ProfilePhotoField } from './profile-photo-field';
 
 export function BasicInfoStep({
@@ -11,7 +11,9 @@ export function BasicInfoStep({
   set,
   imageUrl,
   onImageChange,
+  errors = {},
 }: {
+  errors?: FieldErrors;
   draft: Draft;
   set: SetDraft;
   imageUrl: string | null;
@@ -22,18 +24,19 @@ export function BasicInfoStep({
     <div className="space-y-5">
       <ProfilePhotoField name={draft.full_name.trim()} url={imageUrl} onChange={onImageChange} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="full_name" label="Full name" required>
+        <FormField id="full_name" label="Full name" required error={errors.full_name}>
           <Input
             id="full_name"
             value={draft.full_name}
             maxLength={LIMITS.nameMax}
             autoComplete="name"
             aria-required
+            {...fieldA11y('full_name', errors.full_name)}
             placeholder="Jordan Reed"
             onChange={(e) => set('full_name', e.target.value)}
           />
         </FormField>
-        <FormField id="phone" label="Phone number" required hint="We call or text this number to verify you. Never shown publicly.">
+        <FormField id="phone" label="Phone number" required error={errors.phone} hint="We call or text this number to verify you. Never shown publicly.">
           <Input
             id="phone"
             type="tel"
@@ -42,19 +45,19 @@ export function BasicInfoStep({
             maxLength={LIMITS.phoneMax}
             autoComplete="tel"
             aria-required
-            aria-describedby="phone-hint"
+            {...fieldA11y('phone', errors.phone, { hint: true })}
             placeholder="(216) 555-0123"
             onChange={(e) => set('phone', e.target.value)}
           />
         </FormField>
       </div>
-      <FormField id="neighborhood" label="Neighborhood" hint="Optional, e.g. Ohio City, Tremont or Lakewood.">
+      <FormField id="neighborhood" label="Neighborhood" error={errors.neighborhood} hint="Optional, e.g. Ohio City, Tremont or Lakewood.">
         <Input
           id="neighborhood"
           value={draft.neighborhood}
           maxLength={LIMITS.neighborhoodMax}
           autoComplete="address-level3"
-          aria-describedby="neighborhood-hint"
+          {...fieldA11y('neighborhood', errors.neighborhood, { hint: true })}
           onChange={(e) => set('neighborhood', e.target.value)}
         />
       </FormField>
@@ -62,6 +65,7 @@ export function BasicInfoStep({
         id="bio"
         label="Short bio"
         required
+        error={errors.bio}
         hint="What do you create, and who watches it? Brands read this first."
         aside={
           <span
@@ -79,7 +83,7 @@ export function BasicInfoStep({
           value={draft.bio}
           maxLength={LIMITS.bioMax}
           aria-required
-          aria-describedby="bio-count bio-hint"
+          {...fieldA11y('bio', errors.bio, { hint: true, extra: 'bio-count' })}
           placeholder="Brunch spots, lakefront sunsets and the best pierogi in town."
           onChange={(e) => set('bio', e.target.value.slice(0, LIMITS.bioMax))}
         />

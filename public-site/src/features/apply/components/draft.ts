@@ -56,3 +56,41 @@ export function stepOfField(field: string | undefined): Step | null {
   if (root === 'media_kit_url' || root === 'link_hub_url' || root === 'can_use_name_publicly') return 4;
   return null;
 }
+
+/** The unsent application kept in this browser, per account, so a reload does not wipe it. */
+export interface StoredDraft {
+  draft: Draft;
+  imageUrl: string | null;
+}
+
+const draftKey = (userId: string) => `lc.apply.draft.${userId}`;
+
+export function readStoredDraft(userId: string): StoredDraft | null {
+  if (!userId) return null;
+  try {
+    const raw = window.localStorage.getItem(draftKey(userId));
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<StoredDraft>;
+    if (!parsed || typeof parsed.draft !== 'object' || parsed.draft === null) return null;
+    // Unknown or missing keys fall back to the empty draft's, so an older copy still loads.
+    return { draft: { ...emptyDraft, ...parsed.draft }, imageUrl: typeof parsed.imageUrl === 'string' ? parsed.imageUrl : null };
+  } catch {
+    return null;
+  }
+}
+
+export function storeDraft(userId: string, value: StoredDraft) {
+  try {
+    window.localStorage.setItem(draftKey(userId), JSON.stringify(value));
+  } catch {
+    // storage full or disabled: the wizard still works, only without surviving a reload
+  }
+}
+
+export function clearStoredDraft(userId: string) {
+  try {
+    window.localStorage.removeItem(draftKey(userId));
+  } catch {
+    // nothing to clear
+  }
+}

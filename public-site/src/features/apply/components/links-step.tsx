@@ -3,12 +3,12 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import type { Draft, SetDraft } from './draft';
-import { FormField } from './form-field';
+import { FormField, fieldA11y, type FieldErrors } from './form-field';
 
-export function LinksStep({ draft, set }: { draft: Draft; set: SetDraft }) {
+export function LinksStep({ draft, set, errors = {} }: { draft: Draft; set: SetDraft; errors?: FieldErrors }) {
   return (
     <div className="space-y-5">
-      <FormField id="media_kit_url" label="Media kit URL" hint="Optional. A PDF or page with your rates and past work.">
+      <FormField id="media_kit_url" error={errors.media_kit_url} label="Media kit URL" hint="Optional. A PDF or page with your rates and past work.">
         <Input
           id="media_kit_url"
           type="url"
@@ -16,11 +16,11 @@ export function LinksStep({ draft, set }: { draft: Draft; set: SetDraft }) {
           value={draft.media_kit_url}
           maxLength={LIMITS.urlMax}
           placeholder="https://"
-          aria-describedby="media_kit_url-hint"
+          {...fieldA11y('media_kit_url', errors.media_kit_url, { hint: true })}
           onChange={(e) => set('media_kit_url', e.target.value)}
         />
       </FormField>
-      <FormField id="link_hub_url" label="Link hub URL" hint="Optional. Linktree, Beacons or your own page.">
+      <FormField id="link_hub_url" error={errors.link_hub_url} label="Link hub URL" hint="Optional. Linktree, Beacons or your own page.">
         <Input
           id="link_hub_url"
           type="url"
@@ -28,7 +28,7 @@ export function LinksStep({ draft, set }: { draft: Draft; set: SetDraft }) {
           value={draft.link_hub_url}
           maxLength={LIMITS.urlMax}
           placeholder="https://"
-          aria-describedby="link_hub_url-hint"
+          {...fieldA11y('link_hub_url', errors.link_hub_url, { hint: true })}
           onChange={(e) => set('link_hub_url', e.target.value)}
         />
       </FormField>

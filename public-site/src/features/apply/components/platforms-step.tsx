@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CircleAlert, Plus, Trash2 } from 'lucide-react';
 import { LIMITS, MSG, PLATFORM_NAMES, isHttpUrl, totalFollowers, type PlatformInput, type PlatformName } from '@local-creators/common';
 import { Button } from '@/components/ui/button';
@@ -17,22 +17,61 @@ const countFormat = new Intl.NumberFormat('en-US');
 const selectClass =
   'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-50';
 
-/** Whole numbers from 0 to the followers limit: the input refuses signs, decimals and exponents. */
-const toFollowers = (raw: string) => Math.min(LIMITS.followersMax, Math.max(0, Math.floor(Number(raw) || 0)));
+/**
+ * The followers count as typed (kept as typed: never rewritten), or the spec's message. Empty is 0;
+ * digit-group commas and spaces are allowed ("12,500"); anything else must be a whole number.
+ */
+export function parseFollowers(raw: string): { ok: true; value: number } | { ok: false; message: string } {
+  const s = raw.trim().replace(/[,\s]/g, '');
+  if (s === '') return { ok: true, value: 0 };
+  const n = Number(s);
+  if (/^-/.test(s) && !Number.isNaN(n)) return { ok: false, message: MSG.followersNegative };
+  if (!/^\+?\d+$/.test(s)) return { ok: false, message: MSG.followersNotWhole };
+  if (n > LIMITS.followersMax) return { ok: false, message: MSG.followersTooLarge };
+  return { ok: true, value: n };
+}
+
+/** Where focus goes after the list changed: the select after an add, a remove button (or the select) after a remove. */
+type FocusAfter = { kind: 'select' } | { kind: 'remove'; index: number } | null;
 
 export function PlatformsStep({ platforms, onChange }: { platforms: PlatformInput[]; onChange: (next: PlatformInput[]) => void }) {
   const [form, setForm] = useState<AddForm>(emptyForm);
   const [urlError, setUrlError] = useState<string | null>(null);
+  const [followersError, setFollowersError] = useState<string | null>(null);
   const full = platforms.length >= LIMITS.platformsMax;
+  const selectRef = useRef<HTMLSelectElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const [focusAfter, setFocusAfter] = useState<FocusAfter>(null);
+
+  // Keep focus where the person was working instead of letting it drop to the top of the page.
+  useEffect(() => {
+    if (!focusAfter) return;
+    setFocusAfter(null);
+    if (focusAfter.kind === 'remove') {
+      const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('button[data-remove]');
+      const next = buttons?.[Math.min(focusAfter.index, buttons.length - 1)];
+      if (next) return void next.focus();
+    }
+    selectRef.current?.focus();
+  }, [focusAfter]);
 
   function add(e: FormEvent) {
     e.preventDefault();
     if (!form.name || full) return;
     const url = form.url.trim();
-    if (url && !isHttpUrl(url)) return setUrlError(MSG.platformUrlInvalid);
-    onChange([...platforms, { name: form.name, handle: form.handle.trim(), url, followers: toFollowers(form.followers) }]);
+    const followers = parseFollowers(form.followers);
+    setUrlError(url && !isHttpUrl(url) ? MSG.platformUrlInvalid : null);
+    setFollowersError(followers.ok ? null : followers.message);
+    if (url && !isHttpUrl(url)) return void document.getElementById('platform-url')?.focus();
+    if (!followers.ok) return void document.getElementById('platform-followers')?.focus();
+    onChange([...platforms, { name: form.name, handle: form.handle.trim(), url, followers: followers.value }]);
     setForm(emptyForm);
-    setUrlError(null);
+    setFocusAfter({ kind: 'select' });
+  }
+
+  function remove(index: number) {
+    onChange(platforms.filter((_, j) => j !== index));
+    setFocusAfter({ kind: 'remove', index });
   }
 
   return (
@@ -44,7 +83,7 @@ export function PlatformsStep({ platforms, onChange }: { platforms: PlatformInpu
         </p>
       ) : (
         <div className="space-y-2">
-          <ul className="divide-y divide-border rounded-xl border border-border">
+          <ul ref={listRef} className="divide-y divide-border rounded-xl border border-border">
             {platforms.map((p, i) => (
               <li key={`${p.name}-${p.handle}-${i}`} className="flex items-center gap-3 px-4 py-3">
                 <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-xs font-bold text-primary" aria-hidden>
@@ -59,7 +98,7 @@ export function PlatformsStep({ platforms, onChange }: { platforms: PlatformInpu
                     {countFormat.format(p.followers)} followers{p.url && ` · ${p.url}`}
                   </p>
                 </div>
-                <Button type="button" variant="ghost" size="icon" aria-label={`Remove ${p.name}${p.handle ? ` ${p.handle}` : ''}`} onClick={() => onChange(platforms.filter((_, j) => j !== i))}>
+                <Button type="button" variant="ghost" size="icon" data-remove aria-label={`Remove ${p.name}${p.handle ? ` ${p.handle}` : ''}`} onClick={() => remove(i)}>
                   <Trash2 aria-hidden />
                 </Button>
               </li>
@@ -77,7 +116,7 @@ export function PlatformsStep({ platforms, onChange }: { platforms: PlatformInpu
         </h3>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id="platform-name" label="Platform" required>
-            <select id="platform-name" className={selectClass} value={form.name} aria-required onChange={(e) => setForm({ ...form, name: e.target.value as PlatformName | '' })}>
+            <select ref={selectRef} id="platform-name" className={selectClass} value={form.name} aria-required onChange={(e) => setForm({ ...form, name: e.target.value as PlatformName | '' })}>
               <option value="">Choose a platform</option>
               {PLATFORM_NAMES.map((n) => (
                 <option key={n} value={n}>
@@ -106,20 +145,21 @@ export function PlatformsStep({ platforms, onChange }: { platforms: PlatformInpu
               }}
             />
           </FormField>
-          <FormField id="platform-followers" label="Followers">
+          <FormField id="platform-followers" label="Followers" error={followersError}>
             <Input
               id="platform-followers"
-              type="number"
+              type="text"
               inputMode="numeric"
-              min={0}
-              max={LIMITS.followersMax}
-              step={1}
+              autoComplete="off"
               value={form.followers}
-              onKeyDown={(e) => {
-                if (['-', '+', '.', ',', 'e', 'E'].includes(e.key)) e.preventDefault();
-              }}
+              aria-invalid={!!followersError}
+              aria-describedby={followersError ? 'platform-followers-error' : undefined}
+              className={followersError ? 'border-destructive' : undefined}
               onFocus={(e) => e.target.select()}
-              onChange={(e) => setForm({ ...form, followers: e.target.value.replace(/[^0-9]/g, '').replace(/^0+(?=\d)/, '') })}
+              onChange={(e) => {
+                setForm({ ...form, followers: e.target.value });
+                setFollowersError(null);
+              }}
             />
           </FormField>
         </div>

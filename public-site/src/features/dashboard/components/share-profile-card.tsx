@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
-import { Check, Copy, Eye, Globe } from 'lucide-react';
+import { Check, Copy, Eye, EyeOff, Globe } from 'lucide-react';
 import { MSG } from '@local-creators/common';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -53,6 +53,31 @@ export function ShareProfileCard({ profileId }: { profileId: string }) {
             </Link>
           </Button>
         </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Instead of the share card while the profile is not listed: its link would say 'Profile not found' to anyone else. */
+export function NotPublicCard({ profileId, rejected }: { profileId: string; rejected: boolean }) {
+  return (
+    <Card data-testid="not-public-card">
+      <CardHeader>
+        <h2 className="flex items-center gap-2 text-lg font-semibold tracking-tight">
+          <EyeOff className="size-5 text-muted-foreground" aria-hidden /> Your profile is not public yet
+        </h2>
+        <CardDescription>
+          {rejected
+            ? 'It is not in the directory, and its link shows "Profile not found" to everyone but you. Update your application if you would like it reviewed again.'
+            : 'Brands cannot see it until it is approved and your phone is verified. Until then its link works only for you, so hold off sharing it.'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button asChild variant="outline">
+          <Link to={`/creator/${profileId}`}>
+            <Eye aria-hidden /> Preview
+          </Link>
+        </Button>
       </CardContent>
     </Card>
   );
