@@ -214,7 +214,7 @@ try {
     if (h.server) throw new Error(`Server header ${h.server}`);
   });
   await step('sign up and apply (the four-step application, as its one API call)', async () => {
-    const signup = expectStatus(await call('POST', '/api/auth/signup', { body: { email: 'maya@example.com', password: 'correct horse battery staple' } }), 201, 'signup');
+    const signup = expectStatus(await call('POST', '/api/auth/signup', { body: { email: 'maya@example.com', password: 'Correct horse battery staple 7' } }), 201, 'signup');
     state.session = signup.json;
     const profile = {
       full_name: 'Maya Brooks',
@@ -265,9 +265,9 @@ try {
   });
   await step('a decision made through one api replica is seen through the other', async () => {
     const [a, b] = ids('api');
-    expectStatus(await call('POST', '/api/auth/signup', { body: { email: 'admin@example.com', password: 'another long passphrase 42' } }), 201, 'admin signup');
+    expectStatus(await call('POST', '/api/auth/signup', { body: { email: 'admin@example.com', password: 'Another long passphrase 42' } }), 201, 'admin signup');
     docker(['exec', a, 'node', 'backend/dist/cli.js', 'admin', 'grant', 'admin@example.com']);
-    const admin = expectStatus(await call('POST', '/api/auth/login', { body: { email: 'admin@example.com', password: 'another long passphrase 42' } }), 200, 'admin login').json;
+    const admin = expectStatus(await call('POST', '/api/auth/login', { body: { email: 'admin@example.com', password: 'Another long passphrase 42' } }), 200, 'admin login').json;
     const before = inReplica(b, 'GET', `/api/creators/${state.creatorId}`);
     if (before.status !== 404) throw new Error(`before approval replica B answered ${before.status}`);
     const decided = inReplica(a, 'PUT', `/api/admin/creators/${state.creatorId}`, admin.access_token, { approval_status: 'approved' });
@@ -284,10 +284,10 @@ try {
       const r = await call('GET', `/api/creators/${state.creatorId}`);
       return r.status === 200 && r;
     }, 60_000);
-    if (one.json.full_name !== 'Maya Brooks') throw new Error(`${what}: ${one.body}`);
+    if (one.json.display_name !== 'Maya Brooks') throw new Error(`${what}: ${one.body}`);
     const photo = expectStatus(await call('GET', state.photoPath), 200, `${what}: photo`);
     if (photo.body.length !== state.photoBytes) throw new Error(`${what}: photo is ${photo.body.length} bytes, was ${state.photoBytes}`);
-    expectStatus(await call('POST', '/api/auth/login', { body: { email: 'maya@example.com', password: 'correct horse battery staple' } }), 200, `${what}: sign-in`);
+    expectStatus(await call('POST', '/api/auth/login', { body: { email: 'maya@example.com', password: 'Correct horse battery staple 7' } }), 200, `${what}: sign-in`);
   };
   await step('worker health comes from its heartbeat, not the HTTP check', () => {
     const w = ids('worker')[0];
