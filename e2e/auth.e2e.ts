@@ -68,6 +68,14 @@ describe('accounts and sessions, through the real UI', () => {
     await mailTab.page.waitForURL(/\/dashboard$/);
     await mailTab.context.close();
 
+    // The spent link, opened again, says so at once and offers to send a new one.
+    const spentTab = await product.newPage();
+    await spentTab.page.goto(link);
+    await expectToast(spentTab.page, MSG.recoveryLinkInvalid);
+    await spentTab.page.getByRole('button', { name: 'Send Reset Link' }).waitFor();
+    expect(await spentTab.page.getByLabel('New password').count()).toBe(0);
+    await spentTab.context.close();
+
     // The new password works from a fresh browser.
     const fresh = await product.newPage();
     await fresh.page.goto('/login');
@@ -76,6 +84,17 @@ describe('accounts and sessions, through the real UI', () => {
     await fresh.page.getByRole('button', { name: 'Sign In' }).click();
     await fresh.page.waitForURL(/\/dashboard$/);
     await fresh.context.close();
+  });
+
+  it('says a forged reset link is invalid as soon as it is opened, before any password is typed', async () => {
+    const { page, context } = await product.newPage();
+    const forged = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMDAwMDAwMC0wMDAwLTAwMDAtMDAwMC0wMDAwMDAwMDAwMDAiLCJ0eXAiOiJyZWNvdmVyeSJ9.c2lnbmVkLWJ5LXNvbWVvbmUtZWxzZQ';
+    await page.goto(`/login#access_token=${forged}&expires_in=3600&token_type=bearer&type=recovery`);
+    await expectToast(page, MSG.recoveryLinkInvalid);
+    await page.getByRole('button', { name: 'Send Reset Link' }).waitFor();
+    expect(await page.getByLabel('New password').count()).toBe(0);
+    expect(page.url()).toMatch(/\/login$/); // the token left the address bar
+    await context.close();
   });
 
   it('shows the 404 page for an unknown path, and JSON for an unknown API path', async () => {

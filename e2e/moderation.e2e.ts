@@ -59,8 +59,23 @@ describe('moderation and Amplify through the console', () => {
     await admin.page.getByRole('link', { name: /Review queue/ }).click();
     await admin.page.waitForURL(/\/admin\/review$/);
     const item = admin.page.getByRole('article', { name: 'Moderated Creator' });
-    await item.getByLabel('Admin notes for Moderated Creator').fill('Please link your TikTok profile.');
+    await item.getByLabel('Rejection notes for Moderated Creator').fill('Please link your TikTok profile.');
+    // Typed notes go with a rejection: Approve waits until they are cleared, nothing is dropped.
+    expect(await item.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
+    await item.getByText('Notes are sent with a rejection only. Clear them to approve.').waitFor();
+    // Reject asks first; Cancel sends nothing.
     await item.getByRole('button', { name: 'Reject' }).click();
+    const dialog = admin.page.getByRole('dialog', { name: 'Reject Moderated Creator?' });
+    await dialog.getByText('They will be e-mailed your notes.').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const rowNow = async () =>
+      (await product.t.sql<{ approval_status: string; audits: string }>(
+        `select approval_status, (select count(*) from moderation_audit_log a where a.subject_id = p.id) audits from creator_profiles p where full_name = 'Moderated Creator'`,
+      ))[0];
+    expect(await rowNow()).toEqual({ approval_status: 'pending', audits: '0' });
+    await item.getByRole('button', { name: 'Reject' }).click();
+    await dialog.getByRole('button', { name: 'Reject' }).click();
     await admin.page.getByText(MSG.adminCreatorStatus('rejected')).waitFor();
     await admin.page.getByText(MSG.noPendingApplications).waitFor();
 
@@ -99,6 +114,7 @@ describe('moderation and Amplify through the console', () => {
     const approved = admin.page.getByRole('article', { name: 'Moderated Creator' });
     await approved.getByText('Approved').waitFor();
     await approved.getByLabel('Phone Verified').click();
+    await admin.page.getByRole('dialog', { name: 'Turn off phone verification for Moderated Creator?' }).getByRole('button', { name: 'Turn off' }).click();
     await admin.page.getByText(MSG.phoneVerificationDisabled).waitFor();
     await creator.page.goto('/directory');
     await creator.page.getByRole('tab', { name: 'Recently Added' }).waitFor();
@@ -111,7 +127,7 @@ describe('moderation and Amplify through the console', () => {
     await admin.context.close();
   });
 
-  it('takes a business from application to featured, and mails it an introduction request', async () => {
+  it('takes a business from application to featured, and mails it a confirmed introduction request', async () => {
     const visitor = await product.newPage();
     await visitor.page.goto('/amplify');
     await visitor.page.getByLabel('Business name').fill('Tremont Taco Co');
@@ -148,10 +164,70 @@ describe('moderation and Amplify through the console', () => {
     await visitor.page.getByRole('button', { name: 'Send request' }).click();
     await expectToast(visitor.page, MSG.interestSubmitted);
 
+    // A visitor confirms the address first (decision 0110): the mailed link passes the request on.
+    const confirmation = await product.t.mailbox.waitFor((m) => m.to.includes('maya@example.com'));
+    await visitor.page.goto(/https?:\/\/\S+\/amplify\/confirm\?token=[\w-]+/.exec(confirmation.text)![0]);
+    await visitor.page.getByRole('heading', { name: MSG.interestConfirmed }).waitFor();
     const mail = await product.t.mailbox.waitFor((m) => m.to.includes('luis@tremonttaco.test'));
     expect(mail.replyTo).toBe('maya@example.com');
     expect(mail.text).toContain('I would love to film your al pastor!');
+
+    // Un-featuring and declining ask first; Cancel sends nothing.
+    const featured = admin.page.getByRole('article', { name: 'Tremont Taco Co' });
+    await featured.getByLabel('Featured').click();
+    const unfeature = admin.page.getByRole('dialog', { name: 'Remove Tremont Taco Co from featured?' });
+    await unfeature.getByRole('button', { name: 'Cancel' }).click();
+    await unfeature.waitFor({ state: 'hidden' });
+    const businessRow = async () => (await product.t.sql<{ status: string; featured: boolean }>(`select status, featured from amplify_submissions where business_name = 'Tremont Taco Co'`))[0];
+    expect(await businessRow()).toEqual({ status: 'approved', featured: true });
+    await featured.getByRole('button', { name: 'Decline' }).click();
+    const decline = admin.page.getByRole('dialog', { name: 'Decline Tremont Taco Co?' });
+    await decline.getByText('It is featured: declining also takes it off the featured page at once. It moves to the Declined tab.').waitFor();
+    await decline.getByRole('button', { name: 'Decline' }).click();
+    await admin.page.getByText(MSG.statusUpdated).waitFor();
+    await admin.page.getByRole('tab', { name: /Declined \(1\)/ }).waitFor();
+    expect(await businessRow()).toEqual({ status: 'declined', featured: false });
     await visitor.context.close();
+    await admin.context.close();
+  });
+
+  it("shows an approved creator's changes since verification until acknowledged, and reloads a page that went stale", async () => {
+    const http = () => product.t.http();
+    const auth = (s: { access_token: string }) => ({ Authorization: `Bearer ${s.access_token}` });
+    const creator = (await http().post('/api/auth/signup').send({ email: 'changer@example.com', password: PASSWORD }).expect(201)).body;
+    const profile = {
+      full_name: 'Changing Creator', phone: '216-555-0199', bio: 'Lakefront sunsets and Cleveland food.', neighborhood: 'Tremont', media_kit_url: null, link_hub_url: null,
+      niches: ['Food'], platforms: [{ name: 'Instagram', handle: 'changer', url: '', followers: 900 }], content_types: ['Reels'], collab_types: ['Affiliate'], can_use_name_publicly: true,
+    };
+    const id = (await http().put('/api/me/profile').set(auth(creator)).send(profile).expect(201)).body.id as string;
+    const adminSession = (await http().post('/api/auth/login').send({ email: adminEmail, password: PASSWORD }).expect(200)).body;
+    const { version } = (await http().get(`/api/admin/creators/${id}`).set(auth(adminSession)).expect(200)).body;
+    await http().put(`/api/admin/creators/${id}`).set(auth(adminSession)).send({ approval_status: 'approved', version }).expect(200);
+    await http().put('/api/me/profile').set(auth(creator)).send({ ...profile, full_name: 'Changed Creator', bio: 'Buy followers cheap, ask me how.' }).expect(200);
+
+    const admin = await product.newPage();
+    await signIn(admin.page, adminEmail);
+    await admin.page.goto('/admin/all');
+    await admin.page.getByLabel('Search name, neighborhood or niche').fill('Changed Creator');
+    const card = admin.page.getByRole('article', { name: 'Changed Creator' });
+    await card.getByText('Changed since verification: full name, bio').waitFor();
+    await card.getByRole('link', { name: 'Review & history' }).click();
+    const changes = admin.page.getByRole('table', { name: 'Changes since verification' });
+    await changes.getByRole('row', { name: 'Full name Changing Creator Changed Creator' }).waitFor();
+    await changes.getByRole('row', { name: 'Bio Lakefront sunsets and Cleveland food. Buy followers cheap, ask me how.' }).waitFor();
+
+    // The creator changes the profile again while the page is open: acknowledging what the admin saw is refused, and the page reloads.
+    await http().put('/api/me/profile').set(auth(creator)).send({ ...profile, full_name: 'Changed Creator', bio: 'Buy followers cheap, ask me how.', neighborhood: 'Ohio City' }).expect(200);
+    await admin.page.getByRole('button', { name: 'Acknowledge changes' }).click();
+    await admin.page.getByText(MSG.creatorChanged).waitFor();
+    await changes.getByRole('row', { name: 'Neighborhood Tremont Ohio City' }).waitFor();
+    await admin.page.getByRole('button', { name: 'Acknowledge changes' }).click();
+    await admin.page.getByText('Changes acknowledged').waitFor();
+    await changes.waitFor({ state: 'detached' });
+    const audit = await product.t.sql<{ action: string }>('select action from moderation_audit_log where subject_id = $1 order by created_at', [id]);
+    expect(audit.map((a) => a.action)).toEqual(['approve', 'profile_changed', 'profile_changed', 'changes_acknowledged']);
+    const [{ status }] = await product.t.sql<{ status: string }>('select approval_status status from creator_profiles where id = $1', [id]);
+    expect(status).toBe('approved');
     await admin.context.close();
   });
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm run bench`: the public directory's performance budget (issue 3), on loopback, bounded.
 //
-// For each size in BENCH_SIZES (default 10,000 and 100,000 listed creators) it seeds a throwaway
+// Routes: the overview and one niche's first page (cached reads), a search storm in which every
+// request is a different `q` (with a filter one time in two) and random pages of random orders
+// by cursor (neither cacheable). For each size in BENCH_SIZES (default 10,000 and 100,000 listed creators) it seeds a throwaway
 // database, starts the API (one process, production build) and a bare Node `http` + `pg` server
 // that builds the same JSON in SQL (scripts/bench/bare-server.mjs), checks that both answer the
 // same, then drives each route on each server with autocannon at BENCH_CONNECTIONS (50) for
@@ -26,16 +28,67 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const warmup = Number(process.env.BENCH_WARMUP ?? 10);
 const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const ROUTES = ['/api/directory', '/api/creators?niche=Food'];
+const NICHE_NAMES = ['Food', 'Events', 'Outdoors', 'Family', 'Fitness', 'Music', 'Fashion', 'Comedy', 'Photography', 'Travel', 'Lifestyle'];
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+
+/**
+ * The routes. A route with `paths` sends a different request each time (drawn by `next()`), so
+ * neither server's cache helps: the search storm and random pages of the issue (decision 0204).
+ */
+function routes(listed, positions) {
+  return [
+    { name: '/api/directory', next: () => '/api/directory' },
+    { name: '/api/creators?niche=Food', next: () => '/api/creators?niche=Food' },
+    {
+      // A word of the seed's names, handles or bios and a creator's number, with a filter one time in two.
+      name: 'search: q=<word> <n> [+filter]',
+      next: () => {
+        const q = `${pick(['creator', 'cleveland', 'food', 'cle', 'sharing'])} ${1 + Math.floor(Math.random() * listed)}`;
+        const filter = pick(['', '', '', '', `&niche=${pick(NICHE_NAMES)}`, `&neighborhood=${pick(['tremont', 'Ohio', 'lake'])}`, `&platform=${pick(['Instagram', 'TikTok'])}`, `&min_followers=${pick([1000, 50000])}`]);
+        return `/api/creators?q=${encodeURIComponent(q)}${filter}`;
+      },
+    },
+    {
+      // Any page of any order: a cursor at a random listed creator (what `page=<random>` was).
+      name: 'page: random cursor',
+      next: () => {
+        const at = pick(positions);
+        const order = pick(['newest', 'followers', 'name']);
+        const cursor = Buffer.from(JSON.stringify([order, 'a', at[order], at.id])).toString('base64url');
+        return `/api/creators?${order === 'newest' ? '' : `sort=${order}&`}${Math.random() < 0.25 ? `niche=${pick(NICHE_NAMES)}&` : ''}cursor=${cursor}`;
+      },
+    },
+  ];
+}
+
+/** Keyset positions of random listed creators, their sort keys printed as the API prints them. */
+async function randomPositions(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query(`select p.id, p.created_at::text as newest, p.total_followers::text as followers,
+      lower(case when p.can_use_name_publicly then p.full_name else ltrim(coalesce(nullif(trim(p.platforms->0->>'handle'), ''), nullif(trim(p.platforms->1->>'handle'), ''), 'Local creator'), '@') end) as name
+    from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified order by random() limit 5000`);
+  await client.end();
+  return rows;
+}
 const BUDGET = { p99Ms: 20, share: 0.8 };
 
 
-async function measure(base, path) {
+async function measure(base, route) {
+  // Every request drawn anew (autocannon keeps one request per connection otherwise).
+  const options = { url: base, connections, requests: [{ setupRequest: (req) => ({ ...req, path: route.next() }) }] };
   // Warm-up: caches, pools, and V8's optimized code and heap sizing, which take a few seconds
   // of load to settle (the first seconds of a cold process are not what a running server sees).
-  await autocannon({ url: base + path, connections, duration: warmup });
-  const r = await autocannon({ url: base + path, connections, duration: seconds });
+  await autocannon({ ...options, duration: warmup });
+  const r = await autocannon({ ...options, duration: seconds });
   return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts };
+}
+
+async function getJson(url) {
+  const res = await fetch(url);
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text);
 }
 
 /** Waits until no query of the bench database is still running (at most 30 s). */
@@ -58,15 +111,28 @@ for (const listed of sizes) {
   const api = await startNodeServer(root, 'backend/dist/main.js', env);
   const bare = await startNodeServer(root, 'scripts/bench/bare-server.mjs', env);
   try {
-    for (const path of ROUTES) {
-      const [a, b] = await Promise.all([api, bare].map((s) => fetch(s.base + path).then((r) => r.json())));
-      if (!isDeepStrictEqual(a, b)) throw new Error(`${path}: the bare server's JSON differs from the API's`);
+    const positions = await randomPositions(db.databaseUrl);
+    const only = process.env.BENCH_ROUTES?.split(',').filter(Boolean);
+    for (const route of routes(listed, positions).filter((r) => !only || only.some((o) => r.name.includes(o)))) {
+      // Both servers answer the same JSON, on a few draws of each route.
+      for (let i = 0; i < 10; i++) {
+        const path = route.next();
+        const [a, b] = await Promise.all([api, bare].map((s) => getJson(s.base + path)));
+        if (!isDeepStrictEqual(a, b)) throw new Error(`${path}: the bare server's JSON differs from the API's:\n${JSON.stringify(a).slice(0, 400)}\n${JSON.stringify(b).slice(0, 400)}`);
+        // A page's next cursor leads to the same page on both, too.
+        if (a.next_cursor) {
+          const base = path.replace(/[?&]cursor=[^&]*/, '');
+          const [c, d] = await Promise.all([api, bare].map((s) => getJson(`${s.base}${base}${base.includes('?') ? '&' : '?'}cursor=${a.next_cursor}`)));
+          if (!isDeepStrictEqual(c, d)) throw new Error(`${path}: the next pages differ`);
+        }
+      }
       // The API first: the bare server leaves slow queries running in PostgreSQL for seconds
       // after its run ends, which would weigh on whatever is measured next.
-      const apiResult = await measure(api.base, path);
-      const bareResult = await measure(bare.base, path);
+      const apiResult = await measure(api.base, route);
       await waitForIdleDatabase(db.databaseUrl);
-      results.push({ listed, path, api: apiResult, bare: bareResult, share: apiResult.rps / bareResult.rps });
+      const bareResult = await measure(bare.base, route);
+      await waitForIdleDatabase(db.databaseUrl);
+      results.push({ listed, path: route.name, api: apiResult, bare: bareResult, share: apiResult.rps / bareResult.rps });
     }
   } finally {
     api.child.kill('SIGTERM');
@@ -78,7 +144,7 @@ for (const listed of sizes) {
 const largest = Math.max(...sizes);
 let failed = false;
 console.log(`\n${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, ${connections} connections, ${seconds} s per route and server\n`);
-console.log('creators'.padStart(9), 'route'.padEnd(26), 'API req/s'.padStart(10), 'p50'.padStart(5), 'p99'.padStart(5), 'bare req/s'.padStart(11), 'p50'.padStart(5), 'p99'.padStart(5), 'API/bare'.padStart(9), ' budget');
+console.log('creators'.padStart(9), 'route'.padEnd(32), 'API req/s'.padStart(10), 'p50'.padStart(5), 'p99'.padStart(5), 'bare req/s'.padStart(11), 'p50'.padStart(5), 'p99'.padStart(5), 'API/bare'.padStart(9), ' budget');
 for (const r of results) {
   const judged = r.listed === largest;
   const misses = [
@@ -88,7 +154,7 @@ for (const r of results) {
   ].filter(Boolean);
   failed ||= misses.length > 0;
   console.log(
-    r.listed.toLocaleString('en-US').padStart(9), r.path.padEnd(26),
+    r.listed.toLocaleString('en-US').padStart(9), r.path.padEnd(32),
     String(r.api.rps).padStart(10), String(r.api.p50).padStart(5), String(r.api.p99).padStart(5),
     String(r.bare.rps).padStart(11), String(r.bare.p50).padStart(5), String(r.bare.p99).padStart(5),
     `${r.share.toFixed(2)}x`.padStart(9),

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSy
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findOrStartRedis, portOpen, startEmbeddedPostgres } from './lib/services.mjs';
+import { supervise } from './lib/supervise.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = resolve(process.env.DATA_DIR ?? join(root, '.data'));
@@ -15,6 +16,7 @@ const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
 const say = (line) => console.log(`[local-creators] ${line}`);
 const children = [];
+const supervisors = [];
 const stoppers = [];
 
 function newestMtime(dir) {
@@ -57,6 +59,13 @@ function start(name, cmd, args, env, cwd = root) {
   return child;
 }
 
+/** The API and the worker: a crash is logged and the process started again, with backoff. */
+function startSupervised(name, cmd, args, env) {
+  const supervisor = supervise({ name, log: say, start: () => spawn(cmd, args, { cwd: root, stdio: 'inherit', env, detached: true }) });
+  supervisors.push(supervisor);
+  return supervisor;
+}
+
 let shuttingDown = false;
 async function shutdown(code = 0) {
   if (shuttingDown) return;
@@ -68,7 +77,10 @@ async function shutdown(code = 0) {
       child.kill('SIGTERM');
     }
   }
-  await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : c.once('exit', r)))));
+  await Promise.all([
+    ...children.map((c) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r() : c.once('exit', r)))),
+    ...supervisors.map((s) => s.stop('SIGTERM')),
+  ]);
   for (const stop of stoppers.reverse()) await stop().catch(() => {});
   process.exit(code);
 }
@@ -127,14 +139,14 @@ async function main() {
 
   if (dev) {
     start('backend compiler', 'npx', ['tsc', '-w', '--preserveWatchOutput', '-p', 'backend/tsconfig.build.json'], env);
-    start('api', 'node', ['--watch-path=backend/dist', 'backend/dist/main.js'], env);
-    start('worker', 'node', ['--watch-path=backend/dist', 'backend/dist/worker.js'], env);
+    startSupervised('api', 'node', ['--watch-path=backend/dist', 'backend/dist/main.js'], env);
+    startSupervised('worker', 'node', ['--watch-path=backend/dist', 'backend/dist/worker.js'], env);
     const apiOrigin = `http://localhost:${port + 1}`;
     start('admin console (vite)', 'npx', ['vite', '--port', String(port + 2), '--strictPort'], { ...env, API_ORIGIN: apiOrigin }, join(root, 'admin-console'));
     start('public site (vite)', 'npx', ['vite', '--port', String(port), '--strictPort'], { ...env, API_ORIGIN: apiOrigin, ADMIN_ORIGIN: `http://localhost:${port + 2}` }, join(root, 'public-site'));
   } else {
-    start('api', 'node', ['backend/dist/main.js'], env);
-    start('worker', 'node', ['backend/dist/worker.js'], env);
+    startSupervised('api', 'node', ['backend/dist/main.js'], env);
+    startSupervised('worker', 'node', ['backend/dist/worker.js'], env);
   }
   for (let i = 0; i < 100 && !(await portOpen(port)); i++) await new Promise((r) => setTimeout(r, 200));
   say(`Local Creators is running at http://localhost:${port}  (admin console: http://localhost:${port}/admin; Ctrl-C stops everything)`);

@@ -57,6 +57,8 @@ export const LIMITS = {
   platformsMax: 10,
   followersMax: 1_000_000_000,
   imageMaxBytes: 5 * 1024 * 1024,
+  /** Width × height an uploaded image may have; checked from its header before decoding. */
+  imageMaxPixels: 4096 * 4096,
   businessNameMax: 200,
   contactNameMax: 100,
   storyMax: 5000,
@@ -75,9 +77,14 @@ export const DIRECTORY = {
   featuredFollowerThreshold: 10_000,
   pageSizeDefault: 24,
   pageSizeMax: 100,
+  /** Search counts stop here: more matches show as "1,000+" (decision 0204). */
+  searchCountCap: 1000,
 } as const;
 
 export const APPROVAL_WAIT_HOURS = 48;
+
+/** A visitor's introduction request waits this long for its mailed confirmation link (decision 0110). */
+export const INTRO_CONFIRM_HOURS = 48;
 export const PASSWORD_UPDATE_REDIRECT_MS = 1000;
 export const PROFILE_IMAGE_BUCKET = 'profile-images';
 

@@ -14,7 +14,8 @@ export const MSG = {
   emailTaken: 'User already registered',
   sessionExpired: 'Your session has expired. Please sign in again.',
   recoveryLinkInvalid: 'This password reset link is invalid or has expired',
-  tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
+  /** The real wait, in whole minutes rounded up (the 429's Retry-After header gives the seconds). */
+  tooManyRequests: (minutes: number) => `Too many attempts. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`,
   notAuthenticated: 'Not authenticated',
   forbidden: 'You do not have permission to do that',
   notFound: 'Not found',
@@ -58,11 +59,17 @@ export const MSG = {
   saved: 'Saved.',
   saveFailed: 'Failed to save profile',
   somethingWrong: 'Something went wrong. Please try again.',
+  /** Not in the spec: the database (or another service we need) cannot be reached for a moment. */
+  serviceUnavailable: 'The service is unavailable for a moment. Please try again shortly.',
 
   // Image (spec 5 and 8)
   imageNotImage: 'Please upload an image file',
   imageTooLarge: 'Image must be less than 5MB',
+  /** Not in the spec: a small file can hold an enormous picture (docs/decisions/0305-image-bombs.md). */
+  imageTooManyPixels: 'Image must be at most 16 megapixels (for example 4096 × 4096 pixels)',
   imageUploadFailed: 'Failed to upload image',
+  /** Not in the spec: profile_image_url names a photo other than the caller's own upload. */
+  imageNotOwn: 'The profile photo must be one you uploaded to your own profile',
   imageUploaded: 'Profile image uploaded!',
 
   // Dashboard
@@ -84,6 +91,9 @@ export const MSG = {
   profileNotFound: 'Profile not found',
   notPending: 'This application has already been decided',
   phoneToggleNeedsApproval: 'Phone verification can only be changed for approved creators',
+  creatorChanged: 'This creator changed since you opened it. Reload to see the current state.',
+  notesOnlyWithRejection: 'Notes are sent with a rejection only. Clear them to approve.',
+  badVersion: 'version must be the whole number of the record you decided on',
 
   // Amplify (spec 5 and 8)
   businessNameRequired: 'Business name is required',
@@ -104,11 +114,28 @@ export const MSG = {
   linksTooLong: 'Links too long',
   messageTooLong: 'Message too long',
   submissionNotFeatured: 'This business is not accepting introductions',
+  // Ours (decisions 0110, 0111): confirming a visitor's introduction request, and its limits.
+  interestWillBeNotified: (business: string) => `${business} will be notified by e-mail.`,
+  interestConfirmationSent: (email: string, hours: number) =>
+    `We sent a confirmation link to ${email}. Open it within ${hours} hours and we will pass your request on to the business owner.`,
+  interestConfirmed: 'Introduction request sent!',
+  interestConfirmedDetail: (business: string) => `${business} has your request and will reply to you by e-mail.`,
+  interestConfirmFailed: 'We could not confirm this request',
+  interestAlreadyConfirmed: 'Already confirmed',
+  interestConfirming: 'Confirming your introduction request...',
+  interestLinkInvalid: 'This confirmation link is not valid. Please open the link from your e-mail exactly as it was sent.',
+  interestLinkUsed: 'This confirmation link was already used: your introduction request has been sent.',
+  interestLinkExpired: 'This confirmation link has expired. Please send your introduction request again.',
+  interestAddressLimit: (limit: number, wait: string) =>
+    `Too many introduction requests from this e-mail address (at most ${limit} a day). Please try again in ${wait}.`,
+  interestBusinessLimit: (wait: string) =>
+    `This business has received as many introduction requests as it can take for now. Please try again in ${wait}.`,
   statusUpdated: 'Status updated',
   addedToFeatured: 'Added to featured',
   removedFromFeatured: 'Removed from featured',
   updateFailed: 'Update failed',
   featureNeedsApproval: 'Only approved businesses can be featured',
+  submissionChanged: 'This submission changed since you opened it. Reload to see the current state.',
   noFeaturedBusinesses: 'No Featured Businesses Yet',
 
   // Rate calculator (spec 8)

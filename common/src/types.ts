@@ -85,10 +85,24 @@ export interface CreatorProfile extends ProfileInput {
   updated_at: string;
 }
 
-/** Admin rows also carry the account e-mail and when an admin last decided. */
+/** One field of a profile as it was verified (or last acknowledged) and as it is now. */
+export interface ProfileFieldChange {
+  field: keyof ProfileInput;
+  label: string;
+  before: string | null;
+  after: string | null;
+}
+
+/**
+ * Admin rows also carry the account e-mail, when an admin last decided, the row's version (sent
+ * back with every decision: a decision applies only to the version the admin saw) and, for an
+ * approved creator who edited the profile since an admin verified it, what changed.
+ */
 export interface AdminCreator extends CreatorProfile {
   email: string;
   decided_at: string | null;
+  version: number;
+  changes_since_verification: { changed_at: string; changes: ProfileFieldChange[] } | null;
 }
 
 /** What anyone may see. Never phone, e-mail, user id or notes. */
@@ -129,10 +143,26 @@ export interface CreatorSearchQuery {
   platform?: PlatformName;
   min_followers?: number;
   neighborhood?: string;
+  /** Words of a name, @handle, niche, neighborhood or bio (decision 0204). */
   q?: string;
-  sort?: 'newest' | 'followers' | 'name';
-  page?: number;
+  /** `relevance` (the default when `q` is given) orders by how well `q` matches. */
+  sort?: 'relevance' | 'newest' | 'followers' | 'name';
+  /** A `next_cursor` or `prev_cursor` of an earlier page (keyset paging, decision 0204). */
+  cursor?: string;
   per_page?: number;
+}
+
+/** GET /api/creators: one page of listed creators, paged by cursor (decision 0204). */
+export interface CreatorPage {
+  items: PublicCreatorCard[];
+  /** Exact when `total_exact`; otherwise a lower bound (DIRECTORY.searchCountCap): show "1,000+". */
+  total: number;
+  total_exact: boolean;
+  per_page: number;
+  /** The order applied: `relevance` falls back to `newest` when more than the cap match. */
+  sort: 'relevance' | 'newest' | 'followers' | 'name';
+  next_cursor: string | null;
+  prev_cursor: string | null;
 }
 
 export interface Page<T> {
@@ -190,15 +220,31 @@ export interface AmplifySubmission {
   neighborhood: string | null;
   type_of_help: TypeOfHelp[];
   created_at: string;
+  /** Sent back with every admin change: a change applies only to the version the admin saw. */
+  version: number;
 }
 
-export type PublicAmplifySubmission = Omit<AmplifySubmission, 'contact_name' | 'contact_email' | 'status' | 'featured'>;
+export type PublicAmplifySubmission = Omit<AmplifySubmission, 'contact_name' | 'contact_email' | 'status' | 'featured' | 'version'>;
 
 export interface InterestRequestInput {
   creator_name: string;
   creator_email: string;
   creator_links: string | null;
   message: string | null;
+}
+
+/**
+ * The answer to an introduction request (decision 0110): `confirmation_sent` when a link went to
+ * creator_email and the business hears nothing before it is opened; `sent` when the business is
+ * notified now (a signed-in creator writing from the account's own address).
+ */
+export interface InterestRequestResult {
+  status: 'confirmation_sent' | 'sent';
+}
+
+/** The answer to a confirmed introduction request: who is notified now. */
+export interface InterestConfirmation {
+  business_name: string;
 }
 
 // ---------- notifications (admin view) ----------

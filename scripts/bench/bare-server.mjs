@@ -1,13 +1,19 @@
 #!/usr/bin/env node
-// The floor for `npm run bench`: a bare Node `http` + `pg` server answering the two benchmarked
-// public routes with the same JSON as the API, built entirely in SQL, with no framework, no
-// cache and no middleware. It is what a hand-written endpoint reaches on the same machine.
+// The floor for `npm run bench`: a bare Node `http` + `pg` server answering the benchmarked
+// public routes with the same JSON as the API, built in SQL, with no framework, no cache and no
+// middleware. It is what a hand-written endpoint reaches on the same machine. `/api/creators`
+// runs the API's own statements (backend/dist/…/directory-sql.js, so `npm run bench` builds the
+// backend first) wrapped to build the cards in SQL, and the same steps: a capped count, then
+// the keyset page, as named (prepared) statements like the API's.
 // Usage: DATABASE_URL=… PORT=… node scripts/bench/bare-server.mjs
+import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import pg from 'pg';
 import common from '@local-creators/common';
+import directorySql from '../../backend/dist/modules/creator/infrastructure/directory-sql.js';
 
-const { DIRECTORY, NICHES } = common;
+const { DIRECTORY, NICHES, PLATFORM_NAMES } = common;
+const { listedCountSql, listedPageSql, listedRankedPageSql } = directorySql;
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 
 const LISTED = `p.is_public and p.approval_status = 'approved' and p.phone_verified`;
@@ -41,13 +47,83 @@ const OVERVIEW_SQL = `
         'creators', ${newest('and p.niches @> array[k.niche]', DIRECTORY.nicheGroupSize)}) order by k.ord) from known k), '[]'::json)
   )::text as body`;
 
-const SEARCH_SQL = `
-  select json_build_object(
-    'items', ${newest('and p.niches @> array[$1::text]', '$2::int offset $3::int')},
-    'total', (select count(*) from creator_profiles p where ${LISTED} and p.niches @> array[$1::text]),
-    'page', $4::int,
-    'per_page', $2::int
-  )::text as body`;
+// Named statements, as the API's: each connection parses a statement shape once.
+const names = new Map();
+const prepared = (text, values) => {
+  if (!names.has(text)) names.set(text, `bare_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`);
+  return { name: names.get(text), text, values };
+};
+const cursorOf = (order, after, key, id) => Buffer.from(JSON.stringify([order, after ? 'a' : 'b', key, id])).toString('base64url');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** GET /api/creators: the API's steps and statements, less its validation messages and cache. */
+async function creators(res, params) {
+  const get = (k) => params.get(k)?.trim() || undefined;
+  const filters = {
+    niche: get('niche'),
+    platform: get('platform'),
+    min_followers: get('min_followers') ? Number(get('min_followers')) : 0,
+    neighborhood: get('neighborhood'),
+    q: get('q'),
+  };
+  if ((filters.niche && !NICHES.includes(filters.niche)) || (filters.platform && !PLATFORM_NAMES.includes(filters.platform))) return res.writeHead(400).end();
+  const perPage = Number(get('per_page') ?? DIRECTORY.pageSizeDefault);
+  let order = get('sort') ?? (filters.q ? 'relevance' : 'newest');
+  if (order === 'relevance' && !filters.q) order = 'newest';
+  let cursor;
+  if (get('cursor')) {
+    const [o, dir, key, id] = JSON.parse(Buffer.from(get('cursor'), 'base64url').toString('utf8'));
+    if (!UUID.test(id)) return res.writeHead(400).end();
+    cursor = { order: o, after: dir === 'a', at: { key, id } };
+  }
+  const cap = DIRECTORY.searchCountCap;
+  const countAll = !filters.q && !filters.platform && !filters.min_followers && !filters.neighborhood;
+  const count = async () => {
+    if (countAll) {
+      const { rows } = await pool.query(`select count(*)::int as n from creator_profiles p where ${LISTED} ${filters.niche ? 'and p.niches @> array[$1::text]' : ''}`, filters.niche ? [filters.niche] : []);
+      return rows[0].n;
+    }
+    const { text, values } = listedCountSql(filters, cap);
+    return (await pool.query(prepared(text, values))).rows[0].n;
+  };
+  const pageOf = (order) => ({ ...filters, order, after: cursor?.after ? cursor.at : undefined, before: cursor && !cursor.after ? cursor.at : undefined, limit: perPage + 1 });
+  const cards = async ({ text, values, backwards }) => {
+    const { rows } = await pool.query(prepared(`select ${CARD}::text as card, p.__key as key, p.id ${text.includes('"__n"') ? ', p.__n as n' : ''} from (${text}) p`, values));
+    return backwards ? rows.reverse() : rows;
+  };
+  const page = (order) => cards(listedPageSql(pageOf(order)));
+  try {
+    let total;
+    let rows;
+    if (order === 'relevance') {
+      // The page and the capped count in one statement, as the API does.
+      if (!cursor || cursor.order === 'relevance') {
+        rows = await cards(listedRankedPageSql(pageOf('relevance'), cap));
+        total = rows.length ? rows[0].n : cursor ? await count() : 0;
+      } else {
+        total = await count();
+      }
+      if (total > cap) order = 'newest';
+      if (order !== 'relevance' || !rows) rows = await page(order);
+    } else {
+      [total, rows] = await Promise.all([count(), page(order)]);
+    }
+    if (cursor && cursor.order !== order) return res.writeHead(400).end();
+    const exact = countAll || total <= cap;
+    const backwards = !!cursor && !cursor.after;
+    const more = rows.length > perPage;
+    const items = backwards ? rows.slice(more ? 1 : 0) : rows.slice(0, perPage);
+    const first = items[0];
+    const last = items[items.length - 1];
+    const next = last && (backwards || more) ? cursorOf(order, true, last.key, last.id) : null;
+    const prev = first && (backwards ? more : !!cursor) ? cursorOf(order, false, first.key, first.id) : null;
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(
+      `{"items":[${items.map((r) => r.card).join(',')}],"total":${exact ? total : Math.min(total, cap)},"total_exact":${exact},"per_page":${perPage},"sort":"${order}","next_cursor":${JSON.stringify(next)},"prev_cursor":${JSON.stringify(prev)}}`,
+    );
+  } catch (error) {
+    res.writeHead(500).end(String(error));
+  }
+}
 
 async function answer(res, sql, params) {
   try {
@@ -61,11 +137,6 @@ async function answer(res, sql, params) {
 createServer((req, res) => {
   const url = new URL(req.url, 'http://bare');
   if (url.pathname === '/api/directory') return answer(res, OVERVIEW_SQL, [NICHES]);
-  const niche = url.searchParams.get('niche');
-  if (url.pathname === '/api/creators' && niche) {
-    const perPage = DIRECTORY.pageSizeDefault;
-    const page = Number(url.searchParams.get('page') ?? 1);
-    return answer(res, SEARCH_SQL, [niche, perPage, (page - 1) * perPage, page]);
-  }
+  if (url.pathname === '/api/creators') return creators(res, url.searchParams);
   res.writeHead(404).end();
 }).listen(Number(process.env.PORT), '127.0.0.1');

@@ -1,33 +1,48 @@
+import { useState } from 'react';
 import { Avatar, Box, Button, Card, CardContent, Chip, FormControlLabel, Link, Stack, Switch, Typography } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import BlockIcon from '@mui/icons-material/Block';
 import { useRefresh, useUpdate } from 'react-admin';
 import { initials, type AmplifySubmission } from '@local-creators/common';
 import { formatDate } from '../creators/creator-rules';
+import { ConfirmDialog, type ConfirmText } from '../shared/confirm-dialog';
 import { useToast } from '../shared/toast';
 import { submissionFailedToast, submissionToast } from '../shared/toast-texts';
-import { canApprove, canDecline, canFeature, websiteHref } from './submission-rules';
+import { canApprove, canDecline, canFeature, submissionConfirmText, websiteHref } from './submission-rules';
 
 type Change = { status: 'approved' | 'declined' } | { featured: boolean };
 
-/** One business application: details, Approve / Decline and the Featured switch (useUpdate, STYLE 14). */
+/**
+ * One business application: details, Approve / Decline and the Featured switch (useUpdate, STYLE
+ * 14). Decline and un-feature ask first; each change carries the version shown (decision 0106),
+ * and a 409 reloads the list.
+ */
 export function SubmissionCard({ submission: s }: { submission: AmplifySubmission }) {
   const [update, { isPending }] = useUpdate<AmplifySubmission>();
+  const [asking, setAsking] = useState<{ text: ConfirmText; data: Change } | null>(null);
   const toast = useToast();
   const refresh = useRefresh();
-  const change = (data: Change) =>
+  const send = (data: Change) =>
     update(
       'amplify-submissions',
-      { id: s.id, data, previousData: s },
+      { id: s.id, data: { ...data, version: s.version }, previousData: s },
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
           toast(submissionToast(data));
           refresh();
         },
-        onError: (error) => toast(submissionFailedToast(error)),
+        onError: (error) => {
+          toast(submissionFailedToast(error));
+          refresh();
+        },
       },
     );
+  const change = (data: Change) => {
+    const text = submissionConfirmText(s, data);
+    if (text) setAsking({ text, data });
+    else send(data);
+  };
   const href = websiteHref(s.website_social);
   return (
     <Card component="article" aria-label={s.business_name} variant="outlined">
@@ -107,6 +122,7 @@ export function SubmissionCard({ submission: s }: { submission: AmplifySubmissio
             control={<Switch checked={s.featured} disabled={isPending || !canFeature(s)} onChange={(_, on) => change({ featured: on })} />}
           />
         </Stack>
+        <ConfirmDialog text={asking?.text ?? null} onClose={() => setAsking(null)} onConfirm={() => asking && send(asking.data)} />
       </CardContent>
     </Card>
   );

@@ -22,3 +22,18 @@ export function websiteHref(value: string | null): string | null {
   if (/^[\w-]+(\.[\w-]+)+(\/\S*)?$/.test(v)) return `https://${v}`;
   return null;
 }
+
+/** What the confirmation before a destructive change says; null when the change needs none (approve, feature). */
+export function submissionConfirmText(s: Pick<AmplifySubmission, 'business_name' | 'status' | 'featured'>, change: { status: SubmissionStatus } | { featured: boolean }) {
+  if ('featured' in change) {
+    if (change.featured) return null;
+    return {
+      title: `Remove ${s.business_name} from featured?`,
+      body: 'It leaves the featured page at once, and creators can no longer ask it for an introduction.',
+      confirm: 'Remove from featured',
+    };
+  }
+  if (change.status !== 'declined') return null;
+  const featured = s.featured ? 'It is featured: declining also takes it off the featured page at once. ' : '';
+  return { title: `Decline ${s.business_name}?`, body: `${featured}It moves to the Declined tab.`, confirm: 'Decline' };
+}

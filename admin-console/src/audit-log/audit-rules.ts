@@ -9,6 +9,8 @@ const ACTIONS: Record<string, string> = {
   status: 'Status changed',
   feature: 'Added to featured',
   unfeature: 'Removed from featured',
+  profile_changed: 'Profile changed by the creator',
+  changes_acknowledged: 'Changes acknowledged',
 };
 
 export const actionLabel = (action: string) => ACTIONS[action] ?? action;

@@ -130,6 +130,11 @@ function CreatorCard({ creator: c }: { creator: AdminCreator }) {
             {c.niches.join(' · ')}
           </Typography>
         </Stack>
+        {c.changes_since_verification && (
+          <Typography variant="caption" sx={{ display: 'block', mt: 0.75, color: 'warning.dark', fontWeight: 600 }}>
+            Changed since verification: {c.changes_since_verification.changes.map((ch) => ch.label.toLowerCase()).join(', ')}
+          </Typography>
+        )}
         {editedSinceDecision(c) && (
           <Typography variant="caption" sx={{ display: 'block', mt: 0.75, color: 'warning.dark', fontWeight: 600 }}>
             Edited since the decision ({formatDate(c.updated_at)})

@@ -1,4 +1,4 @@
-import { creatorFilter, decisionBody, editedSinceDecision, sortIdOf, statusOf } from './creator-rules';
+import { creatorFilter, decisionBody, editedSinceDecision, notesBlockApproval, rejectConfirmText, sortIdOf, statusOf } from './creator-rules';
 
 describe('creator screens', () => {
   it('builds the /admin/all server filter', () => {
@@ -19,10 +19,28 @@ describe('creator screens', () => {
     expect(sortIdOf({ field: 'id', order: 'ASC' })).toBe('newest');
   });
 
-  it('sends the decision bodies of docs/api.md', () => {
-    expect(decisionBody('approved', 'ignored')).toEqual({ approval_status: 'approved' });
-    expect(decisionBody('rejected', '  Please link your TikTok. ')).toEqual({ approval_status: 'rejected', approval_notes: 'Please link your TikTok.' });
-    expect(decisionBody('rejected', '   ')).toEqual({ approval_status: 'rejected', approval_notes: null });
+  it('sends the decision bodies of docs/api.md, with the version shown', () => {
+    expect(decisionBody('approved', '', 3)).toEqual({ approval_status: 'approved', version: 3 });
+    expect(decisionBody('rejected', '  Please link your TikTok. ', 3)).toEqual({ approval_status: 'rejected', approval_notes: 'Please link your TikTok.', version: 3 });
+    expect(decisionBody('rejected', '   ', 4)).toEqual({ approval_status: 'rejected', approval_notes: null, version: 4 });
+  });
+
+  it('holds Approve back while notes are typed (they go with a rejection)', () => {
+    expect(notesBlockApproval('Welcome!')).toBe(true);
+    expect(notesBlockApproval('   ')).toBe(false);
+  });
+
+  it('says what a rejection does before it is sent', () => {
+    const live = { full_name: 'Maya Brooks', approval_status: 'approved' as const, is_public: true, phone_verified: true };
+    expect(rejectConfirmText(live, 'Fake followers')).toEqual({
+      title: 'Reject Maya Brooks?',
+      body: 'They are live in the directory: rejecting takes them off it at once. They will be e-mailed your notes.',
+      confirm: 'Reject',
+    });
+    expect(rejectConfirmText({ ...live, approval_status: 'pending', is_public: false, phone_verified: false }, '').body).toBe(
+      'They will be e-mailed that the application was not approved (no notes).',
+    );
+    expect(rejectConfirmText({ ...live, phone_verified: false }, '').body).toMatch(/^Rejecting removes their approval\. /);
   });
 
   it('marks rejected creators who edited after the decision', () => {

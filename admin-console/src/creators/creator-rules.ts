@@ -33,11 +33,36 @@ export const sortIdOf = (sort: { field: string; order: string }) =>
 export const editedSinceDecision = (c: Pick<AdminCreator, 'approval_status' | 'decided_at' | 'updated_at'>) =>
   c.approval_status === 'rejected' && !!c.decided_at && Date.parse(c.updated_at) > Date.parse(c.decided_at);
 
+/** How a changed value reads in the console: '—' for nothing. */
+export const changeValue = (v: string | null) => v ?? '—';
+
 export type Decision = 'approved' | 'rejected';
 
-/** The PUT body of a decision; the server applies the transition (docs/api.md, decisions 0104). */
-export const decisionBody = (decision: Decision, notes: string) =>
-  decision === 'approved' ? { approval_status: 'approved' as const } : { approval_status: 'rejected' as const, approval_notes: notes.trim() || null };
+/**
+ * The PUT body of a decision; the server applies the transition (docs/api.md, decisions 0104)
+ * only to the version the admin saw (decision 0106). Notes go with a rejection only (0107).
+ */
+export const decisionBody = (decision: Decision, notes: string, version: number) =>
+  decision === 'approved' ? { approval_status: 'approved' as const, version } : { approval_status: 'rejected' as const, approval_notes: notes.trim() || null, version };
+
+/** Notes are sent with a rejection; typed notes hold the Approve button back instead of being dropped. */
+export const notesBlockApproval = (notes: string) => notes.trim() !== '';
+
+export const isLive = (c: Pick<AdminCreator, 'approval_status' | 'is_public' | 'phone_verified'>) => c.approval_status === 'approved' && c.is_public && c.phone_verified;
+
+/** What the confirmation before a rejection says (decision 0106: destructive clicks ask first). */
+export function rejectConfirmText(c: Pick<AdminCreator, 'full_name' | 'approval_status' | 'is_public' | 'phone_verified'>, notes: string) {
+  const mail = notes.trim() ? 'They will be e-mailed your notes.' : 'They will be e-mailed that the application was not approved (no notes).';
+  const live = isLive(c) ? 'They are live in the directory: rejecting takes them off it at once. ' : c.approval_status === 'approved' ? 'Rejecting removes their approval. ' : '';
+  return { title: `Reject ${c.full_name}?`, body: `${live}${mail}`, confirm: 'Reject' };
+}
+
+/** Turning the phone off takes an approved creator out of the directory. */
+export const phoneOffConfirmText = (c: Pick<AdminCreator, 'full_name'>) => ({
+  title: `Turn off phone verification for ${c.full_name}?`,
+  body: 'They lose the verified badge and leave the public directory until it is turned on again.',
+  confirm: 'Turn off',
+});
 
 export const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 export const formatDateTime = (iso: string) =>

@@ -8,6 +8,7 @@ import { AuditTrailTable } from '../audit-log/audit-trail-table';
 import { CreatorHeading, StatusChip } from './creator-bits';
 import { CreatorDetails } from './creator-details';
 import { editedSinceDecision, formatDateTime } from './creator-rules';
+import { ChangesSinceVerification } from './changes-since-verification';
 import { DecisionButtons } from './decision-buttons';
 import { PhoneVerifiedSwitch } from './phone-verified-switch';
 
@@ -52,6 +53,7 @@ function CreatorPage() {
         </Grid>
         <Grid size={{ xs: 12, lg: 5 }}>
           <Stack spacing={2}>
+            <ChangesSinceVerification creator={c} />
             <Card variant="outlined">
               <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
                 <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
@@ -67,16 +69,16 @@ function CreatorPage() {
                     The creator edited the application on {formatDateTime(c.updated_at)}, after it was turned down.
                   </Alert>
                 )}
-                {c.approval_notes && (
+                {c.approval_status === 'rejected' && c.approval_notes && (
                   <Alert severity="info" sx={{ mt: 1 }}>
-                    Notes sent to the creator: {c.approval_notes}
+                    Rejection notes sent to the creator: {c.approval_notes}
                   </Alert>
                 )}
                 <PhoneVerifiedSwitch creator={c} />
                 <Divider sx={{ my: 2 }} />
                 <TextField
-                  label="Admin notes (optional)"
-                  helperText="Stored with a rejection and shown to the creator."
+                  label="Rejection notes (optional)"
+                  helperText="Sent to the creator with a rejection and shown on their dashboard."
                   value={notes}
                   onChange={(e) => setNotes(e.target.value)}
                   fullWidth

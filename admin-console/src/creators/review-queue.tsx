@@ -53,14 +53,14 @@ function ReviewItem({ creator: c }: { creator: AdminCreator }) {
           <CreatorDetails creator={c} />
           <Divider sx={{ my: 2 }} />
           <TextField
-            label="Admin notes (optional)"
-            helperText="Stored with a rejection and shown to the creator on their dashboard."
+            label="Rejection notes (optional)"
+            helperText="Sent to the creator with a rejection and shown on their dashboard."
             value={notes}
             onChange={(e) => setNotes(e.target.value)}
             fullWidth
             multiline
             minRows={2}
-            slotProps={{ htmlInput: { 'aria-label': `Admin notes for ${c.full_name}`, maxLength: LIMITS.adminNotesMax } }}
+            slotProps={{ htmlInput: { 'aria-label': `Rejection notes for ${c.full_name}`, maxLength: LIMITS.adminNotesMax } }}
           />
           <Box sx={{ mt: 2 }}>
             <DecisionButtons creator={c} notes={notes} onDecided={() => setDecided(true)} />

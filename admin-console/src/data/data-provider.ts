@@ -1,6 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
-import type { AdminStats, MailHealth, OutboxMessage } from '@local-creators/common';
+import type { AdminCreator, AdminStats, MailHealth, OutboxMessage } from '@local-creators/common';
 import { httpClient } from './http-client';
 
 const API = '/api/admin';
@@ -19,6 +19,9 @@ export const dataProvider = {
   /** POST /api/admin/notifications/:id/retry (any undelivered message; 409 when sent or being sent) */
   retryNotification: async (id: string): Promise<OutboxMessage> =>
     (await httpClient(`${API}/notifications/${encodeURIComponent(id)}/retry`, { method: 'POST' })).json as OutboxMessage,
+  /** POST /api/admin/creators/:id/acknowledge-changes with the version shown (409 when it moved on) */
+  acknowledgeChanges: async (id: string, version: number): Promise<AdminCreator> =>
+    (await httpClient(`${API}/creators/${encodeURIComponent(id)}/acknowledge-changes`, { method: 'POST', body: JSON.stringify({ version }) })).json as AdminCreator,
 } satisfies DataProvider;
 
 export type AppDataProvider = typeof dataProvider;

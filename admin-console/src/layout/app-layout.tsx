@@ -1,6 +1,7 @@
-import { Box, Typography } from '@mui/material';
+import { Box, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
+import ExitIcon from '@mui/icons-material/PowerSettingsNew';
 import { Link as RouterLink } from 'react-router-dom';
-import { AppBar, Layout, Logout, TitlePortal, UserMenu, useBasename, useGetIdentity, type LayoutProps } from 'react-admin';
+import { AppBar, Layout, TitlePortal, UserMenu, useBasename, useGetIdentity, useLogout, type LayoutProps } from 'react-admin';
 import { AppMenu } from './app-menu';
 
 function Brand() {
@@ -17,12 +18,25 @@ function Brand() {
   );
 }
 
+/** react-admin's Logout item, named as the public site's button is (spec: Sign Out): one word for one action. */
+function SignOutItem() {
+  const logout = useLogout();
+  return (
+    <MenuItem onClick={() => logout()}>
+      <ListItemIcon>
+        <ExitIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>Sign Out</ListItemText>
+    </MenuItem>
+  );
+}
+
 /** The account menu, named by the e-mail it shows (so its accessible name matches its text). */
 function AccountMenu() {
   const { identity } = useGetIdentity();
   return (
     <UserMenu label={identity?.fullName ?? 'Account'}>
-      <Logout />
+      <SignOutItem />
     </UserMenu>
   );
 }

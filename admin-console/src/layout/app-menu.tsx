@@ -3,7 +3,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import PeopleIcon from '@mui/icons-material/People';
 import StorefrontIcon from '@mui/icons-material/Storefront';
-import { Menu, useSidebarState } from 'react-admin';
+import { Menu, useBasename, useSidebarState } from 'react-admin';
 
 /** A plain link out of the console: the public site is another app, so a full page load. */
 function SiteLink() {
@@ -18,14 +18,18 @@ function SiteLink() {
   );
 }
 
-/** Dashboard, Review queue, All creators, Businesses, Audit trail, Notifications. */
+/**
+ * Dashboard, Review queue, All creators, Businesses, Audit trail, Notifications. A custom item's
+ * `to` is a router path: it needs the console's basename, as resource items get it for free.
+ */
 export function AppMenu() {
+  const basename = useBasename();
   return (
     <Menu sx={{ pt: 1 }}>
       <Menu.DashboardItem />
-      <Menu.Item to="/review" primaryText="Review queue" leftIcon={<HowToRegIcon />} />
-      <Menu.Item to="/all" primaryText="All creators" leftIcon={<PeopleIcon />} />
-      <Menu.Item to="/amplify" primaryText="Businesses" leftIcon={<StorefrontIcon />} />
+      <Menu.Item to={`${basename}/review`} primaryText="Review queue" leftIcon={<HowToRegIcon />} />
+      <Menu.Item to={`${basename}/all`} primaryText="All creators" leftIcon={<PeopleIcon />} />
+      <Menu.Item to={`${basename}/amplify`} primaryText="Businesses" leftIcon={<StorefrontIcon />} />
       <Menu.ResourceItem name="audit-log" />
       <Menu.ResourceItem name="notifications" />
       <SiteLink />

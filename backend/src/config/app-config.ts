@@ -12,7 +12,7 @@ export class AppConfig {
 
   readonly env: EnvironmentVariables['NODE_ENV'];
   readonly http: { port: number; host: string; publicUrl: string; trustProxy: string; corsOrigin: string[]; webRoot?: string };
-  readonly database: { url: string };
+  readonly database: { url: string; statementTimeoutMs: number };
   /** `prefix` is unset when the install id should be used (RedisNamespace). */
   readonly redis: { url: string; prefix?: string };
   readonly auth: { jwtSecret: string; accessTtlSeconds: number; refreshSessionTtlDays: number; refreshReuseGraceSeconds: number; recoveryTtlSeconds: number };
@@ -24,7 +24,9 @@ export class AppConfig {
     delivery: { maxAttempts: number; retryBaseMs: number; leaseMs: number; handoffGraceMs: number; giveUpAfterMs: number };
   };
   readonly storage: { driver: 'local' | 's3'; dir: string; s3: { endpoint?: string; bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string; publicUrl?: string } };
-  readonly rateLimits: Record<'signin' | 'signup' | 'recover' | 'publicForms', { limit: number; windowSeconds: number }>;
+  readonly rateLimits: Record<'signin' | 'signup' | 'recover' | 'recoverEmail' | 'recoverEmailTotal' | 'publicForms' | 'introPerAddress' | 'introPerBusiness', { limit: number; windowSeconds: number }>;
+  /** Per account and client address: `free` wrong sign-ins, then waits of 1, 2, 4 … 60 minutes. */
+  readonly signinThrottle: { free: number; windowSeconds: number; baseLockSeconds: number; maxLockSeconds: number };
   readonly logLevel: EnvironmentVariables['LOG_LEVEL'];
   readonly city: string;
 
@@ -38,7 +40,7 @@ export class AppConfig {
       corsOrigin: e.CORS_ORIGIN.split(',').map((s) => s.trim()).filter(Boolean),
       webRoot: e.WEB_ROOT,
     };
-    this.database = { url: e.DATABASE_URL };
+    this.database = { url: e.DATABASE_URL, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS };
     this.redis = { url: e.REDIS_URL, prefix: e.REDIS_PREFIX };
     this.auth = {
       jwtSecret: e.JWT_SECRET,
@@ -69,8 +71,14 @@ export class AppConfig {
       signin: parseRateLimit(e.RATE_LIMIT_SIGNIN),
       signup: parseRateLimit(e.RATE_LIMIT_SIGNUP),
       recover: parseRateLimit(e.RATE_LIMIT_RECOVER),
+      recoverEmail: parseRateLimit(e.RATE_LIMIT_RECOVER_EMAIL),
+      recoverEmailTotal: parseRateLimit(e.RATE_LIMIT_RECOVER_EMAIL_TOTAL),
       publicForms: parseRateLimit(e.RATE_LIMIT_PUBLIC_FORMS),
+      introPerAddress: parseRateLimit(e.RATE_LIMIT_INTRO_PER_ADDRESS),
+      introPerBusiness: parseRateLimit(e.RATE_LIMIT_INTRO_PER_BUSINESS),
     };
+    const account = parseRateLimit(e.RATE_LIMIT_SIGNIN_ACCOUNT);
+    this.signinThrottle = { free: Math.max(1, account.limit), windowSeconds: Math.max(1, account.windowSeconds), baseLockSeconds: 60, maxLockSeconds: 3600 };
     this.logLevel = e.LOG_LEVEL;
     this.city = e.CITY;
   }

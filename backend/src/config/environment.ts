@@ -12,6 +12,12 @@ export class EnvironmentVariables {
   /** Where people reach the product; used in mails and share links. */
   @IsUrl({ require_tld: false, protocols: ['http', 'https'] }) @IsOptional() PUBLIC_URL?: string;
   @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' }) DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/local_creators';
+  /**
+   * PostgreSQL's statement_timeout for the API's and the worker's connections, in ms (0 = none):
+   * no query, however heavy, holds a connection and the CPU longer (decision 0204). The CLI
+   * (migrations) is not limited.
+   */
+  @IsInt() @Min(0) @Max(3_600_000) DATABASE_STATEMENT_TIMEOUT_MS = 5000;
   @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' }) REDIS_URL = 'redis://127.0.0.1:6379';
   /**
    * Prefix for every Redis key and BullMQ queue. Unset: `lc-<install id>`, the id this database was
@@ -52,18 +58,32 @@ export class EnvironmentVariables {
   @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'] }) S3_PUBLIC_URL?: string;
   /** Directory holding public-site/dist and admin-console/dist; empty = the repository's. */
   @IsOptional() @IsString() WEB_ROOT?: string;
-  @IsString() TRUST_PROXY = 'loopback';
+  /**
+   * Which proxies may name the client in X-Forwarded-For. Off by default: the app is reached
+   * directly and the header is the client's own claim. Set it to the proxy's addresses or CIDRs.
+   */
+  @IsString() TRUST_PROXY = 'false';
   @IsString() CORS_ORIGIN = '';
   @IsIn(['debug', 'info', 'warn', 'error']) LOG_LEVEL: 'debug' | 'info' | 'warn' | 'error' = 'info';
   @IsString() CITY = 'Cleveland';
-  /** "<count>/<seconds>" per client address. */
-  @Matches(/^\d+\/\d+$/) RATE_LIMIT_SIGNIN = '5/300';
-  @Matches(/^\d+\/\d+$/) RATE_LIMIT_SIGNUP = '20/3600';
-  @Matches(/^\d+\/\d+$/) RATE_LIMIT_RECOVER = '5/3600';
+  /** "<count>/<seconds>" per client address (decision 0012). Wrong sign-ins, any account: */
+  @Matches(/^\d+\/\d+$/) RATE_LIMIT_SIGNIN = '20/600';
+  /** Wrong sign-ins per account and client address: free ones / seconds remembered; then growing waits (decision 0011). */
+  @Matches(/^\d+\/\d+$/) RATE_LIMIT_SIGNIN_ACCOUNT = '5/86400';
+  @Matches(/^\d+\/\d+$/) RATE_LIMIT_SIGNUP = '60/600';
+  /** Reset requests per client address; over it, and over the two below, the answer is as usual but nothing is sent. */
+  @Matches(/^\d+\/\d+$/) RATE_LIMIT_RECOVER = '20/3600';
+  /** Reset mails per e-mail address and client address. */
+  @Matches(/^\d+\/\d+$/) RATE_LIMIT_RECOVER_EMAIL = '5/3600';
+  /** Reset mails per e-mail address from all client addresses together. */
+  @Matches(/^\d+\/\d+$/) RATE_LIMIT_RECOVER_EMAIL_TOTAL = '10/3600';
   @Matches(/^\d+\/\d+$/) RATE_LIMIT_PUBLIC_FORMS = '10/3600';
+  /** Introduction requests per requester e-mail address, and introductions mailed per business (decision 0111). */
+  @Matches(/^\d+\/\d+$/) RATE_LIMIT_INTRO_PER_ADDRESS = '5/86400';
+  @Matches(/^\d+\/\d+$/) RATE_LIMIT_INTRO_PER_BUSINESS = '10/86400';
 }
 
-const NUMERIC = new Set(['PORT', 'MAIL_MAX_ATTEMPTS', 'MAIL_RETRY_BASE_MS', 'MAIL_LEASE_S', 'MAIL_HANDOFF_GRACE_S', 'MAIL_GIVE_UP_AFTER_H', 'ACCESS_TOKEN_TTL_S', 'REFRESH_SESSION_TTL_DAYS', 'REFRESH_REUSE_GRACE_S', 'RECOVERY_TOKEN_TTL_S']);
+const NUMERIC = new Set(['PORT', 'DATABASE_STATEMENT_TIMEOUT_MS', 'MAIL_MAX_ATTEMPTS', 'MAIL_RETRY_BASE_MS', 'MAIL_LEASE_S', 'MAIL_HANDOFF_GRACE_S', 'MAIL_GIVE_UP_AFTER_H', 'ACCESS_TOKEN_TTL_S', 'REFRESH_SESSION_TTL_DAYS', 'REFRESH_REUSE_GRACE_S', 'RECOVERY_TOKEN_TTL_S']);
 
 export class ConfigError extends Error {}
 

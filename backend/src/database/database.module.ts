@@ -30,7 +30,13 @@ export function ormOptions(config: AppConfig) {
       driver: PostgreSqlDriver,
       inject: [AppConfig],
       // The request context is entered by forkEntityManagerPerRequest (request-context.ts).
-      useFactory: (config: AppConfig) => ({ ...ormOptions(config), autoLoadEntities: true, registerRequestContext: false }),
+      // The running processes' connections get the statement timeout; the CLI's (migrations) do not.
+      useFactory: (config: AppConfig) => {
+        const options = ormOptions(config);
+        const timeout = config.database.statementTimeoutMs;
+        const driverOptions = { connection: { ...options.driverOptions?.connection, ...(timeout > 0 ? { statement_timeout: timeout } : {}) } };
+        return { ...options, driverOptions, autoLoadEntities: true, registerRequestContext: false };
+      },
     }),
   ],
 })

@@ -7,6 +7,10 @@ import { Migration20261122000005Amplify } from './Migration20261122000005Amplify
 import { Migration20261123000006ListingVersion } from './Migration20261123000006ListingVersion';
 import { Migration20261123000007ListingChangeNotify } from './Migration20261123000007ListingChangeNotify';
 import { Migration20261123100000MailLease } from './Migration20261123100000MailLease';
+import { Migration20261123100100ModerationVersions } from './Migration20261123100100ModerationVersions';
+import { Migration20261123100200RecoveryTokenLiveIndex } from './Migration20261123100200RecoveryTokenLiveIndex';
+import { Migration20261123100400IntroductionConfirmation } from './Migration20261123100400IntroductionConfirmation';
+import { Migration20261123100500DirectorySearch } from './Migration20261123100500DirectorySearch';
 
 /**
  * Committed migrations, in order. Listed explicitly (not globbed) so they run the same from
@@ -21,4 +25,8 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123000006ListingVersion', class: Migration20261123000006ListingVersion },
   { name: 'Migration20261123000007ListingChangeNotify', class: Migration20261123000007ListingChangeNotify },
   { name: 'Migration20261123100000MailLease', class: Migration20261123100000MailLease },
+  { name: 'Migration20261123100100ModerationVersions', class: Migration20261123100100ModerationVersions },
+  { name: 'Migration20261123100200RecoveryTokenLiveIndex', class: Migration20261123100200RecoveryTokenLiveIndex },
+  { name: 'Migration20261123100400IntroductionConfirmation', class: Migration20261123100400IntroductionConfirmation },
+  { name: 'Migration20261123100500DirectorySearch', class: Migration20261123100500DirectorySearch },
 ];

@@ -9,6 +9,7 @@ export type DomainErrorKind =
   | 'forbidden' // 403
   | 'not_found' // 404
   | 'conflict' // 409
+  | 'gone' // 410
   | 'too_large' // 413
   | 'rate_limited'; // 429
 

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { MSG } from '@local-creators/common';
+import { isDatabaseUnavailable } from './database-unavailable';
 import { DomainError, DomainErrorKind } from './domain-error';
 
 const STATUS: Record<DomainErrorKind, number> = {
@@ -9,11 +10,15 @@ const STATUS: Record<DomainErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  gone: 410,
   too_large: 413,
   rate_limited: 429,
 };
 
-/** Every error leaves as `{ statusCode, message, field?, code? }`; unknown errors become a logged 500. */
+/**
+ * Every error leaves as `{ statusCode, message, field?, code? }`; PostgreSQL out of reach is a 503,
+ * unknown errors a logged 500.
+ */
 @Catch()
 export class DomainExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
@@ -22,8 +27,13 @@ export class DomainExceptionFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<FastifyReply>();
     if (res.sent) return;
     const { statusCode, body } = errorResponse(exception);
-    if (statusCode >= 500) this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
-    res.status(statusCode).send(body);
+    if (statusCode === 503) this.logger.warn(`database unavailable: ${exception instanceof Error ? exception.message : String(exception)}`);
+    else if (statusCode >= 500) this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+    // A rate limit names its wait in seconds too (the message says it in minutes).
+    const retryAfter = (exception as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+    if (typeof retryAfter === 'number') res.header('Retry-After', String(retryAfter));
+    // JSON whatever the route meant to answer (the sitemap had set XML before it failed).
+    res.status(statusCode).type('application/json; charset=utf-8').send(body);
   }
 }
 
@@ -42,6 +52,9 @@ export function errorResponse(exception: unknown): { statusCode: number; body: R
     if (statusCode === HttpStatus.UNAUTHORIZED && (!message || message === 'Unauthorized')) message = MSG.notAuthenticated;
     if (statusCode === HttpStatus.FORBIDDEN && (!message || message === 'Forbidden resource')) message = MSG.forbidden;
     return { statusCode, body: { statusCode, message: typeof message === 'string' ? message : exception.message } };
+  }
+  if (isDatabaseUnavailable(exception)) {
+    return { statusCode: 503, body: { statusCode: 503, message: MSG.serviceUnavailable } };
   }
   // Errors raised by body parsing (bad JSON, too large) carry a status of their own.
   const status = (exception as { status?: number; statusCode?: number })?.status ?? (exception as { statusCode?: number })?.statusCode;

@@ -22,26 +22,45 @@ const parseJson = (raw: unknown, name: string): unknown => {
   }
 };
 
+/** The largest row index a range may name: PostgreSQL's integer, far beyond any real list. */
+export const MAX_LIST_INDEX = 2_147_483_647;
+
+const isIndex = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 && n <= MAX_LIST_INDEX;
+
+/** PostgreSQL text cannot hold U+0000: a filter carrying one is malformed, not a server error. */
+const hasNul = (value: unknown): boolean =>
+  typeof value === 'string' ? value.includes('\u0000') : Array.isArray(value) ? value.some(hasNul) : false;
+
 export function parseListQuery<F>(
   query: Record<string, unknown>,
   opts: { sortable: string[]; defaultSort: [string, 'ASC' | 'DESC']; maxPage?: number },
 ): ListQuery<F> {
-  const sort = parseJson(query.sort, 'sort') as [string, string] | undefined;
-  const range = parseJson(query.range, 'range') as [number, number] | undefined;
+  const sort = parseJson(query.sort, 'sort');
+  const range = parseJson(query.range, 'range');
   const filter = (parseJson(query.filter, 'filter') ?? {}) as F;
-  const [sortField, order] = sort && Array.isArray(sort) ? sort : opts.defaultSort;
+  let [sortField, order]: unknown[] = opts.defaultSort;
+  // ["field","ASC"|"DESC"], as ra-data-simple-rest sends it; a bare or empty value keeps the default.
+  if (Array.isArray(sort)) {
+    if (sort.length !== 2 || typeof sort[0] !== 'string' || typeof sort[1] !== 'string' || !/^(asc|desc)$/i.test(sort[1])) {
+      throw DomainError.invalid('LIST.BAD_SORT', 'Malformed sort parameter', 'sort');
+    }
+    [sortField, order] = sort;
+  }
   if (!opts.sortable.includes(String(sortField))) throw DomainError.invalid('LIST.BAD_SORT', `Cannot sort by ${sortField}`, 'sort');
   const maxPage = opts.maxPage ?? 200;
   let offset = 0;
   let limit = 25;
   if (range !== undefined) {
-    if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0) || range[1] < range[0]) {
+    // [first, last], both row indexes from 0, last not before first (react-admin's page window).
+    if (!Array.isArray(range) || range.length !== 2 || !range.every(isIndex) || range[1] < range[0]) {
       throw DomainError.invalid('LIST.BAD_RANGE', 'Malformed range parameter', 'range');
     }
     offset = range[0];
     limit = Math.min(range[1] - range[0] + 1, maxPage);
   }
-  if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw DomainError.invalid('LIST.BAD_FILTER', 'Malformed filter parameter', 'filter');
+  if (typeof filter !== 'object' || filter === null || Array.isArray(filter) || Object.values(filter).some(hasNul)) {
+    throw DomainError.invalid('LIST.BAD_FILTER', 'Malformed filter parameter', 'filter');
+  }
   return { sortField: String(sortField), sortOrder: String(order).toUpperCase() === 'DESC' ? 'DESC' : 'ASC', offset, limit, filter };
 }
 

@@ -5,12 +5,15 @@ const business = (name: string, extra: Record<string, unknown> = {}) => ({
   business_name: name, contact_name: 'Al', contact_email: 'al@limits.test', category: 'Services', story: 'We fix bikes in Ohio City.', ...extra,
 });
 
-/** The public forms are limited per client address (RATE_LIMIT_PUBLIC_FORMS, here 2 per minute). */
+/**
+ * The public forms are limited per client address (RATE_LIMIT_PUBLIC_FORMS, here 2 per minute).
+ * Loopback is configured as the proxy, so X-Forwarded-For names the client.
+ */
 describe('amplify rate limits', () => {
   let t: TestApp;
   let admin: AuthSession;
   beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_PUBLIC_FORMS: '2/60' } });
+    t = await createTestApp({ env: { RATE_LIMIT_PUBLIC_FORMS: '2/60', TRUST_PROXY: 'loopback' } });
     admin = await signUpAdmin(t);
   });
   afterAll(() => t.close());
@@ -22,7 +25,7 @@ describe('amplify rate limits', () => {
     await t.http().post('/api/amplify/submissions').set(from('203.0.113.1')).send(business('Limit One')).expect(201);
     await t.http().post('/api/amplify/submissions').set(from('203.0.113.1')).send(business('Limit Two', { company_website: 'bot' })).expect(201); // honeypots count too
     const refused = await t.http().post('/api/amplify/submissions').set(from('203.0.113.1')).send(business('Limit Three')).expect(429);
-    expect(refused.body.message).toBe(MSG.tooManyRequests);
+    expect(refused.body.message).toBe(MSG.tooManyRequests(1));
     expect(await count('Limit Three')).toBe(0);
     await t.http().post('/api/amplify/submissions').set(from('203.0.113.2')).send(business('Other Address')).expect(201);
   });

@@ -259,14 +259,17 @@ describe('amplify API', () => {
       expect(await t.sql('select 1 from amplify_interest_requests where submission_id = $1', [s.id])).toEqual([]);
     });
 
-    it('stores the request and mails the business contact, reply-to the creator', async () => {
+    it('stores the request, mails the business contact once the creator confirms, reply-to the creator', async () => {
       const s = await submit({ business_name: 'Intro Cafe', contact_email: 'owner@introcafe.test' });
       await featureIt(s.id);
       const res = await interest(s.id, maya).expect(201);
-      expect(res.body).toEqual({});
+      expect(res.body).toEqual({ status: 'confirmation_sent' });
       expect(await t.sql('select creator_name, creator_email, creator_links, message from amplify_interest_requests where submission_id = $1', [s.id])).toEqual([
         { creator_name: 'Maya Brooks', creator_email: 'maya@example.com', creator_links: 'https://instagram.com/maya', message: 'Love your lattes!' },
       ]);
+      const confirmation = await t.mailbox.waitFor((m) => m.to.includes('maya@example.com') && m.subject === 'Confirm your introduction to Intro Cafe');
+      const token = /\/amplify\/confirm\?token=([\w-]+)/.exec(confirmation.text)![1];
+      expect((await t.http().post('/api/amplify/interest/confirm').send({ token }).expect(200)).body).toEqual({ business_name: 'Intro Cafe' });
       const mail = await t.mailbox.waitFor((m) => m.to.includes('owner@introcafe.test'));
       expect(mail.to).toEqual(['owner@introcafe.test']);
       expect(mail.replyTo).toBe('maya@example.com');

@@ -100,17 +100,17 @@ describe('public directory API', () => {
 
   it('filters, sorts and paginates the full list', async () => {
     const byNiche = await t.http().get('/api/creators').query({ niche: 'Music' }).expect(200);
-    expect(byNiche.body).toMatchObject({ total: 1, page: 1, items: [{ id: ids.music }] });
+    expect(byNiche.body).toMatchObject({ total: 1, total_exact: true, items: [{ id: ids.music }] });
     const byReach = await t.http().get('/api/creators').query({ sort: 'followers', per_page: 1 }).expect(200);
     expect(byReach.body).toMatchObject({ total: 3, per_page: 1, items: [{ id: ids.music }] });
-    const page2 = await t.http().get('/api/creators').query({ sort: 'followers', per_page: 1, page: 2 }).expect(200);
+    const page2 = await t.http().get('/api/creators').query({ sort: 'followers', per_page: 1, cursor: byReach.body.next_cursor }).expect(200);
     expect(page2.body.items[0].id).toBe(ids.food);
     expect((await t.http().get('/api/creators').query({ platform: 'YouTube' })).body.total).toBe(1);
     expect((await t.http().get('/api/creators').query({ min_followers: 10_000 })).body.total).toBe(2);
     expect((await t.http().get('/api/creators').query({ neighborhood: 'trem' })).body.total).toBe(3);
     expect((await t.http().get('/api/creators').query({ q: 'comedy' })).body.items.map((c: { id: string }) => c.id)).toEqual([ids.hidden]);
     expect((await t.http().get('/api/creators').query({ sort: 'name' })).body.items.map((c: { display_name: string }) => c.display_name)).toEqual(['Creator food', 'Creator music', '@funny_cle']);
-    const bads = [{ niche: 'Knitting' }, { sort: 'evil' }, { page: '0' }, { page: 'x' }, { per_page: '1000' }, { min_followers: '-5' }, { min_followers: '1.5' }, { platform: 'MySpace' }, { q: 'x'.repeat(101) }];
+    const bads = [{ niche: 'Knitting' }, { sort: 'evil' }, { cursor: 'x' }, { page: '0' }, { page: 'x' }, { per_page: '1000' }, { min_followers: '-5' }, { min_followers: '1.5' }, { platform: 'MySpace' }, { q: 'x'.repeat(101) }];
     for (const bad of bads) {
       const res = await t.http().get('/api/creators').query(bad).expect(400);
       expect(res.body.field).toBe(Object.keys(bad)[0]);
@@ -124,7 +124,7 @@ describe('public directory API', () => {
     expect((await t.http().get('/api/creators?niche=Food').expect(200)).body.items.map((c: { id: string }) => c.id)).toContain(ids.food);
     await t.http().get(`/api/creators/${ids.food}`).expect(200);
     // The app listens for changes once it has served the directory.
-    const listening = await eventually(() => t.sql(`select pid from pg_stat_activity where application_name = 'local-creators listing listener' and query ilike 'listen%'`), (rows) => rows.length === 1);
+    const listening = await eventually(() => t.sql(`select pid from pg_stat_activity where datname = current_database() and application_name = 'local-creators listing listener' and query ilike 'listen%'`), (rows) => rows.length === 1);
     expect(listening).toHaveLength(1);
     const announced = countAnnouncements();
 
@@ -163,7 +163,7 @@ describe('public directory API', () => {
   });
 
   it('keeps every read fresh while its listener connection is lost, and listens again', async () => {
-    const listener = `application_name = 'local-creators listing listener'`;
+    const listener = `datname = current_database() and application_name = 'local-creators listing listener'`;
     await t.http().get('/api/directory').expect(200);
     await eventually(() => t.sql(`select pid from pg_stat_activity where ${listener} and query ilike 'listen%'`), (rows) => rows.length === 1);
     const before = (await t.http().get('/api/directory').expect(200)).body.total_creators as number; // kept in memory from here

@@ -216,5 +216,35 @@ describe('own profile API', () => {
       expect((await t.http().get('/api/me/profile').set(bearer(s))).body.profile_image_url).toBeNull();
       await t.http().get(url.split('?')[0]!).expect(404);
     });
+
+    it("accepts only the caller's own photo path: no ../ or encoded way to another creator's photo", async () => {
+      const victim = await signUp(t);
+      const theirs = (await t.http().put('/api/me/profile/image').set(bearer(victim)).attach('file', await photo(), 'them.jpg').expect(200)).body.profile_image_url as string;
+      const s = await signUp(t);
+      const mine = (await t.http().put('/api/me/profile/image').set(bearer(s)).attach('file', await photo(), 'me.jpg').expect(200)).body.profile_image_url as string;
+      await t.http().put('/api/me/profile').set(bearer(s)).send({ ...validProfile(), profile_image_url: mine }).expect(201);
+      const own = `/storage/profile-images/${s.user.id}`;
+      const them = `profile-images/${victim.user.id}/profile.webp`;
+      for (const sneaky of [
+        `${own}/../../${them}?v=1`,
+        `${own}/%2e%2e/%2e%2e/${them}`,
+        `${own}%2F..%2F..%2F${them}`,
+        `${own}/profile.webp/../../../${them}`,
+        `${own}/../${victim.user.id}/profile.webp`,
+        `${own}/./profile.webp`,
+        `${own}//profile.webp`,
+        `${own}/other.webp`,
+        `${own}/profile.webp?v=1&x=<script>`,
+        `${own}/profile.webp#../../${them}`,
+        theirs,
+      ]) {
+        const res = await t.http().put('/api/me/profile').set(bearer(s)).send({ ...validProfile(), profile_image_url: sneaky });
+        expect({ sneaky, status: res.status, body: res.body }).toEqual({ sneaky, status: 400, body: { statusCode: 400, message: MSG.imageNotOwn, field: 'profile_image_url', code: 'IMAGE.NOT_OWN' } });
+      }
+      expect((await t.http().get('/api/me/profile').set(bearer(s))).body.profile_image_url).toBe(mine);
+      // The URL the upload answered, with or without its version, is still accepted.
+      expect((await t.http().put('/api/me/profile').set(bearer(s)).send({ ...validProfile(), profile_image_url: mine.split('?')[0] }).expect(200)).body.profile_image_url).toBe(mine.split('?')[0]);
+      expect((await t.http().put('/api/me/profile').set(bearer(s)).send({ ...validProfile(), profile_image_url: mine }).expect(200)).body.profile_image_url).toBe(mine);
+    });
   });
 });

@@ -166,6 +166,7 @@ describe('rate limits', () => {
       await t.http().post('/api/auth/login').send({ email, password: 'Wrong-Pass-1' }).expect(400);
     }
     const res = await t.http().post('/api/auth/login').send({ email, password: 'Wrong-Pass-1' }).expect(429);
-    expect(res.body.message).toBe(MSG.tooManyRequests);
+    expect(res.body.message).toBe(MSG.tooManyRequests(5));
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(240);
   });
 });

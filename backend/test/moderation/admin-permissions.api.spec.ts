@@ -33,6 +33,7 @@ describe('admin routes: 401 signed out, 403 for creators, on every call', () => 
         'GET /api/admin/creators',
         'GET /api/admin/creators/:id',
         'PUT /api/admin/creators/:id',
+        'POST /api/admin/creators/:id/acknowledge-changes',
         'GET /api/admin/audit-log',
         'GET /api/admin/amplify-submissions',
         'GET /api/admin/amplify-submissions/:id',

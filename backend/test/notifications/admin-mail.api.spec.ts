@@ -13,7 +13,8 @@ describe('admin view of undelivered mail', () => {
     const email = uniqueEmail();
     await signUp(t, email);
     await t.http().post('/api/auth/recover').send({ email }).expect(200);
-    const [row] = await t.sql<{ id: string }>(`select id from outbox_messages where kind = 'password-recovery' and payload->>'email' = $1`, [email]);
+    // The reset is recorded just after the answer (so known and unknown addresses answer alike).
+    const [row] = await eventually(() => t.sql<{ id: string }>(`select id from outbox_messages where kind = 'password-recovery' and payload->>'email' = $1`, [email]), (rows) => rows.length === 1);
 
     const before = await t.http().get('/api/admin/notifications/health').set(bearer(admin)).expect(200);
     expect(before.body).toMatchObject({ failed: 0, stuck: 0, stuck_after_minutes: 10, oldest_stuck_at: null });

@@ -66,6 +66,10 @@ describe('docker-compose.yml', () => {
     expect(command).toContain('--appendonly yes');
   });
 
+  it('believes no X-Forwarded-For unless the operator names a proxy (the api port is published directly)', () => {
+    expect(services.api!.environment.TRUST_PROXY).toBe('${TRUST_PROXY:-false}');
+  });
+
   it('migrates once before api and worker start', () => {
     expect(services.migrate!.command).toEqual(['node', 'backend/dist/cli.js', 'migrate']);
     for (const name of ['api', 'worker']) {

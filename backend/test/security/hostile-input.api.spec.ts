@@ -121,6 +121,48 @@ describe('hostile input', () => {
     }
   }, 240_000);
 
+  it('answers 400, never 500, to out-of-range and malformed list parameters on every list', async () => {
+    const lists = ['/api/admin/creators', '/api/admin/audit-log', '/api/admin/amplify-submissions', '/api/admin/notifications'];
+    // Every admin list the app registers is covered here (a new one must be added).
+    const adminGets = registeredRoutes(t).filter((r) => /^GET \/api\/admin\/[^/:]+$/.test(r) && r !== 'GET /api/admin/stats').map((r) => r.slice(4));
+    expect(adminGets.sort()).toEqual([...lists].sort());
+    const refused: Record<string, string>[] = [
+      ...['[1e20,1e21]', '[0,1e20]', '[9007199254740993,9007199254740999]', '[2147483648,2147483657]', '[-1,9]', '[0,-1]', '[-5,-1]', '[1.5,3]', '[0,9.5]', '[9,0]',
+        '[0]', '[0,9,10]', '["0","9"]', '[null,null]', '[true,false]', '{"0":0,"1":9}', 'null', '1e20', '"0-9"', '[0,1e309]', '[', 'NaN']
+        .map((range) => ({ range })),
+      ...['["created_at","SIDEWAYS"]', '["created_at",1]', '["created_at",null]', '[1e20,"ASC"]', '[["id"],"ASC"]', '["created_at","ASC","x"]', '["no_such_field","ASC"]', '{'].map((sort) => ({ sort })),
+      ...['[]', '"x"', '1e20', '{', '{"a":"\\u0000"}', '{"status":["a\\u0000"]}'].map((filter) => ({ filter })),
+    ];
+    // Filters that match nothing are a normal empty list; none of them may fail.
+    const tolerated: Record<string, string>[] = [
+      'null', '{"q":1e20}', '{"q":["a"]}', '{"zzz":1}', '{"id":["not-an-id"]}', '{"id":[1e20]}', '{"id":[null,{}]}', '{"status":"nope"}',
+      '{"kind":{"$ne":1}}', '{"approval_status":1e20}', '{"subject_type":["creator"]}', `{"q":"${'x'.repeat(3_000)}"}`,
+    ].map((filter) => ({ filter }));
+    // The public directory's paging and filters too.
+    const publicRefused = ['page=1e20', 'page=0', 'page=-1', 'page=1.5', 'per_page=1e20', 'per_page=0', 'per_page=-24', 'per_page=2.5', 'min_followers=1e20', 'min_followers=-1', 'page=9007199254740993'];
+    // PostgreSQL text cannot hold a NUL character: refused as malformed before any query.
+    for (const filter of ['{"q":"\\u0000"}', '{"q":"a\\u0000b"}', '{"id":"\\u0000"}', '{"status":"\\u0000"}', '{"kind":"\\u0000"}', '{"subject_id":"\\u0000"}']) refused.push({ filter });
+    for (const query of ['q=%00', 'q=a%00b', 'neighborhood=%00']) publicRefused.push(query);
+    const failures: string[] = [];
+    for (const path of lists) {
+      for (const query of [...refused, ...tolerated]) {
+        const res = await t.http().get(path).set(bearer(admin)).query(query);
+        const mustRefuse = refused.includes(query);
+        const shapeOk = res.status === 200 || (typeof res.body?.message === 'string' && res.body.statusCode === res.status);
+        if ((mustRefuse && res.status !== 400) || res.status >= 500 || !shapeOk) failures.push(`${path} ${JSON.stringify(query)} → ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+      }
+    }
+    for (const query of publicRefused) {
+      const res = await t.http().get(`/api/creators?${query}`);
+      if (res.status !== 400 || typeof res.body?.message !== 'string') failures.push(`/api/creators?${query} → ${res.status}`);
+    }
+    for (const query of ['q=%F0%9F%98%80', 'q=%25%5F%5C']) {
+      const res = await t.http().get(`/api/creators?${query}`);
+      if (res.status >= 500 || (res.status !== 200 && typeof res.body?.message !== 'string')) failures.push(`/api/creators?${query} → ${res.status}`);
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
   it('refuses arbitrary bytes as a profile photo with the spec text, and keeps the current photo', async () => {
     const [{ url: before }] = await t.sql<{ url: string | null }>('select profile_image_url as url from creator_profiles where user_id = $1', [creator.user.id]);
     const pngHeader = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -16,6 +16,7 @@ const NotFoundPage = lazy(() => import('@/features/marketing/not-found-page'));
 const PlaybookPage = lazy(() => import('@/features/playbook/playbook-page'));
 const AmplifyPage = lazy(() => import('@/features/amplify/amplify-page'));
 const FeaturedPage = lazy(() => import('@/features/amplify/featured-page'));
+const ConfirmIntroductionPage = lazy(() => import('@/features/amplify/confirm-page'));
 const DirectoryPage = lazy(() => import('@/features/directory/directory-page'));
 const CreatorProfilePage = lazy(() => import('@/features/creator-profile/creator-profile-page'));
 const ApplyPage = lazy(() => import('@/features/apply/apply-page'));
@@ -63,6 +64,7 @@ export function App() {
               <Route path="/playbook" element={<PlaybookPage />} />
               <Route path="/amplify" element={<AmplifyPage />} />
               <Route path="/amplify/featured" element={<FeaturedPage />} />
+              <Route path="/amplify/confirm" element={<ConfirmIntroductionPage />} />
               <Route path="/directory" element={<DirectoryPage />} />
               <Route path="/creator/:id" element={<CreatorProfilePage />} />
               <Route path="/apply" element={<RequireAuth><ApplyPage /></RequireAuth>} />

@@ -12,6 +12,8 @@ interface AuthContextValue {
   signIn(email: string, password: string): Promise<void>;
   signOut(): Promise<void>;
   requestPasswordReset(email: string): Promise<void>;
+  /** Whether a mailed recovery link can still set a password; rejects with the service's message. */
+  checkRecoveryLink(recoveryToken: string): Promise<void>;
   /** With the recovery token from the mailed link; stores the fresh session it returns. */
   updatePassword(password: string, recoveryToken?: string): Promise<void>;
 }
@@ -55,6 +57,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       async requestPasswordReset(email) {
         await apiFetch('/api/auth/recover', { method: 'POST', body: { email }, auth: false });
+      },
+      async checkRecoveryLink(recoveryToken) {
+        await apiFetch('/api/auth/recovery', { token: recoveryToken });
       },
       async updatePassword(password, recoveryToken) {
         const res = await apiFetch<{ user: AuthUser; session: AuthSession | null }>('/api/auth/user', { method: 'PUT', body: { password }, token: recoveryToken });

@@ -3,6 +3,7 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { ModerationModule } from '../moderation/moderation.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { AmplifyService } from './application/amplify.service';
+import { Introductions } from './application/introductions';
 import { ModerateSubmissions } from './application/moderate-submissions.use-case';
 import { AdminAmplifySubmissionsController } from './http/admin-amplify-submissions.controller';
 import { AmplifyController } from './http/amplify.controller';
@@ -16,6 +17,6 @@ import { AmplifySubmissionSchema, InterestRequestSchema } from './infrastructure
 @Module({
   imports: [MikroOrmModule.forFeature([AmplifySubmissionSchema, InterestRequestSchema]), NotificationsModule, ModerationModule],
   controllers: [AmplifyController, AdminAmplifySubmissionsController],
-  providers: [AmplifyService, ModerateSubmissions],
+  providers: [AmplifyService, Introductions, ModerateSubmissions],
 })
 export class AmplifyModule {}

@@ -4,6 +4,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { RequestContext } from '@mikro-orm/core';
 import { PageMetaRegistry } from '../../web/page-meta';
 import { NotificationsModule } from '../notifications/notifications.module';
+import { ApprovedProfileEdits } from './application/approved-profile-edits';
 import { CreatorRepository } from './application/creator.repository';
 import { DirectoryService } from './application/directory.service';
 import { OwnProfileService } from './application/own-profile.service';
@@ -12,13 +13,14 @@ import { MeProfileController } from './http/me-profile.controller';
 import { CreatorProfileSchema } from './infrastructure/creator-profile.schema';
 import { ListingVersion } from './infrastructure/listing-version';
 import { MikroOrmCreatorRepository } from './infrastructure/mikro-orm-creator.repository';
+import { QueryCanceller } from './infrastructure/query-canceller';
 
 /** Creators' own profiles and photos, and the public directory. */
 @Module({
   imports: [MikroOrmModule.forFeature([CreatorProfileSchema]), NotificationsModule],
   controllers: [MeProfileController, DirectoryController],
-  providers: [OwnProfileService, DirectoryService, ListingVersion, { provide: CreatorRepository, useClass: MikroOrmCreatorRepository }],
-  exports: [CreatorRepository],
+  providers: [OwnProfileService, DirectoryService, ListingVersion, QueryCanceller, ApprovedProfileEdits, { provide: CreatorRepository, useClass: MikroOrmCreatorRepository }],
+  exports: [CreatorRepository, ApprovedProfileEdits],
 })
 export class CreatorModule implements OnModuleInit {
   constructor(

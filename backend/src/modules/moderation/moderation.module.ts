@@ -4,6 +4,7 @@ import { CreatorModule } from '../creator/creator.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { AuditTrail } from './application/audit-trail';
 import { ModerateCreators } from './application/moderate-creators.use-case';
+import { ReviewApprovedEdits } from './application/review-approved-edits';
 import { AdminAuditController } from './http/admin-audit.controller';
 import { AdminCreatorsController } from './http/admin-creators.controller';
 import { AuditEntrySchema } from './infrastructure/audit-entry.schema';
@@ -15,7 +16,7 @@ import { AuditEntrySchema } from './infrastructure/audit-entry.schema';
 @Module({
   imports: [MikroOrmModule.forFeature([AuditEntrySchema]), CreatorModule, NotificationsModule],
   controllers: [AdminCreatorsController, AdminAuditController],
-  providers: [AuditTrail, ModerateCreators],
+  providers: [AuditTrail, ModerateCreators, ReviewApprovedEdits],
   exports: [AuditTrail],
 })
 export class ModerationModule {}

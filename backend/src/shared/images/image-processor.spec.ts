@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { MSG } from '@local-creators/common';
+import { LIMITS, MSG } from '@local-creators/common';
 import { processImage } from './image-processor';
 
 const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 200 } } });
@@ -41,5 +41,12 @@ describe('processImage', () => {
   it('refuses a truncated image', async () => {
     const png = await solid(300, 300).png().toBuffer();
     await expect(processImage(png.subarray(0, png.length / 2), { maxSize: 800 })).rejects.toMatchObject({ message: MSG.imageNotImage });
+  });
+
+  it('refuses more than the pixel limit from the header, with its own message', async () => {
+    // JPEG keeps a 4097 × 4096 solid image tiny; the header alone says it is too big.
+    const jpeg = await solid(4097, 4096).jpeg({ quality: 10 }).toBuffer();
+    expect(4097 * 4096).toBeGreaterThan(LIMITS.imageMaxPixels);
+    await expect(processImage(jpeg, { maxSize: 800 })).rejects.toMatchObject({ kind: 'invalid', code: 'IMAGE.TOO_MANY_PIXELS', message: MSG.imageTooManyPixels, field: 'file' });
   });
 });

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import * as Dialog from '@radix-ui/react-dialog';
 import { toast } from 'sonner';
 import { ExternalLink, MapPin, Store, X } from 'lucide-react';
-import { initials, MSG, validateInterestRequest, type PublicAmplifySubmission } from '@local-creators/common';
+import { INTRO_CONFIRM_HOURS, initials, MSG, validateInterestRequest, type InterestRequestResult, type PublicAmplifySubmission } from '@local-creators/common';
 import { Page, PageLoading } from '@/components/layout/page';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { apiFetch, errorMessage } from '@/lib/api';
+import { useAuth } from '@/lib/auth';
 
 async function loadFeatured() {
   try {
@@ -89,9 +90,18 @@ export default function FeaturedPage() {
 }
 
 function IntroductionDialog({ business }: { business: PublicAmplifySubmission }) {
+  const { user } = useAuth();
   const [open, setOpen] = useState(false);
-  const [form, setForm] = useState({ creator_name: '', creator_email: '', creator_links: '', message: '' });
+  const blank = () => ({ creator_name: '', creator_email: user?.email ?? '', creator_links: '', message: '' });
+  const [form, setForm] = useState(blank);
+  const [honeypot, setHoneypot] = useState('');
   const [busy, setBusy] = useState(false);
+
+  function onOpenChange(next: boolean) {
+    // A signed-in creator writing from the account's address needs no confirmation step.
+    if (next && !form.creator_email && user) setForm((f) => ({ ...f, creator_email: user.email }));
+    setOpen(next);
+  }
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -99,10 +109,17 @@ function IntroductionDialog({ business }: { business: PublicAmplifySubmission })
     if (!checked.ok) return void toast.error(MSG.interestFailed, { description: checked.error.message });
     setBusy(true);
     try {
-      await apiFetch(`/api/amplify/submissions/${business.id}/interest`, { method: 'POST', body: checked.value, auth: false });
-      toast.success(MSG.interestSubmitted, { description: `${business.business_name} will be notified by e-mail.` });
+      // Sent with the session when signed in: the server then knows the account's own address.
+      const result = await apiFetch<InterestRequestResult>(`/api/amplify/submissions/${business.id}/interest`, {
+        method: 'POST',
+        body: { ...checked.value, company_website: honeypot },
+      });
+      toast.success(MSG.interestSubmitted, {
+        description: result.status === 'sent' ? MSG.interestWillBeNotified(business.business_name) : MSG.interestConfirmationSent(checked.value.creator_email, INTRO_CONFIRM_HOURS),
+        duration: result.status === 'sent' ? undefined : 15_000,
+      });
       setOpen(false);
-      setForm({ creator_name: '', creator_email: '', creator_links: '', message: '' });
+      setForm(blank());
     } catch (error) {
       toast.error(MSG.interestFailed, { description: errorMessage(error, MSG.somethingWrong) });
     } finally {
@@ -111,7 +128,7 @@ function IntroductionDialog({ business }: { business: PublicAmplifySubmission })
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Trigger asChild>
         <Button>Request an introduction</Button>
       </Dialog.Trigger>
@@ -119,7 +136,11 @@ function IntroductionDialog({ business }: { business: PublicAmplifySubmission })
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-background p-6 shadow-xl">
           <Dialog.Title className="text-lg font-semibold">Introduce yourself to {business.business_name}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-muted-foreground">We'll e-mail your note to the business owner.</Dialog.Description>
+          <Dialog.Description className="mt-1 text-sm text-muted-foreground">
+            {user
+              ? "We'll e-mail your note to the business owner. If you use an address other than your account's, we first send you a link to confirm it."
+              : "We'll e-mail your note to the business owner once you confirm your e-mail address with the link we send you."}
+          </Dialog.Description>
           <form onSubmit={onSubmit} className="mt-5 space-y-4" noValidate>
             <Field label="Your name" htmlFor="creator_name" required>
               <Input id="creator_name" value={form.creator_name} onChange={(e) => setForm({ ...form, creator_name: e.target.value })} />
@@ -133,6 +154,11 @@ function IntroductionDialog({ business }: { business: PublicAmplifySubmission })
             <Field label="Message" htmlFor="message" hint="Optional.">
               <Textarea id="message" value={form.message} onChange={(e) => setForm({ ...form, message: e.target.value })} />
             </Field>
+            {/* Humans never see this field; bots fill it in. */}
+            <div aria-hidden="true" className="absolute -left-[9999px] h-0 w-0 overflow-hidden">
+              <label htmlFor={`company_website_${business.id}`}>Company website</label>
+              <input id={`company_website_${business.id}`} name="company_website" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(e) => setHoneypot(e.target.value)} />
+            </div>
             <Button type="submit" className="w-full" disabled={busy}>
               {busy ? 'Sending...' : 'Send request'}
             </Button>

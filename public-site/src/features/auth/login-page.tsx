@@ -4,13 +4,13 @@ import { toast } from 'sonner';
 import { MSG, PASSWORD_UPDATE_REDIRECT_MS, firstNewPasswordError, validateRecoveryRequest, validateSignin } from '@local-creators/common';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api';
+import { ApiRequestError, errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { sessionClient } from '@/lib/session';
 import { AuthCard } from './auth-card';
 import { useCredentialsForm } from './use-credentials-form';
 
-type Mode = 'sign-in' | 'reset' | 'new-password';
+type Mode = 'sign-in' | 'reset' | 'checking-link' | 'new-password';
 
 /** The recovery link lands here as /login#access_token=…&type=recovery. */
 function readRecoveryHash(): string | null {
@@ -19,20 +19,48 @@ function readRecoveryHash(): string | null {
 }
 
 export default function LoginPage() {
+  const { checkRecoveryLink } = useAuth();
   const [recoveryToken] = useState(readRecoveryHash);
-  const [mode, setMode] = useState<Mode>(recoveryToken ? 'new-password' : 'sign-in');
+  const [mode, setMode] = useState<Mode>(recoveryToken ? 'checking-link' : 'sign-in');
 
   useEffect(() => {
     if (!recoveryToken) return;
     // Keep the token out of the address bar (and out of history and referrers).
     window.history.replaceState(null, '', '/login');
-    sessionClient.emit('PASSWORD_RECOVERY');
-    toast.info(MSG.enterNewPassword, { id: 'password-recovery' });
-  }, [recoveryToken]);
+    let current = true;
+    // A spent, expired or forged link says so now, not after the new password was typed twice.
+    checkRecoveryLink(recoveryToken).then(
+      () => {
+        if (!current) return;
+        setMode('new-password');
+        sessionClient.emit('PASSWORD_RECOVERY');
+        toast.info(MSG.enterNewPassword, { id: 'password-recovery' });
+      },
+      (error: unknown) => {
+        if (!current) return;
+        toast.error(errorMessage(error, MSG.recoveryLinkInvalid), { id: 'password-recovery' });
+        setMode('reset');
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [recoveryToken]); // checked once, when the link opens
 
-  if (mode === 'new-password' && recoveryToken) return <NewPasswordForm token={recoveryToken} />;
+  if (mode === 'checking-link') return <CheckingLink />;
+  if (mode === 'new-password' && recoveryToken) return <NewPasswordForm token={recoveryToken} onLinkDead={() => setMode('reset')} />;
   if (mode === 'reset') return <ResetRequestForm onBack={() => setMode('sign-in')} />;
   return <SignInForm onForgot={() => setMode('reset')} />;
+}
+
+function CheckingLink() {
+  return (
+    <AuthCard title="Set a new password" description="Checking your reset link...">
+      <p className="text-center text-sm text-muted-foreground" role="status">
+        One moment.
+      </p>
+    </AuthCard>
+  );
 }
 
 function SignInForm({ onForgot }: { onForgot: () => void }) {
@@ -109,7 +137,7 @@ function ResetRequestForm({ onBack }: { onBack: () => void }) {
   );
 }
 
-function NewPasswordForm({ token }: { token: string }) {
+function NewPasswordForm({ token, onLinkDead }: { token: string; onLinkDead: () => void }) {
   const { updatePassword } = useAuth();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
@@ -128,6 +156,8 @@ function NewPasswordForm({ token }: { token: string }) {
     } catch (error) {
       toast.error(errorMessage(error, MSG.somethingWrong));
       setBusy(false);
+      // The link died meanwhile (used elsewhere, expired, or replaced by a newer one): ask for another.
+      if (error instanceof ApiRequestError && error.status === 401) onLinkDead();
     }
   }
 

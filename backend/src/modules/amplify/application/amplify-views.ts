@@ -17,6 +17,7 @@ export const toSubmissionDto = (s: AmplifySubmission): SubmissionDto => ({
   neighborhood: s.neighborhood,
   type_of_help: s.typeOfHelp,
   created_at: s.createdAt.toISOString(),
+  version: s.version,
 });
 
 /**

@@ -1,21 +1,15 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import {
-  MSG, validateAmplifySubmission, validateInterestRequest,
-  type AmplifySubmission as SubmissionDto, type PublicAmplifySubmission,
-} from '@local-creators/common';
+import { validateAmplifySubmission, type AmplifySubmission as SubmissionDto, type PublicAmplifySubmission } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
 import { Clock } from '../../../shared/clock';
-import { DomainError, unwrapValidation } from '../../../shared/domain-error';
+import { unwrapValidation } from '../../../shared/domain-error';
 import { processImage } from '../../../shared/images/image-processor';
 import { RateLimiter } from '../../../shared/rate-limiter';
 import { ObjectStorage } from '../../../shared/storage/object-storage';
 import { Outbox } from '../../notifications/application/outbox';
 import { AmplifySubmission } from '../domain/amplify-submission';
-import { InterestRequest } from '../domain/interest-request';
 import { toPublicSubmission, toSubmissionDto } from './amplify-views';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Logos are shown small on the featured page. */
 const LOGO_MAX_SIZE = 400;
@@ -31,7 +25,7 @@ export interface SubmissionRequest {
   clientIp: string;
 }
 
-/** The public side of Amplify: business applications, the featured page, introduction requests. */
+/** The public side of Amplify: business applications and the featured page (introductions: Introductions). */
 @Injectable()
 export class AmplifyService {
   private readonly logger = new Logger(AmplifyService.name);
@@ -88,25 +82,5 @@ export class AmplifyService {
   async featured(): Promise<PublicAmplifySubmission[]> {
     const items = await this.em.find(AmplifySubmission, { status: 'approved', featured: true }, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: FEATURED_MAX });
     return items.map(toPublicSubmission);
-  }
-
-  /** An introduction request is stored and mailed to the business contact, reply-to the creator. */
-  async requestIntroduction(id: string, body: unknown, clientIp: string): Promise<void> {
-    await this.limiter.hit('amplify-interest', clientIp, this.config.rateLimits.publicForms);
-    const input = unwrapValidation(validateInterestRequest(body));
-    const submission = UUID.test(id) ? await this.em.findOne(AmplifySubmission, { id }) : null;
-    if (!submission?.acceptsIntroductions) throw DomainError.notFound('AMPLIFY.NOT_FEATURED', MSG.submissionNotFeatured);
-    this.em.persist(InterestRequest.create(submission.id, input, this.clock.now()));
-    this.outbox.add('amplify-interest', {
-      submissionId: submission.id,
-      businessName: submission.businessName,
-      contactName: submission.contactName,
-      contactEmail: submission.contactEmail,
-      creatorName: input.creator_name,
-      creatorEmail: input.creator_email,
-      creatorLinks: input.creator_links,
-      message: input.message,
-    });
-    await this.em.flush();
   }
 }

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { SUBMISSION_STATUSES, type AmplifySubmission as SubmissionDto, type SubmissionStatus } from '@local-creators/common';
+import { MSG, SUBMISSION_STATUSES, type AmplifySubmission as SubmissionDto, type SubmissionStatus } from '@local-creators/common';
 import { Clock } from '../../../shared/clock';
 import { DomainError } from '../../../shared/domain-error';
+import { checkVersion, expectedVersion, flushOrConflict } from '../../../shared/expected-version';
 import type { Principal } from '../../identity/application/principal';
 import { AuditTrail } from '../../moderation/application/audit-trail';
 import { AmplifySubmission } from '../domain/amplify-submission';
@@ -22,6 +23,7 @@ export interface SubmissionListQuery {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SORT = { id: 'id', created_at: 'createdAt', business_name: 'businessName', status: 'status' } as const;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const changed = () => DomainError.conflict('AMPLIFY.STALE', MSG.submissionChanged);
 
 /** The admins' side of Amplify: the tabs, approve / decline, the Featured switch; all audited. */
 @Injectable()
@@ -60,10 +62,18 @@ export class ModerateSubmissions {
     return toSubmissionDto(await this.load(id));
   }
 
-  /** Applies the one change the body asks for through the domain, with its audit row, in one flush. */
+  /**
+   * Applies the one change the body asks for through the domain, with its audit row, in one
+   * flush; only to the version the admin saw (`version` in the body, 409 otherwise). Of
+   * concurrent changes on one version the first to commit wins; the others lose the row's
+   * optimistic lock at flush, are rolled back whole and answer the same 409.
+   */
   async update(admin: Principal, id: string, body: unknown): Promise<SubmissionDto> {
     const submission = await this.load(id);
+    const version = expectedVersion(body);
     const change = submissionChangeFromBody(body, submission);
+    checkVersion(version, submission.version, changed);
+    if (!change) return toSubmissionDto(submission);
     const now = this.clock.now();
     if (change?.kind === 'status') {
       const from = submission.status;
@@ -76,7 +86,7 @@ export class ModerateSubmissions {
       else submission.unfeature(now);
       this.audit.record(admin, 'amplify_submission', id, change.featured ? 'feature' : 'unfeature', { from: String(!change.featured), to: String(change.featured) });
     }
-    await this.em.flush();
+    await flushOrConflict(() => this.em.flush(), changed);
     return toSubmissionDto(submission);
   }
 

@@ -1,7 +1,6 @@
 import { MSG, SUBMISSION_STATUSES, type AmplifySubmissionInput, type SubmissionStatus } from '@local-creators/common';
 import { DomainError } from '../../../shared/domain-error';
 import { AmplifySubmission } from './amplify-submission';
-import { InterestRequest } from './interest-request';
 
 const now = new Date('2026-11-01T00:00:00Z');
 const later = new Date('2026-11-02T00:00:00Z');
@@ -126,12 +125,5 @@ describe('AmplifySubmission', () => {
     const s = AmplifySubmission.create(input, now);
     s.setLogo('http://localhost:3000/storage/business-logos/x/logo.webp', later);
     expect(s).toMatchObject({ logoUrl: 'http://localhost:3000/storage/business-logos/x/logo.webp', updatedAt: later });
-  });
-});
-
-describe('InterestRequest', () => {
-  it('belongs to a submission and keeps what the creator sent', () => {
-    const r = InterestRequest.create('sub-1', { creator_name: 'Maya', creator_email: 'maya@example.com', creator_links: null, message: 'Hi' }, now);
-    expect(r).toMatchObject({ submissionId: 'sub-1', creatorName: 'Maya', creatorEmail: 'maya@example.com', creatorLinks: null, message: 'Hi', createdAt: now });
   });
 });

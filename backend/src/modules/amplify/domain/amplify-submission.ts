@@ -19,6 +19,8 @@ export class AmplifySubmission {
   typeOfHelp: AmplifySubmissionInput['type_of_help'];
   createdAt: Date;
   updatedAt: Date;
+  /** Optimistic lock: moves on with every write; admin changes name the version they saw. */
+  version: number;
 
   /** Created pending and not featured; the title is the story's first 100 characters (spec 3). */
   static create(input: AmplifySubmissionInput, now: Date): AmplifySubmission {
@@ -38,6 +40,7 @@ export class AmplifySubmission {
     s.typeOfHelp = input.type_of_help;
     s.createdAt = now;
     s.updatedAt = now;
+    s.version = 1;
     return s;
   }
 

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { InterestRequestInput } from '@local-creators/common';
+import { INTRO_CONFIRM_HOURS, MSG, type InterestRequestInput } from '@local-creators/common';
+import { DomainError } from '../../../shared/domain-error';
 
-/** A creator's request for an introduction to a featured business (table amplify_interest_requests). */
+const CONFIRM_TTL_MS = INTRO_CONFIRM_HOURS * 3600_000;
+
+/**
+ * A creator's request for an introduction to a featured business (table amplify_interest_requests).
+ * The business hears of it only once it is confirmed (decision 0110): at once when the requester
+ * has proven the address (a signed-in account's own e-mail), else when the single-use link mailed
+ * to that address is opened. Only the link token's hash is kept.
+ */
 export class InterestRequest {
   id: string;
   submissionId: string;
@@ -10,8 +18,27 @@ export class InterestRequest {
   creatorLinks: string | null;
   message: string | null;
   createdAt: Date;
+  /** When the business was notified; null while the link waits. */
+  confirmedAt: Date | null;
+  confirmTokenHash: string | null;
+  confirmExpiresAt: Date | null;
 
-  static create(submissionId: string, input: InterestRequestInput, now: Date): InterestRequest {
+  /** The address is proven (the signed-in account's own): the business is notified now. */
+  static confirmed(submissionId: string, input: InterestRequestInput, now: Date): InterestRequest {
+    const r = InterestRequest.base(submissionId, input, now);
+    r.confirmedAt = now;
+    return r;
+  }
+
+  /** The address is not proven: the request waits for the link whose token hashes to `tokenHash`. */
+  static awaitingConfirmation(submissionId: string, input: InterestRequestInput, now: Date, tokenHash: string): InterestRequest {
+    const r = InterestRequest.base(submissionId, input, now);
+    r.confirmTokenHash = tokenHash;
+    r.confirmExpiresAt = new Date(now.getTime() + CONFIRM_TTL_MS);
+    return r;
+  }
+
+  private static base(submissionId: string, input: InterestRequestInput, now: Date): InterestRequest {
     const r = new InterestRequest();
     r.id = randomUUID();
     r.submissionId = submissionId;
@@ -20,6 +47,34 @@ export class InterestRequest {
     r.creatorLinks = input.creator_links;
     r.message = input.message;
     r.createdAt = now;
+    r.confirmedAt = null;
+    r.confirmTokenHash = null;
+    r.confirmExpiresAt = null;
     return r;
   }
+
+  /** Checks the link can still be used, without using it (409 used, 410 expired). */
+  assertConfirmable(now: Date) {
+    if (this.confirmedAt) throw DomainError.conflict('AMPLIFY.LINK_USED', MSG.interestLinkUsed);
+    if (!this.confirmExpiresAt || this.confirmExpiresAt.getTime() <= now.getTime()) {
+      throw new DomainError('gone', 'AMPLIFY.LINK_EXPIRED', MSG.interestLinkExpired);
+    }
+  }
+
+  /** The link is used: once, before it expires. */
+  confirm(now: Date) {
+    this.assertConfirmable(now);
+    this.confirmedAt = now;
+  }
+}
+
+/** Addresses are compared without case or surrounding spaces. */
+export const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** A wait for a 429 message, rounded up to what a person plans by: "a minute", "12 minutes", "about 3 hours". */
+export function waitText(seconds: number): string {
+  if (seconds <= 60) return 'a minute';
+  if (seconds < 3600) return `${Math.ceil(seconds / 60)} minutes`;
+  const hours = Math.round(seconds / 3600);
+  return hours === 1 ? 'about an hour' : `about ${hours} hours`;
 }

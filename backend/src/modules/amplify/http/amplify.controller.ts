@@ -3,15 +3,20 @@ import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { LIMITS } from '@local-creators/common';
 import { FileUpload } from '../../../shared/http/file-upload.interceptor';
 import { ImageTooLargeFilter } from '../../../shared/images/image-too-large.filter';
-import { ClientIp } from '../../identity/http/auth.decorators';
+import type { Principal } from '../../identity/application/principal';
+import { ClientIp, CurrentUser, OptionalAuth } from '../../identity/http/auth.decorators';
 import { AmplifyService } from '../application/amplify.service';
+import { Introductions } from '../application/introductions';
 import { readSubmissionForm } from './submission-form';
 
 /** The public Amplify calls: apply, the featured page, introduction requests. */
 @ApiTags('amplify')
 @Controller('amplify')
 export class AmplifyController {
-  constructor(private readonly amplify: AmplifyService) {}
+  constructor(
+    private readonly amplify: AmplifyService,
+    private readonly introductions: Introductions,
+  ) {}
 
   /** JSON, or multipart with the same fields as text plus an optional `logo` image under 5 MB. */
   @Post('submissions')
@@ -27,10 +32,21 @@ export class AmplifyController {
     return this.amplify.featured();
   }
 
+  /**
+   * Anyone may ask (spec). Signed in and naming the account's own address, the business is mailed
+   * at once; otherwise a confirmation link goes to the address named (decision 0110).
+   */
   @Post('submissions/:id/interest')
   @HttpCode(201)
-  async interest(@Param('id') id: string, @Body() body: unknown, @ClientIp() ip: string) {
-    await this.amplify.requestIntroduction(id, body, ip);
-    return {};
+  @OptionalAuth()
+  interest(@Param('id') id: string, @Body() body: unknown, @ClientIp() ip: string, @CurrentUser() user: Principal | undefined) {
+    return this.introductions.request({ submissionId: id, body, clientIp: ip, accountEmail: user?.email ?? null });
+  }
+
+  /** The public site's /amplify/confirm page sends the mailed link's token here. */
+  @Post('interest/confirm')
+  @HttpCode(200)
+  confirmInterest(@Body() body: unknown) {
+    return this.introductions.confirm(body);
   }
 }

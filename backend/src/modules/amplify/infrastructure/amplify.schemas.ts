@@ -21,6 +21,7 @@ export const AmplifySubmissionSchema = new EntitySchema<AmplifySubmission>({
     typeOfHelp: { type: 'string[]', columnType: 'text[]', fieldName: 'type_of_help' },
     createdAt: { type: 'Date', fieldName: 'created_at' },
     updatedAt: { type: 'Date', fieldName: 'updated_at' },
+    version: { type: 'integer', version: true },
     // A derived read-only property of the domain class, not a column.
     acceptsIntroductions: { type: 'boolean', persist: false, getter: true } as never,
   },
@@ -37,5 +38,8 @@ export const InterestRequestSchema = new EntitySchema<InterestRequest>({
     creatorLinks: { type: 'text', fieldName: 'creator_links', nullable: true },
     message: { type: 'text', nullable: true },
     createdAt: { type: 'Date', fieldName: 'created_at' },
+    confirmedAt: { type: 'Date', fieldName: 'confirmed_at', nullable: true },
+    confirmTokenHash: { type: 'string', length: 64, fieldName: 'confirm_token_hash', nullable: true },
+    confirmExpiresAt: { type: 'Date', fieldName: 'confirm_expires_at', nullable: true },
   },
 });

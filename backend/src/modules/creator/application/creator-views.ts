@@ -32,7 +32,16 @@ export function toCreatorProfileDto(p: CreatorProfile): CreatorProfileDto {
   };
 }
 
-export const toAdminCreatorDto = (p: CreatorProfile, email: string): AdminCreator => ({ ...toCreatorProfileDto(p), email, decided_at: p.decidedAt?.toISOString() ?? null });
+export function toAdminCreatorDto(p: CreatorProfile, email: string): AdminCreator {
+  const changes = p.changesSinceVerification;
+  return {
+    ...toCreatorProfileDto(p),
+    email,
+    decided_at: p.decidedAt?.toISOString() ?? null,
+    version: p.version,
+    changes_since_verification: changes.length ? { changed_at: (p.contentChangedAt ?? p.updatedAt).toISOString(), changes } : null,
+  };
+}
 
 const displayName = (p: CreatorProfile) => publicDisplayName({ full_name: p.fullName, can_use_name_publicly: p.canUseNamePublicly, platforms: p.platforms });
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   DIRECTORY, MSG, NICHES, PLATFORM_NAMES,
-  type DirectoryResponse, type Niche, type Page, type PlatformName, type PublicCreator, type PublicCreatorCard,
+  type CreatorPage, type DirectoryResponse, type Niche, type PlatformName, type PublicCreator,
 } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
 import { DomainError } from '../../../shared/domain-error';
@@ -9,7 +9,7 @@ import { isAdmin, type Principal } from '../../identity/application/principal';
 import type { PageMeta } from '../../../web/page-meta';
 import { VersionedCache } from '../../../shared/versioned-cache';
 import type { CreatorProfile } from '../domain/creator-profile';
-import { CreatorRepository } from './creator.repository';
+import { CreatorRepository, type ListedOrder, type ListedPosition } from './creator.repository';
 import { toPublicCard, toPublicCreator } from './creator-views';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -17,6 +17,35 @@ const notFound = () => DomainError.notFound('CREATOR.NOT_FOUND', MSG.profileNotF
 const badQuery = (field: string) => DomainError.invalid('DIRECTORY.BAD_QUERY', `Invalid ${field}`, field);
 
 const SITEMAP_MAX_URLS = 50_000;
+
+/**
+ * A cursor names a position in one order: the order, the direction to read from it, and the row's
+ * sort key and id. Opaque to clients (base64url JSON); anything else is a 400.
+ */
+interface Cursor {
+  order: ListedOrder;
+  after: boolean;
+  at: ListedPosition;
+}
+const ORDERS: readonly string[] = ['relevance', 'newest', 'followers', 'name'];
+function encodeCursor(order: ListedOrder, after: boolean, at: ListedPosition): string {
+  return Buffer.from(JSON.stringify([order, after ? 'a' : 'b', at.key, at.id])).toString('base64url');
+}
+function decodeCursor(raw: string): Cursor {
+  let parsed: unknown;
+  try {
+    parsed = raw.length <= 400 && /^[A-Za-z0-9_-]+$/.test(raw) ? JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) : null;
+  } catch {
+    parsed = null;
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 4) throw badQuery('cursor');
+  const [order, dir, key, id] = parsed as unknown[];
+  const valid =
+    typeof order === 'string' && ORDERS.includes(order) && (dir === 'a' || dir === 'b') && typeof key === 'string' && typeof id === 'string' && UUID.test(id) && !key.includes('\u0000') &&
+    (order === 'newest' ? /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/.test(key) : order === 'followers' ? /^-?\d{1,18}$/.test(key) : order === 'relevance' ? /^-?\d+(\.\d+)?(e[+-]?\d+)?$/.test(key) : key.length <= 200);
+  if (!valid) throw badQuery('cursor');
+  return { order: order as ListedOrder, after: dir === 'a', at: { key: key as string, id: id as string } };
+}
 
 /**
  * The public directory: only listed profiles (public, approved, phone verified).
@@ -28,7 +57,9 @@ const SITEMAP_MAX_URLS = 50_000;
 @Injectable()
 export class DirectoryService {
   private readonly overviews = new VersionedCache<DirectoryResponse>(1);
-  private readonly searches = new VersionedCache<Page<PublicCreatorCard>>(500);
+  private readonly searches = new VersionedCache<CreatorPage>(500);
+  /** Searches being computed, with how many requests still wait for each (see `search`). */
+  private readonly running = new Map<string, { waiting: number; abort: AbortController }>();
   /** Listed profiles and unknown ids; an unlisted profile is never kept (its owner previews edits). */
   private readonly profilesById = new VersionedCache<CreatorProfile | null>(2_000);
 
@@ -59,13 +90,91 @@ export class DirectoryService {
     };
   }
 
-  async search(raw: Record<string, unknown>): Promise<Page<PublicCreatorCard>> {
+  /**
+   * One page of listed creators (decision 0204). Concurrent identical requests share one
+   * computation, which is cancelled in PostgreSQL once every request waiting for it has gone.
+   */
+  async search(raw: Record<string, unknown>, signal?: AbortSignal): Promise<CreatorPage> {
     const q = this.parseSearch(raw);
     const version = await this.profiles.listingVersion();
-    return this.searches.get(JSON.stringify(q), version, async () => {
-      const { items, total } = await this.profiles.searchListed(q);
-      return { items: items.map(toPublicCard), total, page: q.page, per_page: q.per_page };
+    signal?.throwIfAborted();
+    const key = JSON.stringify(q);
+    const page = this.searches.get(key, version, () => {
+      const run = { waiting: 0, abort: new AbortController() };
+      this.running.set(key, run);
+      return this.computeSearch(q, run.abort.signal).finally(() => {
+        if (this.running.get(key) === run) this.running.delete(key);
+      });
     });
+    const run = this.running.get(key);
+    if (!run || !signal) return page;
+    run.waiting++;
+    const leave = () => {
+      signal.removeEventListener('abort', leave);
+      if (--run.waiting === 0 && this.running.get(key) === run) run.abort.abort(signal.reason);
+    };
+    signal.addEventListener('abort', leave, { once: true });
+    try {
+      return await page;
+    } finally {
+      if (!signal.aborted) {
+        signal.removeEventListener('abort', leave);
+        run.waiting--;
+      }
+    }
+  }
+
+  private async computeSearch(q: ReturnType<DirectoryService['parseSearch']>, signal: AbortSignal): Promise<CreatorPage> {
+    const { cursor, per_page, sort, ...filters } = q;
+    const cap = DIRECTORY.searchCountCap;
+    let total = 0; // without countAll, counted with the page below
+    let exact = true;
+    let order: ListedOrder = sort;
+    const countAll = !filters.q && !filters.platform && !filters.min_followers && !filters.neighborhood;
+    if (countAll) {
+      // The whole list or one niche: the overview's exact counts, cached under the same version.
+      const overview = await this.overview();
+      total = filters.niche ? (overview.niches.find((n) => n.niche === filters.niche)?.total ?? 0) : overview.total_creators;
+    }
+    const pageOf = (o: ListedOrder) => ({ ...filters, order: o, after: cursor?.after ? cursor.at : undefined, before: cursor && !cursor.after ? cursor.at : undefined, limit: per_page + 1 });
+    let rows;
+    if (order === 'relevance') {
+      // Relevance is ranked only among a bounded set of matches: words that more than the cap
+      // match are too common to rank, and those results come newest first.
+      if (!cursor || cursor.order === 'relevance') {
+        const ranked = await this.profiles.rankedPageListed(pageOf('relevance'), cap, signal);
+        total = ranked.matched ?? (await this.profiles.countListed(filters, cap, signal));
+        rows = ranked.page;
+      } else {
+        total = await this.profiles.countListed(filters, cap, signal);
+      }
+      if (total > cap) order = 'newest';
+    }
+    if (cursor && cursor.order !== order) throw badQuery('cursor');
+    if (!countAll && sort !== 'relevance') {
+      [total, rows] = await Promise.all([this.profiles.countListed(filters, cap, signal), this.profiles.pageListed(pageOf(order), signal)]);
+    } else if (!rows || order !== 'relevance') {
+      rows = await this.profiles.pageListed(pageOf(order), signal);
+    }
+    if (!countAll) {
+      exact = total <= cap;
+      total = Math.min(total, cap);
+    }
+    const backwards = !!cursor && !cursor.after;
+    // One row beyond the page tells whether there is more in the direction read.
+    const more = rows.length > per_page;
+    const items = backwards ? rows.slice(more ? 1 : 0) : rows.slice(0, per_page);
+    const first = items[0];
+    const last = items[items.length - 1];
+    return {
+      items: items.map((r) => toPublicCard(r.profile)),
+      total,
+      total_exact: exact,
+      per_page,
+      sort: order,
+      next_cursor: last && (backwards || more) ? encodeCursor(order, true, last.position) : null,
+      prev_cursor: first && (backwards ? more : !!cursor) ? encodeCursor(order, false, first.position) : null,
+    };
   }
 
   /** A profile by id, from the cache when it is listed (or unknown) under the current version. */
@@ -115,6 +224,8 @@ export class DirectoryService {
       if (value === undefined) return undefined;
       // `?niche=Food&niche=Music` arrives as an array: refused rather than silently ignored.
       if (typeof value !== 'string') throw badQuery(k);
+      // PostgreSQL text cannot hold U+0000.
+      if (value.includes('\u0000')) throw badQuery(k);
       return value.trim() || undefined;
     };
     const int = (k: string, def: number, min: number, max: number) => {
@@ -128,9 +239,14 @@ export class DirectoryService {
     if (niche && !(NICHES as readonly string[]).includes(niche)) throw badQuery('niche');
     const platform = str('platform');
     if (platform && !(PLATFORM_NAMES as readonly string[]).includes(platform)) throw badQuery('platform');
-    const sort = str('sort') ?? 'newest';
-    if (!['newest', 'followers', 'name'].includes(sort)) throw badQuery('sort');
     const q = str('q');
+    const sort = str('sort') ?? (q ? 'relevance' : 'newest');
+    if (!['relevance', 'newest', 'followers', 'name'].includes(sort)) throw badQuery('sort');
+    // `page` (offset paging, before decision 0204) is still validated, then ignored: an old link
+    // shows the first page.
+    int('page', 1, 1, 10_000);
+    const rawCursor = str('cursor');
+    const cursor = rawCursor === undefined ? undefined : decodeCursor(rawCursor);
     const neighborhood = str('neighborhood');
     if ((q?.length ?? 0) > 100 || (neighborhood?.length ?? 0) > 100) throw badQuery(q && q.length > 100 ? 'q' : 'neighborhood');
     return {
@@ -139,8 +255,9 @@ export class DirectoryService {
       min_followers: int('min_followers', 0, 0, 1_000_000_000),
       neighborhood,
       q,
-      sort: sort as 'newest' | 'followers' | 'name',
-      page: int('page', 1, 1, 10_000),
+      // Without words there is nothing to rank by.
+      sort: (sort === 'relevance' && !q ? 'newest' : sort) as ListedOrder,
+      cursor,
       per_page: int('per_page', DIRECTORY.pageSizeDefault, 1, DIRECTORY.pageSizeMax),
     };
   }

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { OptimisticLockError } from '@mikro-orm/core';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { MSG, PROFILE_IMAGE_BUCKET, validateProfile, type CreatorProfile as CreatorProfileDto, type ProfileInput } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
@@ -9,6 +10,7 @@ import { ObjectStorage } from '../../../shared/storage/object-storage';
 import { Outbox } from '../../notifications/application/outbox';
 import type { Principal } from '../../identity/application/principal';
 import { CreatorProfile } from '../domain/creator-profile';
+import { ApprovedProfileEdits } from './approved-profile-edits';
 import { CreatorRepository } from './creator.repository';
 import { toCreatorProfileDto } from './creator-views';
 
@@ -26,6 +28,7 @@ export class OwnProfileService {
     private readonly outbox: Outbox,
     private readonly clock: Clock,
     @Inject(AppConfig) private readonly config: AppConfig,
+    private readonly approvedEdits: ApprovedProfileEdits,
   ) {}
 
   async get(user: Principal): Promise<CreatorProfileDto | null> {
@@ -39,15 +42,19 @@ export class OwnProfileService {
    */
   async save(user: Principal, body: unknown): Promise<{ created: boolean; profile: CreatorProfileDto }> {
     const input = unwrapValidation(validateProfile(body));
-    const imageUrl = this.ownImageUrl(user, (body as { profile_image_url?: unknown } | null)?.profile_image_url);
-    try {
-      return await this.createOrUpdate(user, input, imageUrl);
-    } catch (error) {
-      // Two first saves at once (a double click, two tabs): the unique user_id lets one insert
-      // win; the other, rolled back whole (outbox row included), becomes an update of it.
-      if (!(error instanceof UniqueConstraintViolationException)) throw error;
-      this.em.clear();
-      return this.createOrUpdate(user, input, imageUrl);
+    const imageUrl = await this.ownImageUrl(user, (body as { profile_image_url?: unknown } | null)?.profile_image_url);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.createOrUpdate(user, input, imageUrl);
+      } catch (error) {
+        // Two first saves at once (a double click, two tabs): the unique user_id lets one insert
+        // win; the other, rolled back whole (outbox row included), becomes an update of it.
+        // An admin's decision landing between our read and our write moves the row's version
+        // on (optimistic lock): the edit is applied again to the row as it is now.
+        const retry = error instanceof UniqueConstraintViolationException || error instanceof OptimisticLockError;
+        if (!retry || attempt >= 3) throw error;
+        this.em.clear();
+      }
     }
   }
 
@@ -55,7 +62,10 @@ export class OwnProfileService {
     const now = this.clock.now();
     const existing = await this.profiles.findByUserId(user.id);
     if (existing) {
-      existing.update(input, imageUrl === undefined ? existing.profileImageUrl : imageUrl, now);
+      const edit = existing.update(input, imageUrl === undefined ? existing.profileImageUrl : imageUrl, now);
+      if (edit.approvedProfileChanged) {
+        this.approvedEdits.edited({ profile: existing, editor: user, changes: edit.changes, firstSinceVerification: edit.firstSinceVerification });
+      }
       await this.em.flush();
       return { created: false, profile: toCreatorProfileDto(existing) };
     }
@@ -80,20 +90,36 @@ export class OwnProfileService {
     if (!file?.buffer?.length) throw DomainError.invalid('IMAGE.NOT_IMAGE', MSG.imageNotImage, 'file');
     const image = await processImage(file.buffer, { maxSize: IMAGE_MAX_SIZE });
     const url = await this.storage.put(this.imageKey(user, image.ext), image.body, image.contentType);
-    const profile = await this.profiles.findByUserId(user.id);
-    if (profile) {
-      profile.setImage(url, this.clock.now());
-      await this.em.flush();
-    }
+    await this.onFreshRow(async () => {
+      const profile = await this.profiles.findByUserId(user.id);
+      if (profile) {
+        profile.setImage(url, this.clock.now());
+        await this.em.flush();
+      }
+    });
     return { profile_image_url: url };
   }
 
   async deleteImage(user: Principal): Promise<void> {
     await this.storage.delete(this.imageKey(user, IMAGE_EXT));
-    const profile = await this.profiles.findByUserId(user.id);
-    if (profile?.profileImageUrl) {
-      profile.setImage(null, this.clock.now());
-      await this.em.flush();
+    await this.onFreshRow(async () => {
+      const profile = await this.profiles.findByUserId(user.id);
+      if (profile?.profileImageUrl) {
+        profile.setImage(null, this.clock.now());
+        await this.em.flush();
+      }
+    });
+  }
+
+  /** Runs a read-change-flush again when an admin's decision moved the row on in between (optimistic lock). */
+  private async onFreshRow(work: () => Promise<void>) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await work();
+      } catch (error) {
+        if (!(error instanceof OptimisticLockError) || attempt >= 3) throw error;
+        this.em.clear();
+      }
     }
   }
 
@@ -102,16 +128,21 @@ export class OwnProfileService {
   }
 
   /**
-   * The wizard uploads the photo before the profile exists and sends its URL along. Only a URL of
-   * this user's own stored photo is accepted; undefined = not sent (keep what is there).
+   * The wizard uploads the photo before the profile exists and sends its URL along. Only the URL
+   * the upload answered for this user is accepted: its path must be exactly the one of the stored
+   * photo (no `..`, `%2e`, `//` or other spelling reaching another creator's photo), followed at
+   * most by the version the upload added. undefined = not sent (keep what is there).
    */
-  private ownImageUrl(user: Principal, raw: unknown): string | null | undefined {
+  private async ownImageUrl(user: Principal, raw: unknown): Promise<string | null | undefined> {
     if (raw === undefined) return undefined;
     if (raw === null || raw === '') return null;
-    const key = typeof raw === 'string' ? this.storage.keyOf(raw) : null;
-    if (!key || !key.startsWith(`${PROFILE_IMAGE_BUCKET}/${user.id}/`)) {
-      throw DomainError.invalid('VALIDATION', MSG.imageUploadFailed, 'profile_image_url');
-    }
-    return raw as string;
+    const notOwn = () => DomainError.invalid('IMAGE.NOT_OWN', MSG.imageNotOwn, 'profile_image_url');
+    if (typeof raw !== 'string' || raw.length > 1_000) throw notOwn();
+    const key = this.imageKey(user, IMAGE_EXT);
+    const [path, version, ...rest] = raw.split('?');
+    if (rest.length || (version !== undefined && !/^v=[0-9a-z]{1,16}$/.test(version)) || this.storage.keyOf(raw) !== key) throw notOwn();
+    const stored = await this.storage.urlOf(key);
+    if (!stored || stored.split('?')[0] !== path) throw notOwn();
+    return raw;
   }
 }

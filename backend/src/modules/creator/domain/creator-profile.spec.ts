@@ -88,4 +88,41 @@ describe('CreatorProfile', () => {
   it('a new profile takes the configured city', () => {
     expect(CreatorProfile.create('u1', input, null, now, 'Akron').city).toBe('Akron');
   });
+
+  it('approving clears an earlier rejection\'s notes', () => {
+    const p = CreatorProfile.create('u1', input, null, now);
+    p.reject('Add your TikTok', now);
+    p.approve(later);
+    expect(p).toMatchObject({ approvalStatus: 'approved', approvalNotes: null });
+  });
+
+  it('an approved profile reports what changed since verification, until acknowledged', () => {
+    const p = CreatorProfile.create('u1', input, null, now);
+    const reviewed = { ...input, bio: 'Edited while pending, reviewed as is.' };
+    expect(p.update(reviewed, null, now)).toMatchObject({ approvedProfileChanged: false, firstSinceVerification: false });
+    p.approve(now);
+    expect(p.changesSinceVerification).toEqual([]);
+    const first = p.update({ ...reviewed, full_name: 'Someone Else', link_hub_url: 'https://x.example.com' }, null, later);
+    expect(first).toMatchObject({ approvedProfileChanged: true, firstSinceVerification: true });
+    expect(first.changes.map((c) => c.field)).toEqual(['full_name', 'link_hub_url']);
+    expect(p).toMatchObject({ approvalStatus: 'approved', isListed: true, contentChangedAt: later });
+    const second = p.update({ ...reviewed, full_name: 'Someone Else', link_hub_url: 'https://x.example.com', niches: ['Food', 'Music'] }, null, later);
+    expect(second).toMatchObject({ approvedProfileChanged: true, firstSinceVerification: false });
+    expect(p.changesSinceVerification.map((c) => c.field)).toEqual(['full_name', 'niches', 'link_hub_url']);
+    p.acknowledgeChanges();
+    expect(p.changesSinceVerification).toEqual([]);
+    expect(p.contentChangedAt).toBeNull();
+    // Changing it back after an acknowledgement is a change again.
+    expect(p.update(reviewed, null, later).changes.map((c) => c.field)).toEqual(['full_name', 'niches', 'link_hub_url']);
+    p.reject(null, later);
+    expect(p.changesSinceVerification).toEqual([]);
+  });
+
+  it('an approved row without a verified copy (seeded in SQL) counts as verified as it was before the edit', () => {
+    const p = CreatorProfile.create('u1', input, null, now);
+    p.approve(now);
+    p.verifiedContent = null;
+    expect(p.update({ ...input, bio: 'Changed after a seed wrote the row.' }, null, later)).toMatchObject({ approvedProfileChanged: true, firstSinceVerification: true });
+    expect(p.changesSinceVerification.map((c) => c.field)).toEqual(['bio']);
+  });
 });

@@ -1,8 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_CITY, MSG, isListed, totalFollowers, type ApprovalStatus, type ProfileInput } from '@local-creators/common';
+import { DEFAULT_CITY, MSG, isListed, totalFollowers, type ApprovalStatus, type ProfileFieldChange, type ProfileInput } from '@local-creators/common';
 import { DomainError } from '../../../shared/domain-error';
+import { diffProfiles } from './profile-changes';
 
 type Platform = ProfileInput['platforms'][number];
+
+/** What one save of an existing profile changed (field by field), and whether it needs an admin's eye. */
+export interface ProfileEdit {
+  changes: ProfileFieldChange[];
+  /** The profile is approved, and this save made it differ from what an admin verified. */
+  approvedProfileChanged: boolean;
+  /** ...and until this save it did not (the admins have not been told yet). */
+  firstSinceVerification: boolean;
+}
 
 /**
  * A creator's application and public profile (table creator_profiles). State changes go through
@@ -35,6 +45,12 @@ export class CreatorProfile {
   updatedAt: Date;
   /** When an admin last approved or rejected it. */
   decidedAt: Date | null;
+  /** Optimistic lock: moves on with every write; admin decisions name the version they saw. */
+  version: number;
+  /** The application as an admin approved it or last acknowledged it; null unless approved. */
+  verifiedContent: ProfileInput | null;
+  /** When an approved creator last changed the profile away from verifiedContent; null when it matches. */
+  contentChangedAt: Date | null;
 
   /** A new application: pending and not public (spec 4). */
   static create(userId: string, input: ProfileInput, imageUrl: string | null, now: Date, city = DEFAULT_CITY): CreatorProfile {
@@ -49,15 +65,58 @@ export class CreatorProfile {
     p.hasJoinedFloatersCrew = false;
     p.createdAt = now;
     p.decidedAt = null;
+    p.version = 1;
+    p.verifiedContent = null;
+    p.contentChangedAt = null;
     p.profileImageUrl = imageUrl;
     p.apply(input, now);
     return p;
   }
 
-  /** Editing keeps the approval status (spec 4). */
-  update(input: ProfileInput, imageUrl: string | null, now: Date) {
+  /**
+   * Editing keeps the approval status (spec 4). An approved profile remembers what an admin
+   * verified, so the console can show what changed since (until an admin acknowledges it).
+   */
+  update(input: ProfileInput, imageUrl: string | null, now: Date): ProfileEdit {
+    // An approved row written without the domain (demo seed, SQL) counts as verified as it is.
+    if (this.approvalStatus === 'approved' && !this.verifiedContent) this.verifiedContent = structuredClone(this.content());
+    const changes = diffProfiles(this.content(), input);
+    const differedBefore = this.changesSinceVerification.length > 0;
     this.profileImageUrl = imageUrl;
     this.apply(input, now);
+    const differsNow = this.changesSinceVerification.length > 0;
+    if (this.approvalStatus === 'approved' && changes.length > 0) this.contentChangedAt = differsNow ? now : null;
+    const approvedProfileChanged = this.approvalStatus === 'approved' && changes.length > 0;
+    return { changes, approvedProfileChanged, firstSinceVerification: approvedProfileChanged && differsNow && !differedBefore };
+  }
+
+  /** The form's fields as they are now. */
+  content(): ProfileInput {
+    return {
+      full_name: this.fullName,
+      phone: this.phone,
+      bio: this.bio,
+      neighborhood: this.neighborhood,
+      media_kit_url: this.mediaKitUrl,
+      link_hub_url: this.linkHubUrl,
+      niches: this.niches,
+      platforms: this.platforms,
+      content_types: this.contentTypes,
+      collab_types: this.collabTypes,
+      can_use_name_publicly: this.canUseNamePublicly,
+    };
+  }
+
+  /** What an approved creator changed since an admin verified (or last acknowledged) the profile. */
+  get changesSinceVerification(): ProfileFieldChange[] {
+    if (this.approvalStatus !== 'approved' || !this.verifiedContent) return [];
+    return diffProfiles(this.verifiedContent, this.content());
+  }
+
+  /** An admin has looked at the changes: the current profile becomes the verified one. */
+  acknowledgeChanges() {
+    this.verifiedContent = structuredClone(this.content());
+    this.contentChangedAt = null;
   }
 
   setImage(url: string | null, now: Date) {
@@ -65,11 +124,18 @@ export class CreatorProfile {
     this.updatedAt = now;
   }
 
-  /** Approve: approved, public and phone verified, set together. */
+  /**
+   * Approve: approved, public and phone verified, set together. Notes belong to a rejection, so
+   * an approval clears them (the creator never sees an old refusal's notes); the profile as it is
+   * now becomes the verified one.
+   */
   approve(now: Date) {
     this.approvalStatus = 'approved';
     this.isPublic = true;
     this.phoneVerified = true;
+    this.approvalNotes = null;
+    this.verifiedContent = structuredClone(this.content());
+    this.contentChangedAt = null;
     this.decidedAt = now;
     this.updatedAt = now;
   }
@@ -80,6 +146,8 @@ export class CreatorProfile {
     this.isPublic = false;
     this.phoneVerified = false;
     this.approvalNotes = notes?.trim() ? notes.trim() : null;
+    this.verifiedContent = null;
+    this.contentChangedAt = null;
     this.decidedAt = now;
     this.updatedAt = now;
   }

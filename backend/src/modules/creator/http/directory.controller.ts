@@ -1,10 +1,14 @@
-import { Controller, Get, Header, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Header, Param, Query, Req, Res, ServiceUnavailableException } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendPreparedJson } from '../../../shared/http/prepared-json';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentUser, OptionalAuth } from '../../identity/http/auth.decorators';
 import { DirectoryService } from '../application/directory.service';
+
+/** PostgreSQL's query_canceled: the statement timeout (DATABASE_STATEMENT_TIMEOUT_MS) ran out. */
+const STATEMENT_TIMEOUT = '57014';
+const SEARCH_TIMED_OUT = 'The search took too long. Please try again or narrow it down.';
 
 @ApiTags('directory')
 @Controller()
@@ -19,10 +23,28 @@ export class DirectoryController {
     sendPreparedJson(req, res, await this.directory.overview());
   }
 
+  /**
+   * A client that goes away before its answer cancels the query it was waiting for (decision
+   * 0204), so abandoned searches never keep PostgreSQL busy; a search that runs into the
+   * statement timeout answers 503.
+   */
   @Get('creators')
-  @ApiOkResponse({ description: 'Page<PublicCreatorCard>: listed creators matching the filters' })
+  @ApiOkResponse({ description: 'CreatorPage: listed creators matching the filters, paged by cursor' })
   async search(@Query() query: Record<string, unknown>, @Req() req: FastifyRequest, @Res() res: FastifyReply) {
-    sendPreparedJson(req, res, await this.directory.search(query));
+    const gone = new AbortController();
+    const onClose = () => {
+      if (!res.raw.writableFinished) gone.abort(new Error('client went away'));
+    };
+    res.raw.once('close', onClose);
+    try {
+      sendPreparedJson(req, res, await this.directory.search(query, gone.signal));
+    } catch (error) {
+      if (gone.signal.aborted) return; // nobody to answer
+      if ((error as { code?: unknown }).code === STATEMENT_TIMEOUT) throw new ServiceUnavailableException(SEARCH_TIMED_OUT);
+      throw error;
+    } finally {
+      res.raw.off('close', onClose);
+    }
   }
 
   @Get('creators/:id')

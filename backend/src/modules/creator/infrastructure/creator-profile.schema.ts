@@ -29,7 +29,11 @@ export const CreatorProfileSchema = new EntitySchema<CreatorProfile>({
     createdAt: { type: 'Date', fieldName: 'created_at' },
     updatedAt: { type: 'Date', fieldName: 'updated_at' },
     decidedAt: { type: 'Date', fieldName: 'decided_at', nullable: true },
+    version: { type: 'integer', version: true },
+    verifiedContent: { type: 'json', fieldName: 'verified_content', nullable: true },
+    contentChangedAt: { type: 'Date', fieldName: 'content_changed_at', nullable: true },
     // A computed getter of the domain class, not a column.
     isListed: { type: 'boolean', persist: false, getter: true } as never,
+    changesSinceVerification: { type: 'json', persist: false, getter: true } as never,
   },
 });

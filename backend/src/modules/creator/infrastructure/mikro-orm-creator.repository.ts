@@ -1,27 +1,37 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { CreatorSearchQuery, Niche } from '@local-creators/common';
-import { AdminCreatorQuery, CreatorRepository } from '../application/creator.repository';
+import type { Niche } from '@local-creators/common';
+import { AdminCreatorQuery, CreatorRepository, type ListedFilters, type ListedPageQuery } from '../application/creator.repository';
+import { LISTED_SQL, listedCountSql, listedPageSql, listedRankedPageSql, PUBLIC_NAME_SORT_KEY } from './directory-sql';
 import { CreatorProfile } from '../domain/creator-profile';
 import { ListingVersion } from './listing-version';
+import { QueryCanceller } from './query-canceller';
 
 /** The listing rule of spec 4, as the partial indexes' predicate spells it. */
 const LISTED = { isPublic: true, approvalStatus: 'approved', phoneVerified: true } as const;
-const LISTED_SQL = `p.is_public and p.approval_status = 'approved' and p.phone_verified`;
-/**
- * Sorting by name sorts by the name shown (publicDisplayName): a creator who hid their name sorts
- * by their handle, so the order never hints at the hidden name. Case-insensitive, '@' ignored.
- */
-const PUBLIC_NAME_SORT_KEY = `lower(case when p.can_use_name_publicly then p.full_name
-  else ltrim(coalesce(nullif(trim(p.platforms->0->>'handle'), ''), nullif(trim(p.platforms->1->>'handle'), ''), 'Local creator'), '@') end)`;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const statementNames = new Map<string, string>();
+/** A prepared statement's name per SQL text (a few hundred shapes: filters × orders × directions). */
+function statementName(sql: string) {
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `lc_directory_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+    if (statementNames.size < 5_000) statementNames.set(sql, name);
+  }
+  return name;
+}
 
 /**
  * Public reads are read-only and hot: rows become domain objects directly, skipping the ORM's
  * change tracking (snapshots, identity map), which was most of their CPU time under load.
  */
 function readOnlyProfile(row: Record<string, any>): CreatorProfile {
-  return Object.assign(new CreatorProfile(), {
+  // Defined, not assigned, on an object whose prototype is the entity's: assigning would run the
+  // ORM's property setters (a defineProperty per field and row, most of a page's mapping time).
+  return {
+    __proto__: CreatorProfile.prototype,
     id: row.id,
     userId: row.user_id,
     fullName: row.full_name,
@@ -46,7 +56,7 @@ function readOnlyProfile(row: Record<string, any>): CreatorProfile {
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
     decidedAt: row.decided_at ? new Date(row.decided_at) : null,
-  });
+  } as unknown as CreatorProfile;
 }
 
 const ADMIN_SORT: Record<AdminCreatorQuery['sort'], string> = {
@@ -62,6 +72,7 @@ export class MikroOrmCreatorRepository extends CreatorRepository {
   constructor(
     private readonly em: EntityManager,
     private readonly version: ListingVersion,
+    private readonly cancels: QueryCanceller,
   ) {
     super();
   }
@@ -157,40 +168,48 @@ export class MikroOrmCreatorRepository extends CreatorRepository {
     return new Map(rows.map((r) => [r.niche, Number(r.count)]));
   }
 
-  async searchListed(q: Required<Pick<CreatorSearchQuery, 'sort' | 'page' | 'per_page'>> & CreatorSearchQuery) {
-    // Hand-written SQL: the query builder cost more CPU than the query itself on this hot path.
-    const where = [LISTED_SQL];
-    const params: unknown[] = [];
-    if (q.niche) {
-      where.push('p.niches @> array[?]::text[]');
-      params.push(q.niche);
+  async countListed(f: ListedFilters, cap: number, signal?: AbortSignal) {
+    const { text, values } = listedCountSql(f, cap);
+    const rows = await this.cancellable(signal, text, values);
+    return Number(rows[0]!.n);
+  }
+
+  async pageListed(q: ListedPageQuery, signal?: AbortSignal) {
+    // Hand-written SQL on a connection of its own, so a client that goes away cancels it.
+    const { text, values, backwards } = listedPageSql(q);
+    const rows = await this.cancellable(signal, text, values);
+    const page = rows.map((row) => ({ profile: readOnlyProfile(row), position: { key: String(row.__key), id: String(row.id) } }));
+    return backwards ? page.reverse() : page;
+  }
+
+  async rankedPageListed(q: ListedPageQuery, cap: number, signal?: AbortSignal) {
+    const { text, values, backwards } = listedRankedPageSql(q, cap);
+    const rows = await this.cancellable(signal, text, values);
+    const page = rows.map((row) => ({ profile: readOnlyProfile(row), position: { key: String(row.__key), id: String(row.id) } }));
+    // Without a row the count is unknown, unless nothing matched at all (a first page).
+    const matched = rows.length ? Number(rows[0]!.__n) : q.after || q.before ? null : 0;
+    return { page: backwards ? page.reverse() : page, matched };
+  }
+
+  /** Runs one statement on a pooled connection; an abort cancels it in PostgreSQL (pg_cancel_backend). */
+  private async cancellable(signal: AbortSignal | undefined, sql: string, params: unknown[]): Promise<Record<string, any>[]> {
+    signal?.throwIfAborted();
+    const client = this.em.getKnex().client;
+    const conn = await client.acquireConnection();
+    let cancelling: Promise<unknown> | undefined;
+    const onAbort = () => void (cancelling = this.cancels.cancel(conn.processID));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      if (signal?.aborted) throw signal.reason;
+      // Named, so each connection parses each statement shape once and PostgreSQL may keep its plan.
+      const result = await conn.query({ name: statementName(sql), text: sql, values: params });
+      return result.rows;
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      // A cancel still on its way must land before the connection serves anyone else.
+      await cancelling;
+      await client.releaseConnection(conn);
     }
-    if (q.platform) {
-      where.push('p.platforms @> ?::jsonb');
-      params.push(JSON.stringify([{ name: q.platform }]));
-    }
-    if (q.min_followers) {
-      where.push('p.total_followers >= ?');
-      params.push(q.min_followers);
-    }
-    if (q.neighborhood) {
-      where.push('p.neighborhood ilike ?');
-      params.push(`%${escapeLike(q.neighborhood)}%`);
-    }
-    if (q.q) {
-      const like = `%${escapeLike(q.q)}%`;
-      // A creator who hid their name is not findable by it.
-      where.push(`((p.can_use_name_publicly and p.full_name ilike ?) or p.bio ilike ? or p.neighborhood ilike ?
-        or exists (select 1 from unnest(p.niches) n where n ilike ?))`);
-      params.push(like, like, like, like);
-    }
-    const order = q.sort === 'followers' ? 'p.total_followers desc, p.id' : q.sort === 'name' ? `${PUBLIC_NAME_SORT_KEY}, p.id` : 'p.created_at desc, p.id';
-    const conn = this.em.getConnection();
-    const [rows, [{ count }]] = await Promise.all([
-      conn.execute<Record<string, unknown>[]>(`select * from creator_profiles p where ${where.join(' and ')} order by ${order} limit ? offset ?`, [...params, q.per_page, (q.page - 1) * q.per_page]),
-      conn.execute<{ count: string }[]>(`select count(*) from creator_profiles p where ${where.join(' and ')}`, params),
-    ]);
-    return { items: rows.map(readOnlyProfile), total: Number(count) };
   }
 
   async listedIds(limit: number) {

@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { EntityManager, LockMode, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { MSG, validateRecoveryRequest, validateSignin, validateSignup, firstNewPasswordError } from '@local-creators/common';
 import type { AuthSession as SessionDto, AuthUser, Role } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
@@ -17,6 +17,7 @@ import type { Principal } from './principal';
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const invalidCredentials = () => DomainError.invalid('AUTH.INVALID_CREDENTIALS', MSG.invalidCredentials);
 const sessionEnded = () => DomainError.unauthorized('AUTH.SESSION_ENDED', MSG.sessionExpired);
+const recoveryInvalid = () => DomainError.unauthorized('AUTH.RECOVERY_INVALID', MSG.recoveryLinkInvalid);
 
 export interface AccessTokenClaims {
   sub: string;
@@ -31,9 +32,12 @@ export interface AccessTokenClaims {
  * Each method is one unit of work ending in a single flush.
  */
 @Injectable()
-export class AuthService {
+export class AuthService implements BeforeApplicationShutdown {
+  private readonly logger = new Logger(AuthService.name);
   // Verified against when the e-mail is unknown, so both paths cost one argon2 verification.
   private dummyHash: Promise<string> | null = null;
+  /** Recovery links being issued after their request was answered. */
+  private readonly issuing = new Set<Promise<void>>();
 
   constructor(
     private readonly em: EntityManager,
@@ -55,7 +59,7 @@ export class AuthService {
     const account = Account.create(email, await this.hasher.hash(password), now);
     this.em.persist(account);
     try {
-      return await this.startSession(account, [], now);
+      return await this.startSession(this.em, account, [], now);
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException) throw DomainError.conflict('AUTH.EMAIL_TAKEN', MSG.emailTaken);
       throw error;
@@ -66,6 +70,10 @@ export class AuthService {
     const rule = this.config.rateLimits.signin;
     await this.limiter.check('signin-failures', clientIp, rule);
     const { email, password } = unwrapValidation(validateSignin(input));
+    // Guessing one account from one address meets growing waits; the owner elsewhere does not
+    // (decision 0011). Keyed by the e-mail given, so unknown addresses behave the same.
+    const throttle = `${sha256(Account.normalizeEmail(email)).slice(0, 32)}:${clientIp}`;
+    await this.limiter.attempt('signin-account', throttle, this.config.signinThrottle);
     const account = await this.em.findOne(Account, { email: Account.normalizeEmail(email) }, { populate: ['passwordHash'] });
     const ok = account
       ? await this.hasher.verify(account.passwordHash, password)
@@ -74,7 +82,8 @@ export class AuthService {
       await this.limiter.record('signin-failures', clientIp, rule);
       throw invalidCredentials();
     }
-    return this.startSession(account, await this.rolesOf(account.id), this.clock.now());
+    await this.limiter.clear('signin-account', throttle);
+    return this.startSession(this.em, account, await this.rolesOf(account.id), this.clock.now());
   }
 
   async refresh(refreshToken: unknown): Promise<SessionDto> {
@@ -90,9 +99,13 @@ export class AuthService {
       throw sessionEnded();
     }
     if (decision === 'session_ended') throw sessionEnded();
-    token.usedAt ??= now;
+    // The successor is derived from the token itself, so every racer inside the grace gets the
+    // one successor the first use stored: a token never forks into two live chains.
+    const successor = this.successorOf(refreshToken);
+    const spentHere = decision === 'rotate' && (await this.spendRefreshToken(token, session, successor, now));
+    if (!spentHere && !(await this.em.count(RefreshToken, { tokenHash: sha256(successor) }))) throw sessionEnded();
     const account = await this.em.findOneOrFail(Account, { id: session.userId });
-    return this.issueTokens(account, session, await this.rolesOf(account.id), now);
+    return this.sessionDto(account, session, await this.rolesOf(account.id), successor, now);
   }
 
   async signOut(principal: Principal): Promise<void> {
@@ -102,48 +115,104 @@ export class AuthService {
     await this.em.flush();
   }
 
-  /** Answers the same whether or not the account exists; mails a single-use link when it does. */
+  /**
+   * Answers the same, in the same time, whether or not the account exists: the limits are
+   * counted here, and the link is issued after the answer. Over a limit nothing is sent, and the
+   * answer is still the usual one (decision 0012).
+   */
   async requestRecovery(input: unknown, clientIp: string): Promise<void> {
-    const { email } = unwrapValidation(validateRecoveryRequest(input));
-    await this.limiter.hit('recover', clientIp, this.config.rateLimits.recover);
-    await this.limiter.hit('recover-email', Account.normalizeEmail(email), this.config.rateLimits.recover);
-    const account = await this.em.findOne(Account, { email: Account.normalizeEmail(email) });
-    if (!account) return;
-    const now = this.clock.now();
-    const grant = RecoveryToken.issue(account.id, now, this.config.auth.recoveryTtlSeconds);
-    const claims: AccessTokenClaims = { sub: account.id, jti: grant.id, typ: 'recovery', email: account.email };
-    const token = await this.jwt.signAsync(claims, { expiresIn: this.config.auth.recoveryTtlSeconds });
-    const link = `${this.config.http.publicUrl}/login#access_token=${token}&expires_in=${this.config.auth.recoveryTtlSeconds}&token_type=bearer&type=recovery`;
-    this.em.persist(grant);
-    this.outbox.add('password-recovery', { email: account.email, link });
-    await this.em.flush();
+    const { email: given } = unwrapValidation(validateRecoveryRequest(input));
+    const email = Account.normalizeEmail(given);
+    const emailKey = sha256(email).slice(0, 32);
+    const limits = this.config.rateLimits;
+    const send =
+      (await this.limiter.allow('recover', clientIp, limits.recover)) &&
+      (await this.limiter.allow('recover-email', `${emailKey}:${clientIp}`, limits.recoverEmail)) &&
+      (await this.limiter.allow('recover-email-total', emailKey, limits.recoverEmailTotal));
+    if (!send) {
+      this.logger.warn(`password reset not sent: over a limit (client ${clientIp})`);
+      return;
+    }
+    const job = this.issueRecoveryLink(email)
+      .catch((error: unknown) => this.logger.error(`password reset link not issued: ${(error as Error).message}`))
+      .finally(() => this.issuing.delete(job));
+    this.issuing.add(job);
+  }
+
+  /** A known address gets a new link; every older link of the account dies with it. */
+  private async issueRecoveryLink(email: string): Promise<void> {
+    await this.em.fork().transactional(async (tx) => {
+      // The account row's lock orders link issues and password changes of one account.
+      const account = await tx.findOne(Account, { email }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!account) return;
+      const now = this.clock.now();
+      await tx.nativeUpdate(RecoveryToken, { userId: account.id, usedAt: null }, { usedAt: now });
+      const grant = RecoveryToken.issue(account.id, now, this.config.auth.recoveryTtlSeconds);
+      const claims: AccessTokenClaims = { sub: account.id, jti: grant.id, typ: 'recovery', email: account.email };
+      const token = await this.jwt.signAsync(claims, { expiresIn: this.config.auth.recoveryTtlSeconds });
+      const link = `${this.config.http.publicUrl}/login#access_token=${token}&expires_in=${this.config.auth.recoveryTtlSeconds}&token_type=bearer&type=recovery`;
+      tx.persist(grant);
+      this.outbox.add('password-recovery', { email: account.email, link }, tx);
+    });
+  }
+
+  /** Whether a mailed link can still set a password (the login page asks as it opens). */
+  async checkRecoveryLink(token: string | null): Promise<{ email: string }> {
+    if (!token) throw recoveryInvalid();
+    let claims: AccessTokenClaims;
+    try {
+      claims = await this.jwt.verifyAsync<AccessTokenClaims>(token, { algorithms: ['HS256'] });
+    } catch {
+      throw recoveryInvalid();
+    }
+    if (claims.typ !== 'recovery' || !claims.jti) throw recoveryInvalid();
+    const grant = await this.em.findOne(RecoveryToken, { id: claims.jti, userId: claims.sub });
+    if (!grant || !grant.isUsable(this.clock.now())) throw recoveryInvalid();
+    const account = await this.em.findOne(Account, { id: grant.userId });
+    if (!account) throw recoveryInvalid();
+    return { email: account.email };
   }
 
   /**
    * New password. With a recovery token: the token is spent, every session of the account is
-   * revoked and a fresh one returned. With a normal token: other sessions are revoked, this one stays.
+   * revoked and a fresh one returned. With a normal token: other sessions are revoked, this one
+   * stays. Either way every other recovery link of the account dies.
    */
   async updatePassword(principal: Principal, input: unknown): Promise<{ user: AuthUser; session: SessionDto | null }> {
     const password = (input as { password?: unknown } | null)?.password;
     const error = typeof password === 'string' ? firstNewPasswordError(password) : MSG.passwordTooShort;
     if (error) throw DomainError.invalid('VALIDATION', error, 'password');
     if (typeof password === 'string' && password.length > 128) throw DomainError.invalid('VALIDATION', MSG.passwordTooLong, 'password');
-    const now = this.clock.now();
-    const account = await this.em.findOneOrFail(Account, { id: principal.id });
-    if (principal.recoveryTokenId) {
-      const grant = await this.em.findOne(RecoveryToken, { id: principal.recoveryTokenId });
-      if (!grant || !grant.isUsable(now)) throw DomainError.unauthorized('AUTH.RECOVERY_INVALID', MSG.recoveryLinkInvalid);
-      grant.spend(now);
-    }
-    account.changePassword(await this.hasher.hash(password as string), now);
-    const sessions = await this.em.find(AuthSession, { userId: account.id, revokedAt: null });
-    for (const s of sessions) if (s.id !== principal.sessionId) s.revoke('password_changed', now);
-    const roles = await this.rolesOf(account.id);
-    if (principal.recoveryTokenId) {
-      return { user: this.toUser(account, roles), session: await this.startSession(account, roles, now) };
-    }
-    await this.em.flush();
-    return { user: this.toUser(account, roles), session: null };
+    const hash = await this.hasher.hash(password as string); // before any lock is taken
+    return this.em.transactional(async (tx) => {
+      const now = this.clock.now();
+      const account = await tx.findOne(Account, { id: principal.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!account) throw sessionEnded();
+      if (principal.recoveryTokenId) {
+        // Spent atomically: of parallel uses of one link exactly one finds it unspent.
+        const spent = await tx.nativeUpdate(
+          RecoveryToken,
+          { id: principal.recoveryTokenId, userId: account.id, usedAt: null, expiresAt: { $gt: now } },
+          { usedAt: now },
+        );
+        if (spent !== 1) throw recoveryInvalid();
+      }
+      await tx.nativeUpdate(RecoveryToken, { userId: account.id, usedAt: null }, { usedAt: now });
+      account.changePassword(hash, now);
+      const sessions = await tx.find(AuthSession, { userId: account.id, revokedAt: null });
+      for (const s of sessions) if (s.id !== principal.sessionId) s.revoke('password_changed', now);
+      const roles = await this.rolesOf(account.id, tx);
+      if (principal.recoveryTokenId) {
+        return { user: this.toUser(account, roles), session: await this.startSession(tx, account, roles, now) };
+      }
+      await tx.flush();
+      return { user: this.toUser(account, roles), session: null };
+    });
+  }
+
+  /** Lets links being issued finish before the database goes away. */
+  async beforeApplicationShutdown() {
+    await Promise.allSettled([...this.issuing]);
   }
 
   async currentUser(principal: Principal): Promise<AuthUser> {
@@ -182,16 +251,32 @@ export class AuthService {
 
   // ---- internals ----
 
-  private async startSession(account: Account, roles: Role[], now: Date): Promise<SessionDto> {
+  private async startSession(em: EntityManager, account: Account, roles: Role[], now: Date): Promise<SessionDto> {
     const session = AuthSession.start(account.id, now, this.config.auth.refreshSessionTtlDays);
-    this.em.persist(session);
-    return this.issueTokens(account, session, roles, now);
+    em.persist(session);
+    const refreshToken = randomBytes(32).toString('base64url');
+    em.persist(RefreshToken.issue(session.id, sha256(refreshToken), now));
+    await em.flush();
+    return this.sessionDto(account, session, roles, refreshToken, now);
   }
 
-  private async issueTokens(account: Account, session: AuthSession, roles: Role[], now: Date): Promise<SessionDto> {
-    const refreshToken = randomBytes(32).toString('base64url');
-    this.em.persist(RefreshToken.issue(session.id, sha256(refreshToken), now));
-    await this.em.flush();
+  /** Spends `token` and stores its successor in one transaction; false if a racer spent it first. */
+  private async spendRefreshToken(token: RefreshToken, session: AuthSession, successor: string, now: Date): Promise<boolean> {
+    return this.em.transactional(async (tx) => {
+      // A racer's uncommitted spend holds the row: this waits for it, then finds it spent.
+      const spent = await tx.nativeUpdate(RefreshToken, { id: token.id, usedAt: null }, { usedAt: now });
+      if (spent !== 1) return false;
+      tx.persist(RefreshToken.issue(session.id, sha256(successor), now));
+      return true;
+    });
+  }
+
+  /** The one successor a refresh token can have: a keyed hash of it, so only this server can name it. */
+  private successorOf(refreshToken: string) {
+    return createHmac('sha256', this.config.auth.jwtSecret).update(`refresh-successor:${refreshToken}`).digest('base64url');
+  }
+
+  private async sessionDto(account: Account, session: AuthSession, roles: Role[], refreshToken: string, now: Date): Promise<SessionDto> {
     const expiresIn = this.config.auth.accessTtlSeconds;
     const claims: AccessTokenClaims = { sub: account.id, sid: session.id, typ: 'access', email: account.email };
     const accessToken = await this.jwt.signAsync(claims, { expiresIn });
@@ -205,8 +290,8 @@ export class AuthService {
     };
   }
 
-  private async rolesOf(userId: string): Promise<Role[]> {
-    return (await this.em.find(UserRole, { userId })).map((r) => r.role);
+  private async rolesOf(userId: string, em: EntityManager = this.em): Promise<Role[]> {
+    return (await em.find(UserRole, { userId })).map((r) => r.role);
   }
 
   private toUser(account: Account, roles: Role[]): AuthUser {

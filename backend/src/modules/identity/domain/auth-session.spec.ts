@@ -9,11 +9,11 @@ describe('decideRefresh', () => {
     expect(decideRefresh(RefreshToken.issue(session.id, 'h', t0), session, at(5), 10)).toBe('rotate');
   });
 
-  it('tolerates a racing second use inside the grace period, not after it', () => {
+  it('answers a racing second use inside the grace period with the same successor, not after it', () => {
     const session = AuthSession.start('u', t0, 30);
     const token = RefreshToken.issue(session.id, 'h', t0);
     token.usedAt = at(100);
-    expect(decideRefresh(token, session, at(110), 10)).toBe('rotate');
+    expect(decideRefresh(token, session, at(110), 10)).toBe('same_successor');
     expect(decideRefresh(token, session, at(111), 10)).toBe('reuse_detected');
   });
 

@@ -55,20 +55,24 @@ export class RefreshToken {
   }
 }
 
-export type RefreshDecision = 'rotate' | 'session_ended' | 'reuse_detected';
+export type RefreshDecision = 'rotate' | 'same_successor' | 'session_ended' | 'reuse_detected';
 
 /**
  * Rotation with reuse detection: an unused token rotates; a spent token presented again within
- * the grace period (two tabs refreshing at once) rotates too; later, it means the token leaked,
- * so the whole session is revoked.
+ * the grace period (two tabs refreshing at once) is answered with the successor it already
+ * has, so one token never forks into two chains; later, it means the token leaked, so the whole
+ * session is revoked.
  */
 export function decideRefresh(token: RefreshToken, session: AuthSession, now: Date, graceSeconds: number): RefreshDecision {
   if (!session.isActive(now)) return 'session_ended';
   if (token.usedAt === null) return 'rotate';
-  return now.getTime() - token.usedAt.getTime() <= graceSeconds * 1000 ? 'rotate' : 'reuse_detected';
+  return now.getTime() - token.usedAt.getTime() <= graceSeconds * 1000 ? 'same_successor' : 'reuse_detected';
 }
 
-/** A single-use password recovery grant, mailed as a signed token naming this row. */
+/**
+ * A single-use password recovery grant, mailed as a signed token naming this row. `usedAt` is
+ * set when it is spent and also when it is voided: by a newer grant or by any password change.
+ */
 export class RecoveryToken {
   id: string;
   userId: string;

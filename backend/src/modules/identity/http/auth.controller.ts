@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AuthService } from '../application/auth.service';
 import type { Principal } from '../application/principal';
@@ -39,6 +39,13 @@ export class AuthController {
   async recover(@Body() body: RecoverDto, @ClientIp() ip: string) {
     await this.auth.requestRecovery(body, ip);
     return {};
+  }
+
+  /** Whether the recovery link (its token as the bearer) can still set a password: 200 `{ email }` or 401. */
+  @Get('recovery')
+  checkRecovery(@Headers('authorization') authorization?: string) {
+    const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1] ?? null;
+    return this.auth.checkRecoveryLink(token);
   }
 
   @Get('user')

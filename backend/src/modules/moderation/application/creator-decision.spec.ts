@@ -97,6 +97,13 @@ describe('decisionFromBody', () => {
     expect(failure(() => decisionFromBody(body, pending))).toBe(expected);
   });
 
+  it('refuses new notes sent with an approval (they belong to a rejection), but not the stored ones of a whole record', () => {
+    expect(failure(() => decisionFromBody({ approval_status: 'approved', approval_notes: 'Welcome!' }, pending))).toBe('invalid:MODERATION.NOTES_WITH_APPROVAL');
+    expect(failure(() => decisionFromBody({ approval_status: 'approved', approval_notes: 'Now fine' }, rejected))).toBe('invalid:MODERATION.NOTES_WITH_APPROVAL');
+    expect(decisionFromBody({ approval_status: 'approved', approval_notes: '  ' }, pending)).toEqual({ kind: 'approve' });
+    expect(decisionFromBody({ ...record(rejected), approval_status: 'approved' }, rejected)).toEqual({ kind: 'approve' });
+  });
+
   it('accepts notes exactly at the limit', () => {
     expect(decisionFromBody({ approval_status: 'rejected', approval_notes: 'x'.repeat(LIMITS.adminNotesMax) }, pending)).toEqual({ kind: 'reject', notes: 'x'.repeat(LIMITS.adminNotesMax) });
   });

@@ -1,4 +1,4 @@
-import { APPROVAL_STATUSES, LIMITS } from '@local-creators/common';
+import { APPROVAL_STATUSES, LIMITS, MSG } from '@local-creators/common';
 import { DomainError } from '../../../shared/domain-error';
 import type { CreatorProfile } from '../../creator/domain/creator-profile';
 
@@ -19,7 +19,9 @@ const normalizeNotes = (notes: string | null) => (notes?.trim() ? notes.trim() :
  *    stored profile, and the field that differs is the change.
  * Fields admins may not change (name, bio, is_public, ...) are ignored. A status change wins
  * over phone_verified in the same body (approve verifies, reject un-verifies). Rejecting an
- * already rejected profile with other notes updates the notes (and mails them again).
+ * already rejected profile with other notes updates the notes (and mails them again). Notes
+ * sent with an approval are refused (400) unless they are the stored ones (a whole record).
+ * The record's `version` is read separately (shared/expected-version).
  */
 export function decisionFromBody(body: unknown, current: Pick<CreatorProfile, 'approvalStatus' | 'approvalNotes' | 'phoneVerified'>): CreatorDecision {
   if (!isRecord(body)) throw DomainError.invalid('MODERATION.BAD_BODY', 'Send approval_status or phone_verified', 'approval_status');
@@ -41,6 +43,10 @@ export function decisionFromBody(body: unknown, current: Pick<CreatorProfile, 'a
     throw DomainError.invalid('MODERATION.BAD_PHONE', 'phone_verified must be true or false', 'phone_verified');
   }
 
+  if (status === 'approved' && current.approvalStatus !== 'approved' && notes && notes !== current.approvalNotes) {
+    // Notes belong to a rejection; an approval never carries them (nor drops them silently).
+    throw DomainError.invalid('MODERATION.NOTES_WITH_APPROVAL', MSG.notesOnlyWithRejection, 'approval_notes');
+  }
   if (status !== undefined && status !== current.approvalStatus) {
     if (status === 'approved') return { kind: 'approve' };
     if (status === 'rejected') return { kind: 'reject', notes: notes ?? null };

@@ -3,13 +3,16 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { MSG, type AdminCreator } from '@local-creators/common';
 import { Clock } from '../../../shared/clock';
 import { DomainError } from '../../../shared/domain-error';
+import { checkVersion, expectedVersion, flushOrConflict } from '../../../shared/expected-version';
 import { CreatorRepository, type AdminCreatorQuery } from '../../creator/application/creator.repository';
 import { toAdminCreatorDto } from '../../creator/application/creator-views';
+import { describeChanges } from '../../creator/domain/profile-changes';
 import type { Principal } from '../../identity/application/principal';
 import { Outbox } from '../../notifications/application/outbox';
 import { AuditTrail } from './audit-trail';
 import { decisionFromBody } from './creator-decision';
 
+const changed = () => DomainError.conflict('MODERATION.STALE', MSG.creatorChanged);
 
 /** Review decisions and phone verification, each audited and (for decisions) mailed to the creator. */
 @Injectable()
@@ -36,10 +39,17 @@ export class ModerateCreators {
    * Applies the one transition the body asks for (see decisionFromBody) through the domain; the
    * profile, its audit row and the creator's mail are written in one flush. A body that changes
    * nothing answers the current profile and writes nothing.
+   *
+   * The decision applies only to the version the admin saw (`version` in the body): another
+   * version is a 409. Of concurrent decisions on one version, the first to commit wins; the
+   * others lose the row's optimistic lock at flush and are rolled back whole (no audit row, no
+   * mail) into the same 409.
    */
   async decide(admin: Principal, id: string, body: unknown): Promise<AdminCreator> {
     const profile = await this.load(id);
+    const version = expectedVersion(body);
     const decision = decisionFromBody(body, profile);
+    checkVersion(version, profile.version, changed);
     const email = (await this.creators.emailOf(profile.userId)) ?? '';
     if (!decision) return toAdminCreatorDto(profile, email);
     const now = this.clock.now();
@@ -63,7 +73,24 @@ export class ModerateCreators {
         });
         break;
     }
-    await this.em.flush();
+    await flushOrConflict(() => this.em.flush(), changed);
+    return toAdminCreatorDto(profile, email);
+  }
+
+  /**
+   * An admin has looked at what an approved creator changed since verification: the profile as
+   * it is now becomes the verified one (audited). Needs the version the admin saw; with nothing
+   * to acknowledge it answers the profile and writes nothing.
+   */
+  async acknowledgeChanges(admin: Principal, id: string, body: unknown): Promise<AdminCreator> {
+    const profile = await this.load(id);
+    checkVersion(expectedVersion(body, true), profile.version, changed);
+    const email = (await this.creators.emailOf(profile.userId)) ?? '';
+    const changes = profile.changesSinceVerification;
+    if (changes.length === 0) return toAdminCreatorDto(profile, email);
+    profile.acknowledgeChanges();
+    this.audit.record(admin, 'creator_profile', id, 'changes_acknowledged', { notes: describeChanges(changes) });
+    await flushOrConflict(() => this.em.flush(), changed);
     return toAdminCreatorDto(profile, email);
   }
 

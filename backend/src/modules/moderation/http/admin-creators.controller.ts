@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, ParseUUIDPipe, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { APPROVAL_STATUSES, type AdminStats, type ApprovalStatus } from '@local-creators/common';
@@ -54,9 +54,19 @@ export class AdminCreatorsController {
     return this.moderate.get(id);
   }
 
-  /** One of `{approval_status:'approved'}`, `{approval_status:'rejected', approval_notes?}`, `{phone_verified}`, or the whole record. */
+  /**
+   * One of `{approval_status:'approved'}`, `{approval_status:'rejected', approval_notes?}`, `{phone_verified}`, or the whole
+   * record; with the `version` the admin saw (409 when the creator changed since).
+   */
   @Put('creators/:id')
   decide(@CurrentUser() admin: Principal, @Param('id', ParseUUIDPipe) id: string, @Body() body: unknown) {
     return this.moderate.decide(admin, id, body);
+  }
+
+  /** `{ version }`: an approved creator's changes since verification have been looked at (docs/decisions/0108). */
+  @Post('creators/:id/acknowledge-changes')
+  @HttpCode(200)
+  acknowledgeChanges(@CurrentUser() admin: Principal, @Param('id', ParseUUIDPipe) id: string, @Body() body: unknown) {
+    return this.moderate.acknowledgeChanges(admin, id, body);
   }
 }

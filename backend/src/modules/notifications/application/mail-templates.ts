@@ -1,3 +1,4 @@
+import { INTRO_CONFIRM_HOURS } from '@local-creators/common';
 import type { NotificationKind, NotificationPayloads } from '../domain/notification-kinds';
 
 export interface MailMessage {
@@ -38,6 +39,12 @@ const renderers: Renderers = {
     replyTo: p.creatorEmail,
     text: `Hi ${p.contactName},\n\n${p.creatorName} found ${p.businessName} on Local Creators and would like an introduction.\n\nE-mail: ${p.creatorEmail}\nLinks: ${p.creatorLinks ?? '-'}\n\n${p.message ?? '(no message)'}\n\nReply to this e-mail to reach ${p.creatorName} directly.\n\n${ctx.publicUrl}/amplify/featured\n`,
   }),
+  // Only our own words and the business's approved name: whoever typed the address chose nothing here.
+  'amplify-interest-confirm': (p, ctx) => ({
+    to: [p.email],
+    subject: `Confirm your introduction to ${p.businessName}`,
+    text: `Hello,\n\nSomeone (hopefully you) used this address on Local Creators to ask ${p.businessName} for an introduction. Nothing has been sent to the business yet.\n\nTo send your request, open this link (it works once, for ${INTRO_CONFIRM_HOURS} hours):\n${ctx.publicUrl}/amplify/confirm?token=${p.token}\n\nIf this was not you, ignore this e-mail: ${p.businessName} will not hear from us and will not see your address.\n`,
+  }),
   'creator-approved': (p, ctx) => ({
     to: [p.email],
     subject: "You're live on Local Creators!",
@@ -48,13 +55,22 @@ const renderers: Renderers = {
     subject: 'About your Local Creators application',
     text: `Hi ${p.name},\n\nThank you for applying. We could not approve your application this time.\n\n${p.notes ? `Notes from our team:\n${p.notes}\n\n` : ''}You can update your application at any time: ${ctx.publicUrl}/apply\n`,
   }),
+  'approved-creator-changed': (p, ctx) => ({
+    to: ctx.adminEmails,
+    subject: `An approved creator changed their profile: ${p.creatorName}`,
+    text: `${p.creatorName} (${p.creatorEmail}) is approved and listed, and changed their profile. They stay listed; please look at the change.\n\n${p.changes
+      .map((c) => `${c.label}: ${c.before === null ? '—' : `"${c.before}"`} → ${c.after === null ? '—' : `"${c.after}"`}`)
+      .join('\n')}\n\nReview and acknowledge it: ${ctx.publicUrl}/admin/creators/${p.profileId}/show\n`,
+  }),
 };
 
 export function renderMail<K extends NotificationKind>(kind: K, payload: NotificationPayloads[K], ctx: MailContext): MailMessage {
   return (renderers[kind] as (p: NotificationPayloads[K], c: MailContext) => MailMessage)(payload, ctx);
 }
 
-/** A sent message's payload is kept for the admin view, minus secrets (the recovery link). */
+/** A sent message's payload is kept for the admin view, minus secrets (the recovery link, the confirmation token). */
 export function scrubPayload(kind: NotificationKind, payload: Record<string, unknown>) {
-  return kind === 'password-recovery' ? { ...payload, link: '[sent]' } : payload;
+  if (kind === 'password-recovery') return { ...payload, link: '[sent]' };
+  if (kind === 'amplify-interest-confirm') return { ...payload, token: '[sent]' };
+  return payload;
 }

@@ -32,8 +32,22 @@ export interface NotificationPayloads {
     creatorLinks: string | null;
     message: string | null;
   };
+  /** To the address a visitor's introduction request names: the single-use link (decision 0110). */
+  'amplify-interest-confirm': {
+    submissionId: string;
+    businessName: string;
+    email: string;
+    token: string;
+  };
   'creator-approved': { email: string; name: string; profileId: string };
   'creator-rejected': { email: string; name: string; notes: string | null };
+  /** To the admins: an approved (listed) creator changed the profile since it was verified. */
+  'approved-creator-changed': {
+    creatorName: string;
+    creatorEmail: string;
+    profileId: string;
+    changes: { label: string; before: string | null; after: string | null }[];
+  };
 }
 
 export type NotificationKind = keyof NotificationPayloads;

@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { CreatorSearchQuery, Page, PublicCreatorCard } from '@local-creators/common';
+import type { CreatorPage, CreatorSearchQuery } from '@local-creators/common';
 import { apiFetch } from '@/lib/api';
 
-/** GET /api/creators?niche=&platform=&min_followers=&neighborhood=&q=&sort=&page=&per_page= (empty ones left out). */
+/** GET /api/creators?niche=&platform=&min_followers=&neighborhood=&q=&sort=&cursor=&per_page= (empty ones left out). */
 export function getCreators(query: CreatorSearchQuery) {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   }
-  return apiFetch<Page<PublicCreatorCard>>(`/api/creators?${params}`, { auth: false });
+  return apiFetch<CreatorPage>(`/api/creators?${params}`, { auth: false });
 }
 
 export const creatorsQueryOptions = (query: CreatorSearchQuery) =>

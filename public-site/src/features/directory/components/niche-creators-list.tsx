@@ -10,6 +10,7 @@ import { CreatorGrid, CreatorGridSkeleton, LoadError } from './creator-grid';
 
 type Sort = NonNullable<CreatorSearchQuery['sort']>;
 const SORTS: { value: Sort; label: string }[] = [
+  { value: 'relevance', label: 'Best match' },
   { value: 'newest', label: 'Newest' },
   { value: 'followers', label: 'Most followers' },
   { value: 'name', label: 'Name (A–Z)' },
@@ -40,11 +41,18 @@ function useDebouncedParam(key: 'q' | 'neighborhood', params: URLSearchParams, u
   return [value, setValue] as const;
 }
 
-/** "View all N creators": /directory?niche=Food&page=2&sort=followers&platform=…&min_followers=…&neighborhood=…&q=… */
+/**
+ * "View all N creators": /directory?niche=Food&sort=followers&platform=…&min_followers=…&neighborhood=…&q=…&cursor=…
+ * Pages follow the API's cursors (decision 0204): Prev and Next, no page numbers.
+ */
 export function NicheCreatorsList({ niche }: { niche: string }) {
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const sort = (SORTS.some((s) => s.value === params.get('sort')) ? params.get('sort') : 'newest') as Sort;
+  const cursor = params.get('cursor') ?? undefined;
+  const hasWords = !!params.get('q');
+  // With words, the default order is the best match; "Best match" is offered only then.
+  const defaultSort: Sort = hasWords ? 'relevance' : 'newest';
+  const sorts = SORTS.filter((s) => hasWords || s.value !== 'relevance');
+  const sort = (sorts.some((s) => s.value === params.get('sort')) ? params.get('sort') : defaultSort) as Sort;
   const platform = (PLATFORM_NAMES as readonly string[]).includes(params.get('platform') ?? '') ? (params.get('platform') as PlatformName) : undefined;
   const minFollowers = params.get('min_followers') ?? '';
 
@@ -54,10 +62,10 @@ export function NicheCreatorsList({ niche }: { niche: string }) {
         const next = new URLSearchParams(prev);
         if (value) next.set(key, value);
         else next.delete(key);
-        if (key !== 'page') next.delete('page');
+        if (key !== 'cursor') next.delete('cursor');
         return next;
       },
-      { replace: key !== 'page' },
+      { replace: key !== 'cursor' },
     );
   }
   const [q, setQ] = useDebouncedParam('q', params, update);
@@ -70,26 +78,28 @@ export function NicheCreatorsList({ niche }: { niche: string }) {
     neighborhood: params.get('neighborhood') ?? undefined,
     q: params.get('q') ?? undefined,
     sort,
-    page,
+    cursor,
     per_page: DIRECTORY.pageSizeDefault,
   };
   const { data, isPending, isError, isPlaceholderData, refetch } = useCreators(query);
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.per_page)) : 1;
+  // Past the count's cap the API says "at least": 1,000+.
+  const count = data ? `${data.total.toLocaleString('en-US')}${data.total_exact ? '' : '+'}` : '';
   const filtered = FILTER_KEYS.some((k) => params.get(k));
 
   useEffect(() => {
     document.title = `${niche} creators · Local Creators`;
   }, [niche]);
 
-  function goToPage(n: number) {
-    update('page', n > 1 ? String(n) : '');
+  function goToPage(to: string | null) {
+    if (!to) return;
+    update('cursor', to);
     window.scrollTo({ top: 0, behavior: 'smooth' });
   }
 
   function clearFilters() {
     setParams((prev) => {
       const next = new URLSearchParams(prev);
-      for (const k of [...FILTER_KEYS, 'page']) next.delete(k);
+      for (const k of [...FILTER_KEYS, 'cursor']) next.delete(k);
       return next;
     });
   }
@@ -105,7 +115,7 @@ export function NicheCreatorsList({ niche }: { niche: string }) {
         <div>
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{niche} creators</h1>
           <p className="mt-1 text-muted-foreground" aria-live="polite">
-            {data ? `${data.total.toLocaleString('en-US')} verified ${data.total === 1 ? 'creator' : 'creators'}${filtered ? ' match your filters' : ''}` : '\u00a0'}
+            {data ? `${count} verified ${data.total === 1 && data.total_exact ? 'creator' : 'creators'}${filtered ? ' match your filters' : ''}` : '\u00a0'}
           </p>
         </div>
       </header>
@@ -115,7 +125,7 @@ export function NicheCreatorsList({ niche }: { niche: string }) {
           <Label htmlFor="filter-q">Search</Label>
           <div className="relative">
             <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-            <Input id="filter-q" type="search" className="pl-9" placeholder="Name or bio" value={q} onChange={(e) => setQ(e.target.value)} />
+            <Input id="filter-q" type="search" className="pl-9" placeholder="Name, @handle or bio" value={q} onChange={(e) => setQ(e.target.value)} />
           </div>
         </div>
         <div className="space-y-1.5 lg:col-span-2">
@@ -145,8 +155,8 @@ export function NicheCreatorsList({ niche }: { niche: string }) {
         </div>
         <div className="space-y-1.5 lg:col-span-2">
           <Label htmlFor="filter-sort">Sort by</Label>
-          <select id="filter-sort" className={selectClass} value={sort} onChange={(e) => update('sort', e.target.value === 'newest' ? '' : e.target.value)}>
-            {SORTS.map((s) => (
+          <select id="filter-sort" className={selectClass} value={sort} onChange={(e) => update('sort', e.target.value === defaultSort ? '' : e.target.value)}>
+            {sorts.map((s) => (
               <option key={s.value} value={s.value}>
                 {s.label}
               </option>
@@ -174,15 +184,12 @@ export function NicheCreatorsList({ niche }: { niche: string }) {
         <CreatorGrid creators={data.items} className={`mt-6 transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`} />
       )}
 
-      {data && pages > 1 && (
+      {data && (data.next_cursor || data.prev_cursor) && (
         <nav aria-label="Pagination" className="mt-10 flex items-center justify-between gap-3 border-t border-border pt-6">
-          <Button type="button" variant="outline" disabled={page <= 1} onClick={() => goToPage(page - 1)}>
+          <Button type="button" variant="outline" disabled={!data.prev_cursor} onClick={() => goToPage(data.prev_cursor)}>
             <ChevronLeft aria-hidden /> Prev
           </Button>
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            Page <span className="font-semibold text-foreground">{page}</span> of {pages}
-          </p>
-          <Button type="button" variant="outline" disabled={page >= pages} onClick={() => goToPage(page + 1)}>
+          <Button type="button" variant="outline" disabled={!data.next_cursor} onClick={() => goToPage(data.next_cursor)}>
             Next <ChevronRight aria-hidden />
           </Button>
         </nav>

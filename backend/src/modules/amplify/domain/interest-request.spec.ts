@@ -1,0 +1,48 @@
+import { INTRO_CONFIRM_HOURS, MSG, type InterestRequestInput } from '@local-creators/common';
+import { DomainError } from '../../../shared/domain-error';
+import { InterestRequest, sameAddress, waitText } from './interest-request';
+
+const input: InterestRequestInput = { creator_name: 'Maya', creator_email: 'maya@example.com', creator_links: null, message: 'Hi' };
+const now = new Date('2026-11-23T10:00:00Z');
+const at = (hours: number) => new Date(now.getTime() + hours * 3600_000);
+const errorOf = (fn: () => void) => {
+  try {
+    fn();
+  } catch (error) {
+    return error as DomainError;
+  }
+  throw new Error('no error');
+};
+
+describe('InterestRequest', () => {
+  it('from a proven address is confirmed when made, with no link', () => {
+    const r = InterestRequest.confirmed('sub-1', input, now);
+    expect(r).toMatchObject({ submissionId: 'sub-1', creatorName: 'Maya', creatorEmail: 'maya@example.com', creatorLinks: null, message: 'Hi', createdAt: now, confirmedAt: now, confirmTokenHash: null, confirmExpiresAt: null });
+  });
+
+  it(`from any other address waits for its link, for ${INTRO_CONFIRM_HOURS} hours`, () => {
+    const r = InterestRequest.awaitingConfirmation('sub-1', input, now, 'a'.repeat(64));
+    expect(r).toMatchObject({ confirmedAt: null, confirmTokenHash: 'a'.repeat(64), confirmExpiresAt: at(INTRO_CONFIRM_HOURS) });
+  });
+
+  it('is confirmed once, before the link expires', () => {
+    const r = InterestRequest.awaitingConfirmation('sub-1', input, now, 'a'.repeat(64));
+    r.confirm(at(INTRO_CONFIRM_HOURS - 0.01));
+    expect(r.confirmedAt).toEqual(at(INTRO_CONFIRM_HOURS - 0.01));
+    expect(errorOf(() => r.confirm(at(INTRO_CONFIRM_HOURS - 0.001)))).toMatchObject({ kind: 'conflict', message: MSG.interestLinkUsed });
+    const late = InterestRequest.awaitingConfirmation('sub-1', input, now, 'b'.repeat(64));
+    expect(errorOf(() => late.confirm(at(INTRO_CONFIRM_HOURS)))).toMatchObject({ kind: 'gone', message: MSG.interestLinkExpired });
+    expect(late.confirmedAt).toBeNull();
+  });
+
+  it('compares addresses without case or spaces', () => {
+    expect(sameAddress(' Maya@Example.com ', 'maya@example.com')).toBe(true);
+    expect(sameAddress('maya@example.com', 'maya@example.org')).toBe(false);
+  });
+
+  it.each([
+    [1, 'a minute'], [60, 'a minute'], [61, '2 minutes'], [3599, '60 minutes'], [3600, 'about an hour'], [5400, 'about 2 hours'], [86_400, 'about 24 hours'],
+  ])('says a wait of %i s as "%s"', (seconds, text) => {
+    expect(waitText(seconds)).toBe(text);
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * The directory's list and search statements (decision 0204), as text and `$n` values: used by the
+ * repository and, unchanged, by the benchmark's bare server (scripts/bench/bare-server.mjs), so
+ * both measure the same SQL. No framework imports.
+ */
+import type { ListedFilters, ListedOrder, ListedPageQuery } from '../application/creator.repository';
+
+/** The listing rule of spec 4, as the partial indexes' predicate spells it. */
+export const LISTED_SQL = `p.is_public and p.approval_status = 'approved' and p.phone_verified`;
+/**
+ * Sorting by name sorts by the name shown (publicDisplayName): a creator who hid their name sorts
+ * by their handle, so the order never hints at the hidden name. Case-insensitive, '@' ignored.
+ */
+export const PUBLIC_NAME_SORT_KEY = `lower(case when p.can_use_name_publicly then p.full_name
+  else ltrim(coalesce(nullif(trim(p.platforms->0->>'handle'), ''), nullif(trim(p.platforms->1->>'handle'), ''), 'Local creator'), '@') end)`;
+
+/**
+ * The columns a directory page maps (everything but the search columns: a tsvector per row was
+ * most of the bytes read and parsed, and of the garbage collected).
+ */
+const PAGE_COLUMNS = ['id', 'user_id', 'full_name', 'phone', 'bio', 'neighborhood', 'city', 'profile_image_url', 'niches', 'platforms', 'content_types', 'collab_types',
+  'media_kit_url', 'link_hub_url', 'can_use_name_publicly', 'approval_status', 'approval_notes', 'is_public', 'phone_verified', 'has_joined_floaters_crew',
+  'total_followers', 'created_at', 'updated_at', 'decided_at'];
+const columnsOf = (alias: string) => PAGE_COLUMNS.map((c) => `${alias}.${c}`).join(', ');
+
+/** `q` as the words PostgreSQL's 'simple' parser would find. */
+export function searchWords(q: string): string[] {
+  return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16);
+}
+/**
+ * Every word must match; the last one as a prefix (the word being typed), the others whole: a
+ * short prefix of a common word expands to thousands of terms and costs milliseconds.
+ */
+const tsQuery = (words: string[]) => words.map((w, i) => (i === words.length - 1 ? `'${w}':*` : `'${w}'`)).join(' & ');
+/** `q` as typed on a card's handle or name: lowercased, without a leading '@'. */
+const searchText = (q: string) => q.trim().toLowerCase().replace(/^@+/, '');
+
+/** The listing rule and the filters, with `$n` parameters appended to `params`. */
+function listedWhere(f: ListedFilters, params: unknown[]): string[] {
+  const p = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const where = [LISTED_SQL];
+  if (f.niche) where.push(`p.niches @> array[${p(f.niche)}::text]`);
+  if (f.platform) where.push(`p.platforms @> ${p(JSON.stringify([{ name: f.platform }]))}::jsonb`);
+  if (f.min_followers) where.push(`p.total_followers >= ${p(f.min_followers)}::bigint`);
+  if (f.neighborhood) where.push(`p.neighborhood ilike ${p(`%${escapeLike(f.neighborhood)}%`)}`);
+  if (f.q) {
+    const words = searchWords(f.q);
+    const text = searchText(f.q);
+    const match: string[] = [];
+    // Word prefixes in the text search document (names, handles, niches, neighborhood, bio).
+    if (words.length) match.push(`p.search_doc @@ to_tsquery('simple', ${p(tsQuery(words))})`);
+    // Any part of a shown name or handle ("@cle_creator_12", "eats"), for a single term as a handle
+    // is: the trigram index needs 3 characters, and a phrase's common trigrams would cost more
+    // than they find.
+    if (text.length >= 3 && !/\s/.test(text)) match.push(`p.search_names ilike ${p(`%${escapeLike(text)}%`)}`);
+    where.push(match.length ? `(${match.join(' or ')})` : 'false');
+  }
+  return where;
+}
+
+/** The sort key of an order (an expression over `p`), its SQL type, and whether it descends. */
+function orderKey(order: ListedOrder, q: string | undefined, params: unknown[]): { expr: string; type: string; desc: boolean } {
+  if (order === 'relevance' && q) {
+    const words = searchWords(q);
+    const text = searchText(q);
+    // A parameter the statement does not use would have no type: push only what is used.
+    const rank = words.length ? `ts_rank(p.search_doc, to_tsquery('simple', $${params.push(tsQuery(words))}))` : '0';
+    params.push(text);
+    return { expr: `(${rank} + word_similarity($${params.length}, p.search_names))::float8`, type: 'float8', desc: true };
+  }
+  if (order === 'followers') return { expr: 'p.total_followers', type: 'bigint', desc: true };
+  if (order === 'name') return { expr: PUBLIC_NAME_SORT_KEY, type: 'text', desc: false };
+  return { expr: 'p.created_at', type: 'timestamptz', desc: true };
+}
+
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** How many listed creators match `f`, counting no further than `cap + 1` rows. */
+export function listedCountSql(f: ListedFilters, cap: number) {
+  const values: unknown[] = [];
+  const where = listedWhere(f, values);
+  values.push(cap + 1);
+  return { text: `select count(*)::int as n from (select 1 from creator_profiles p where ${where.join(' and ')} limit $${values.length}) s`, values };
+}
+
+/**
+ * One keyset page: `select <page columns>, <sort key>::text as "__key"`. With `before` the rows come nearest
+ * first (`backwards`): the caller turns them around.
+ */
+export function listedPageSql(q: ListedPageQuery) {
+  const values: unknown[] = [];
+  const where = listedWhere(q, values);
+  const { expr, type, desc } = orderKey(q.order, q.q, values);
+  const at = q.after ?? q.before;
+  const backwards = !q.after && !!q.before;
+  const down = desc !== backwards; // the key decreases as the rows are read
+  if (at) {
+    values.push(at.key, at.id);
+    const k = `$${values.length - 1}::${type}`;
+    const id = `$${values.length}::uuid`;
+    // `key <= k` on its own, so the order's index is entered at the position, not scanned from its start.
+    where.push(`${expr} ${down ? '<=' : '>='} ${k} and (${expr} ${down ? '<' : '>'} ${k} or p.id ${backwards ? '<' : '>'} ${id})`);
+  }
+  values.push(q.limit);
+  const text = `select ${columnsOf('p')}, (${expr})::text as "__key" from creator_profiles p where ${where.join(' and ')}
+    order by ${expr} ${down ? 'desc' : 'asc'}, p.id ${backwards ? 'desc' : 'asc'} limit $${values.length}`;
+  return { text, values, backwards };
+}
+
+/**
+ * The relevance order's page and count in one statement: the matches (at most `cap + 1`, only
+ * what ranking needs), ranked, the page's rows joined back. `__n` on every row is the capped
+ * count; when it exceeds `cap` the caller pages newest first instead (decision 0204).
+ */
+export function listedRankedPageSql(q: ListedPageQuery, cap: number) {
+  const values: unknown[] = [];
+  const where = listedWhere(q, values);
+  values.push(cap + 1);
+  const capParam = `$${values.length}`;
+  const { expr } = orderKey('relevance', q.q, values);
+  const at = q.after ?? q.before;
+  const backwards = !q.after && !!q.before;
+  let keyset = '';
+  if (at) {
+    values.push(at.key, at.id);
+    const k = `$${values.length - 1}::float8`;
+    const id = `$${values.length}::uuid`;
+    keyset = backwards ? `where r.k >= ${k} and (r.k > ${k} or r.id < ${id})` : `where r.k <= ${k} and (r.k < ${k} or r.id > ${id})`;
+  }
+  values.push(q.limit);
+  const text = `with m as materialized (select p.id, p.search_doc, p.search_names from creator_profiles p where ${where.join(' and ')} limit ${capParam}),
+    r as (select p.id, ${expr} as k from m p)
+    select ${columnsOf('c')}, r.k::text as "__key", (select count(*) from m)::int as "__n" from r join creator_profiles c on c.id = r.id ${keyset}
+    order by r.k ${backwards ? 'asc' : 'desc'}, r.id ${backwards ? 'desc' : 'asc'} limit $${values.length}`;
+  return { text, values, backwards };
+}

@@ -1,0 +1,65 @@
+import { startProduct, type Product } from './support/product';
+
+const PASSWORD = 'Sunny-Lake-42';
+
+// Every entry of the console's menu, clicked as an admin would, and reloaded: each opens its own
+// page under /admin, and a reload shows the same page (not the public site's 404).
+describe('the console menu', () => {
+  let product: Product;
+  const adminEmail = 'menu-admin@example.com';
+
+  beforeAll(async () => {
+    product = await startProduct();
+    const res = await product.t.http().post('/api/auth/signup').send({ email: adminEmail, password: PASSWORD });
+    await product.t.sql(`insert into user_roles (user_id, role, created_at) values ($1, 'admin', now())`, [res.body.user.id]);
+  });
+  afterAll(() => product?.close());
+
+  const ENTRIES: { name: string; path: RegExp; title: string }[] = [
+    { name: 'Review queue', path: /\/admin\/review$/, title: 'Review queue' },
+    { name: 'All creators', path: /\/admin\/all$/, title: 'All creators' },
+    { name: 'Businesses', path: /\/admin\/amplify$/, title: 'Businesses' },
+    { name: 'Audit trail', path: /\/admin\/audit-log/, title: 'Audit trail' },
+    { name: 'Notifications', path: /\/admin\/notifications/, title: 'Notifications' },
+    { name: 'Dashboard', path: /\/admin\/?$/, title: 'Dashboard' },
+  ];
+
+  it('opens each entry on its own page, and a reload keeps it', async () => {
+    const { page } = await product.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(adminEmail);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto('/admin');
+    const title = page.locator('#react-admin-title');
+    await title.filter({ hasText: 'Dashboard' }).waitFor();
+
+    for (const entry of ENTRIES) {
+      await page.getByRole('menuitem', { name: entry.name }).click();
+      await page.waitForURL(entry.path);
+      await title.filter({ hasText: entry.title }).waitFor();
+      await page.reload();
+      await title.filter({ hasText: entry.title }).waitFor();
+      expect(await page.getByText('Oops! Page not found').count()).toBe(0);
+    }
+
+    await page.getByRole('menuitem', { name: 'Back to the site' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  }, 60_000);
+
+  it('signs out from the account menu with the same word as the public site', async () => {
+    const { page } = await product.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(adminEmail);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole('button', { name: 'Sign Out' }).waitFor(); // the public site's header
+    await page.goto('/admin');
+    await page.getByRole('button', { name: adminEmail }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.waitForURL(/\/login$/);
+    expect(await page.getByText('Logout').count()).toBe(0);
+  }, 60_000);
+});
