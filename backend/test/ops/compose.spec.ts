@@ -66,8 +66,9 @@ describe('docker-compose.yml', () => {
     expect(command).toContain('--appendonly yes');
   });
 
-  it('believes no X-Forwarded-For unless the operator names a proxy (the api port is published directly)', () => {
-    expect(services.api!.environment.TRUST_PROXY).toBe('${TRUST_PROXY:-false}');
+  it('believes X-Forwarded-For from exactly one hop: the proxy, the only way in (the api publishes no port)', () => {
+    expect(services.api!.ports).toBeUndefined();
+    expect(services.api!.environment.TRUST_PROXY).toBe('${TRUST_PROXY:-1}');
   });
 
   it('migrates once before api and worker start', () => {
