@@ -323,6 +323,13 @@ try {
     await up();
     await sameCreators('after restore');
   });
+  // Last: it spends this machine's sign-in budget for the next ten minutes.
+  await step('the proxy names the client: a forged X-Forwarded-For does not dodge the sign-in limit', async () => {
+    const wrong = (i) => call('POST', '/api/auth/login', { headers: { 'x-forwarded-for': `203.0.113.${i}` }, body: { email: `nobody${i}@example.com`, password: 'Wrong password 1' } });
+    const statuses = [];
+    for (let i = 1; i <= 25; i++) statuses.push((await wrong(i)).status);
+    if (!statuses.includes(429)) throw new Error(`25 wrong sign-ins with 25 forged addresses were never limited: ${statuses.join(' ')}`);
+  });
 } catch (e) {
   if (!e.message.startsWith('stopping:')) results.push({ name: 'unexpected error', ok: false });
   log(`FAIL ${e.message.startsWith('stopping:') ? e.message : e.stack}`);
