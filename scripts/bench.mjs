@@ -107,7 +107,7 @@ const results = [];
 for (const listed of sizes) {
   console.log(`seeding ${listed.toLocaleString('en-US')} listed creators...`);
   const db = await createSeededDatabase({ root, adminUrl, listed });
-  const env = { DATABASE_URL: db.databaseUrl, NODE_ENV: 'production', LOG_LEVEL: 'warn', REDIS_PREFIX: `bench${process.pid}`, JWT_SECRET: 'bench-only-secret-0123456789abcdef0123456789' };
+  const env = { DATABASE_URL: db.databaseUrl, NODE_ENV: 'production', LOG_LEVEL: 'warn', MAIL_DIR: '.data/mail', REDIS_PREFIX: `bench${process.pid}`, JWT_SECRET: 'bench-only-secret-0123456789abcdef0123456789' };
   const api = await startNodeServer(root, 'backend/dist/main.js', env);
   const bare = await startNodeServer(root, 'scripts/bench/bare-server.mjs', env);
   try {

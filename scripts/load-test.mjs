@@ -34,7 +34,7 @@ const ids = (await client.query(`select id from creator_profiles where approval_
 await client.end();
 
 const { base, child: api } = await startNodeServer(root, 'backend/dist/main.js', {
-  DATABASE_URL: db.databaseUrl, NODE_ENV: 'production', LOG_LEVEL: 'warn',
+  DATABASE_URL: db.databaseUrl, NODE_ENV: 'production', LOG_LEVEL: 'warn', MAIL_DIR: '.data/mail',
   REDIS_PREFIX: `load${process.pid}`, JWT_SECRET: 'load-test-only-secret-0123456789abcdef0123',
   RATE_LIMIT_SIGNIN: '1000/60', RATE_LIMIT_SIGNUP: '1000/60',
 });

@@ -88,6 +88,8 @@ export async function createHttpApp(env: Record<string, string | undefined> = {}
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
+        // Only where the site is served over https: over plain http it would blank the page.
+        upgradeInsecureRequests: config.http.publicUrl.startsWith('https:') ? [] : null,
       },
     },
     crossOriginEmbedderPolicy: false,

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { writeFileSync } from 'node:fs';
 import { NestFactory } from '@nestjs/core';
 import { WorkerModule } from './app.module';
 import { ConfigError } from './config/environment';
@@ -8,6 +9,13 @@ import { JsonLogger } from './shared/logging';
 async function main() {
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(), { logger: new JsonLogger((process.env.LOG_LEVEL as 'info') ?? 'info', 'worker') });
   app.enableShutdownHooks();
+  // For the container health check: the file's age says whether this process is still running its loop.
+  const heartbeat = process.env.WORKER_HEARTBEAT_FILE;
+  if (heartbeat) {
+    const beat = () => writeFileSync(heartbeat, new Date().toISOString());
+    beat();
+    setInterval(beat, 10_000).unref();
+  }
   console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', service: 'worker', msg: 'worker started' }));
 }
 

@@ -32,6 +32,8 @@ export class EnvironmentVariables {
   /** smtp://user:pass@host:port; empty = write each mail as an .eml file under MAIL_DIR. */
   @IsOptional() @Matches(/^smtps?:\/\//, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' }) SMTP_URL?: string;
   @IsString() MAIL_DIR = '.data/mail';
+  /** The worker rewrites this file every 10 s (the container health check reads its age); empty = none. */
+  @IsOptional() @IsString() WORKER_HEARTBEAT_FILE?: string;
   @IsString() MAIL_FROM = 'Local Creators <hello@localcreators.local>';
   /** Delivery attempts per mail before it is failed for an admin to retry (SMTP down for about 10 minutes at the defaults). */
   @IsInt() @Min(1) @Max(50) MAIL_MAX_ATTEMPTS = 8;
@@ -85,6 +87,17 @@ const NUMERIC = new Set(['PORT', 'DATABASE_STATEMENT_TIMEOUT_MS', 'MAIL_MAX_ATTE
 
 export class ConfigError extends Error {}
 
+/** The values .env.example and the docs show, and the development default: never a production secret. */
+const PLACEHOLDER = /development-only|change-?me|placeholder|^(password|secret)$/i;
+
+const databasePassword = (url: string) => {
+  try {
+    return decodeURIComponent(new URL(url).password);
+  } catch {
+    return '';
+  }
+};
+
 export function validateEnvironment(raw: Record<string, string | undefined>): EnvironmentVariables {
   const present: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
@@ -97,8 +110,14 @@ export function validateEnvironment(raw: Record<string, string | undefined>): En
     const lines = errors.map((e) => `${e.property}=${JSON.stringify(raw[e.property])}: ${Object.values(e.constraints ?? {}).join('; ')}`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
-  if (env.NODE_ENV === 'production' && /development-only|change-me/.test(env.JWT_SECRET)) {
-    throw new ConfigError('Invalid configuration:\n  JWT_SECRET: set a real secret (32+ random characters) in production');
+  if (env.NODE_ENV === 'production') {
+    const problems: string[] = [];
+    if (PLACEHOLDER.test(env.JWT_SECRET)) problems.push('JWT_SECRET: set a real secret (32+ random characters) in production');
+    if (PLACEHOLDER.test(databasePassword(env.DATABASE_URL))) problems.push('POSTGRES_PASSWORD: set a real password (the database URL still carries a placeholder)');
+    if (env.S3_SECRET_ACCESS_KEY && PLACEHOLDER.test(env.S3_SECRET_ACCESS_KEY)) problems.push('S3_SECRET_ACCESS_KEY: set the real secret');
+    // Without SMTP mail is written to MAIL_DIR inside the container: nobody would get a reset link.
+    if (!env.SMTP_URL && !raw.MAIL_DIR) problems.push('SMTP_URL: set the SMTP server that sends mail in production (or MAIL_DIR to keep .eml files on purpose)');
+    if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   if (env.STORAGE_DRIVER === 's3' && (!env.S3_BUCKET || !env.S3_ENDPOINT)) {
     throw new ConfigError('Invalid configuration:\n  STORAGE_DRIVER=s3 needs S3_ENDPOINT and S3_BUCKET');

@@ -30,3 +30,28 @@ describe('security headers and limits', () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe('upgrade-insecure-requests', () => {
+  // Over plain HTTP at an address other than localhost the browser would fetch every asset over
+  // https and show a blank page: the directive belongs only to an https PUBLIC_URL.
+  it('is left out when PUBLIC_URL is http', async () => {
+    const t = await createTestApp({ env: { PUBLIC_URL: 'http://192.168.1.20:3000' } });
+    try {
+      const res = await t.http().get('/api/health').expect(200);
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('is sent when PUBLIC_URL is https', async () => {
+    const t = await createTestApp({ env: { PUBLIC_URL: 'https://creators.example.com' } });
+    try {
+      const res = await t.http().get('/api/health').expect(200);
+      expect(res.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+    } finally {
+      await t.close();
+    }
+  });
+});
