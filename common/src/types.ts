@@ -254,6 +254,10 @@ export type OutboxStatus = 'pending' | 'queued' | 'sent' | 'failed';
 export interface OutboxMessage {
   id: string;
   kind: string;
+  /** Who it goes (went) to, rendered from the template; empty when unknown. */
+  recipients: string[];
+  /** The mail's subject, or null when the stored payload cannot render it. */
+  subject: string | null;
   status: OutboxStatus;
   attempts: number;
   last_error: string | null;
