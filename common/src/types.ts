@@ -194,6 +194,29 @@ export interface AuditEntry {
 
 // ---------- amplify ----------
 
+/** An introduction request as admins see it (GET /api/admin/introduction-requests). */
+export interface AdminIntroductionRequest {
+  id: string;
+  submission_id: string;
+  business_name: string;
+  creator_name: string;
+  creator_email: string;
+  creator_links: string | null;
+  message: string | null;
+  /** unconfirmed: waiting for the requester to open the mailed link (decision 0110). */
+  status: 'confirmed' | 'unconfirmed';
+  created_at: string;
+  confirmed_at: string | null;
+}
+
+/** Introduction requests per business (GET /api/admin/introduction-requests/by-business). */
+export interface AdminIntroductionCounts {
+  submission_id: string;
+  business_name: string;
+  confirmed: number;
+  unconfirmed: number;
+}
+
 export interface AmplifySubmissionInput {
   business_name: string;
   contact_name: string;
