@@ -52,11 +52,12 @@ describe('the audit trail', () => {
     await page.waitForURL(new RegExp(`/admin/amplify\\?focus=${target}$`));
     const card = page.getByRole('article', { name: 'Audited Bakery' });
     await card.waitFor();
-    await page.waitForFunction((id) => {
-      const el = document.getElementById(`submission-${id}`);
+    // Scrolled to it: the card's top is inside the window.
+    await page.waitForFunction(`(() => {
+      const el = document.getElementById('submission-${target}');
       if (!el) return false;
-      const r = el.getBoundingClientRect();
-      return r.top >= 0 && r.top < window.innerHeight;
-    }, target);
+      const top = el.getBoundingClientRect().top;
+      return top >= 0 && top < window.innerHeight;
+    })()`);
   }, 90_000);
 });
