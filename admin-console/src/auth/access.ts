@@ -64,6 +64,7 @@ const ADMIN_ACTIONS: Record<string, readonly string[]> = {
   'amplify-submissions': ['list', 'show', 'edit'],
   'audit-log': ['list', 'export'],
   notifications: ['list', 'edit', 'export'],
+  'introduction-requests': ['list'],
 };
 
 export function canAccess(roles: readonly string[] | undefined, resource: string, action: string): boolean {
