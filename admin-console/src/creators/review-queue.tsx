@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Box, Card, CardContent, Collapse, Divider, TextField, Typography } from '@mui/material';
+import { Box, Card, CardContent, Collapse, Divider, FormControlLabel, Switch, TextField, Typography } from '@mui/material';
 import InboxIcon from '@mui/icons-material/Inbox';
-import { Title, useGetList } from 'react-admin';
+import { Title, useGetList, useStore } from 'react-admin';
 import { LIMITS, MSG, type AdminCreator } from '@local-creators/common';
 import { PageHeader } from '../layout/page-header';
 import { CardStack } from '../shared/card-stack';
@@ -14,6 +14,8 @@ const PAGE = 20;
 /** /admin/review: pending applications, oldest first; each leaves the queue once decided. */
 export function ReviewQueue() {
   const [perPage, setPerPage] = useState(PAGE);
+  // Compact cards for a long queue: name, notes and buttons only; remembered in this browser.
+  const [compact, setCompact] = useStore('review.compact', false);
   const { data, total, isPending, error } = useGetList<AdminCreator>('creators', {
     filter: { approval_status: 'pending' },
     sort: { field: 'created_at', order: 'ASC' },
@@ -23,6 +25,7 @@ export function ReviewQueue() {
     <Box sx={{ py: 2, maxWidth: 960 }}>
       <Title title="Review queue" />
       <PageHeader title="Review queue" subtitle={total ? `${total} pending ${total === 1 ? 'application' : 'applications'}, oldest first` : 'Pending applications, oldest first'} />
+      <FormControlLabel control={<Switch checked={compact} onChange={(e) => setCompact(e.target.checked)} />} label="Compact cards" sx={{ mb: 1 }} />
       <CardStack
         items={data}
         total={total}
@@ -35,34 +38,35 @@ export function ReviewQueue() {
             <Typography color="text.secondary">{MSG.noPendingApplications}</Typography>
           </>
         }
-        renderItem={(c) => <ReviewItem creator={c} />}
+        renderItem={(c) => <ReviewItem creator={c} compact={compact} />}
         onShowMore={() => setPerPage((n) => n + PAGE)}
       />
     </Box>
   );
 }
 
-function ReviewItem({ creator: c }: { creator: AdminCreator }) {
+function ReviewItem({ creator: c, compact }: { creator: AdminCreator; compact: boolean }) {
   const [notes, setNotes] = useState('');
   const [decided, setDecided] = useState(false);
   return (
     <Collapse in={!decided} unmountOnExit>
       <Card component="article" aria-label={c.full_name} variant="outlined">
-        <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-          <CreatorHeading creator={c} size={64} title="item" />
-          <CreatorDetails creator={c} />
-          <Divider sx={{ my: 2 }} />
+        <CardContent sx={{ p: compact ? 1.5 : { xs: 2, sm: 3 } }}>
+          <CreatorHeading creator={c} size={compact ? 40 : 64} title="item" />
+          {!compact && <CreatorDetails creator={c} />}
+          <Divider sx={{ my: compact ? 1 : 2 }} />
           <TextField
             label="Rejection notes (optional)"
-            helperText="Sent to the creator with a rejection and shown on their dashboard."
+            helperText={compact ? undefined : 'Sent to the creator with a rejection and shown on their dashboard.'}
+            size={compact ? 'small' : 'medium'}
             value={notes}
             onChange={(e) => setNotes(e.target.value)}
             fullWidth
             multiline
-            minRows={2}
+            minRows={compact ? 1 : 2}
             slotProps={{ htmlInput: { 'aria-label': `Rejection notes for ${c.full_name}`, maxLength: LIMITS.adminNotesMax } }}
           />
-          <Box sx={{ mt: 2 }}>
+          <Box sx={{ mt: compact ? 1 : 2 }}>
             <DecisionButtons creator={c} notes={notes} onDecided={() => setDecided(true)} />
           </Box>
         </CardContent>
