@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Card, CardContent, Collapse, Divider, FormControlLabel, Switch, TextField, Typography } from '@mui/material';
 import InboxIcon from '@mui/icons-material/Inbox';
 import { Title, useGetList, useStore } from 'react-admin';
@@ -21,10 +21,40 @@ export function ReviewQueue() {
     sort: { field: 'created_at', order: 'ASC' },
     pagination: { page: 1, perPage },
   });
+  // Keyboard: j / k select the next / previous card, a approves it, r rejects it (after the same
+  // confirmation as the button). Keys typed into a field are left alone.
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const ids = data?.map((c) => c.id) ?? [];
+  const active = activeId && ids.includes(activeId) ? activeId : null;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (e.ctrlKey || e.metaKey || e.altKey || target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]')) return;
+      if (!ids.length) return;
+      const at = active ? ids.indexOf(active) : -1;
+      if (e.key === 'j' || e.key === 'k') {
+        const next = e.key === 'j' ? Math.min(at + 1, ids.length - 1) : Math.max(at - 1, 0);
+        setActiveId(ids[next]!);
+        document.getElementById(`review-${ids[next]}`)?.scrollIntoView({ block: 'nearest' });
+        e.preventDefault();
+      } else if ((e.key === 'a' || e.key === 'r') && active) {
+        const button = document.getElementById(`review-${active}`)?.querySelector<HTMLButtonElement>(`button[data-decision="${e.key === 'a' ? 'approve' : 'reject'}"]`);
+        if (button && !button.disabled) {
+          button.click();
+          e.preventDefault();
+        }
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
   return (
     <Box sx={{ py: 2, maxWidth: 960 }}>
       <Title title="Review queue" />
       <PageHeader title="Review queue" subtitle={total ? `${total} pending ${total === 1 ? 'application' : 'applications'}, oldest first` : 'Pending applications, oldest first'} />
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        Keys: j / k next and previous card, a approve, r reject.
+      </Typography>
       <FormControlLabel control={<Switch checked={compact} onChange={(e) => setCompact(e.target.checked)} />} label="Compact cards" sx={{ mb: 1 }} />
       <CardStack
         items={data}
@@ -38,19 +68,26 @@ export function ReviewQueue() {
             <Typography color="text.secondary">{MSG.noPendingApplications}</Typography>
           </>
         }
-        renderItem={(c) => <ReviewItem creator={c} compact={compact} />}
+        renderItem={(c) => <ReviewItem creator={c} compact={compact} active={c.id === active} />}
         onShowMore={() => setPerPage((n) => n + PAGE)}
       />
     </Box>
   );
 }
 
-function ReviewItem({ creator: c, compact }: { creator: AdminCreator; compact: boolean }) {
+function ReviewItem({ creator: c, compact, active }: { creator: AdminCreator; compact: boolean; active: boolean }) {
   const [notes, setNotes] = useState('');
   const [decided, setDecided] = useState(false);
   return (
     <Collapse in={!decided} unmountOnExit>
-      <Card component="article" aria-label={c.full_name} variant="outlined">
+      <Card
+        component="article"
+        id={`review-${c.id}`}
+        aria-label={c.full_name}
+        aria-current={active ? 'true' : undefined}
+        variant="outlined"
+        sx={active ? { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' } : undefined}
+      >
         <CardContent sx={{ p: compact ? 1.5 : { xs: 2, sm: 3 } }}>
           <CreatorHeading creator={c} size={compact ? 40 : 64} title="item" />
           {!compact && <CreatorDetails creator={c} />}
