@@ -19,6 +19,7 @@ describe('the console menu', () => {
     { name: 'Review queue', path: /\/admin\/review$/, title: 'Review queue' },
     { name: 'All creators', path: /\/admin\/all$/, title: 'All creators' },
     { name: 'Businesses', path: /\/admin\/amplify$/, title: 'Businesses' },
+    { name: 'Introductions', path: /\/admin\/introduction-requests/, title: 'Introductions' },
     { name: 'Audit trail', path: /\/admin\/audit-log/, title: 'Audit trail' },
     { name: 'Notifications', path: /\/admin\/notifications/, title: 'Notifications' },
     { name: 'Dashboard', path: /\/admin\/?$/, title: 'Dashboard' },

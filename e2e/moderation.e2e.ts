@@ -98,7 +98,7 @@ describe('moderation and Amplify through the console', () => {
     await expectToast(creator.page, MSG.saved);
 
     await admin.page.goto('/admin/all');
-    await admin.page.getByLabel('Search name, neighborhood or niche').fill('Moderated');
+    await admin.page.getByLabel('Search name, e-mail, neighborhood or niche').fill('Moderated');
     const card = admin.page.getByRole('article', { name: 'Moderated Creator' });
     await card.getByText('Rejected').waitFor();
     await card.getByRole('link', { name: 'Review & history' }).click();
@@ -110,7 +110,7 @@ describe('moderation and Amplify through the console', () => {
 
     // Phone verification off: out of the directory.
     await admin.page.goto('/admin/all');
-    await admin.page.getByLabel('Search name, neighborhood or niche').fill('Moderated');
+    await admin.page.getByLabel('Search name, e-mail, neighborhood or niche').fill('Moderated');
     const approved = admin.page.getByRole('article', { name: 'Moderated Creator' });
     await approved.getByText('Approved').waitFor();
     await approved.getByLabel('Phone Verified').click();
@@ -208,7 +208,7 @@ describe('moderation and Amplify through the console', () => {
     const admin = await product.newPage();
     await signIn(admin.page, adminEmail);
     await admin.page.goto('/admin/all');
-    await admin.page.getByLabel('Search name, neighborhood or niche').fill('Changed Creator');
+    await admin.page.getByLabel('Search name, e-mail, neighborhood or niche').fill('Changed Creator');
     const card = admin.page.getByRole('article', { name: 'Changed Creator' });
     await card.getByText('Changed since verification: full name, bio').waitFor();
     await card.getByRole('link', { name: 'Review & history' }).click();

@@ -194,6 +194,29 @@ export interface AuditEntry {
 
 // ---------- amplify ----------
 
+/** An introduction request as admins see it (GET /api/admin/introduction-requests). */
+export interface AdminIntroductionRequest {
+  id: string;
+  submission_id: string;
+  business_name: string;
+  creator_name: string;
+  creator_email: string;
+  creator_links: string | null;
+  message: string | null;
+  /** unconfirmed: waiting for the requester to open the mailed link (decision 0110). */
+  status: 'confirmed' | 'unconfirmed';
+  created_at: string;
+  confirmed_at: string | null;
+}
+
+/** Introduction requests per business (GET /api/admin/introduction-requests/by-business). */
+export interface AdminIntroductionCounts {
+  submission_id: string;
+  business_name: string;
+  confirmed: number;
+  unconfirmed: number;
+}
+
 export interface AmplifySubmissionInput {
   business_name: string;
   contact_name: string;
@@ -254,6 +277,10 @@ export type OutboxStatus = 'pending' | 'queued' | 'sent' | 'failed';
 export interface OutboxMessage {
   id: string;
   kind: string;
+  /** Who it goes (went) to, rendered from the template; empty when unknown. */
+  recipients: string[];
+  /** The mail's subject, or null when the stored payload cannot render it. */
+  subject: string | null;
   status: OutboxStatus;
   attempts: number;
   last_error: string | null;

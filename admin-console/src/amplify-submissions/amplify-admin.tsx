@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Box, Tab, Tabs, useMediaQuery, type Theme } from '@mui/material';
-import { Title, useGetList } from 'react-admin';
+import { Title, useGetList, useGetOne } from 'react-admin';
 import type { AmplifySubmission, SubmissionStatus } from '@local-creators/common';
 import { PageHeader } from '../layout/page-header';
 import { CardStack } from '../shared/card-stack';
@@ -16,6 +17,13 @@ const useCount = (status: SubmissionStatus) =>
 export function AmplifyAdmin() {
   const [tab, setTab] = useState<SubmissionStatus>('pending');
   const [perPage, setPerPage] = useState(PAGE);
+  // ?focus=<id> (from the audit trail): open that business's tab and scroll to its card.
+  const [params] = useSearchParams();
+  const focus = params.get('focus');
+  const focused = useGetOne<AmplifySubmission>('amplify-submissions', { id: focus ?? '' }, { enabled: !!focus }).data;
+  useEffect(() => {
+    if (focused) setTab(focused.status);
+  }, [focused]);
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const counts: Record<SubmissionStatus, number | undefined> = { pending: useCount('pending'), approved: useCount('approved'), declined: useCount('declined') };
   const { data, total, isPending, error } = useGetList<AmplifySubmission>('amplify-submissions', {
@@ -23,6 +31,10 @@ export function AmplifyAdmin() {
     sort: { field: 'created_at', order: 'DESC' },
     pagination: { page: 1, perPage },
   });
+  const focusShown = !!focus && !!data?.some((s) => s.id === focus);
+  useEffect(() => {
+    if (focusShown) document.getElementById(`submission-${focus}`)?.scrollIntoView({ block: 'start' });
+  }, [focusShown, focus]);
   return (
     <Box sx={{ py: 2, maxWidth: 960 }}>
       <Title title="Businesses" />

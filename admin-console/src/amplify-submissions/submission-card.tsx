@@ -45,7 +45,7 @@ export function SubmissionCard({ submission: s }: { submission: AmplifySubmissio
   };
   const href = websiteHref(s.website_social);
   return (
-    <Card component="article" aria-label={s.business_name} variant="outlined">
+    <Card component="article" id={`submission-${s.id}`} aria-label={s.business_name} variant="outlined">
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Avatar variant="rounded" src={s.logo_url ?? undefined} alt={`${s.business_name} logo`} sx={{ width: 56, height: 56, bgcolor: '#ede9fe', color: '#5b21b6', fontWeight: 700 }}>

@@ -1,6 +1,6 @@
 import { Chip, Link, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { Datagrid, DateField, FunctionField, SimpleList, TextField, useCreatePath, useBasename } from 'react-admin';
+import { Datagrid, DateField, FunctionField, SimpleList, TextField, useCreatePath, useBasename, useGetManyAggregate } from 'react-admin';
 import type { AuditEntry } from '@local-creators/common';
 import { formatDateTime } from '../creators/creator-rules';
 import { SUBJECT_LABELS, actionLabel, changeLabel } from './audit-rules';
@@ -11,13 +11,30 @@ const Empty = () => (
   </Typography>
 );
 
+/**
+ * The subject's name: the creator's full name or the business's name (one getMany per resource
+ * for the whole page), else the short id while loading or when the subject is gone.
+ */
+function useSubjectName(entry: AuditEntry): string {
+  const creator = entry.subject_type === 'creator_profile';
+  const { data } = useGetManyAggregate<{ id: string; full_name?: string; business_name?: string }>(creator ? 'creators' : 'amplify-submissions', { ids: [entry.subject_id] });
+  const record = data?.find((r) => r?.id === entry.subject_id);
+  const name = creator ? record?.full_name : record?.business_name;
+  return name || `${SUBJECT_LABELS[entry.subject_type]} ${entry.subject_id.slice(0, 8)}`;
+}
+
+/** Creators open their page; businesses open the Businesses page scrolled to that business. */
 function SubjectLink({ entry }: { entry: AuditEntry }) {
   const createPath = useCreatePath();
   const basename = useBasename();
-  const to = entry.subject_type === 'creator_profile' ? createPath({ resource: 'creators', id: entry.subject_id, type: 'show' }) : `${basename}/amplify`;
+  const name = useSubjectName(entry);
+  const to =
+    entry.subject_type === 'creator_profile'
+      ? createPath({ resource: 'creators', id: entry.subject_id, type: 'show' })
+      : `${basename}/amplify?focus=${encodeURIComponent(entry.subject_id)}`;
   return (
     <Link component={RouterLink} to={to}>
-      {SUBJECT_LABELS[entry.subject_type]} {entry.subject_id.slice(0, 8)}
+      {name}
     </Link>
   );
 }
@@ -35,7 +52,7 @@ export function AuditTrailTable({ compact = false }: { compact?: boolean }) {
         rowClick={false}
         primaryText={(e) => `${actionLabel(e.action)}${changeLabel(e) ? ` (${changeLabel(e)})` : ''}`}
         secondaryText={(e) => `${formatDateTime(e.created_at)} · ${e.actor_email}${e.notes ? ` · “${e.notes}”` : ''}`}
-        tertiaryText={compact ? undefined : (e) => `${SUBJECT_LABELS[e.subject_type]} ${e.subject_id.slice(0, 8)}`}
+        tertiaryText={compact ? undefined : (e) => <SubjectLink entry={e} />}
         sx={{ '& .MuiListItem-root, & .MuiListItemButton-root': { px: compact ? 0 : 2 } }}
       />
     );

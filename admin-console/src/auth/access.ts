@@ -25,9 +25,10 @@ export const redirectForNonAdmin = (pathname: string) => (isBusinessPage(pathnam
  */
 export function redirectFor(session: AuthSession | null, pathname: string, serverUser?: AuthUser | null): string | null {
   if (!session || serverUser === null) return redirectForSignedOut(pathname);
-  if (!isAdmin(session.user)) return redirectForNonAdmin(pathname);
-  if (serverUser !== undefined && !isAdmin(serverUser)) return redirectForNonAdmin(pathname);
-  return null;
+  // The server reads roles per request: when it was asked, its answer wins over the stored roles
+  // (a role granted or revoked while signed in counts at once).
+  if (serverUser !== undefined) return isAdmin(serverUser) ? null : redirectForNonAdmin(pathname);
+  return isAdmin(session.user) ? null : redirectForNonAdmin(pathname);
 }
 
 /** What an API error status means for the visitor: 401 signed out, 403 not (or no longer) an admin. */
@@ -63,6 +64,7 @@ const ADMIN_ACTIONS: Record<string, readonly string[]> = {
   'amplify-submissions': ['list', 'show', 'edit'],
   'audit-log': ['list', 'export'],
   notifications: ['list', 'edit', 'export'],
+  'introduction-requests': ['list'],
 };
 
 export function canAccess(roles: readonly string[] | undefined, resource: string, action: string): boolean {

@@ -1,5 +1,6 @@
 import type { AuthProvider } from 'react-admin';
-import { canAccess, redirectFor, redirectForStatus } from './access';
+import type { AuthUser } from '@local-creators/common';
+import { canAccess, isAdmin, redirectFor, redirectForStatus } from './access';
 import { clearSession, forgetVerification, freshSession, readSession, serverUser } from './session-store';
 
 /** /login, /dashboard and / belong to the public site: absolute URLs make react-admin do a full page load. */
@@ -14,7 +15,8 @@ const leaveTo = (path: string) => {
 /**
  * A real auth provider over the session the public site keeps (STYLE.md 15). There is no login
  * page here: signed-out visitors go to /login, signed-in non-admins to /dashboard (or to / on
- * /admin/amplify). Admin means the stored roles say so AND the server agrees.
+ * /admin/amplify). Admin means the server says so (asked on every check; the stored session is
+ * refreshed when its roles are stale).
  */
 export const authProvider: AuthProvider = {
   async login() {
@@ -24,16 +26,21 @@ export const authProvider: AuthProvider = {
   async checkAuth() {
     const pathname = window.location.pathname;
     let session = await freshSession();
-    let target = redirectFor(session, pathname);
-    if (!target && session) {
-      let user = await serverUser(session);
+    let user: AuthUser | null | undefined;
+    if (session) {
+      // Always ask the server: roles are read per request there, the stored ones may be stale.
+      user = await serverUser(session);
       if (user === null) {
         // The token was refused although it looked valid (revoked, clock skew): one forced refresh.
         session = await freshSession({ force: true });
         user = session ? await serverUser(session) : null;
+      } else if (user && isAdmin(user) !== isAdmin(session.user)) {
+        // Granted (or revoked) since signing in: a refresh stores the current roles, which the
+        // menu and access control read, and the public site sees them too.
+        session = (await freshSession({ force: true })) ?? session;
       }
-      target = redirectFor(session, pathname, user);
     }
+    const target = redirectFor(session, pathname, user);
     if (target) await leaveTo(target);
   },
 

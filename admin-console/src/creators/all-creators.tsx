@@ -44,7 +44,7 @@ function Toolbar() {
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 3 }}>
       <TextField
-        label="Search name, neighborhood or niche"
+        label="Search name, e-mail, neighborhood or niche"
         type="search"
         value={q}
         onChange={(e) => {

@@ -1,6 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
-import type { AdminCreator, AdminStats, MailHealth, OutboxMessage } from '@local-creators/common';
+import type { AdminCreator, AdminIntroductionCounts, AdminStats, MailHealth, OutboxMessage } from '@local-creators/common';
 import { httpClient } from './http-client';
 
 const API = '/api/admin';
@@ -15,6 +15,8 @@ export const dataProvider = {
   /** GET /api/admin/stats */
   getStats: async (): Promise<AdminStats> => (await httpClient(`${API}/stats`)).json as AdminStats,
   /** GET /api/admin/notifications/health: failed and stuck mail, for the dashboard */
+  /** GET /api/admin/introduction-requests/by-business: confirmed and unconfirmed requests per business */
+  getIntroductionCounts: async (): Promise<AdminIntroductionCounts[]> => (await httpClient(`${API}/introduction-requests/by-business`)).json as AdminIntroductionCounts[],
   getMailHealth: async (): Promise<MailHealth> => (await httpClient(`${API}/notifications/health`)).json as MailHealth,
   /** POST /api/admin/notifications/:id/retry (any undelivered message; 409 when sent or being sent) */
   retryNotification: async (id: string): Promise<OutboxMessage> =>

@@ -30,6 +30,7 @@ export function AppMenu() {
       <Menu.Item to={`${basename}/review`} primaryText="Review queue" leftIcon={<HowToRegIcon />} />
       <Menu.Item to={`${basename}/all`} primaryText="All creators" leftIcon={<PeopleIcon />} />
       <Menu.Item to={`${basename}/amplify`} primaryText="Businesses" leftIcon={<StorefrontIcon />} />
+      <Menu.ResourceItem name="introduction-requests" />
       <Menu.ResourceItem name="audit-log" />
       <Menu.ResourceItem name="notifications" />
       <SiteLink />

@@ -1,5 +1,5 @@
-import { Chip, Tooltip, Typography } from '@mui/material';
-import { Datagrid, DateField, FunctionField, List, NumberField, SelectInput, TextField } from 'react-admin';
+import { Box, Chip, Stack, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Datagrid, DateField, FunctionField, List, NumberField, RecordContextProvider, SelectInput, useListContext } from 'react-admin';
 import type { OutboxMessage, OutboxStatus } from '@local-creators/common';
 import { RetryButton } from './retry-button';
 
@@ -9,6 +9,58 @@ const STATUS: Record<OutboxStatus, { label: string; color: 'default' | 'info' | 
   sent: { label: 'Sent', color: 'success' },
   failed: { label: 'Failed', color: 'error' },
 };
+
+/** What each kind of mail is, in an admin's words (the internal kind names stay out of sight). */
+export const KIND_LABELS: Record<string, string> = {
+  'password-recovery': 'Password reset',
+  'notify-new-registration': 'New creator application (to admins)',
+  'notify-amplify-submission': 'New business application (to admins)',
+  'amplify-interest': 'Introduction to a business',
+  'amplify-interest-confirm': 'Introduction confirmation',
+  'creator-approved': 'Creator approved',
+  'creator-rejected': 'Creator not approved',
+  'approved-creator-changed': 'Approved creator changed profile (to admins)',
+};
+const kindLabel = (kind: string) => KIND_LABELS[kind] ?? 'Other mail';
+const recipientsText = (m: OutboxMessage) => (m.recipients?.length ? m.recipients.join(', ') : '—');
+const formatDateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+
+const StatusChip = ({ m }: { m: OutboxMessage }) => <Chip size="small" color={STATUS[m.status]?.color ?? 'default'} label={STATUS[m.status]?.label ?? m.status} />;
+
+/** Small screens: one stacked card per message, nothing to scroll sideways. */
+function NotificationCards() {
+  const { data, isPending } = useListContext<OutboxMessage>();
+  if (isPending) return null;
+  if (!data?.length) return <Typography sx={{ p: 2 }}>No messages.</Typography>;
+  return (
+    <Stack spacing={1} sx={{ p: 1 }}>
+      {data.map((m) => (
+        <RecordContextProvider key={m.id} value={m}>
+          <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, overflowWrap: 'anywhere' }}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+              <Typography variant="subtitle2">{kindLabel(m.kind)}</Typography>
+              <StatusChip m={m} />
+            </Stack>
+            <Typography variant="body2">{m.subject ?? '—'}</Typography>
+            <Typography variant="body2" color="text.secondary">To: {recipientsText(m)}</Typography>
+            <Typography variant="caption" color="text.secondary" component="div">
+              Created {formatDateTime(m.created_at)}
+              {m.sent_at ? ` · Sent ${formatDateTime(m.sent_at)}` : ''} · {m.attempts} attempt{m.attempts === 1 ? '' : 's'}
+            </Typography>
+            {m.last_error && (
+              <Typography variant="body2" color="error">
+                {m.last_error}
+              </Typography>
+            )}
+            <Box sx={{ mt: 1 }}>
+              <RetryButton />
+            </Box>
+          </Box>
+        </RecordContextProvider>
+      ))}
+    </Stack>
+  );
+}
 
 const filters = [
   <SelectInput
@@ -22,12 +74,18 @@ const filters = [
 
 /** Operators' page: the mail outbox, what went out, what failed and why, and a retry for anything undelivered. */
 export function NotificationList() {
+  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   return (
     <List title="Notifications" sort={{ field: 'created_at', order: 'DESC' }} filters={filters} perPage={25}>
+      {small ? (
+        <NotificationCards />
+      ) : (
       <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& td': { verticalAlign: 'top' } }}>
         <DateField source="created_at" showTime label="Created" />
-        <TextField source="kind" label="Kind" />
-        <FunctionField<OutboxMessage> label="Status" sortBy="status" render={(m) => <Chip size="small" color={STATUS[m.status]?.color ?? 'default'} label={STATUS[m.status]?.label ?? m.status} />} />
+        <FunctionField<OutboxMessage> label="Mail" sortBy="kind" render={(m) => kindLabel(m.kind)} />
+        <FunctionField<OutboxMessage> label="To" sortable={false} render={(m) => <Box sx={{ overflowWrap: 'anywhere', maxWidth: 240 }}>{recipientsText(m)}</Box>} />
+        <FunctionField<OutboxMessage> label="Subject" sortable={false} render={(m) => m.subject ?? '—'} />
+        <FunctionField<OutboxMessage> label="Status" sortBy="status" render={(m) => <StatusChip m={m} />} />
         <NumberField source="attempts" label="Attempts" />
         <FunctionField<OutboxMessage>
           label="Last error"
@@ -35,7 +93,7 @@ export function NotificationList() {
           render={(m) =>
             m.last_error ? (
               <Tooltip title={m.last_error}>
-                <Typography variant="body2" color="error" sx={{ maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                <Typography variant="body2" color="error" sx={{ maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                   {m.last_error}
                 </Typography>
               </Tooltip>
@@ -47,6 +105,7 @@ export function NotificationList() {
         <DateField source="sent_at" showTime label="Sent" emptyText="—" />
         <RetryButton />
       </Datagrid>
+      )}
     </List>
   );
 }

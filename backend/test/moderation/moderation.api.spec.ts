@@ -80,6 +80,14 @@ describe('moderation API', () => {
       expect((await list({ filter: { q: '%' } }).expect(200)).body).toEqual([]); // LIKE wildcards are literal
     });
 
+    it('searches by the account e-mail too (the address in the alert mail), with the count', async () => {
+      const c = await apply('Mailfound Person');
+      const email = c.session.user.email;
+      const res = await list({ filter: { q: email.toUpperCase() } }).expect(200);
+      expect(res.body.map((x: { id: string }) => x.id)).toEqual([c.id]);
+      expect(res.headers['content-range']).toBe('creators 0-0/1');
+    });
+
     it('shows one creator with its e-mail; 404 for an unknown id, 400 for a malformed one', async () => {
       const { id, session } = await apply('Detail Person');
       const res = await t.http().get(`/api/admin/creators/${id}`).set(bearer(admin)).expect(200);

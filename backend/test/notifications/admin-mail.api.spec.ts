@@ -40,6 +40,30 @@ describe('admin view of undelivered mail', () => {
     await t.stopWorker();
   }, 60_000);
 
+  it('lists each message with its recipients and subject, never a secret', async () => {
+    const admin = await signUpAdmin(t);
+    const email = uniqueEmail();
+    await signUp(t, email);
+    await t.http().post('/api/auth/recover').send({ email }).expect(200);
+    const [row] = await eventually(() => t.sql<{ id: string }>(`select id from outbox_messages where kind = 'password-recovery' and payload->>'email' = $1`, [email]), (rows) => rows.length === 1);
+    const one = await t.http().get(`/api/admin/notifications/${row!.id}`).set(bearer(admin)).expect(200);
+    expect(one.body).toMatchObject({ kind: 'password-recovery', recipients: [email], subject: 'Reset your Local Creators password' });
+    expect(JSON.stringify(one.body)).not.toMatch(/token|link|http/i);
+
+    // A message to the admins names the admin address(es) (ADMIN_NOTIFY_EMAILS here); one whose payload cannot be rendered still lists.
+    await t.sql(
+      `insert into outbox_messages (id, kind, payload, status, attempts, created_at, handoffs) values (gen_random_uuid(), 'creator-approved', $1, 'failed', 8, now(), 1), (gen_random_uuid(), 'notify-new-registration', '{}', 'failed', 8, now(), 1)`,
+      [JSON.stringify({ email: 'ana@example.com', name: 'Ana', profileId: 'p1' })],
+    );
+    const list = await t.http().get('/api/admin/notifications').query({ filter: JSON.stringify({ status: 'failed' }) }).set(bearer(admin)).expect(200);
+    expect(list.body).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'creator-approved', recipients: ['ana@example.com'], subject: "You're live on Local Creators!" }),
+        expect.objectContaining({ kind: 'notify-new-registration', recipients: [expect.stringContaining('@')], subject: null }),
+      ]),
+    );
+  });
+
   it('refuses the health and retry endpoints to non-admins', async () => {
     const creator = await signUp(t);
     await t.http().get('/api/admin/notifications/health').set(bearer(creator)).expect(403);

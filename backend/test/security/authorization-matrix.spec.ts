@@ -55,6 +55,8 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/admin/amplify-submissions': { access: 'admin', allowed: [200] },
   'GET /api/admin/amplify-submissions/:id': { access: 'admin', allowed: [404] },
   'PUT /api/admin/amplify-submissions/:id': { access: 'admin', allowed: [404] },
+  'GET /api/admin/introduction-requests': { access: 'admin', allowed: [200] },
+  'GET /api/admin/introduction-requests/by-business': { access: 'admin', allowed: [200] },
 };
 
 describe('authorization matrix', () => {

@@ -6,6 +6,7 @@ import { AmplifyService } from './application/amplify.service';
 import { Introductions } from './application/introductions';
 import { ModerateSubmissions } from './application/moderate-submissions.use-case';
 import { AdminAmplifySubmissionsController } from './http/admin-amplify-submissions.controller';
+import { AdminIntroductionsController } from './http/admin-introductions.controller';
 import { AmplifyController } from './http/amplify.controller';
 import { AmplifySubmissionSchema, InterestRequestSchema } from './infrastructure/amplify.schemas';
 
@@ -16,7 +17,7 @@ import { AmplifySubmissionSchema, InterestRequestSchema } from './infrastructure
  */
 @Module({
   imports: [MikroOrmModule.forFeature([AmplifySubmissionSchema, InterestRequestSchema]), NotificationsModule, ModerationModule],
-  controllers: [AmplifyController, AdminAmplifySubmissionsController],
+  controllers: [AmplifyController, AdminAmplifySubmissionsController, AdminIntroductionsController],
   providers: [AmplifyService, Introductions, ModerateSubmissions],
 })
 export class AmplifyModule {}

@@ -100,7 +100,7 @@ export class MikroOrmCreatorRepository extends CreatorRepository {
   }
 
   async adminSearch(q: AdminCreatorQuery) {
-    // Plain SQL: the join to identity's users table is for the e-mail only.
+    // Plain SQL: the join to identity's users table is for the e-mail only (shown and searched).
     const where: string[] = [];
     const params: unknown[] = [];
     if (q.status) {
@@ -114,12 +114,13 @@ export class MikroOrmCreatorRepository extends CreatorRepository {
     }
     if (q.q?.trim()) {
       const like = `%${escapeLike(q.q.trim())}%`;
-      where.push(`(p.full_name ilike ? or p.neighborhood ilike ? or exists (select 1 from unnest(p.niches) n where n ilike ?))`);
-      params.push(like, like, like);
+      // The account e-mail too: admins search by the address an alert mail names.
+      where.push(`(p.full_name ilike ? or p.neighborhood ilike ? or u.email ilike ? or exists (select 1 from unnest(p.niches) n where n ilike ?))`);
+      params.push(like, like, like, like);
     }
     const conn = this.em.getConnection();
     const filter = where.length ? `where ${where.join(' and ')}` : '';
-    const [{ count }] = await conn.execute<{ count: string }[]>(`select count(*) from creator_profiles p ${filter}`, params);
+    const [{ count }] = await conn.execute<{ count: string }[]>(`select count(*) from creator_profiles p join users u on u.id = p.user_id ${filter}`, params);
     const rows = await conn.execute<Record<string, unknown>[]>(
       `select p.*, u.email as "__email" from creator_profiles p join users u on u.id = p.user_id ${filter}
         order by ${ADMIN_SORT[q.sort]} ${q.order === 'DESC' ? 'desc' : 'asc'}, p.id limit ? offset ?`,

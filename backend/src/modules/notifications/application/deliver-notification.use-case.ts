@@ -4,6 +4,7 @@ import { AppConfig } from '../../../config/app-config';
 import { Clock } from '../../../shared/clock';
 import { OutboxMessage, type ClaimResult } from '../domain/outbox-message';
 import { Mailer, MailRejected } from './mailer';
+import { adminRecipients } from './admin-recipients';
 import { renderMail, scrubPayload } from './mail-templates';
 
 /**
@@ -66,12 +67,7 @@ export class DeliverNotification {
     });
   }
 
-  /** ADMIN_NOTIFY_EMAILS, else every account holding the admin role. */
-  private async adminEmails(): Promise<string[]> {
-    if (this.config.mail.adminNotifyEmails.length) return this.config.mail.adminNotifyEmails;
-    const rows = await this.orm.em.getConnection().execute<{ email: string }[]>(
-      `select u.email from users u join user_roles r on r.user_id = u.id where r.role = 'admin' order by u.created_at`,
-    );
-    return rows.map((r) => r.email);
+  private adminEmails(): Promise<string[]> {
+    return adminRecipients(this.orm.em, this.config);
   }
 }

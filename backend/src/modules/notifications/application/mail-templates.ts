@@ -74,3 +74,20 @@ export function scrubPayload(kind: NotificationKind, payload: Record<string, unk
   if (kind === 'amplify-interest-confirm') return { ...payload, token: '[sent]' };
   return payload;
 }
+
+const TO_ADMINS: ReadonlySet<NotificationKind> = new Set(['notify-new-registration', 'notify-amplify-submission', 'approved-creator-changed']);
+
+/**
+ * Who a message goes (or went) to and its subject, for the admin view: only the envelope, never
+ * the text (which may hold a link or token). A payload that cannot be rendered (an old or
+ * hand-written row) gives what is known: the admins for the admin kinds, no subject.
+ */
+export function describeMail(kind: NotificationKind, payload: unknown, ctx: MailContext): { recipients: string[]; subject: string | null } {
+  try {
+    const mail = renderMail(kind, payload as never, ctx);
+    const recipients = mail.to.filter((a): a is string => typeof a === 'string' && a.length > 0);
+    return { recipients, subject: /\bundefined\b/.test(mail.subject) ? null : mail.subject };
+  } catch {
+    return { recipients: TO_ADMINS.has(kind) ? ctx.adminEmails : [], subject: null };
+  }
+}

@@ -1,17 +1,21 @@
-import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Res } from '@nestjs/common';
+import { Controller, Inject, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { MailHealth, OutboxMessage as OutboxDto } from '@local-creators/common';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
+import { AppConfig } from '../../../config/app-config';
 import { Clock } from '../../../shared/clock';
+import { adminRecipients } from '../application/admin-recipients';
+import { describeMail, type MailContext } from '../application/mail-templates';
 import { DomainError } from '../../../shared/domain-error';
 import { parseListQuery, sendList } from '../../../shared/ra-list';
 import { Auth } from '../../identity/http/auth.decorators';
 import { OutboxMessage } from '../domain/outbox-message';
 
-const toDto = (m: OutboxMessage): OutboxDto => ({
+const toDto = (m: OutboxMessage, ctx: MailContext): OutboxDto => ({
   id: m.id,
   kind: m.kind,
+  ...describeMail(m.kind, m.payload, ctx),
   status: m.status,
   attempts: m.attempts,
   last_error: m.lastError,
@@ -33,7 +37,13 @@ export class AdminNotificationsController {
   constructor(
     private readonly em: EntityManager,
     private readonly clock: Clock,
+    @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
+
+  /** What rendering a message's envelope needs (asked once per request). */
+  private async mailContext(): Promise<MailContext> {
+    return { publicUrl: this.config.http.publicUrl, adminEmails: await adminRecipients(this.em, this.config) };
+  }
 
   @Get()
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
@@ -47,7 +57,8 @@ export class AdminNotificationsController {
       offset: q.offset,
       limit: q.limit,
     });
-    return sendList(res, 'notifications', q, items.map(toDto), total);
+    const ctx = await this.mailContext();
+    return sendList(res, 'notifications', q, items.map((m) => toDto(m, ctx)), total);
   }
 
   /** Failed mail, and mail still undelivered after STUCK_AFTER_MINUTES, for the dashboard. */
@@ -68,7 +79,7 @@ export class AdminNotificationsController {
   async one(@Param('id', ParseUUIDPipe) id: string) {
     const m = await this.em.findOne(OutboxMessage, { id });
     if (!m) throw DomainError.notFound('NOTIFICATIONS.NOT_FOUND', 'Not found');
-    return toDto(m);
+    return toDto(m, await this.mailContext());
   }
 
   /** Sends any undelivered message again at once (failed, or stuck pending/queued); the relay picks it up within a second. */
@@ -79,7 +90,7 @@ export class AdminNotificationsController {
       const m = await tx.findOne(OutboxMessage, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!m) throw DomainError.notFound('NOTIFICATIONS.NOT_FOUND', 'Not found');
       m.retryNow(this.clock.now());
-      return toDto(m);
+      return toDto(m, await this.mailContext());
     });
   }
 }
