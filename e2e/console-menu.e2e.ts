@@ -1,6 +1,5 @@
-import { startProduct, type Product } from './support/product';
+import { addAdmin, startProduct, type Product, PASSWORD } from './support/product';
 
-const PASSWORD = 'Sunny-Lake-42';
 
 // Every entry of the console's menu, clicked as an admin would, and reloaded: each opens its own
 // page under /admin, and a reload shows the same page (not the public site's 404).
@@ -10,8 +9,7 @@ describe('the console menu', () => {
 
   beforeAll(async () => {
     product = await startProduct();
-    const res = await product.t.http().post('/api/auth/signup').send({ email: adminEmail, password: PASSWORD });
-    await product.t.sql(`insert into user_roles (user_id, role, created_at) values ($1, 'admin', now())`, [res.body.user.id]);
+    await addAdmin(product, adminEmail);
   });
   afterAll(() => product?.close());
 

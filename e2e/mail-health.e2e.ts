@@ -1,6 +1,5 @@
-import { startProduct, type Product } from './support/product';
+import { addAdmin, startProduct, type Product, PASSWORD } from './support/product';
 
-const PASSWORD = 'Sunny-Lake-42';
 
 // An admin learns from the dashboard that mail failed, follows the alert to the outbox and sends
 // the message again; the worker delivers it.
@@ -10,8 +9,7 @@ describe('undelivered mail in the console', () => {
 
   beforeAll(async () => {
     product = await startProduct();
-    const res = await product.t.http().post('/api/auth/signup').send({ email: adminEmail, password: PASSWORD });
-    await product.t.sql(`insert into user_roles (user_id, role, created_at) values ($1, 'admin', now())`, [res.body.user.id]);
+    await addAdmin(product, adminEmail);
   });
   afterAll(() => product?.close());
 

@@ -1,6 +1,5 @@
-import { startProduct, type Product } from './support/product';
+import { addAdmin, startProduct, type Product, PASSWORD } from './support/product';
 
-const PASSWORD = 'Sunny-Lake-42';
 
 // A non-technical admin reads the mail list: what kind of mail, to whom, about what; on a phone
 // without scrolling sideways.
@@ -10,8 +9,7 @@ describe('the notifications list', () => {
 
   beforeAll(async () => {
     product = await startProduct();
-    const res = await product.t.http().post('/api/auth/signup').send({ email: adminEmail, password: PASSWORD });
-    await product.t.sql(`insert into user_roles (user_id, role, created_at) values ($1, 'admin', now())`, [res.body.user.id]);
+    await addAdmin(product, adminEmail);
     await product.t.sql(
       `insert into outbox_messages (id, kind, payload, status, attempts, last_error, created_at, handoffs)
        values (gen_random_uuid(), 'creator-approved', $1, 'failed', 8, '550 mailbox unavailable because it does not exist on this server at all', now(), 8)`,

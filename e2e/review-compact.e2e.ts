@@ -1,6 +1,5 @@
-import { startProduct, type Product } from './support/product';
+import { addAdmin, startProduct, type Product, PASSWORD } from './support/product';
 
-const PASSWORD = 'Sunny-Lake-42';
 
 // A long review queue: compact cards (remembered after a reload) still decide.
 describe('compact review cards', () => {
@@ -9,8 +8,7 @@ describe('compact review cards', () => {
 
   beforeAll(async () => {
     product = await startProduct();
-    const res = await product.t.http().post('/api/auth/signup').send({ email: adminEmail, password: PASSWORD });
-    await product.t.sql(`insert into user_roles (user_id, role, created_at) values ($1, 'admin', now())`, [res.body.user.id]);
+    await addAdmin(product, adminEmail);
   });
   afterAll(() => product?.close());
 

@@ -48,3 +48,12 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
 export async function expectToast(page: Page, text: string) {
   await page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor({ state: 'visible' });
 }
+
+export const PASSWORD = 'Sunny-Lake-42';
+
+/** Signs an account up through the API and gives it the admin role in the database. */
+export async function addAdmin(product: Product, email: string): Promise<void> {
+  const res = await product.t.http().post('/api/auth/signup').send({ email, password: PASSWORD }).expect(201);
+  await product.t.sql(`insert into user_roles (user_id, role, created_at) values ($1, 'admin', now())`, [res.body.user.id]);
+}
+

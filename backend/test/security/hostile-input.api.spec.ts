@@ -127,7 +127,7 @@ describe('hostile input', () => {
   }, 240_000);
 
   it('answers 400, never 500, to out-of-range and malformed list parameters on every list', async () => {
-    const lists = ['/api/admin/creators', '/api/admin/audit-log', '/api/admin/amplify-submissions', '/api/admin/notifications'];
+    const lists = ['/api/admin/creators', '/api/admin/audit-log', '/api/admin/amplify-submissions', '/api/admin/notifications', '/api/admin/introduction-requests'];
     // Every admin list the app registers is covered here (a new one must be added).
     const adminGets = registeredRoutes(t).filter((r) => /^GET \/api\/admin\/[^/:]+$/.test(r) && r !== 'GET /api/admin/stats').map((r) => r.slice(4));
     expect(adminGets.sort()).toEqual([...lists].sort());
