@@ -7,6 +7,8 @@ import { NotificationQueue } from '../infrastructure/notification-queue';
 
 const BATCH = 100;
 const IDLE_POLL_MS = 500;
+/** The give-up pass works on hours; once a minute keeps it off the half-second poll. */
+const GIVE_UP_EVERY_MS = 60_000;
 
 /**
  * Hands every due outbox message to BullMQ: new ones, retries whose wait is over, and hand-offs
@@ -20,6 +22,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private running = false;
   private timer: NodeJS.Timeout | null = null;
   private lastFailure = '';
+  private lastGiveUp = 0;
 
   constructor(
     private readonly orm: MikroORM,
@@ -40,7 +43,10 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** One round; returns how many messages were handed to the queue. */
   async relayOnce(): Promise<number> {
-    await this.giveUpOverdue();
+    if (Date.now() - this.lastGiveUp >= GIVE_UP_EVERY_MS) {
+      await this.giveUpOverdue();
+      this.lastGiveUp = Date.now();
+    }
     const policy = this.config.mail.delivery;
     return this.orm.em.fork().transactional(async (tx) => {
       const now = this.clock.now();
