@@ -132,7 +132,9 @@ describe('moderation API', () => {
       await put(id, { approval_status: 'approved' }).expect(200);
       expect((await row(id)).decided_at).toEqual(decidedAt);
       expect(await auditOf(id)).toHaveLength(1);
-      await new Promise((r) => setTimeout(r, 1500));
+      // The outbox row is what becomes a mail: exactly one approval message exists, and it went out once.
+      const approvals = await t.sql<{ status: string; attempts: number }>(`select status, attempts from outbox_messages where kind = 'creator-approved' and payload->>'email' = $1`, [session.user.email]);
+      expect(approvals).toEqual([{ status: 'sent', attempts: 1 }]);
       expect(mailsTo(session.user.email)).toHaveLength(1);
     });
 
