@@ -38,9 +38,14 @@ export class NotificationWorker implements OnApplicationBootstrap, OnApplication
     this.worker.on('error', (error) => this.logger.warn(`worker: ${error.message}`));
   }
 
-  /** Lets a running job finish, but never hangs shutdown on a Redis that is reconnecting. */
+  /**
+   * Lets a running job finish, but never hangs shutdown on a Redis that is reconnecting: without
+   * Redis a graceful close waits forever and leaves BullMQ's lock timer running, so it is forced
+   * (the job's row lease makes it due again; OutboxMessage.claim).
+   */
   async onApplicationShutdown() {
-    await Promise.race([this.worker?.close(), new Promise((r) => setTimeout(r, 5_000).unref())]);
+    const force = this.connection?.status !== 'ready';
+    await Promise.race([this.worker?.close(force), new Promise((r) => setTimeout(r, 5_000).unref())]);
     this.connection?.disconnect();
   }
 }
