@@ -1,6 +1,7 @@
 /**
  * Every jest suite of the repository. `npm test` runs them all (scripts/test.mjs):
  *  - unit:    pure rules beside the code (common, backend domain/application, admin-console helpers)
+ *  - component: public-site components rendered to HTML
  *  - api:     the backend over HTTP against real PostgreSQL, Redis and SMTP (backend/test)
  *  - browser: journeys through the built product in Chromium (e2e/)
  */
@@ -16,6 +17,16 @@ module.exports = {
       testEnvironment: 'node',
       testMatch: ['<rootDir>/common/src/**/*.spec.ts', '<rootDir>/backend/src/**/*.spec.ts', '<rootDir>/admin-console/src/**/*.spec.ts', '<rootDir>/public-site/src/**/*.spec.ts'],
       transform: { '^.+\\.tsx?$': tsJest('<rootDir>/backend/tsconfig.json') },
+    },
+    {
+      // The public site's components rendered to HTML (react-dom/server): what a reader and a screen
+      // reader get, without a browser.
+      ...common,
+      displayName: 'component',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/public-site/src/**/*.spec.tsx'],
+      moduleNameMapper: { ...common.moduleNameMapper, '^@/(.*)$': '<rootDir>/public-site/src/$1' },
+      transform: { '^.+\\.tsx?$': tsJest('<rootDir>/public-site/tsconfig.json') },
     },
     {
       ...common,
