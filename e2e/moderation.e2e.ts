@@ -222,7 +222,7 @@ describe('moderation and Amplify through the console', () => {
     await admin.page.getByText(MSG.creatorChanged).waitFor();
     await changes.getByRole('row', { name: 'Neighborhood Tremont Ohio City' }).waitFor();
     await admin.page.getByRole('button', { name: 'Acknowledge changes' }).click();
-    await admin.page.getByText('Changes acknowledged').waitFor();
+    await admin.page.getByRole('alert').getByText('Changes acknowledged').waitFor(); // the toast (the audit trail below names the action too)
     await changes.waitFor({ state: 'detached' });
     const audit = await product.t.sql<{ action: string }>('select action from moderation_audit_log where subject_id = $1 order by created_at', [id]);
     expect(audit.map((a) => a.action)).toEqual(['approve', 'profile_changed', 'profile_changed', 'changes_acknowledged']);

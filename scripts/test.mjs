@@ -19,7 +19,7 @@ step('npm', ['run', 'build']);
 
 mkdirSync(join(root, 'test-results'), { recursive: true });
 const results = join(root, 'test-results', 'jest.json');
-const jest = spawnSync('npx', ['jest', '--forceExit', '--json', `--outputFile=${results}`, ...extra], { cwd: root, stdio: 'inherit' });
+const jest = spawnSync('npx', ['jest', '--json', `--outputFile=${results}`, ...extra], { cwd: root, stdio: 'inherit' });
 
 // One plain closing line that any CI reader understands.
 if (existsSync(results)) {
