@@ -2,8 +2,8 @@
 // `npm test`: builds the product, then runs every jest suite (unit, api, browser) against real
 // PostgreSQL, Redis, SMTP and Chromium, which the suites find or start themselves.
 // Extra arguments go to jest (e.g. `npm test -- --selectProjects unit`).
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,11 +19,30 @@ step('npm', ['run', 'build']);
 
 mkdirSync(join(root, 'test-results'), { recursive: true });
 const results = join(root, 'test-results', 'jest.json');
-const jest = spawnSync('npx', ['jest', '--json', `--outputFile=${results}`, ...extra], { cwd: root, stdio: 'inherit' });
+rmSync(results, { force: true });
+const jest = spawn('npx', ['jest', '--json', `--outputFile=${results}`, ...extra], { cwd: root, stdio: 'inherit', detached: true });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.kill(-jest.pid, signal));
+
+// Jest must exit by itself (no --forceExit): a handle left open is a leak in the product or a test.
+// Rather than hang CI, a run whose results are written but that is still alive two minutes later
+// is stopped and fails, naming the cause.
+const EXIT_GRACE_MS = 120_000;
+let resultsSeenAt = 0;
+let leaked = false;
+const watchdog = setInterval(() => {
+  if (!resultsSeenAt && existsSync(results)) resultsSeenAt = Date.now();
+  if (resultsSeenAt && Date.now() - resultsSeenAt > EXIT_GRACE_MS) {
+    leaked = true;
+    console.error(`\nJest did not exit within ${EXIT_GRACE_MS / 1000} s of finishing: something keeps it alive (run the suite with --detectOpenHandles).`);
+    process.kill(-jest.pid, 'SIGKILL');
+  }
+}, 1000);
+const status = await new Promise((resolve) => jest.once('exit', (code) => resolve(code)));
+clearInterval(watchdog);
 
 // One plain closing line that any CI reader understands.
 if (existsSync(results)) {
   const r = JSON.parse(readFileSync(results, 'utf8'));
   console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped`);
 }
-process.exit(jest.status ?? 1);
+process.exit(leaked ? 1 : (status ?? 1));

@@ -1,3 +1,4 @@
+/// <reference types="jest" />
 import { renderToStaticMarkup } from 'react-dom/server';
 import { FormField, fieldA11y } from './form-field';
 import { WizardProgress } from './wizard-progress';
