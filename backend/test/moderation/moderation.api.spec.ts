@@ -133,7 +133,7 @@ describe('moderation API', () => {
       expect((await row(id)).decided_at).toEqual(decidedAt);
       expect(await auditOf(id)).toHaveLength(1);
       await new Promise((r) => setTimeout(r, 1500));
-      expect(mailsTo(session.user.email)).toHaveLength(1);
+      expect(mailsTo(session.user.email).filter((m) => m.subject === "You're live on Local Creators!")).toHaveLength(1);
     });
 
     it('rejects with trimmed notes (null when empty), mails them, audits them', async () => {
@@ -258,7 +258,7 @@ describe('moderation API', () => {
       `select count(*) total, count(*) filter (where approval_status = 'pending') pending,
         count(*) filter (where approval_status = 'approved') approved, count(*) filter (where approval_status = 'rejected') rejected from creator_profiles`,
     );
-    expect(res.body).toEqual({ total: Number(counts!.total), pending: Number(counts!.pending), approved: Number(counts!.approved), rejected: Number(counts!.rejected) });
+    expect(res.body).toEqual({ total: Number(counts!.total), pending: Number(counts!.pending), approved: Number(counts!.approved), rejected: Number(counts!.rejected), updated_after_rejection: 0 });
   });
 
   it('lists the audit trail newest first, filtered by subject id or type, as the audit-log resource', async () => {
