@@ -57,7 +57,7 @@ describe('issue 13: experience', () => {
     await page.goto('/about');
     await page.getByRole('link', { name: 'Browse Directory' }).first().click();
     await page.waitForURL(/\/directory$/);
-    await page.waitForFunction(() => document.title === 'Directory · Local Creators');
+    await page.waitForFunction(`document.title === 'Directory · Local Creators'`);
     await context.close();
   }, 60_000);
 
@@ -67,7 +67,7 @@ describe('issue 13: experience', () => {
     for (const path of ['/admin', '/admin/review', '/admin/all', '/admin/amplify', '/admin/introduction-requests', '/admin/audit-log', '/admin/notifications']) {
       await page.goto(path);
       await page.locator('#main-content, main').first().waitFor();
-      await page.waitForFunction((p) => document.title.includes('·') && document.title !== 'Local Creators · Admin' && location.pathname === p, path);
+      await page.waitForFunction(`location.pathname === ${JSON.stringify(path)} && document.title.endsWith('· Admin · Local Creators')`);
       titles[path] = await page.title();
     }
     expect(new Set(Object.values(titles)).size).toBe(Object.keys(titles).length);
@@ -131,7 +131,7 @@ describe('issue 13: experience', () => {
     await card.getByRole('button', { name: 'Request an introduction' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    await page.waitForFunction((n) => (document.getElementById('creator_name') as HTMLInputElement | null)?.value === n, `Intro Creator ${width}`);
+    await page.waitForFunction(`document.getElementById('creator_name')?.value === ${JSON.stringify(`Intro Creator ${width}`)}`);
     expect(await dialog.getByLabel('Your email').inputValue()).toBe(email);
     expect(await dialog.getByLabel('Links').inputValue()).toBe(`${product.baseUrl}/creator/${id}`);
     await shot(page, `introduction-dialog-${width}`);

@@ -44,7 +44,7 @@ function UpdatedAfterRejectionFilter() {
       severity="info"
       sx={{ mb: 2 }}
       action={
-        <Button color="inherit" size="small" onClick={() => setFilters({}, undefined, false)}>
+        <Button color="inherit" size="small" sx={{ whiteSpace: "nowrap" }} onClick={() => setFilters({}, undefined, false)}>
           Show all creators
         </Button>
       }

@@ -95,7 +95,7 @@ export function NotificationList() {
       <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& td': { verticalAlign: 'top' } }}>
         <DateField source="created_at" showTime label="Created" />
         <FunctionField<OutboxMessage> label="Mail" sortBy="kind" render={(m) => kindLabel(m.kind)} />
-        <FunctionField<OutboxMessage> label="To" sortable={false} render={(m) => <Box sx={{ overflowWrap: 'anywhere', maxWidth: 240 }}>{recipientsText(m)}</Box>} />
+        <FunctionField<OutboxMessage> label="To" sortable={false} render={(m) => <Box sx={{ overflowWrap: 'anywhere', minWidth: 160, maxWidth: 240 }}>{recipientsText(m)}</Box>} />
         <FunctionField<OutboxMessage> label="Subject" sortable={false} render={(m) => m.subject ?? '—'} />
         <FunctionField<OutboxMessage> label="Status" sortBy="status" render={(m) => <StatusChip m={m} />} />
         <NumberField source="attempts" label="Attempts" />
