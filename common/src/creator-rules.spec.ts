@@ -1,4 +1,4 @@
-import { dashboardStatus, hasFeaturedReach, isListed, publicDisplayName } from './creator-rules';
+import { dashboardStatus, formatFollowerCount, hasFeaturedReach, isListed, publicDisplayName } from './creator-rules';
 import { MSG } from './messages';
 
 describe('dashboard labels (spec point 4)', () => {
@@ -37,4 +37,24 @@ describe('directory rules', () => {
     expect(publicDisplayName({ full_name: 'Maya B', can_use_name_publicly: false, platforms })).toBe('@maya');
     expect(publicDisplayName({ full_name: 'Maya B', can_use_name_publicly: true, platforms })).toBe('Maya B');
   });
+});
+
+describe('formatFollowerCount (issue 13: never reads more than it is)', () => {
+  it.each([
+    [0, '0'],
+    [999, '999'],
+    [1_000, '1K'],
+    [1_250, '1.2K'],
+    [9_962, '9.9K'],
+    [9_999, '9.9K'],
+    [10_000, '10K'],
+    [10_001, '10K'],
+    [12_580, '12.5K'],
+    [99_999, '99.9K'],
+    [100_500, '100K'],
+    [999_999, '999K'],
+    [1_000_000, '1M'],
+    [1_990_000, '1.9M'],
+    [12_900_000, '12M'],
+  ])('%i → %s', (n, text) => expect(formatFollowerCount(n)).toBe(text));
 });

@@ -73,3 +73,16 @@ export function dashboardStatus(
       return { title, label: 'Pending Review', message: "Our team is reviewing your application. We'll e-mail you as soon as you're approved.", tone: 'info' };
   }
 }
+
+/**
+ * A follower count, short: rounded down, never up, so a count reads at most what it is (9,962 is
+ * "9.9K", not "10K", which read as past the Featured threshold). Exact below 1,000. Integer
+ * division, so no floating-point rounding creeps in.
+ */
+export function formatFollowerCount(n: number): string {
+  if (n >= 10_000_000) return `${Math.floor(n / 1_000_000)}M`;
+  if (n >= 1_000_000) return `${Math.floor(n / 100_000) / 10}M`;
+  if (n >= 100_000) return `${Math.floor(n / 1_000)}K`;
+  if (n >= 1_000) return `${Math.floor(n / 100) / 10}K`;
+  return String(n);
+}

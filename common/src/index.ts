@@ -4,3 +4,4 @@ export * from './validation';
 export * from './rate-calculator';
 export * from './creator-rules';
 export * from './types';
+export * from './business-rules';

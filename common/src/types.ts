@@ -103,6 +103,8 @@ export interface AdminCreator extends CreatorProfile {
   decided_at: string | null;
   version: number;
   changes_since_verification: { changed_at: string; changes: ProfileFieldChange[] } | null;
+  /** A rejected creator changed the application at this time, after the rejection (decision 0117). */
+  updated_after_rejection_at: string | null;
 }
 
 /** What anyone may see. Never phone, e-mail, user id or notes. */
@@ -177,6 +179,8 @@ export interface AdminStats {
   pending: number;
   approved: number;
   rejected: number;
+  /** Rejected creators who changed the application since (decision 0117). */
+  updated_after_rejection: number;
 }
 
 export interface AuditEntry {
@@ -288,6 +292,10 @@ export interface OutboxMessage {
   sent_at: string | null;
   /** When the relay next hands it to a worker (undelivered messages only). */
   due_at: string | null;
+  /** An admin's resend: the id of the delivered message it repeats (decision 0116). */
+  resend_of: string | null;
+  /** Whether an admin may resend it (delivered, and no single-use link in it). */
+  resendable: boolean;
 }
 
 /** What the console dashboard shows about mail: failed, and undelivered for too long. */

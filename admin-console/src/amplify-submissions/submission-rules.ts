@@ -14,14 +14,8 @@ export const TABS: readonly { status: SubmissionStatus; label: string }[] = [
 
 export const tabLabel = (label: string, count: number | undefined) => `${label} (${count ?? '…'})`;
 
-/** website_social may be a URL or a bare handle / domain: link only what can be opened. */
-export function websiteHref(value: string | null): string | null {
-  if (!value) return null;
-  const v = value.trim();
-  if (/^https?:\/\//i.test(v)) return v;
-  if (/^[\w-]+(\.[\w-]+)+(\/\S*)?$/.test(v)) return `https://${v}`;
-  return null;
-}
+/** One rule for the console and the featured page (decision 0119). */
+export { websiteHref } from '@local-creators/common';
 
 /** What the confirmation before a destructive change says; null when the change needs none (approve, feature). */
 export function submissionConfirmText(s: Pick<AmplifySubmission, 'business_name' | 'status' | 'featured'>, change: { status: SubmissionStatus } | { featured: boolean }) {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Card, CardActions, CardContent, Grid, InputAdornment, Link, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardActions, CardContent, Grid, InputAdornment, Link, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import SearchIcon from '@mui/icons-material/Search';
 import { Link as RouterLink } from 'react-router-dom';
@@ -21,6 +21,7 @@ export function AllCreators() {
       <Title title="All creators" />
       <Box sx={{ py: 2 }}>
         <Header />
+        <UpdatedAfterRejectionFilter />
         <Toolbar />
         <CardGrid />
         <Pagination rowsPerPageOptions={[12, 24, 48, 96]} />
@@ -32,6 +33,25 @@ export function AllCreators() {
 function Header() {
   const { total } = useListContext();
   return <PageHeader title="All creators" subtitle={total !== undefined ? `${total} ${total === 1 ? 'creator' : 'creators'}` : ' '} />;
+}
+
+/** Arrived from the dashboard's "Review them" (decision 0117): say what the list shows, and the way back to all. */
+function UpdatedAfterRejectionFilter() {
+  const { filterValues, setFilters } = useListContext();
+  if (!filterValues.updated_after_rejection) return null;
+  return (
+    <Alert
+      severity="info"
+      sx={{ mb: 2 }}
+      action={
+        <Button color="inherit" size="small" sx={{ whiteSpace: "nowrap" }} onClick={() => setFilters({}, undefined, false)}>
+          Show all creators
+        </Button>
+      }
+    >
+      Showing rejected creators who updated their application since the decision.
+    </Alert>
+  );
 }
 
 function Toolbar() {

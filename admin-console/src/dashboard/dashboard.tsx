@@ -41,6 +41,7 @@ export function Dashboard() {
       <PageHeader title="Admin dashboard" subtitle="Creator applications at a glance" />
       {stats.error && <Alert severity="error" sx={{ mb: 2 }}>{errorMessage(stats.error)}</Alert>}
       {mail.data && <MailAlert health={mail.data} basename={basename} />}
+      {!!stats.data?.updated_after_rejection && <UpdatedAfterRejectionAlert count={stats.data.updated_after_rejection} basename={basename} />}
       <Grid container spacing={2}>
         {COUNTS.map(({ key, label, icon, color }) => (
           <Grid key={key} size={{ xs: 6, md: 3 }}>
@@ -90,6 +91,25 @@ export function Dashboard() {
         ))}
       </Grid>
     </Box>
+  );
+}
+
+/** Rejected creators who changed their application since (decision 0117): they stay rejected until an admin looks again. */
+function UpdatedAfterRejectionAlert({ count, basename }: { count: number; basename: string }) {
+  const filter = encodeURIComponent(JSON.stringify({ updated_after_rejection: true }));
+  return (
+    <Alert
+      severity="info"
+      sx={{ mb: 2 }}
+      data-testid="updated-after-rejection"
+      action={
+        <Button component={RouterLink} to={`${basename}/all?filter=${filter}&sort=updated_at&order=DESC`} color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }}>
+          Review them
+        </Button>
+      }
+    >
+      {count === 1 ? '1 rejected creator updated their application since the decision.' : `${count.toLocaleString('en-US')} rejected creators updated their application since the decision.`}
+    </Alert>
   );
 }
 

@@ -21,6 +21,9 @@ export const dataProvider = {
   /** POST /api/admin/notifications/:id/retry (any undelivered message; 409 when sent or being sent) */
   retryNotification: async (id: string): Promise<OutboxMessage> =>
     (await httpClient(`${API}/notifications/${encodeURIComponent(id)}/retry`, { method: 'POST' })).json as OutboxMessage,
+  /** POST /api/admin/notifications/:id/resend (a delivered message, as a new one; decision 0116) */
+  resendNotification: async (id: string): Promise<OutboxMessage> =>
+    (await httpClient(`${API}/notifications/${encodeURIComponent(id)}/resend`, { method: 'POST' })).json as OutboxMessage,
   /** POST /api/admin/creators/:id/acknowledge-changes with the version shown (409 when it moved on) */
   acknowledgeChanges: async (id: string, version: number): Promise<AdminCreator> =>
     (await httpClient(`${API}/creators/${encodeURIComponent(id)}/acknowledge-changes`, { method: 'POST', body: JSON.stringify({ version }) })).json as AdminCreator,

@@ -1,8 +1,10 @@
 import { Box, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
 import ExitIcon from '@mui/icons-material/PowerSettingsNew';
-import { Link as RouterLink } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { AppBar, Layout, TitlePortal, UserMenu, useBasename, useGetIdentity, useLogout, type LayoutProps } from 'react-admin';
 import { AppMenu } from './app-menu';
+import { consoleTitle } from './page-titles';
 
 function Brand() {
   const basename = useBasename();
@@ -50,4 +52,19 @@ function AppTopBar() {
   );
 }
 
-export const AppLayout = (props: LayoutProps) => <Layout {...props} appBar={AppTopBar} menu={AppMenu} />;
+/** Names the browser tab after the page shown (the public site does the same). */
+function DocumentTitle() {
+  const { pathname } = useLocation();
+  const basename = useBasename();
+  useEffect(() => {
+    document.title = consoleTitle(pathname.startsWith(basename) ? pathname.slice(basename.length) : pathname);
+  }, [pathname, basename]);
+  return null;
+}
+
+export const AppLayout = (props: LayoutProps) => (
+  <>
+    <DocumentTitle />
+    <Layout {...props} appBar={AppTopBar} menu={AppMenu} />
+  </>
+);

@@ -1,7 +1,7 @@
 import { Box, Chip, Stack, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { Datagrid, DateField, FunctionField, List, NumberField, RecordContextProvider, SelectInput, useListContext } from 'react-admin';
 import type { OutboxMessage, OutboxStatus } from '@local-creators/common';
-import { RetryButton } from './retry-button';
+import { ResendButton, RetryButton } from './retry-button';
 
 const STATUS: Record<OutboxStatus, { label: string; color: 'default' | 'info' | 'success' | 'error' }> = {
   pending: { label: 'Pending', color: 'default' },
@@ -20,12 +20,23 @@ export const KIND_LABELS: Record<string, string> = {
   'creator-approved': 'Creator approved',
   'creator-rejected': 'Creator not approved',
   'approved-creator-changed': 'Approved creator changed profile (to admins)',
+  'creator-application-received': 'Creator application received',
+  'rejected-creator-updated': 'Rejected creator updated application (to admins)',
+  'amplify-submission-received': 'Business application received',
+  'amplify-approved': 'Business approved',
+  'amplify-declined': 'Business declined',
+  'amplify-featured': 'Business featured',
 };
 const kindLabel = (kind: string) => KIND_LABELS[kind] ?? 'Other mail';
 const recipientsText = (m: OutboxMessage) => (m.recipients?.length ? m.recipients.join(', ') : '—');
 const formatDateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
-const StatusChip = ({ m }: { m: OutboxMessage }) => <Chip size="small" color={STATUS[m.status]?.color ?? 'default'} label={STATUS[m.status]?.label ?? m.status} />;
+const StatusChip = ({ m }: { m: OutboxMessage }) => (
+  <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+    <Chip size="small" color={STATUS[m.status]?.color ?? 'default'} label={STATUS[m.status]?.label ?? m.status} />
+    {m.resend_of && <Chip size="small" variant="outlined" label="Resent" title="An admin sent this mail again" />}
+  </Stack>
+);
 
 /** Small screens: one stacked card per message, nothing to scroll sideways. */
 function NotificationCards() {
@@ -36,7 +47,7 @@ function NotificationCards() {
     <Stack spacing={1} sx={{ p: 1 }}>
       {data.map((m) => (
         <RecordContextProvider key={m.id} value={m}>
-          <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, overflowWrap: 'anywhere' }}>
+          <Box data-testid="notification-card" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, overflowWrap: 'anywhere' }}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
               <Typography variant="subtitle2">{kindLabel(m.kind)}</Typography>
               <StatusChip m={m} />
@@ -54,6 +65,7 @@ function NotificationCards() {
             )}
             <Box sx={{ mt: 1 }}>
               <RetryButton />
+              <ResendButton />
             </Box>
           </Box>
         </RecordContextProvider>
@@ -83,7 +95,7 @@ export function NotificationList() {
       <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& td': { verticalAlign: 'top' } }}>
         <DateField source="created_at" showTime label="Created" />
         <FunctionField<OutboxMessage> label="Mail" sortBy="kind" render={(m) => kindLabel(m.kind)} />
-        <FunctionField<OutboxMessage> label="To" sortable={false} render={(m) => <Box sx={{ overflowWrap: 'anywhere', maxWidth: 240 }}>{recipientsText(m)}</Box>} />
+        <FunctionField<OutboxMessage> label="To" sortable={false} render={(m) => <Box sx={{ overflowWrap: 'anywhere', minWidth: 160, maxWidth: 240 }}>{recipientsText(m)}</Box>} />
         <FunctionField<OutboxMessage> label="Subject" sortable={false} render={(m) => m.subject ?? '—'} />
         <FunctionField<OutboxMessage> label="Status" sortBy="status" render={(m) => <StatusChip m={m} />} />
         <NumberField source="attempts" label="Attempts" />
@@ -103,7 +115,7 @@ export function NotificationList() {
           }
         />
         <DateField source="sent_at" showTime label="Sent" emptyText="—" />
-        <RetryButton />
+        <FunctionField<OutboxMessage> label="" sortable={false} render={() => (<><RetryButton /><ResendButton /></>)} />
       </Datagrid>
       )}
     </List>

@@ -11,6 +11,7 @@ import { Migration20261123100100ModerationVersions } from './Migration2026112310
 import { Migration20261123100200RecoveryTokenLiveIndex } from './Migration20261123100200RecoveryTokenLiveIndex';
 import { Migration20261123100400IntroductionConfirmation } from './Migration20261123100400IntroductionConfirmation';
 import { Migration20261123100500DirectorySearch } from './Migration20261123100500DirectorySearch';
+import { Migration20261124020000ExperienceMail } from './Migration20261124020000ExperienceMail';
 
 /**
  * Committed migrations, in order. Listed explicitly (not globbed) so they run the same from
@@ -29,4 +30,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123100200RecoveryTokenLiveIndex', class: Migration20261123100200RecoveryTokenLiveIndex },
   { name: 'Migration20261123100400IntroductionConfirmation', class: Migration20261123100400IntroductionConfirmation },
   { name: 'Migration20261123100500DirectorySearch', class: Migration20261123100500DirectorySearch },
+  { name: 'Migration20261124020000ExperienceMail', class: Migration20261124020000ExperienceMail },
 ];

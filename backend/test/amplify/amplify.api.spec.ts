@@ -84,9 +84,10 @@ describe('amplify API', () => {
       expect(s.title).toBe(story.slice(0, 100));
       expect(s.title).toHaveLength(100);
       expect(await rowsNamed('Title Bakery')).toEqual([{ status: 'pending', featured: false, title: story.slice(0, 100), description: story.trim(), logo_url: null, type_of_help: ['Social media content'] }]);
-      const [outbox] = await t.sql<{ kind: string; payload: Record<string, unknown> }>("select kind, payload from outbox_messages where payload->>'submissionId' = $1", [s.id]);
+      const [outbox] = await t.sql<{ kind: string; payload: Record<string, unknown> }>("select kind, payload from outbox_messages where payload->>'submissionId' = $1 and kind = 'notify-amplify-submission'", [s.id]);
       expect(outbox).toMatchObject({ kind: 'notify-amplify-submission', payload: { businessName: 'Title Bakery', contactName: 'Rosa Jablonski', contactEmail: 'rosa@lakesidebakery.test', title: s.title, category: 'Food & Drink', websiteSocial: 'https://instagram.com/lakesidebakery' } });
-      expect(await count('outbox_messages')).toBe(outboxBefore + 1);
+      // The founder's mail and the business's confirmation (decision 0119).
+      expect(await count('outbox_messages')).toBe(outboxBefore + 2);
       const mail = await t.mailbox.waitFor((m) => m.subject === 'New business application: Title Bakery');
       expect(mail.to).toEqual(['founder@localcreators.test']);
       expect(mail.replyTo).toBe('rosa@lakesidebakery.test');
@@ -270,7 +271,7 @@ describe('amplify API', () => {
       const confirmation = await t.mailbox.waitFor((m) => m.to.includes('maya@example.com') && m.subject === 'Confirm your introduction to Intro Cafe');
       const token = /\/amplify\/confirm\?token=([\w-]+)/.exec(confirmation.text)![1];
       expect((await t.http().post('/api/amplify/interest/confirm').send({ token }).expect(200)).body).toEqual({ business_name: 'Intro Cafe' });
-      const mail = await t.mailbox.waitFor((m) => m.to.includes('owner@introcafe.test'));
+      const mail = await t.mailbox.waitFor((m) => m.to.includes('owner@introcafe.test') && m.subject === 'A local creator wants to work with Intro Cafe');
       expect(mail.to).toEqual(['owner@introcafe.test']);
       expect(mail.replyTo).toBe('maya@example.com');
       expect(mail.subject).toBe('A local creator wants to work with Intro Cafe');

@@ -35,8 +35,8 @@ describe('notifications are delivered once each', () => {
       ['new registration (rejected)', (m) => m.subject === 'New creator application: Once Rejected'],
       ['business application', (m) => m.subject === 'New business application: Once Bakery'],
       ['approval', (m) => m.to.includes('approved.creator@example.com') && m.subject.includes('live')],
-      ['rejection', (m) => m.to.includes('rejected.creator@example.com') && m.subject.includes('application')],
-      ['introduction', (m) => m.to.includes('olga@oncebakery.test')],
+      ['rejection', (m) => m.to.includes('rejected.creator@example.com') && m.subject === 'About your Local Creators application'],
+      ['introduction', (m) => m.to.includes('olga@oncebakery.test') && m.subject === 'A local creator wants to work with Once Bakery'],
       ['password reset', (m) => m.to.includes('rejected.creator@example.com') && m.subject.includes('Reset')],
     ];
     for (const [, match] of expected) await t.mailbox.waitFor(match, 30_000);

@@ -135,7 +135,7 @@ describe('moderation API', () => {
       // The outbox row is what becomes a mail: exactly one approval message exists, and it went out once.
       const approvals = await t.sql<{ status: string; attempts: number }>(`select status, attempts from outbox_messages where kind = 'creator-approved' and payload->>'email' = $1`, [session.user.email]);
       expect(approvals).toEqual([{ status: 'sent', attempts: 1 }]);
-      expect(mailsTo(session.user.email)).toHaveLength(1);
+      expect(mailsTo(session.user.email).filter((m) => m.subject === "You're live on Local Creators!")).toHaveLength(1);
     });
 
     it('rejects with trimmed notes (null when empty), mails them, audits them', async () => {
@@ -260,7 +260,7 @@ describe('moderation API', () => {
       `select count(*) total, count(*) filter (where approval_status = 'pending') pending,
         count(*) filter (where approval_status = 'approved') approved, count(*) filter (where approval_status = 'rejected') rejected from creator_profiles`,
     );
-    expect(res.body).toEqual({ total: Number(counts!.total), pending: Number(counts!.pending), approved: Number(counts!.approved), rejected: Number(counts!.rejected) });
+    expect(res.body).toEqual({ total: Number(counts!.total), pending: Number(counts!.pending), approved: Number(counts!.approved), rejected: Number(counts!.rejected), updated_after_rejection: 0 });
   });
 
   it('lists the audit trail newest first, filtered by subject id or type, as the audit-log resource', async () => {

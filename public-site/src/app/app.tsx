@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, type CSSProperties, type ReactNode } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
@@ -6,6 +6,7 @@ import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { PageLoading } from '@/components/layout/page';
 import { AuthProvider, useAuth } from '@/lib/auth';
+import { titleForPath } from '@/lib/page-titles';
 import LandingPage from '@/features/marketing/landing-page';
 
 // The landing page ships in the main bundle; every other route loads on demand.
@@ -60,6 +61,11 @@ function SignedOutOnly({ children }: { children: ReactNode }) {
 }
 
 function Layout() {
+  const { pathname } = useLocation();
+  // A layout effect: it runs before the pages' own effects, which may then name the page better.
+  useLayoutEffect(() => {
+    document.title = titleForPath(pathname);
+  }, [pathname]);
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2">

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import * as Dialog from '@radix-ui/react-dialog';
 import { toast } from 'sonner';
 import { ExternalLink, MapPin, Store, X } from 'lucide-react';
-import { INTRO_CONFIRM_HOURS, initials, MSG, validateInterestRequest, type InterestRequestResult, type PublicAmplifySubmission } from '@local-creators/common';
+import { INTRO_CONFIRM_HOURS, initials, MSG, validateInterestRequest, websiteHref, type InterestRequestResult, type PublicAmplifySubmission } from '@local-creators/common';
 import { Page, PageLoading } from '@/components/layout/page';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
@@ -13,6 +13,7 @@ import { Field, Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { apiFetch, errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
+import { isListed, useMyProfile } from '@/lib/queries/my-profile';
 
 async function loadFeatured() {
   try {
@@ -23,7 +24,6 @@ async function loadFeatured() {
   }
 }
 
-const asLink = (s: string) => (/^https?:\/\//.test(s) ? s : null);
 
 export default function FeaturedPage() {
   const { data, isLoading } = useQuery({ queryKey: ['amplify', 'featured'], queryFn: loadFeatured });
@@ -74,9 +74,9 @@ export default function FeaturedPage() {
             )}
             <div className="mt-auto flex flex-wrap gap-2 pt-5">
               <IntroductionDialog business={b} />
-              {b.website_social && asLink(b.website_social) && (
+              {websiteHref(b.website_social) && (
                 <Button asChild variant="outline">
-                  <a href={asLink(b.website_social)!} target="_blank" rel="noopener noreferrer nofollow">
+                  <a href={websiteHref(b.website_social)!} target="_blank" rel="noopener noreferrer nofollow">
                     Website <ExternalLink aria-hidden />
                   </a>
                 </Button>
@@ -91,15 +91,31 @@ export default function FeaturedPage() {
 
 function IntroductionDialog({ business }: { business: PublicAmplifySubmission }) {
   const { user } = useAuth();
+  const { data: profile } = useMyProfile();
   const [open, setOpen] = useState(false);
-  const blank = () => ({ creator_name: '', creator_email: user?.email ?? '', creator_links: '', message: '' });
+  // A signed-in creator starts from what the account and the profile already say (all editable).
+  const blank = () => ({
+    creator_name: profile?.full_name ?? '',
+    creator_email: user?.email ?? '',
+    creator_links: profile ? (isListed(profile) ? `${window.location.origin}/creator/${profile.id}` : (profile.link_hub_url ?? '')) : '',
+    message: '',
+  });
   const [form, setForm] = useState(blank);
   const [honeypot, setHoneypot] = useState('');
   const [busy, setBusy] = useState(false);
 
   function onOpenChange(next: boolean) {
-    // A signed-in creator writing from the account's address needs no confirmation step.
-    if (next && !form.creator_email && user) setForm((f) => ({ ...f, creator_email: user.email }));
+    // A signed-in creator writing from the account's address needs no confirmation step; empty
+    // fields take what the account and profile say (the profile may have loaded after the first render).
+    if (next) {
+      const known = blank();
+      setForm((f) => ({
+        creator_name: f.creator_name || known.creator_name,
+        creator_email: f.creator_email || known.creator_email,
+        creator_links: f.creator_links || known.creator_links,
+        message: f.message,
+      }));
+    }
     setOpen(next);
   }
 
@@ -135,7 +151,7 @@ function IntroductionDialog({ business }: { business: PublicAmplifySubmission })
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-background p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-semibold">Introduce yourself to {business.business_name}</Dialog.Title>
+          <Dialog.Title className="pr-10 text-lg font-semibold">Introduce yourself to {business.business_name}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-muted-foreground">
             {user
               ? "We'll e-mail your note to the business owner. If you use an address other than your account's, we first send you a link to confirm it."

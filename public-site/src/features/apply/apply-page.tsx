@@ -22,10 +22,6 @@ import { WizardProgress } from './components/wizard-progress';
 export default function ApplyPage() {
   const { data: profile, isPending, isError, refetch } = useMyProfile();
 
-  useEffect(() => {
-    document.title = 'Apply · Local Creators';
-  }, []);
-
   if (isError) {
     return (
       <div className="mx-auto w-full max-w-2xl px-4 py-16 text-center">

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ArrowLeft, BadgeCheck, EyeOff, CalendarDays, FileText, Handshake, Link2, MapPin, RotateCw, Share2, ShieldCheck, Sparkles, Star, Tags, Users, Video } from 'lucide-react';
-import { MSG, initials, type PublicCreator } from '@local-creators/common';
+import { DIRECTORY, MSG, initials, type PublicCreator } from '@local-creators/common';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,6 +13,8 @@ import { useCreator } from './api/get-creator';
 import { ChipList, Section } from './components/profile-sections';
 import { ConnectLinks, SocialReachList } from './components/social-reach';
 
+/** The profile's Featured (spec 5): reach on one platform, not a place in the directory (issue 13). */
+const FEATURED_REACH_NOTE = `Featured: more than ${DIRECTORY.featuredFollowerThreshold.toLocaleString('en-US')} followers on at least one platform.`;
 const container = 'mx-auto w-full max-w-6xl px-4 py-6 sm:py-10';
 const memberSince = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
 
@@ -116,7 +118,7 @@ function Profile({ creator: c }: { creator: PublicCreator }) {
                 </Badge>
               )}
               {c.featured_reach && (
-                <Badge variant="warning">
+                <Badge variant="warning" title={FEATURED_REACH_NOTE}>
                   <Star className="fill-current" aria-hidden />
                   Featured
                 </Badge>
@@ -125,6 +127,11 @@ function Profile({ creator: c }: { creator: PublicCreator }) {
                 <MapPin className="size-4" aria-hidden /> {place}
               </span>
             </div>
+            {c.featured_reach && (
+              <p className="mt-2 text-sm text-muted-foreground" data-testid="featured-note">
+                {FEATURED_REACH_NOTE}
+              </p>
+            )}
           </div>
           <dl className="flex gap-6 sm:text-right">
             <div>

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { RotateCw } from 'lucide-react';
 import { MSG, cityOrDefault, dashboardStatus, isVerified } from '@local-creators/common';
 import { Button } from '@/components/ui/button';
@@ -18,10 +17,6 @@ const container = 'mx-auto w-full max-w-5xl px-4 py-8 sm:py-12';
 export default function DashboardPage() {
   const { user, isAdmin } = useAuth();
   const { data: profile, isPending, isError, refetch } = useMyProfile();
-
-  useEffect(() => {
-    document.title = 'Dashboard · Local Creators';
-  }, []);
 
   if (isError) {
     return (

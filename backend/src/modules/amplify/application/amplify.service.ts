@@ -69,6 +69,12 @@ export class AmplifyService {
       websiteSocial: submission.websiteSocial,
       submissionId: submission.id,
     });
+    this.outbox.add('amplify-submission-received', {
+      submissionId: submission.id,
+      businessName: submission.businessName,
+      contactName: submission.contactName,
+      contactEmail: submission.contactEmail,
+    });
     try {
       await this.em.flush();
     } catch (error) {

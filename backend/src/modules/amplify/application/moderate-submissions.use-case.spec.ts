@@ -3,6 +3,7 @@ import { MSG } from '@local-creators/common';
 import type { Clock } from '../../../shared/clock';
 import type { Principal } from '../../identity/application/principal';
 import type { AuditTrail } from '../../moderation/application/audit-trail';
+import type { Outbox } from '../../notifications/application/outbox';
 import { AmplifySubmission } from '../domain/amplify-submission';
 import { ModerateSubmissions } from './moderate-submissions.use-case';
 
@@ -16,8 +17,9 @@ function setup() {
   );
   const em = { flush: jest.fn(), findOne: jest.fn(async (_: unknown, where: { id: string }) => (where.id === submission.id ? submission : null)) };
   const audit = { record: jest.fn() };
-  const useCase = new ModerateSubmissions(em as unknown as EntityManager, audit as unknown as AuditTrail, { now: () => now } as Clock);
-  return { submission, em, audit, useCase };
+  const outbox = { add: jest.fn() };
+  const useCase = new ModerateSubmissions(em as unknown as EntityManager, audit as unknown as AuditTrail, { now: () => now } as Clock, outbox as unknown as Outbox);
+  return { submission, em, audit, outbox, useCase };
 }
 
 describe('ModerateSubmissions.update', () => {

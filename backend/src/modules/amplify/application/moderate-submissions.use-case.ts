@@ -6,6 +6,7 @@ import { DomainError } from '../../../shared/domain-error';
 import { checkVersion, expectedVersion, flushOrConflict } from '../../../shared/expected-version';
 import type { Principal } from '../../identity/application/principal';
 import { AuditTrail } from '../../moderation/application/audit-trail';
+import { Outbox } from '../../notifications/application/outbox';
 import { AmplifySubmission } from '../domain/amplify-submission';
 import { toSubmissionDto } from './amplify-views';
 import { submissionChangeFromBody } from './submission-change';
@@ -23,6 +24,7 @@ export interface SubmissionListQuery {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SORT = { id: 'id', created_at: 'createdAt', business_name: 'businessName', status: 'status' } as const;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const businessContact = (s: AmplifySubmission) => ({ submissionId: s.id, businessName: s.businessName, contactName: s.contactName, contactEmail: s.contactEmail });
 const changed = () => DomainError.conflict('AMPLIFY.STALE', MSG.submissionChanged);
 
 /** The admins' side of Amplify: the tabs, approve / decline, the Featured switch; all audited. */
@@ -32,6 +34,7 @@ export class ModerateSubmissions {
     private readonly em: EntityManager,
     private readonly audit: AuditTrail,
     private readonly clock: Clock,
+    private readonly outbox: Outbox,
   ) {}
 
   async list(q: SubmissionListQuery): Promise<{ items: SubmissionDto[]; total: number }> {
@@ -81,9 +84,13 @@ export class ModerateSubmissions {
       submission.setStatus(change.status, now);
       const unfeatured = wasFeatured && !submission.featured;
       this.audit.record(admin, 'amplify_submission', id, 'status', { from, to: submission.status, notes: unfeatured ? 'Removed from featured' : null });
+      // The business hears of each decision (decision 0119); back to pending is an admin's undo, not news.
+      if (from !== submission.status && submission.status !== 'pending') this.outbox.add(submission.status === 'approved' ? 'amplify-approved' : 'amplify-declined', businessContact(submission));
     } else if (change?.kind === 'featured') {
+      const wasFeatured = submission.featured;
       if (change.featured) submission.feature(now);
       else submission.unfeature(now);
+      if (submission.featured && !wasFeatured) this.outbox.add('amplify-featured', businessContact(submission));
       this.audit.record(admin, 'amplify_submission', id, change.featured ? 'feature' : 'unfeature', { from: String(!change.featured), to: String(change.featured) });
     }
     await flushOrConflict(() => this.em.flush(), changed);

@@ -40,6 +40,7 @@ export function toAdminCreatorDto(p: CreatorProfile, email: string): AdminCreato
     decided_at: p.decidedAt?.toISOString() ?? null,
     version: p.version,
     changes_since_verification: changes.length ? { changed_at: (p.contentChangedAt ?? p.updatedAt).toISOString(), changes } : null,
+    updated_after_rejection_at: p.updatedAfterRejectionAt?.toISOString() ?? null,
   };
 }
 

@@ -26,6 +26,8 @@ export interface ListedPageQuery extends ListedFilters {
 export interface AdminCreatorQuery {
   q?: string;
   status?: ApprovalStatus;
+  /** Only rejected creators who changed the application since (decision 0117). */
+  updatedAfterRejection?: boolean;
   ids?: string[];
   sort: 'id' | 'created_at' | 'updated_at' | 'full_name' | 'approval_status';
   order: 'ASC' | 'DESC';
@@ -46,7 +48,7 @@ export abstract class CreatorRepository {
   abstract findByUserId(userId: string): Promise<CreatorProfile | null>;
   abstract emailOf(userId: string): Promise<string | null>;
   abstract adminSearch(q: AdminCreatorQuery): Promise<{ items: { profile: CreatorProfile; email: string }[]; total: number }>;
-  abstract countByStatus(): Promise<{ total: number; pending: number; approved: number; rejected: number }>;
+  abstract countByStatus(): Promise<{ total: number; pending: number; approved: number; rejected: number; updated_after_rejection: number }>;
 
   // ---- the public directory (listed profiles only) ----
   /** A number that changes whenever any listed profile changes (on any replica). */

@@ -66,6 +66,9 @@ export class OwnProfileService {
       if (edit.approvedProfileChanged) {
         this.approvedEdits.edited({ profile: existing, editor: user, changes: edit.changes, firstSinceVerification: edit.firstSinceVerification });
       }
+      if (edit.firstChangeSinceRejection) {
+        this.outbox.add('rejected-creator-updated', { creatorName: existing.fullName, creatorEmail: user.email, profileId: existing.id });
+      }
       await this.em.flush();
       return { created: false, profile: toCreatorProfileDto(existing) };
     }
@@ -81,8 +84,22 @@ export class OwnProfileService {
       creatorNiches: profile.niches,
       profileId: profile.id,
     });
+    this.outbox.add('creator-application-received', { email: user.email, name: profile.fullName });
     await this.em.flush();
     return { created: true, profile: toCreatorProfileDto(profile) };
+  }
+
+  /** The creator joined the affiliate crew (spec: the promo shows while has_joined_floaters_crew is false). */
+  async markJoinedCrew(user: Principal): Promise<CreatorProfileDto> {
+    let result: CreatorProfileDto | null = null;
+    await this.onFreshRow(async () => {
+      const profile = await this.profiles.findByUserId(user.id);
+      if (!profile) throw DomainError.notFound('PROFILE.NOT_FOUND', 'Profile not found');
+      profile.markJoinedCrew(this.clock.now());
+      await this.em.flush();
+      result = toCreatorProfileDto(profile);
+    });
+    return result!;
   }
 
   /** Re-encodes and stores the photo at profile-images/{userId}/profile.webp (overwriting). */

@@ -12,6 +12,8 @@ export interface ProfileEdit {
   approvedProfileChanged: boolean;
   /** ...and until this save it did not (the admins have not been told yet). */
   firstSinceVerification: boolean;
+  /** The profile is rejected and this is its first change since the rejection (tell the admins once). */
+  firstChangeSinceRejection: boolean;
 }
 
 /**
@@ -51,6 +53,8 @@ export class CreatorProfile {
   verifiedContent: ProfileInput | null;
   /** When an approved creator last changed the profile away from verifiedContent; null when it matches. */
   contentChangedAt: Date | null;
+  /** When a rejected creator last changed the application; null until then and after the next decision (decision 0117). */
+  updatedAfterRejectionAt: Date | null;
 
   /** A new application: pending and not public (spec 4). */
   static create(userId: string, input: ProfileInput, imageUrl: string | null, now: Date, city = DEFAULT_CITY): CreatorProfile {
@@ -68,6 +72,7 @@ export class CreatorProfile {
     p.version = 1;
     p.verifiedContent = null;
     p.contentChangedAt = null;
+    p.updatedAfterRejectionAt = null;
     p.profileImageUrl = imageUrl;
     p.apply(input, now);
     return p;
@@ -87,7 +92,11 @@ export class CreatorProfile {
     const differsNow = this.changesSinceVerification.length > 0;
     if (this.approvalStatus === 'approved' && changes.length > 0) this.contentChangedAt = differsNow ? now : null;
     const approvedProfileChanged = this.approvalStatus === 'approved' && changes.length > 0;
-    return { changes, approvedProfileChanged, firstSinceVerification: approvedProfileChanged && differsNow && !differedBefore };
+    // Editing keeps the status (spec 4): a rejected application stays rejected, but the admins see it changed.
+    const rejectedProfileChanged = this.approvalStatus === 'rejected' && changes.length > 0;
+    const firstChangeSinceRejection = rejectedProfileChanged && this.updatedAfterRejectionAt === null;
+    if (rejectedProfileChanged) this.updatedAfterRejectionAt = now;
+    return { changes, approvedProfileChanged, firstSinceVerification: approvedProfileChanged && differsNow && !differedBefore, firstChangeSinceRejection };
   }
 
   /** The form's fields as they are now. */
@@ -119,6 +128,12 @@ export class CreatorProfile {
     this.contentChangedAt = null;
   }
 
+  /** The creator says they joined the crew of the affiliate promotion: the dashboard stops showing it. */
+  markJoinedCrew(now: Date) {
+    this.hasJoinedFloatersCrew = true;
+    this.updatedAt = now;
+  }
+
   setImage(url: string | null, now: Date) {
     this.profileImageUrl = url;
     this.updatedAt = now;
@@ -136,6 +151,7 @@ export class CreatorProfile {
     this.approvalNotes = null;
     this.verifiedContent = structuredClone(this.content());
     this.contentChangedAt = null;
+    this.updatedAfterRejectionAt = null;
     this.decidedAt = now;
     this.updatedAt = now;
   }
@@ -148,6 +164,7 @@ export class CreatorProfile {
     this.approvalNotes = notes?.trim() ? notes.trim() : null;
     this.verifiedContent = null;
     this.contentChangedAt = null;
+    this.updatedAfterRejectionAt = null;
     this.decidedAt = now;
     this.updatedAt = now;
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Put, Res, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Res, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { LIMITS } from '@local-creators/common';
@@ -25,6 +25,13 @@ export class MeProfileController {
     const { created, profile } = await this.profiles.save(user, body);
     res.status(created ? 201 : 200);
     return profile;
+  }
+
+  /** The creator joined the affiliate crew: the dashboard's crew promotion stops showing. */
+  @Post('crew')
+  @HttpCode(200)
+  markJoinedCrew(@CurrentUser() user: Principal) {
+    return this.profiles.markJoinedCrew(user);
   }
 
   @Put('image')

@@ -32,6 +32,7 @@ export const CreatorProfileSchema = new EntitySchema<CreatorProfile>({
     version: { type: 'integer', version: true },
     verifiedContent: { type: 'json', fieldName: 'verified_content', nullable: true },
     contentChangedAt: { type: 'Date', fieldName: 'content_changed_at', nullable: true },
+    updatedAfterRejectionAt: { type: 'Date', fieldName: 'updated_after_rejection_at', nullable: true },
     // A computed getter of the domain class, not a column.
     isListed: { type: 'boolean', persist: false, getter: true } as never,
     changesSinceVerification: { type: 'json', persist: false, getter: true } as never,

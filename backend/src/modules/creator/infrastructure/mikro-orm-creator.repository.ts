@@ -107,6 +107,7 @@ export class MikroOrmCreatorRepository extends CreatorRepository {
       where.push('p.approval_status = ?');
       params.push(q.status);
     }
+    if (q.updatedAfterRejection) where.push(`p.approval_status = 'rejected' and p.updated_after_rejection_at is not null`);
     if (q.ids) {
       // One array literal: the SQL driver would expand a JS array into separate values.
       where.push('p.id = any(?::uuid[])');
@@ -134,14 +135,15 @@ export class MikroOrmCreatorRepository extends CreatorRepository {
   }
 
   async countByStatus() {
-    const rows = await this.em.getConnection().execute<{ approval_status: string; count: string }[]>(
-      'select approval_status, count(*) from creator_profiles group by approval_status',
+    const rows = await this.em.getConnection().execute<{ approval_status: string; count: string; updated: string }[]>(
+      'select approval_status, count(*), count(updated_after_rejection_at) as updated from creator_profiles group by approval_status',
     );
     const by = Object.fromEntries(rows.map((r) => [r.approval_status, Number(r.count)]));
     const pending = by.pending ?? 0;
     const approved = by.approved ?? 0;
     const rejected = by.rejected ?? 0;
-    return { total: pending + approved + rejected, pending, approved, rejected };
+    const updatedAfterRejection = Number(rows.find((r) => r.approval_status === 'rejected')?.updated ?? 0);
+    return { total: pending + approved + rejected, pending, approved, rejected, updated_after_rejection: updatedAfterRejection };
   }
 
   listingVersion() {

@@ -30,7 +30,7 @@ export class AdminCreatorsController {
   /** filter `{ q, approval_status, id: [...] }`; the review queue asks for pending, created_at ASC. */
   @Get('creators')
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
-    const q = parseListQuery<{ q?: unknown; approval_status?: unknown; id?: unknown }>(query, {
+    const q = parseListQuery<{ q?: unknown; approval_status?: unknown; id?: unknown; updated_after_rejection?: unknown }>(query, {
       sortable: ['id', 'created_at', 'updated_at', 'full_name', 'approval_status'],
       defaultSort: ['created_at', 'DESC'],
     });
@@ -40,6 +40,7 @@ export class AdminCreatorsController {
     const { items, total } = await this.moderate.list({
       q: text || undefined,
       status: (status || undefined) as ApprovalStatus | undefined,
+      updatedAfterRejection: q.filter.updated_after_rejection === true || q.filter.updated_after_rejection === 'true',
       ids: id === undefined || id === null ? undefined : ([] as unknown[]).concat(id).map(String).filter((i) => UUID.test(i)),
       sort: q.sortField as AdminCreatorQuery['sort'],
       order: q.sortOrder,

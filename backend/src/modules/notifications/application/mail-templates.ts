@@ -1,4 +1,4 @@
-import { INTRO_CONFIRM_HOURS } from '@local-creators/common';
+import { APPROVAL_WAIT_HOURS, INTRO_CONFIRM_HOURS } from '@local-creators/common';
 import type { NotificationKind, NotificationPayloads } from '../domain/notification-kinds';
 
 export interface MailMessage {
@@ -31,7 +31,7 @@ const renderers: Renderers = {
     to: ctx.adminEmails,
     subject: `New business application: ${p.businessName}`,
     replyTo: p.contactEmail,
-    text: `A local business applied to be promoted.\n\nBusiness: ${p.businessName}\nContact: ${p.contactName} <${p.contactEmail}>\nCategory: ${p.category}\nWebsite or social: ${p.websiteSocial ?? '-'}\n\n${p.title}\n\n${p.description}\n\nModerate it: ${ctx.publicUrl}/admin/amplify\nSubmission id: ${p.submissionId}\n`,
+    text: `A local business applied to be promoted.\n\nBusiness: ${p.businessName}\nContact: ${p.contactName} <${p.contactEmail}>\nCategory: ${p.category}\nWebsite or social: ${p.websiteSocial ?? '-'}\n\nTheir story:\n${p.description}\n\nModerate it: ${ctx.publicUrl}/admin/amplify\nSubmission id: ${p.submissionId}\n`,
   }),
   'amplify-interest': (p, ctx) => ({
     to: [p.contactEmail],
@@ -62,6 +62,36 @@ const renderers: Renderers = {
       .map((c) => `${c.label}: ${c.before === null ? '—' : `"${c.before}"`} → ${c.after === null ? '—' : `"${c.after}"`}`)
       .join('\n')}\n\nReview and acknowledge it: ${ctx.publicUrl}/admin/creators/${p.profileId}/show\n`,
   }),
+  'creator-application-received': (p, ctx) => ({
+    to: [p.email],
+    subject: 'We received your Local Creators application',
+    text: `Hi ${p.name},\n\nThank you for applying to Local Creators. Your application is in, and it is free: no fees, no subscription, no card.\n\nWhat happens next: within ${APPROVAL_WAIT_HOURS} hours someone from our small team will call you or send you a direct message to confirm you are a real person. Once you are verified, your profile goes live in the directory and we e-mail you.\n\nYou can check your status or update your application at any time: ${ctx.publicUrl}/dashboard\n`,
+  }),
+  'rejected-creator-updated': (p, ctx) => ({
+    to: ctx.adminEmails,
+    subject: `A rejected creator updated their application: ${p.creatorName}`,
+    text: `${p.creatorName} (${p.creatorEmail}) was not approved and has since changed their application. It is still rejected and not public; please look again.\n\nReview it: ${ctx.publicUrl}/admin/creators/${p.profileId}/show\n`,
+  }),
+  'amplify-submission-received': (p, ctx) => ({
+    to: [p.contactEmail],
+    subject: `We received ${p.businessName}'s application`,
+    text: `Hi ${p.contactName},\n\nThank you for applying to be promoted on Local Creators. We received the application for ${p.businessName}, and a person will read it.\n\nWe will e-mail you when it is approved or declined. Nothing else is needed from you now.\n\n${ctx.publicUrl}/amplify\n`,
+  }),
+  'amplify-approved': (p, ctx) => ({
+    to: [p.contactEmail],
+    subject: `${p.businessName} is approved on Local Creators`,
+    text: `Hi ${p.contactName},\n\nGood news: we approved ${p.businessName}'s application. When we feature it, it appears on our featured businesses page, where local creators can ask you for an introduction; we will e-mail you then.\n\n${ctx.publicUrl}/amplify/featured\n`,
+  }),
+  'amplify-declined': (p, ctx) => ({
+    to: [p.contactEmail],
+    subject: `About ${p.businessName}'s application to Local Creators`,
+    text: `Hi ${p.contactName},\n\nThank you for applying. We could not approve ${p.businessName}'s application this time.\n\nYou are welcome to apply again later: ${ctx.publicUrl}/amplify\n`,
+  }),
+  'amplify-featured': (p, ctx) => ({
+    to: [p.contactEmail],
+    subject: `${p.businessName} is featured on Local Creators`,
+    text: `Hi ${p.contactName},\n\n${p.businessName} is now on our featured businesses page. Local creators can ask you for an introduction there; each request reaches you by e-mail, and you reply to the creator directly.\n\nSee it: ${ctx.publicUrl}/amplify/featured\n`,
+  }),
 };
 
 export function renderMail<K extends NotificationKind>(kind: K, payload: NotificationPayloads[K], ctx: MailContext): MailMessage {
@@ -75,7 +105,10 @@ export function scrubPayload(kind: NotificationKind, payload: Record<string, unk
   return payload;
 }
 
-const TO_ADMINS: ReadonlySet<NotificationKind> = new Set(['notify-new-registration', 'notify-amplify-submission', 'approved-creator-changed']);
+const TO_ADMINS: ReadonlySet<NotificationKind> = new Set(['notify-new-registration', 'notify-amplify-submission', 'approved-creator-changed', 'rejected-creator-updated']);
+
+/** Kinds that carried a single-use secret (scrubbed once sent): never resent, the person asks again. */
+export const SINGLE_USE_KINDS: ReadonlySet<NotificationKind> = new Set(['password-recovery', 'amplify-interest-confirm']);
 
 /**
  * Who a message goes (or went) to and its subject, for the admin view: only the envelope, never

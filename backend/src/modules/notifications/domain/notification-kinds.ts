@@ -48,6 +48,22 @@ export interface NotificationPayloads {
     profileId: string;
     changes: { label: string; before: string | null; after: string | null }[];
   };
+  /** To the creator, when the application is first submitted (decision 0118). */
+  'creator-application-received': { email: string; name: string };
+  /** To the admins: a rejected creator changed the application (status stays rejected; decision 0117). */
+  'rejected-creator-updated': { creatorName: string; creatorEmail: string; profileId: string };
+  /** To the business's contact: the application arrived, was approved, declined or featured (decision 0119). */
+  'amplify-submission-received': BusinessContact;
+  'amplify-approved': BusinessContact;
+  'amplify-declined': BusinessContact;
+  'amplify-featured': BusinessContact;
+}
+
+interface BusinessContact {
+  submissionId: string;
+  businessName: string;
+  contactName: string;
+  contactEmail: string;
 }
 
 export type NotificationKind = keyof NotificationPayloads;

@@ -42,6 +42,8 @@ export class OutboxMessage<K extends NotificationKind = NotificationKind> {
   leaseUntil: Date | null;
   /** Hand-offs to the queue so far; each one is a job id of its own. */
   handoffs: number;
+  /** An admin's resend of a delivered message: the message it repeats (decision 0116). */
+  resendOf: string | null;
 
   static create<K extends NotificationKind>(kind: K, payload: NotificationPayloads[K], now = new Date()): OutboxMessage<K> {
     const m = new OutboxMessage<K>();
@@ -58,7 +60,21 @@ export class OutboxMessage<K extends NotificationKind = NotificationKind> {
     m.leaseOwner = null;
     m.leaseUntil = null;
     m.handoffs = 0;
+    m.resendOf = null;
     return m;
+  }
+
+  /**
+   * An admin sends a delivered message once more: a new message with the same content, so the
+   * first one's record (sent, when) stays as it was. A message that carried a single-use link is
+   * never repeated: its secret was scrubbed once sent, and the person asks for a new link.
+   */
+  static resendFrom(original: OutboxMessage, singleUse: boolean, now = new Date()): OutboxMessage {
+    if (original.status !== 'sent') throw DomainError.conflict('NOTIFICATIONS.NOT_SENT', 'Only a delivered message can be resent; use Retry for this one');
+    if (singleUse) throw DomainError.conflict('NOTIFICATIONS.SINGLE_USE', 'This mail carried a single-use link and cannot be resent; the person can ask for a new one');
+    const copy = OutboxMessage.create(original.kind, structuredClone(original.payload), now);
+    copy.resendOf = original.id;
+    return copy;
   }
 
   isSettled() {

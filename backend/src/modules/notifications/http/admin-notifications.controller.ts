@@ -6,7 +6,7 @@ import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { AppConfig } from '../../../config/app-config';
 import { Clock } from '../../../shared/clock';
 import { adminRecipients } from '../application/admin-recipients';
-import { describeMail, type MailContext } from '../application/mail-templates';
+import { describeMail, SINGLE_USE_KINDS, type MailContext } from '../application/mail-templates';
 import { DomainError } from '../../../shared/domain-error';
 import { parseListQuery, sendList } from '../../../shared/ra-list';
 import { Auth } from '../../identity/http/auth.decorators';
@@ -22,6 +22,8 @@ const toDto = (m: OutboxMessage, ctx: MailContext): OutboxDto => ({
   created_at: m.createdAt.toISOString(),
   sent_at: m.sentAt?.toISOString() ?? null,
   due_at: m.dueAt?.toISOString() ?? null,
+  resend_of: m.resendOf ?? null,
+  resendable: m.status === 'sent' && !SINGLE_USE_KINDS.has(m.kind),
 });
 
 const SORT_FIELDS: Record<string, keyof OutboxMessage> = { id: 'id', created_at: 'createdAt', status: 'status', kind: 'kind', attempts: 'attempts' };
@@ -91,6 +93,24 @@ export class AdminNotificationsController {
       if (!m) throw DomainError.notFound('NOTIFICATIONS.NOT_FOUND', 'Not found');
       m.retryNow(this.clock.now());
       return toDto(m, await this.mailContext());
+    });
+  }
+
+  /**
+   * Sends a delivered message once more (the recipient lost it): a new row with the same content
+   * and `resend_of` naming the first, which stays as it was (decision 0116). Audited nowhere
+   * else: the new row in this list is the record.
+   */
+  @Post(':id/resend')
+  @HttpCode(201)
+  async resend(@Param('id', ParseUUIDPipe) id: string) {
+    return this.em.transactional(async (tx) => {
+      const original = await tx.findOne(OutboxMessage, { id });
+      if (!original) throw DomainError.notFound('NOTIFICATIONS.NOT_FOUND', 'Not found');
+      const copy = OutboxMessage.resendFrom(original, SINGLE_USE_KINDS.has(original.kind), this.clock.now());
+      tx.persist(copy);
+      await tx.flush();
+      return toDto(copy, await this.mailContext());
     });
   }
 }

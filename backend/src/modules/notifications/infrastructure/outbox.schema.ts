@@ -20,5 +20,6 @@ export const OutboxMessageSchema = new EntitySchema<OutboxMessage>({
     leaseOwner: { type: 'string', length: 120, fieldName: 'lease_owner', nullable: true },
     leaseUntil: { type: 'Date', fieldName: 'lease_until', nullable: true },
     handoffs: { type: 'integer' },
+    resendOf: { type: 'uuid', fieldName: 'resend_of', nullable: true },
   },
 });

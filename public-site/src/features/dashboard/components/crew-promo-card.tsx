@@ -1,10 +1,29 @@
-import { ExternalLink, Ship } from 'lucide-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Check, ExternalLink, Ship } from 'lucide-react';
+import { MSG, type CreatorProfile } from '@local-creators/common';
 import { Button } from '@/components/ui/button';
+import { apiFetch, errorMessage } from '@/lib/api';
+import { myProfileKey } from '@/lib/queries/my-profile';
 
 /** Affiliate partner page for verified creators: the comedy cruise crew. */
 export const FLOATERS_CREW_URL = 'https://www.floaterscomedycruise.com/crew?ref=localcreators';
 
+/** The creator says they joined: has_joined_floaters_crew is set and the promotion stops showing (spec 2). */
+function useMarkJoined() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<CreatorProfile>('/api/me/profile/crew', { method: 'POST' }),
+    onSuccess: async () => {
+      toast.success('Welcome aboard the crew!', { description: 'We will stop showing the crew promotion.' });
+      await queryClient.invalidateQueries({ queryKey: myProfileKey });
+    },
+    onError: (error) => toast.error('Could not save that', { description: errorMessage(error, MSG.somethingWrong) }),
+  });
+}
+
 export function CrewPromoCard() {
+  const markJoined = useMarkJoined();
   return (
     <section
       aria-labelledby="crew-promo-title"
@@ -25,6 +44,14 @@ export function CrewPromoCard() {
             Become a crew member <ExternalLink aria-hidden />
             <span className="sr-only">(opens in a new tab)</span>
           </a>
+        </Button>
+        <Button
+          variant="ghost"
+          className="mt-2 text-white hover:bg-white/15 hover:text-white sm:ml-2"
+          disabled={markJoined.isPending}
+          onClick={() => markJoined.mutate()}
+        >
+          <Check aria-hidden /> I've joined the crew
         </Button>
       </div>
     </section>

@@ -1,4 +1,4 @@
-import { RotateCw } from 'lucide-react';
+import { RotateCw, Star } from 'lucide-react';
 import type { PublicCreatorCard } from '@local-creators/common';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -8,15 +8,40 @@ import { CreatorCard } from './creator-card';
 /** 1 column on phones, 2 on tablets, 3 from laptops up (the site's 6xl column). */
 export const gridClass = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3';
 
-export function CreatorGrid({ creators, isFeatured, className }: { creators: PublicCreatorCard[]; isFeatured?: (index: number) => boolean; className?: string }) {
+/** What "Featured" means where it shows (issue 13): the directory's rule is a place in the list, not a follower count. */
+export function FeaturedNote({ children }: { children: string }) {
   return (
-    <ul className={cn(gridClass, className)}>
-      {creators.map((c, i) => (
-        <li key={c.id}>
-          <CreatorCard creator={c} featured={isFeatured?.(i) ?? false} />
-        </li>
-      ))}
-    </ul>
+    <p className="mb-3 flex items-center gap-1.5 text-sm text-muted-foreground" data-testid="featured-note">
+      <Star className="size-3.5 fill-amber-500 text-amber-500" aria-hidden />
+      {children}
+    </p>
+  );
+}
+
+export function CreatorGrid({
+  creators,
+  isFeatured,
+  featuredNote,
+  className,
+}: {
+  creators: PublicCreatorCard[];
+  isFeatured?: (index: number) => boolean;
+  /** Shown above the grid when a card in it is marked Featured. */
+  featuredNote?: string;
+  className?: string;
+}) {
+  const anyFeatured = !!isFeatured && creators.some((_, i) => isFeatured(i));
+  return (
+    <>
+      {anyFeatured && featuredNote && <FeaturedNote>{featuredNote}</FeaturedNote>}
+      <ul className={cn(gridClass, className)}>
+        {creators.map((c, i) => (
+          <li key={c.id}>
+            <CreatorCard creator={c} featured={isFeatured?.(i) ?? false} />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

@@ -5,7 +5,13 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDirectory } from '../api/get-directory';
-import { CreatorGrid, CreatorGridSkeleton, LoadError } from './creator-grid';
+import { CreatorGrid, CreatorGridSkeleton, FeaturedNote, LoadError } from './creator-grid';
+
+/** The directory's Featured (spec 5): the first cards of a list, whatever their reach. */
+const FEATURED_NOTE = {
+  recent: `Featured: the ${DIRECTORY.recentFeaturedCount} newest creators, shown first.`,
+  niche: 'Featured: the newest creator in each niche, shown first.',
+};
 
 const nicheAnchor = (niche: string) => `niche-${niche.toLowerCase()}`;
 
@@ -73,7 +79,7 @@ export function DirectoryOverview() {
           ) : data && data.recent.length === 0 ? (
             <EmptyState />
           ) : data ? (
-            <CreatorGrid creators={data.recent.slice(0, DIRECTORY.recentCount)} isFeatured={(i) => i < DIRECTORY.recentFeaturedCount} />
+            <CreatorGrid creators={data.recent.slice(0, DIRECTORY.recentCount)} isFeatured={(i) => i < DIRECTORY.recentFeaturedCount} featuredNote={FEATURED_NOTE.recent} />
           ) : null}
         </TabsContent>
 
@@ -83,7 +89,10 @@ export function DirectoryOverview() {
           ) : data && data.niches.length === 0 ? (
             <EmptyState />
           ) : data ? (
-            <NicheGroups groups={data.niches} />
+            <>
+              <FeaturedNote>{FEATURED_NOTE.niche}</FeaturedNote>
+              <NicheGroups groups={data.niches} />
+            </>
           ) : null}
         </TabsContent>
       </Tabs>
