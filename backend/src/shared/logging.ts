@@ -3,14 +3,55 @@ import { randomUUID } from 'node:crypto';
 import type { LoggerService } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 const requestContext = new AsyncLocalStorage<{ requestId: string }>();
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40 } as const;
 type Level = keyof typeof LEVELS;
 
-/** One JSON object per line on stdout, with the request id when there is one. */
+/** Field names whose values never reach a log line, at any depth of a logged object. */
+const SECRET_FIELDS = ['password', 'newPassword', 'token', 'access_token', 'refresh_token', 'authorization', 'cookie', 'link', 'secret', 'jwt'];
+const REDACTED = '[redacted]';
+
+/**
+ * Secrets that travel inside text: recovery and confirmation links (`access_token=…`, `token=…`),
+ * bearer headers and bare JWTs. A message is scrubbed before it is written, so a log shipped to a
+ * third party never holds a working reset link.
+ */
+const SECRETS_IN_TEXT: [RegExp, string][] = [
+  [/\b((?:access_token|refresh_token|token|password)=)[^&\s#"'<>()]+/gi, `$1${REDACTED}`],
+  [/\bBearer\s+[\w.~+/-]+=*/gi, `Bearer ${REDACTED}`],
+  [/\beyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]+/g, REDACTED],
+];
+
+export function redactText(text: string): string {
+  return SECRETS_IN_TEXT.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), text);
+}
+
+/**
+ * One JSON object per line (pino), with the request id when there is one; secrets are redacted
+ * by field name and inside message text.
+ */
 export class JsonLogger implements LoggerService {
-  constructor(private readonly minLevel: Level = 'info', private readonly service = 'api') {}
+  private readonly pino: Logger;
+
+  constructor(
+    private readonly minLevel: Level = 'info',
+    service = 'api',
+    destination: DestinationStream = pino.destination({ fd: 1, sync: true }),
+  ) {
+    this.pino = pino(
+      {
+        level: 'trace',
+        base: { service },
+        messageKey: 'msg',
+        timestamp: () => `,"time":"${new Date().toISOString()}"`,
+        formatters: { level: (label) => ({ level: label }) },
+        redact: { paths: SECRET_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]), censor: REDACTED },
+      },
+      destination,
+    );
+  }
 
   log(message: unknown, context?: string) {
     this.write('info', message, context);
@@ -34,17 +75,15 @@ export class JsonLogger implements LoggerService {
 
   write(level: Level, message: unknown, context?: string, trace?: string, extra?: Record<string, unknown>) {
     if (!this.enabled(level)) return;
-    const entry: Record<string, unknown> = {
-      time: new Date().toISOString(),
-      level,
-      service: this.service,
+    const text = typeof message === 'string' ? message : message instanceof Error ? message.message : JSON.stringify(message);
+    const store = requestContext.getStore();
+    const fields: Record<string, unknown> = {
       ...(context ? { context } : {}),
-      msg: typeof message === 'string' ? message : message instanceof Error ? message.message : JSON.stringify(message),
-      ...(requestContext.getStore() ? { request_id: requestContext.getStore()!.requestId } : {}),
-      ...(trace && typeof trace === 'string' ? { trace } : {}),
+      ...(store ? { request_id: store.requestId } : {}),
+      ...(trace && typeof trace === 'string' ? { trace: redactText(trace) } : {}),
       ...extra,
     };
-    process.stdout.write(`${JSON.stringify(entry)}\n`);
+    this.pino[level](fields, redactText(text));
   }
 }
 

@@ -41,8 +41,8 @@ export class NodemailerMailer extends Mailer {
       await mkdir(this.config.mail.dir, { recursive: true });
       const file = join(this.config.mail.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.messageId}.eml`);
       await writeFile(file, (info as unknown as { message: Buffer }).message);
-      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-      this.logger.log(`mail to ${message.to.join(', ')}: "${message.subject}" written to ${file}${links.length ? ` (links: ${links.join(' ')})` : ''}`);
+      // The links (reset, confirmation) are in the file, never in the log (decision 0313).
+      this.logger.log(`mail to ${message.to.join(', ')}: "${message.subject}" written to ${file}`);
     }
   }
 }
