@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run admin -- grant someone@example.com` / `revoke`: the admin role from the command line.
+// `npm run admin -- grant someone@example.com` / `revoke`: the admin role from the command line;
+// `npm run admin -- reset-password someone@example.com`: a new password, printed once.
 // Uses DATABASE_URL, or the embedded PostgreSQL of `npm start` (started for the call when needed).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -9,8 +10,8 @@ import { portOpen, startEmbeddedPostgres } from './lib/services.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
-if (!['grant', 'revoke'].includes(args[0]) || !args[1]) {
-  console.error('Usage: npm run admin -- grant|revoke someone@example.com');
+if (!['grant', 'revoke', 'reset-password'].includes(args[0]) || !args[1]) {
+  console.error('Usage: npm run admin -- grant|revoke|reset-password someone@example.com');
   process.exit(2);
 }
 if (!existsSync(join(root, 'backend/dist/cli.js'))) {

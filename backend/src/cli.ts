@@ -8,13 +8,15 @@ import { ConfigError, validateEnvironment } from './config/environment';
 import { ormOptions } from './database/database.module';
 import { AuthService } from './modules/identity/application/auth.service';
 import { JsonLogger } from './shared/logging';
-import { seed } from './seed/seed';
+import { generatePassword, seed } from './seed/seed';
 
 const USAGE = `Usage:
   node backend/dist/cli.js migrate                 apply pending migrations
   node backend/dist/cli.js seed [--demo]           seed (demo admin and content only with --demo)
   node backend/dist/cli.js admin grant <email>     give an account the admin role
-  node backend/dist/cli.js admin revoke <email>    take it away`;
+  node backend/dist/cli.js admin revoke <email>    take it away
+  node backend/dist/cli.js admin reset-password <email>
+                                                   set a new password (printed once) and end the account's sessions`;
 
 export async function migrate(env: Record<string, string | undefined> = process.env, opts: { silent?: boolean } = {}) {
   const config = new AppConfig(validateEnvironment(env));
@@ -60,6 +62,14 @@ async function main(args: string[]) {
             : `${email} is ${sub === 'grant' ? 'now an admin' : 'no longer an admin'}.`,
         );
       });
+    });
+    return;
+  }
+  if (command === 'admin' && sub === 'reset-password' && email) {
+    await withApp(async (app) => {
+      const password = generatePassword();
+      await RequestContext.create(app.get(MikroORM).em.fork(), () => app.get(AuthService).setPasswordByOperator(email, password));
+      console.log(`New password for ${email} (shown once; every session of the account has ended):\n  ${password}`);
     });
     return;
   }

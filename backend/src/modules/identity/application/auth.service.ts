@@ -244,6 +244,22 @@ export class AuthService implements BeforeApplicationShutdown {
     return deleted ? 'revoked' : 'unchanged';
   }
 
+  /**
+   * An operator sets a new password for an account (CLI, e.g. a lost admin password): every
+   * session of the account ends and unused recovery links stop working, as after a reset.
+   */
+  async setPasswordByOperator(email: string, password: string): Promise<void> {
+    const hash = await this.hasher.hash(password);
+    await this.em.transactional(async (tx) => {
+      const now = this.clock.now();
+      const account = await tx.findOne(Account, { email: Account.normalizeEmail(email) }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!account) throw DomainError.notFound('AUTH.NO_ACCOUNT', `No account with e-mail ${email}`);
+      account.changePassword(hash, now);
+      await tx.nativeUpdate(RecoveryToken, { userId: account.id, usedAt: null }, { usedAt: now });
+      for (const session of await tx.find(AuthSession, { userId: account.id, revokedAt: null })) session.revoke('password_changed', now);
+    });
+  }
+
   /** Creates an account directly (seed, CLI). */
   async createAccount(email: string, password: string, roles: Role[] = []): Promise<Account> {
     const now = this.clock.now();

@@ -1,0 +1,45 @@
+import { spawnSync } from 'node:child_process';
+import { MSG } from '@local-creators/common';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createTestApp, signUp, STRONG_PASSWORD, TestApp, uniqueEmail } from '../helpers/test-app';
+
+// An operator who lost the admin password gets a new one from the command line (issue 11):
+// `npm run admin -- reset-password <email>` runs this CLI against the configured database.
+const ROOT = join(__dirname, '../../..');
+const CLI = join(ROOT, 'backend/dist/cli.js');
+
+describe('admin CLI: reset-password', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const cli = (...args: string[]) => {
+    if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first (npm test does)`);
+    return spawnSync(process.execPath, [CLI, 'admin', ...args], { cwd: ROOT, env: { ...process.env, ...t.env }, encoding: 'utf8', timeout: 60_000 });
+  };
+
+  it('prints a new password once, which signs in; the old password and every session stop working', async () => {
+    const email = uniqueEmail('lost.admin');
+    const before = await signUp(t, email);
+
+    const run = cli('reset-password', email);
+    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
+    const [, password] = /\n {2}(\S+)\s*$/.exec(run.stdout) ?? [];
+    expect(run.stdout).toContain(`New password for ${email} (shown once; every session of the account has ended):`);
+    expect(password).toMatch(/^Lc-/);
+
+    const old = await t.http().post('/api/auth/login').send({ email, password: STRONG_PASSWORD });
+    expect([old.status, old.body.message]).toEqual([400, MSG.invalidCredentials]);
+    await t.http().post('/api/auth/login').send({ email, password }).expect(200);
+    await t.http().post('/api/auth/refresh').send({ refresh_token: before.refresh_token }).expect(401);
+  });
+
+  it('says so when there is no such account, and changes nothing', () => {
+    const run = cli('reset-password', 'nobody.here@example.com');
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('No account with e-mail nobody.here@example.com');
+  });
+});
