@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSy
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findOrStartRedis, portOpen, startEmbeddedPostgres } from './lib/services.mjs';
+import { printReadable } from './lib/readable-log.mjs';
 import { supervise } from './lib/supervise.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -59,9 +60,17 @@ function start(name, cmd, args, env, cwd = root) {
   return child;
 }
 
+/** Backend output as readable lines, unless LOG_FORMAT=json asks for the raw JSON. */
+const readable = process.env.LOG_FORMAT !== 'json';
+function spawnBackend(cmd, args, env) {
+  const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', readable ? 'pipe' : 'inherit', 'inherit'], env, detached: true });
+  if (readable) printReadable(child.stdout);
+  return child;
+}
+
 /** The API and the worker: a crash is logged and the process started again, with backoff. */
 function startSupervised(name, cmd, args, env) {
-  const supervisor = supervise({ name, log: say, start: () => spawn(cmd, args, { cwd: root, stdio: 'inherit', env, detached: true }) });
+  const supervisor = supervise({ name, log: say, start: () => spawnBackend(cmd, args, env) });
   supervisors.push(supervisor);
   return supervisor;
 }
@@ -134,8 +143,14 @@ async function main() {
   stoppers.push(redis.stop);
   env.REDIS_URL = redis.url;
 
-  run('node', ['backend/dist/cli.js', 'migrate'], env);
-  run('node', ['backend/dist/cli.js', 'seed', ...(embedded ? ['--demo'] : [])], env);
+  run('node', ['backend/dist/cli.js', 'migrate', '--quiet'], env);
+  // The seed's output (the one-time admin password) is shown last, once everything runs.
+  const seeded = spawnSync('node', ['backend/dist/cli.js', 'seed', ...(embedded ? ['--demo'] : [])], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env, encoding: 'utf8' });
+  if (seeded.status !== 0) {
+    process.stdout.write(seeded.stdout ?? '');
+    say('failed: seeding the database');
+    process.exit(seeded.status ?? 1);
+  }
 
   if (dev) {
     start('backend compiler', 'npx', ['tsc', '-w', '--preserveWatchOutput', '-p', 'backend/tsconfig.build.json'], env);
@@ -151,6 +166,7 @@ async function main() {
   for (let i = 0; i < 100 && !(await portOpen(port)); i++) await new Promise((r) => setTimeout(r, 200));
   say(`Local Creators is running at http://localhost:${port}  (admin console: http://localhost:${port}/admin; Ctrl-C stops everything)`);
   if (embedded && !process.env.SMTP_URL) say(`mail is written to ${env.MAIL_DIR} (set SMTP_URL to send it)`);
+  if (seeded.stdout.trim()) process.stdout.write(`${seeded.stdout.trimEnd()}\n\n`);
 }
 
 main().catch(async (error) => {

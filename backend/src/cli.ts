@@ -11,7 +11,7 @@ import { JsonLogger } from './shared/logging';
 import { generatePassword, seed } from './seed/seed';
 
 const USAGE = `Usage:
-  node backend/dist/cli.js migrate                 apply pending migrations
+  node backend/dist/cli.js migrate [--quiet]       apply pending migrations
   node backend/dist/cli.js seed [--demo]           seed (demo admin and content only with --demo)
   node backend/dist/cli.js admin grant <email>     give an account the admin role
   node backend/dist/cli.js admin revoke <email>    take it away
@@ -42,8 +42,11 @@ async function withApp<T>(fn: (app: Awaited<ReturnType<typeof NestFactory.create
 async function main(args: string[]) {
   const [command, sub, email] = args;
   if (command === 'migrate') {
-    const applied = await migrate();
-    console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database schema is up to date.');
+    // --quiet (npm start): one summary line instead of one line per migration step.
+    const quiet = args.includes('--quiet');
+    const applied = await migrate(process.env, { silent: quiet });
+    if (!applied.length) console.log('Database schema is up to date.');
+    else console.log(quiet ? `Applied ${applied.length} database migration${applied.length === 1 ? '' : 's'}.` : `Applied migrations: ${applied.join(', ')}`);
     return;
   }
   if (command === 'seed') {

@@ -19,15 +19,19 @@ export async function seed(app: INestApplicationContext, opts: { demo: boolean; 
   if (!opts.demo) return;
   const em = app.get(EntityManager).fork();
   await RequestContext.create(em, async () => {
+    let adminPassword: string | null = null;
     if ((await em.count(UserRole, { role: 'admin' })) === 0) {
-      const password = generatePassword();
-      await app.get(AuthService).createAccount(DEFAULT_ADMIN_EMAIL, password, ['admin']);
+      adminPassword = generatePassword();
+      await app.get(AuthService).createAccount(DEFAULT_ADMIN_EMAIL, adminPassword, ['admin']);
+    }
+    for (const seeder of DEMO_SEEDERS) await seeder(app, opts.print);
+    // Last, so nothing scrolls it away (npm start prints the seed's output after its own lines).
+    if (adminPassword) {
       opts.print('');
       opts.print('  Admin account created (shown once, keep it):');
       opts.print(`    e-mail:   ${DEFAULT_ADMIN_EMAIL}`);
-      opts.print(`    password: ${password}`);
-      opts.print('');
+      opts.print(`    password: ${adminPassword}`);
+      opts.print(`    console:  /admin   (lost it? npm run admin -- reset-password ${DEFAULT_ADMIN_EMAIL})`);
     }
-    for (const seeder of DEMO_SEEDERS) await seeder(app, opts.print);
   });
 }

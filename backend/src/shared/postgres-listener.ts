@@ -23,6 +23,7 @@ export class PostgresListener {
   private started = false;
   private stopped = false;
   private wasListening = false;
+  private everListened = false;
 
   constructor(private readonly options: PostgresListenerOptions) {}
 
@@ -59,8 +60,10 @@ export class PostgresListener {
       return;
     }
     if (this.client !== client) return; // stopped or lost while connecting
-    this.logger.log(`listening on ${channel}`);
-    this.wasListening = true;
+    // Only a listener that comes back after a loss is news; the first one is routine.
+    if (this.everListened) this.logger.log(`listening on ${channel} again`);
+    else this.logger.debug(`listening on ${channel}`);
+    this.wasListening = this.everListened = true;
     this.options.onListening(true);
   }
 

@@ -1,0 +1,59 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../helpers/services';
+
+// `npm start` on a fresh machine (issue 11): a quiet boot in readable lines, and the one-time
+// admin credentials printed last, where they cannot scroll away. Runs scripts/start.mjs for real
+// on an embedded PostgreSQL of its own (fresh data directory), with the product already built.
+const ROOT = join(__dirname, '../../..');
+
+describe('npm start', () => {
+  let child: ChildProcess | undefined;
+  const dataDir = mkdtempSync(join(tmpdir(), 'lc-start-'));
+  chmodSync(dataDir, 0o777); // the embedded PostgreSQL may run as its own user (root may not run it)
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((r) => child!.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('boots quietly and shows the admin credentials last', async () => {
+    const [port, pgPort] = [await freePort(), await freePort()];
+    const env = { ...process.env, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir, REDIS_URL: process.env.LC_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', REDIS_PREFIX: `start${port}` };
+    delete env.DATABASE_URL;
+    delete env.LOG_FORMAT;
+    child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+
+    const deadline = Date.now() + 150_000;
+    while (!/password: \S+[\s\S]*console: /.test(output)) {
+      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not show the admin credentials:\n${output}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await new Promise((r) => setTimeout(r, 1_000)); // anything printed right after would land here
+    const lines = output.split('\n').filter((l) => l.trim() !== '');
+
+    // The last lines are the credentials, after the "running at" line.
+    const running = lines.findIndex((l) => l.includes(`Local Creators is running at http://localhost:${port}`));
+    const box = lines.findIndex((l) => l.includes('Admin account created (shown once, keep it):'));
+    expect(running).toBeGreaterThan(-1);
+    expect(box).toBeGreaterThan(running);
+    expect(lines.slice(box)).toEqual([
+      '  Admin account created (shown once, keep it):',
+      '    e-mail:   admin@localcreators.local',
+      expect.stringMatching(/^ {4}password: Lc-\S+$/),
+      '    console:  /admin   (lost it? npm run admin -- reset-password admin@localcreators.local)',
+    ]);
+    // Readable lines, not the backend's JSON; Nest's module and route listing left out.
+    expect(lines.filter((l) => l.trimStart().startsWith('{"'))).toEqual([]);
+    expect(output).not.toMatch(/Mapped \{|dependencies initialized|Processing '/);
+    expect(lines.length).toBeLessThan(20);
+  }, 180_000);
+});

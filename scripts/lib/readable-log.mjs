@@ -1,0 +1,45 @@
+// What `npm start` shows a developer: one short line per log entry instead of the backend's JSON
+// (LOG_FORMAT=json keeps the JSON). NestJS's boot chatter (modules loaded, routes mapped) is left
+// out at info level: it scrolled the one-time admin password out of sight.
+
+const BOOT_CHATTER = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory', 'NestApplication', 'MikroORM']);
+const LEVEL_LABEL = { debug: 'debug', info: '', warn: 'WARN ', error: 'ERROR' };
+
+/** The readable line for one line of backend output, or null to leave it out. */
+export function readableLine(raw) {
+  let entry;
+  try {
+    entry = JSON.parse(raw);
+  } catch {
+    return raw; // not ours (a stack trace, a tool's own output): shown as it is
+  }
+  if (!entry || typeof entry !== 'object' || typeof entry.msg !== 'string') return raw;
+  if (entry.level === 'info' && BOOT_CHATTER.has(entry.context)) return null;
+  const time = typeof entry.time === 'string' ? entry.time.slice(11, 19) : '';
+  const label = LEVEL_LABEL[entry.level] ?? String(entry.level);
+  const who = String(entry.service ?? '').padEnd(6);
+  const text =
+    entry.context === 'http' && entry.method
+      ? `${entry.method} ${entry.path} ${entry.status} ${entry.duration_ms} ms`
+      : `${entry.msg}${entry.context ? ` (${entry.context})` : ''}`;
+  return [time, who, label, text].filter(Boolean).join(' ') + (entry.trace ? `\n${entry.trace}` : '');
+}
+
+/** Pipes a child's output through readableLine, line by line. */
+export function printReadable(stream, write = (line) => process.stdout.write(`${line}\n`)) {
+  let pending = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk) => {
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop();
+    for (const line of lines) {
+      const out = line.trim() === '' ? null : readableLine(line);
+      if (out !== null) write(out);
+    }
+  });
+  stream.on('end', () => {
+    const out = pending.trim() === '' ? null : readableLine(pending);
+    if (out !== null) write(out);
+  });
+}
