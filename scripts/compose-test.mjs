@@ -263,6 +263,19 @@ try {
       90_000,
     );
   });
+  await step('metrics: every api and worker answers /metrics on the network, the proxy does not serve it', async () => {
+    const scrape = (id) => docker(['exec', id, 'node', '-e', "fetch('http://127.0.0.1:9464/metrics').then(r=>r.text()).then(t=>console.log(t))"]).stdout;
+    for (const id of ids('api')) {
+      const text = scrape(id);
+      if (!/^lc_http_requests_total\{/m.test(text)) throw new Error(`api ${id.slice(0, 12)} metrics: ${text.slice(0, 300)}`);
+    }
+    for (const id of ids('worker')) {
+      const text = scrape(id);
+      if (!/^lc_outbox_messages\{state="sent",service="worker"\} [1-9]/m.test(text)) throw new Error(`worker ${id.slice(0, 12)} metrics: ${text.slice(0, 300)}`);
+    }
+    const outside = await call('GET', '/metrics');
+    if (outside.body.toString('utf8').includes('lc_http_requests_total')) throw new Error('the proxy serves /metrics');
+  });
   await step('a decision made through one api replica is seen through the other', async () => {
     const [a, b] = ids('api');
     expectStatus(await call('POST', '/api/auth/signup', { body: { email: 'admin@example.com', password: 'Another long passphrase 42' } }), 201, 'admin signup');

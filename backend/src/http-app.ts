@@ -14,6 +14,7 @@ import { deferMultipartBodies } from './shared/http/file-upload.interceptor';
 import { errorResponse } from './shared/domain-exception.filter';
 import { securityHeaders } from './shared/http/security-headers';
 import { JsonLogger, requestId, requestLogging } from './shared/logging';
+import { Metrics } from './shared/metrics';
 import { PageMetaRegistry } from './web/page-meta';
 import { mountWeb } from './web/spa';
 
@@ -76,6 +77,12 @@ export async function createHttpApp(env: Record<string, string | undefined> = {}
   const fastify = app.getHttpAdapter().getInstance();
 
   requestLogging(fastify, logger);
+  const metrics = app.get(Metrics);
+  fastify.addHook('onResponse', (req, reply, done) => {
+    // The matched route's pattern, so every creator's page counts under one label.
+    metrics.requestAnswered(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
   forkEntityManagerPerRequest(fastify, app.get(MikroORM));
   securityHeaders(fastify, {
     contentSecurityPolicy: {

@@ -3,12 +3,16 @@ import { writeFileSync } from 'node:fs';
 import { NestFactory } from '@nestjs/core';
 import { WorkerModule } from './app.module';
 import { ConfigError } from './config/environment';
+import { AppConfig } from './config/app-config';
 import { JsonLogger } from './shared/logging';
+import { Metrics } from './shared/metrics';
 
 /** The notifications worker: relays the outbox into BullMQ and sends mail. Scale by running more. */
 async function main() {
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(), { logger: new JsonLogger((process.env.LOG_LEVEL as 'info') ?? 'info', 'worker') });
   app.enableShutdownHooks();
+  const metricsPort = app.get(AppConfig).metricsPort;
+  if (metricsPort) await app.get(Metrics).listen(metricsPort, 'worker');
   // For the container health check: the file's age says whether this process is still running its loop.
   const heartbeat = process.env.WORKER_HEARTBEAT_FILE;
   if (heartbeat) {

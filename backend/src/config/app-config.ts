@@ -28,10 +28,13 @@ export class AppConfig {
   /** Per account and client address: `free` wrong sign-ins, then waits of 1, 2, 4 … 60 minutes. */
   readonly signinThrottle: { free: number; windowSeconds: number; baseLockSeconds: number; maxLockSeconds: number };
   readonly logLevel: EnvironmentVariables['LOG_LEVEL'];
+  /** The internal /metrics listener's port (api or worker), or null for none. */
+  readonly metricsPort: number | null;
   readonly city: string;
 
   constructor(e: EnvironmentVariables) {
     this.env = e.NODE_ENV;
+    this.metricsPort = e.METRICS_PORT ?? null;
     this.http = {
       port: e.PORT,
       host: e.HOST,

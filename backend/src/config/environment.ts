@@ -34,6 +34,11 @@ export class EnvironmentVariables {
   @IsString() MAIL_DIR = '.data/mail';
   /** The worker rewrites this file every 10 s (the container health check reads its age); empty = none. */
   @IsOptional() @IsString() WORKER_HEARTBEAT_FILE?: string;
+  /**
+   * Port of a separate, internal HTTP listener answering GET /metrics (Prometheus text) for the api
+   * or the worker; unset = no metrics listener. Never route it through the public proxy (decision 0314).
+   */
+  @IsOptional() @IsInt() @Min(1) @Max(65535) METRICS_PORT?: number;
   @IsString() MAIL_FROM = 'Local Creators <hello@localcreators.local>';
   /** Delivery attempts per mail before it is failed for an admin to retry (SMTP down for about 10 minutes at the defaults). */
   @IsInt() @Min(1) @Max(50) MAIL_MAX_ATTEMPTS = 8;

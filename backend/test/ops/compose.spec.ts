@@ -82,7 +82,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('only passes variables the backend knows, and every depends_on names a service', () => {
-    const known = new Set(Object.keys(new EnvironmentVariables()).concat(['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL', 'SMTP_URL', 'PUBLIC_URL', 'WEB_ROOT', 'WORKER_HEARTBEAT_FILE']));
+    const known = new Set(Object.keys(new EnvironmentVariables()).concat(['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL', 'SMTP_URL', 'PUBLIC_URL', 'WEB_ROOT', 'WORKER_HEARTBEAT_FILE', 'METRICS_PORT']));
     for (const name of ['api', 'worker', 'migrate']) {
       for (const key of Object.keys(services[name]!.environment)) expect({ service: name, key, known: known.has(key) }).toMatchObject({ known: true });
       for (const dep of Object.keys(services[name]!.depends_on ?? {})) expect(Object.keys(services)).toContain(dep);

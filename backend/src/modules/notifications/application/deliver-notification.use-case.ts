@@ -3,6 +3,7 @@ import { LockMode, MikroORM } from '@mikro-orm/postgresql';
 import { AppConfig } from '../../../config/app-config';
 import { Clock } from '../../../shared/clock';
 import { OutboxMessage, type ClaimResult } from '../domain/outbox-message';
+import { DeliveryMetrics } from './delivery-metrics';
 import { Mailer, MailRejected } from './mailer';
 import { adminRecipients } from './admin-recipients';
 import { renderMail, scrubPayload } from './mail-templates';
@@ -34,12 +35,19 @@ export class DeliverNotification {
     private readonly mailer: Mailer,
     private readonly clock: Clock,
     @Inject(AppConfig) private readonly config: AppConfig,
+    private readonly metrics: DeliveryMetrics,
   ) {}
 
   async execute(outboxId: string, owner: string): Promise<DeliveryOutcome> {
+    const { outcome, createdAt } = await this.attempt(outboxId, owner);
+    this.metrics.attempted(outcome, createdAt ? (this.clock.now().getTime() - createdAt.getTime()) / 1000 : 0);
+    return outcome;
+  }
+
+  private async attempt(outboxId: string, owner: string): Promise<{ outcome: DeliveryOutcome; createdAt?: Date }> {
     const policy = this.config.mail.delivery;
     const claim = await this.change(outboxId, (m) => m.claim(owner, this.clock.now(), policy));
-    if (claim.result !== 'claimed') return claim.result;
+    if (claim.result !== 'claimed') return { outcome: claim.result };
 
     const message = claim.message;
     try {
@@ -49,13 +57,13 @@ export class DeliverNotification {
       const permanent = error instanceof MailRejected;
       const after = await this.change(outboxId, (m) => m.recordFailure((error as Error).message, this.clock.now(), policy, { permanent }));
       this.logger.warn(`notification ${outboxId} attempt ${after.message.attempts} failed${after.message.status === 'failed' ? ' for good' : ''}: ${(error as Error).message}`);
-      return after.message.status === 'failed' ? 'failed' : 'retry-later';
+      return { outcome: after.message.status === 'failed' ? 'failed' : 'retry-later', createdAt: message.createdAt };
     }
     await this.change(outboxId, (m) => {
       m.markSent(this.clock.now());
       m.payload = scrubPayload(m.kind, m.payload as unknown as Record<string, unknown>) as never;
     });
-    return 'sent';
+    return { outcome: 'sent', createdAt: message.createdAt };
   }
 
   /** Applies one state change to the row under its lock, in its own short transaction. */

@@ -1,0 +1,7 @@
+import type { DeliveryOutcome } from './deliver-notification.use-case';
+
+/** What the mail worker reports about each delivery attempt (the figures operators alert on). */
+export abstract class DeliveryMetrics {
+  /** `queuedFor`: seconds from the message's creation to this outcome (the mail's delivery latency when sent). */
+  abstract attempted(outcome: DeliveryOutcome, queuedForSeconds: number): void;
+}
