@@ -22,7 +22,8 @@ describe('confirming an introduction request', () => {
   });
   afterAll(() => product?.close());
 
-  const businessMails = () => product.t.mailbox.to(contact);
+  // Introductions only: the business also hears of its own application (decision 0119).
+  const businessMails = () => product.t.mailbox.to(contact).filter((m) => m.subject.startsWith('A local creator wants to work with'));
   const allSent = async () => {
     for (let i = 0; i < 150; i++) {
       if ((await product.t.sql(`select 1 from outbox_messages where status <> 'sent'`)).length === 0) return;
@@ -54,7 +55,7 @@ describe('confirming an introduction request', () => {
     await page.goto(link!);
     await page.getByRole('heading', { name: MSG.interestConfirmed }).waitFor();
     await page.getByText(MSG.interestConfirmedDetail('North Coast Bikes')).waitFor();
-    const business = await product.t.mailbox.waitFor((m) => m.to.includes(contact));
+    const business = await product.t.mailbox.waitFor((m) => m.to.includes(contact) && m.subject.startsWith('A local creator wants to work with'));
     expect(business.replyTo).toBe('maya@example.com');
     expect(business.text).toContain('Shall we film a repair day?');
 

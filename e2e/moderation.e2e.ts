@@ -168,7 +168,7 @@ describe('moderation and Amplify through the console', () => {
     const confirmation = await product.t.mailbox.waitFor((m) => m.to.includes('maya@example.com'));
     await visitor.page.goto(/https?:\/\/\S+\/amplify\/confirm\?token=[\w-]+/.exec(confirmation.text)![0]);
     await visitor.page.getByRole('heading', { name: MSG.interestConfirmed }).waitFor();
-    const mail = await product.t.mailbox.waitFor((m) => m.to.includes('luis@tremonttaco.test'));
+    const mail = await product.t.mailbox.waitFor((m) => m.to.includes('luis@tremonttaco.test') && m.subject.startsWith('A local creator wants to work with'));
     expect(mail.replyTo).toBe('maya@example.com');
     expect(mail.text).toContain('I would love to film your al pastor!');
 
