@@ -14,6 +14,7 @@ COPY common common
 COPY backend backend
 COPY public-site public-site
 COPY admin-console admin-console
+COPY scripts/precompress.mjs scripts/
 RUN npm run build
 
 FROM node:24.21.0-bookworm-slim AS deps

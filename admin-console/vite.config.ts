@@ -10,5 +10,5 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@local-creators/common': fileURLToPath(new URL('../common/src/index.ts', import.meta.url)) } },
   server: { proxy: { '/api': apiOrigin, '/storage': apiOrigin } },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 2500 },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 2500 },
 });

@@ -24,5 +24,5 @@ export default defineConfig({
       '/admin': { target: adminOrigin, ws: true },
     },
   },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 700 },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 700 },
 });

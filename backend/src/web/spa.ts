@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageMeta, PageMetaRegistry } from './page-meta';
@@ -31,7 +32,8 @@ function withMeta(html: string, meta: PageMeta): string {
 export async function mountWeb(fastify: FastifyInstance, opts: { webRoot: string; storageDir: string | null; meta: PageMetaRegistry; log: (msg: string) => void }) {
   const publicDist = join(opts.webRoot, 'public-site', 'dist');
   const adminDist = join(opts.webRoot, 'admin-console', 'dist');
-  const immutable = { index: false, maxAge: '1y', immutable: true, decorateReply: false } as const;
+  // Hashed file names never change content: cached for a year, sent as built .br/.gz when accepted.
+  const immutable = { index: false, maxAge: '1y', immutable: true, decorateReply: false, preCompressed: true } as const;
 
   const readIndex = (dir: string) => (existsSync(join(dir, 'index.html')) ? readFileSync(join(dir, 'index.html'), 'utf8') : null);
   const publicIndex = readIndex(publicDist);
@@ -41,6 +43,9 @@ export async function mountWeb(fastify: FastifyInstance, opts: { webRoot: string
   // The public site's own top-level files (favicon...), known at start like the rest of the build.
   const rootFiles = new Set(existsSync(publicDist) ? readdirSync(publicDist, { withFileTypes: true }).filter((f) => f.isFile() && f.name !== 'index.html').map((f) => f.name) : []);
 
+  // Every text response (API JSON, pages, top-level files) compressed when the client accepts it;
+  // brotli at a cheap level on the fly, the built assets come precompressed at the best level.
+  await fastify.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   // The first registration only gives replies sendFile() for the public site's top-level files.
   await fastify.register(fastifyStatic, { root: publicDist, serve: false });
   await fastify.register(fastifyStatic, { root: join(publicDist, 'assets'), prefix: '/assets/', ...immutable });
