@@ -18,7 +18,7 @@ import { PageMetaRegistry } from './web/page-meta';
 import { mountWeb } from './web/spa';
 
 /** The repository root (holding public-site/ and admin-console/), from dist or from src. */
-export function repoRoot() {
+function repoRoot() {
   let dir = __dirname;
   for (let i = 0; i < 5; i++) {
     if (existsSync(resolve(dir, 'public-site')) && existsSync(resolve(dir, 'backend'))) return dir;

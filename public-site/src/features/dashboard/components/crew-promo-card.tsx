@@ -2,7 +2,7 @@ import { ExternalLink, Ship } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
 /** Affiliate partner page for verified creators: the comedy cruise crew. */
-export const FLOATERS_CREW_URL = 'https://www.floaterscomedycruise.com/crew?ref=localcreators';
+const FLOATERS_CREW_URL = 'https://www.floaterscomedycruise.com/crew?ref=localcreators';
 
 export function CrewPromoCard() {
   return (
