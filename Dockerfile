@@ -38,7 +38,7 @@ COPY --from=deps --chown=node:node /app/node_modules node_modules
 COPY --from=build --chown=node:node /app/common/package.json common/
 COPY --from=build --chown=node:node /app/common/dist common/dist
 COPY --from=build --chown=node:node /app/backend/package.json backend/
-# Versions npm could not hoist (e.g. @fastify/static) live in backend/node_modules.
+# Versions npm could not hoist (if any) live in backend/node_modules.
 COPY --from=deps --chown=node:node /app/backend/node_modules backend/node_modules
 COPY --from=build --chown=node:node /app/backend/dist backend/dist
 COPY --from=build --chown=node:node /app/public-site/dist public-site/dist

@@ -6,7 +6,19 @@
  *  - browser: journeys through the built product in Chromium (e2e/)
  */
 const tsJest = (tsconfig) => ['ts-jest', { tsconfig, isolatedModules: true, diagnostics: false }];
-const common = { moduleNameMapper: { '^@local-creators/common$': '<rootDir>/common/src/index.ts' }, rootDir: __dirname };
+// ES-module-only packages our CommonJS code requires (decision 0410). On Node >= 24.9 Jest loads
+// them through require(esm), with VM modules on (.npmrc); on Node 22 they are compiled to CommonJS.
+const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(Number);
+const jestRequiresEsm = nodeMajor > 24 || (nodeMajor === 24 && nodeMinor >= 9);
+const esmOnly = ['content-disposition'];
+const common = {
+  moduleNameMapper: { '^@local-creators/common$': '<rootDir>/common/src/index.ts' },
+  rootDir: __dirname,
+  ...(jestRequiresEsm ? {} : { transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`] }),
+};
+const esmToCommonJs = jestRequiresEsm
+  ? {}
+  : { [`/node_modules/(${esmOnly.join('|')})/.+\\.js$`]: ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs' }, isolatedModules: true, diagnostics: false }] };
 
 module.exports = {
   testTimeout: 30_000,
@@ -16,7 +28,7 @@ module.exports = {
       displayName: 'unit',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/common/src/**/*.spec.ts', '<rootDir>/backend/src/**/*.spec.ts', '<rootDir>/admin-console/src/**/*.spec.ts', '<rootDir>/public-site/src/**/*.spec.ts'],
-      transform: { '^.+\\.tsx?$': tsJest('<rootDir>/backend/tsconfig.json') },
+      transform: { ...esmToCommonJs, '^.+\\.tsx?$': tsJest('<rootDir>/backend/tsconfig.json') },
     },
     {
       // The public site's components rendered to HTML (react-dom/server): what a reader and a screen
@@ -33,7 +45,7 @@ module.exports = {
       displayName: 'api',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/backend/test/**/*.spec.ts'],
-      transform: { '^.+\\.tsx?$': tsJest('<rootDir>/backend/tsconfig.json') },
+      transform: { ...esmToCommonJs, '^.+\\.tsx?$': tsJest('<rootDir>/backend/tsconfig.json') },
       globalSetup: '<rootDir>/backend/test/helpers/global-setup.ts',
       globalTeardown: '<rootDir>/backend/test/helpers/global-teardown.ts',
       slowTestThreshold: 20,
@@ -43,7 +55,7 @@ module.exports = {
       displayName: 'browser',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/e2e/**/*.e2e.ts'],
-      transform: { '^.+\\.tsx?$': tsJest('<rootDir>/backend/tsconfig.json') },
+      transform: { ...esmToCommonJs, '^.+\\.tsx?$': tsJest('<rootDir>/backend/tsconfig.json') },
       globalSetup: '<rootDir>/e2e/support/global-setup.ts',
       globalTeardown: '<rootDir>/e2e/support/global-teardown.ts',
     },

@@ -3,7 +3,6 @@ import { resolve } from 'node:path';
 import { MikroORM } from '@mikro-orm/core';
 import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -19,7 +18,7 @@ import { PageMetaRegistry } from './web/page-meta';
 import { mountWeb } from './web/spa';
 
 /** The repository root (holding public-site/ and admin-console/), from dist or from src. */
-export function repoRoot() {
+function repoRoot() {
   let dir = __dirname;
   for (let i = 0; i < 5; i++) {
     if (existsSync(resolve(dir, 'public-site')) && existsSync(resolve(dir, 'backend'))) return dir;
@@ -35,24 +34,13 @@ function trustProxy(value: string): boolean | number | string {
 }
 
 /**
- * Nest's adapter loads @fastify/static from its own folder for useStaticAssets (Swagger UI's
- * files); ours is the 9.x line, whose dependencies are CommonJS (10.x needs require(esm), which
- * Jest lacks), so npm keeps it beside the backend. Hand the adapter our copy.
- */
-class AppFastifyAdapter extends FastifyAdapter {
-  override useStaticAssets(options: FastifyStaticOptions) {
-    return this.getInstance().register(fastifyStatic, options);
-  }
-}
-
-/**
  * Builds the HTTP application (used by main.ts and by the API tests). NestJS runs on Fastify:
  * its radix-tree router and light request objects cost a fraction of Express's per request,
  * which is what the directory's latency budget needed (decision 0203).
  */
 export async function createHttpApp(env: Record<string, string | undefined> = {}, opts: { logger?: JsonLogger | false } = {}) {
   const config = AppConfig.fromEnvironment(env);
-  const adapter = new AppFastifyAdapter({
+  const adapter = new FastifyAdapter({
     trustProxy: trustProxy(config.http.trustProxy),
     // Small bodies: JSON endpoints never need more; uploads are streamed by their own interceptor.
     bodyLimit: 100 * 1024,

@@ -167,13 +167,6 @@ export interface CreatorPage {
   prev_cursor: string | null;
 }
 
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  per_page: number;
-}
-
 export interface AdminStats {
   total: number;
   pending: number;

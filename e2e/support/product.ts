@@ -3,7 +3,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { createTestApp, type TestApp } from '../../backend/test/helpers/test-app';
 import { freePort } from '../../backend/test/helpers/services';
 
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];

@@ -13,10 +13,10 @@ export const isAdmin = (user: WithRoles): boolean => !!user?.app_metadata?.roles
 export const isBusinessPage = (pathname: string) => /^\/admin\/amplify(\/|$)/.test(pathname);
 
 /** Signed out: /login, except on the business pages (spec 6: "on /admin/amplify non-admins go to /"). */
-export const redirectForSignedOut = (pathname: string) => (isBusinessPage(pathname) ? '/' : '/login');
+const redirectForSignedOut = (pathname: string) => (isBusinessPage(pathname) ? '/' : '/login');
 
 /** Signed in but not an admin: their own dashboard, except on the business pages. */
-export const redirectForNonAdmin = (pathname: string) => (isBusinessPage(pathname) ? '/' : '/dashboard');
+const redirectForNonAdmin = (pathname: string) => (isBusinessPage(pathname) ? '/' : '/dashboard');
 
 /**
  * Where a visitor of `pathname` must go, or null to let them in.

@@ -48,7 +48,7 @@ export const decisionBody = (decision: Decision, notes: string, version: number)
 /** Notes are sent with a rejection; typed notes hold the Approve button back instead of being dropped. */
 export const notesBlockApproval = (notes: string) => notes.trim() !== '';
 
-export const isLive = (c: Pick<AdminCreator, 'approval_status' | 'is_public' | 'phone_verified'>) => c.approval_status === 'approved' && c.is_public && c.phone_verified;
+const isLive = (c: Pick<AdminCreator, 'approval_status' | 'is_public' | 'phone_verified'>) => c.approval_status === 'approved' && c.is_public && c.phone_verified;
 
 /** What the confirmation before a rejection says (decision 0106: destructive clicks ask first). */
 export function rejectConfirmText(c: Pick<AdminCreator, 'full_name' | 'approval_status' | 'is_public' | 'phone_verified'>, notes: string) {

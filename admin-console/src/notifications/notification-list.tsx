@@ -11,7 +11,7 @@ const STATUS: Record<OutboxStatus, { label: string; color: 'default' | 'info' | 
 };
 
 /** What each kind of mail is, in an admin's words (the internal kind names stay out of sight). */
-export const KIND_LABELS: Record<string, string> = {
+const KIND_LABELS: Record<string, string> = {
   'password-recovery': 'Password reset',
   'notify-new-registration': 'New creator application (to admins)',
   'notify-amplify-submission': 'New business application (to admins)',

@@ -6,10 +6,10 @@ import { AuthService } from '../modules/identity/application/auth.service';
 import { UserRole } from '../modules/identity/domain/account';
 import { DEMO_SEEDERS } from './demo-seeders';
 
-export const DEFAULT_ADMIN_EMAIL = 'admin@localcreators.local';
+const DEFAULT_ADMIN_EMAIL = 'admin@localcreators.local';
 
 /** A password that meets the sign-up policy (upper, lower, digit) and is hard to guess. */
-export const generatePassword = () => `Lc-${randomBytes(12).toString('base64url')}-9a`;
+const generatePassword = () => `Lc-${randomBytes(12).toString('base64url')}-9a`;
 
 /**
  * Seeds a fresh database. Only the embedded default gets the demo admin (printed once) and demo

@@ -23,7 +23,7 @@ const parseJson = (raw: unknown, name: string): unknown => {
 };
 
 /** The largest row index a range may name: PostgreSQL's integer, far beyond any real list. */
-export const MAX_LIST_INDEX = 2_147_483_647;
+const MAX_LIST_INDEX = 2_147_483_647;
 
 const isIndex = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 && n <= MAX_LIST_INDEX;
 

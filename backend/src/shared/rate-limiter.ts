@@ -22,7 +22,7 @@ export interface GrowingLock {
 }
 
 /** 429 with the real wait in its text and in a Retry-After header (set by the exception filter). */
-export class RateLimitedError extends DomainError {
+class RateLimitedError extends DomainError {
   constructor(readonly retryAfterSeconds: number) {
     super('rate_limited', 'RATE_LIMITED', MSG.tooManyRequests(Math.max(1, Math.ceil(retryAfterSeconds / 60))));
     this.name = 'RateLimitedError';

@@ -11,7 +11,7 @@ const LINKS = [
   { to: '/about', label: 'About' },
 ];
 
-export function Logo() {
+function Logo() {
   return (
     <Link to="/" className="flex items-center gap-2 font-bold tracking-tight">
       <img src="/favicon.svg" alt="" className="size-8" />

@@ -36,4 +36,3 @@ export const Button = React.forwardRef<HTMLButtonElement, ButtonProps>(({ classN
 });
 Button.displayName = 'Button';
 
-export { buttonVariants };

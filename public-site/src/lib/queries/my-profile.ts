@@ -7,9 +7,9 @@ import { useAuth } from '@/lib/auth';
 export const myProfileKey = ['me', 'profile'] as const;
 
 /** GET /api/me/profile: the own profile, or null before the first application. */
-export const getMyProfile = () => apiFetch<CreatorProfile | null>('/api/me/profile');
+const getMyProfile = () => apiFetch<CreatorProfile | null>('/api/me/profile');
 
-export const myProfileQueryOptions = (userId: string | undefined) =>
+const myProfileQueryOptions = (userId: string | undefined) =>
   queryOptions({ queryKey: [...myProfileKey, userId], queryFn: getMyProfile, enabled: !!userId });
 
 export function useMyProfile() {

@@ -16,7 +16,7 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** A 429 that says when trying again can work (DomainExceptionFilter sends it as Retry-After). */
-export class RetryLater extends DomainError {
+class RetryLater extends DomainError {
   constructor(code: string, message: string, readonly retryAfterSeconds: number) {
     super('rate_limited', code, message);
   }

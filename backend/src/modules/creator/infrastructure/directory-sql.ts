@@ -24,7 +24,7 @@ const PAGE_COLUMNS = ['id', 'user_id', 'full_name', 'phone', 'bio', 'neighborhoo
 const columnsOf = (alias: string) => PAGE_COLUMNS.map((c) => `${alias}.${c}`).join(', ');
 
 /** `q` as the words PostgreSQL's 'simple' parser would find. */
-export function searchWords(q: string): string[] {
+function searchWords(q: string): string[] {
   return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16);
 }
 /**

@@ -4,7 +4,7 @@ import { AuthSession, RecoveryToken, RefreshToken } from '../domain/auth-session
 
 // Mapping lives here so domain/ stays free of ORM decorators.
 
-export const AccountSchema = new EntitySchema<Account>({
+const AccountSchema = new EntitySchema<Account>({
   class: Account,
   tableName: 'users',
   properties: {
@@ -16,7 +16,7 @@ export const AccountSchema = new EntitySchema<Account>({
   },
 });
 
-export const UserRoleSchema = new EntitySchema<UserRole>({
+const UserRoleSchema = new EntitySchema<UserRole>({
   class: UserRole,
   tableName: 'user_roles',
   properties: {
@@ -26,7 +26,7 @@ export const UserRoleSchema = new EntitySchema<UserRole>({
   },
 });
 
-export const AuthSessionSchema = new EntitySchema<AuthSession>({
+const AuthSessionSchema = new EntitySchema<AuthSession>({
   class: AuthSession,
   tableName: 'auth_sessions',
   indexes: [{ name: 'auth_sessions_user_idx', properties: ['userId'] }],
@@ -40,7 +40,7 @@ export const AuthSessionSchema = new EntitySchema<AuthSession>({
   },
 });
 
-export const RefreshTokenSchema = new EntitySchema<RefreshToken>({
+const RefreshTokenSchema = new EntitySchema<RefreshToken>({
   class: RefreshToken,
   tableName: 'refresh_tokens',
   indexes: [{ name: 'refresh_tokens_session_idx', properties: ['sessionId'] }],
@@ -53,7 +53,7 @@ export const RefreshTokenSchema = new EntitySchema<RefreshToken>({
   },
 });
 
-export const RecoveryTokenSchema = new EntitySchema<RecoveryToken>({
+const RecoveryTokenSchema = new EntitySchema<RecoveryToken>({
   class: RecoveryToken,
   tableName: 'recovery_tokens',
   properties: {

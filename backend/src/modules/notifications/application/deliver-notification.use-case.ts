@@ -12,7 +12,7 @@ import { renderMail, scrubPayload } from './mail-templates';
  * The job named a message this database does not have. That is an error (a job of another
  * install, or a row deleted by hand), never "done": the job fails where an operator sees it.
  */
-export class OutboxMessageMissing extends Error {
+class OutboxMessageMissing extends Error {
   override readonly name = 'OutboxMessageMissing';
   constructor(id: string) {
     super(`outbox message ${id} is not in this install's database`);

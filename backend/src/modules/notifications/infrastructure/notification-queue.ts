@@ -16,7 +16,7 @@ export interface NotificationJob {
  * outbox row (OutboxMessage). BullMQ's own attempts cover a worker that could not reach
  * PostgreSQL; each hand-off has its own job id, so nothing needs to stay in Redis afterwards.
  */
-export const JOB_OPTIONS = {
+const JOB_OPTIONS = {
   attempts: 3,
   backoff: { type: 'exponential', delay: 2_000 },
   removeOnComplete: true,

@@ -3,7 +3,7 @@ import { apiFetch } from '@/lib/api';
 import { myProfileKey } from '@/lib/queries/my-profile';
 
 /** DELETE /api/me/profile/image (204). */
-export const deleteProfileImage = () => apiFetch<void>('/api/me/profile/image', { method: 'DELETE' });
+const deleteProfileImage = () => apiFetch<void>('/api/me/profile/image', { method: 'DELETE' });
 
 export function useDeleteProfileImage() {
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ import { myProfileKey } from '@/lib/queries/my-profile';
  * PUT /api/me/profile with the validated ProfileInput: creates the profile (pending) or updates it
  * (status untouched). The photo is not part of the body: the server keeps it per user.
  */
-export const saveMyProfile = (body: ProfileInput) => apiFetch<CreatorProfile>('/api/me/profile', { method: 'PUT', body });
+const saveMyProfile = (body: ProfileInput) => apiFetch<CreatorProfile>('/api/me/profile', { method: 'PUT', body });
 
 export function useSaveMyProfile() {
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@ import { apiFetch } from '@/lib/api';
 import { myProfileKey } from '@/lib/queries/my-profile';
 
 /** PUT /api/me/profile/image, multipart with the field `file`. Works before the profile exists. */
-export function uploadProfileImage(file: File) {
+function uploadProfileImage(file: File) {
   const formData = new FormData();
   formData.append('file', file);
   return apiFetch<{ profile_image_url: string }>('/api/me/profile/image', { method: 'PUT', formData });

@@ -21,7 +21,7 @@ const selectClass =
  * The followers count as typed (kept as typed: never rewritten), or the spec's message. Empty is 0;
  * digit-group commas and spaces are allowed ("12,500"); anything else must be a whole number.
  */
-export function parseFollowers(raw: string): { ok: true; value: number } | { ok: false; message: string } {
+function parseFollowers(raw: string): { ok: true; value: number } | { ok: false; message: string } {
   const s = raw.trim().replace(/[,\s]/g, '');
   if (s === '') return { ok: true, value: 0 };
   const n = Number(s);

@@ -7,9 +7,9 @@ import { useAuth } from '@/lib/auth';
  * GET /api/creators/:id. Sends the bearer when signed in: the owner and admins may preview a
  * profile that is not listed yet; everyone else gets 404 'Profile not found'.
  */
-export const getCreator = (id: string) => apiFetch<PublicCreator>(`/api/creators/${encodeURIComponent(id)}`);
+const getCreator = (id: string) => apiFetch<PublicCreator>(`/api/creators/${encodeURIComponent(id)}`);
 
-export const creatorQueryOptions = (id: string, viewerId: string | null) =>
+const creatorQueryOptions = (id: string, viewerId: string | null) =>
   queryOptions({
     // The viewer is part of the key: signing in or out can turn a 404 into a preview and back.
     queryKey: ['creator', id, viewerId],

@@ -7,7 +7,7 @@ import { apiFetch, errorMessage } from '@/lib/api';
 import { myProfileKey } from '@/lib/queries/my-profile';
 
 /** Affiliate partner page for verified creators: the comedy cruise crew. */
-export const FLOATERS_CREW_URL = 'https://www.floaterscomedycruise.com/crew?ref=localcreators';
+const FLOATERS_CREW_URL = 'https://www.floaterscomedycruise.com/crew?ref=localcreators';
 
 /** The creator says they joined: has_joined_floaters_crew is set and the promotion stops showing (spec 2). */
 function useMarkJoined() {

@@ -1,6 +1,6 @@
 /** The downloadable "Verified Local Creator" badge, drawn on a canvas and saved as a PNG file. */
 
-export const BADGE_FILENAME = 'local-creators-verified-badge.png';
+const BADGE_FILENAME = 'local-creators-verified-badge.png';
 const SIZE = 800;
 
 /** The theme's primary colour when the stylesheet defines it (Tailwind v4 exposes theme tokens as CSS variables). */

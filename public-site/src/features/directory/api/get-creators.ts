@@ -3,7 +3,7 @@ import type { CreatorPage, CreatorSearchQuery } from '@local-creators/common';
 import { apiFetch } from '@/lib/api';
 
 /** GET /api/creators?niche=&platform=&min_followers=&neighborhood=&q=&sort=&cursor=&per_page= (empty ones left out). */
-export function getCreators(query: CreatorSearchQuery) {
+function getCreators(query: CreatorSearchQuery) {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
@@ -11,7 +11,7 @@ export function getCreators(query: CreatorSearchQuery) {
   return apiFetch<CreatorPage>(`/api/creators?${params}`, { auth: false });
 }
 
-export const creatorsQueryOptions = (query: CreatorSearchQuery) =>
+const creatorsQueryOptions = (query: CreatorSearchQuery) =>
   queryOptions({ queryKey: ['creators', query], queryFn: () => getCreators(query), placeholderData: keepPreviousData });
 
 export const useCreators = (query: CreatorSearchQuery) => useQuery(creatorsQueryOptions(query));

@@ -3,8 +3,8 @@ import type { DirectoryResponse } from '@local-creators/common';
 import { apiFetch } from '@/lib/api';
 
 /** GET /api/directory: counts, the 10 newest, and per niche up to 8 cards with the niche's total. */
-export const getDirectory = () => apiFetch<DirectoryResponse>('/api/directory', { auth: false });
+const getDirectory = () => apiFetch<DirectoryResponse>('/api/directory', { auth: false });
 
-export const directoryQueryOptions = () => queryOptions({ queryKey: ['directory'], queryFn: getDirectory });
+const directoryQueryOptions = () => queryOptions({ queryKey: ['directory'], queryFn: getDirectory });
 
 export const useDirectory = () => useQuery(directoryQueryOptions());

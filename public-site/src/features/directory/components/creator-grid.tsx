@@ -6,7 +6,7 @@ import { cn } from '@/lib/utils';
 import { CreatorCard } from './creator-card';
 
 /** 1 column on phones, 2 on tablets, 3 from laptops up (the site's 6xl column). */
-export const gridClass = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3';
+const gridClass = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3';
 
 /** What "Featured" means where it shows (issue 13): the directory's rule is a place in the list, not a follower count. */
 export function FeaturedNote({ children }: { children: string }) {
@@ -45,7 +45,7 @@ export function CreatorGrid({
   );
 }
 
-export function CreatorCardSkeleton() {
+function CreatorCardSkeleton() {
   return (
     <div className="rounded-xl border border-border bg-background p-5">
       <div className="flex items-center gap-3">
