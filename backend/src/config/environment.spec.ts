@@ -48,3 +48,11 @@ describe('production configuration', () => {
     expect(refusal({ NODE_ENV: 'development' })).toBe('accepted');
   });
 });
+
+describe('numbers from the environment', () => {
+  it('reads METRICS_PORT as a port (compose passes it as the string "9464")', () => {
+    expect(validateEnvironment({ METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464);
+    expect(validateEnvironment({}).METRICS_PORT).toBeUndefined();
+    expect(refusal({ METRICS_PORT: '70000' })).toContain('METRICS_PORT');
+  });
+});
