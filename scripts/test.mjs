@@ -15,6 +15,7 @@ const step = (cmd, args) => {
 };
 
 step('npm', ['run', 'typecheck']);
+step('npm', ['run', 'lint']); // architecture rules (.dependency-cruiser.cjs): fails on a violation
 step('npm', ['run', 'build']);
 
 mkdirSync(join(root, 'test-results'), { recursive: true });

@@ -9,7 +9,7 @@ import { DEMO_SEEDERS } from './demo-seeders';
 const DEFAULT_ADMIN_EMAIL = 'admin@localcreators.local';
 
 /** A password that meets the sign-up policy (upper, lower, digit) and is hard to guess. */
-const generatePassword = () => `Lc-${randomBytes(12).toString('base64url')}-9a`;
+export const generatePassword = () => `Lc-${randomBytes(12).toString('base64url')}-9a`;
 
 /**
  * Seeds a fresh database. Only the embedded default gets the demo admin (printed once) and demo

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LockMode, MikroORM } from '@mikro-orm/postgresql';
 import { AppConfig } from '../../../config/app-config';
 import { Clock } from '../../../shared/clock';
-import { OutboxMessage, type ClaimResult } from '../domain/outbox-message';
+import { OutboxMessage, type DeliveryOutcome } from '../domain/outbox-message';
 import { DeliveryMetrics } from './delivery-metrics';
 import { Mailer, MailRejected } from './mailer';
 import { adminRecipients } from './admin-recipients';
@@ -19,7 +19,6 @@ class OutboxMessageMissing extends Error {
   }
 }
 
-export type DeliveryOutcome = Exclude<ClaimResult, 'claimed'> | 'sent' | 'retry-later' | 'failed';
 
 /**
  * Sends one outbox message: claims it (a lease in the row), sends it with the row id as its

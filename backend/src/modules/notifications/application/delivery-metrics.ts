@@ -1,4 +1,4 @@
-import type { DeliveryOutcome } from './deliver-notification.use-case';
+import type { DeliveryOutcome } from '../domain/outbox-message';
 
 /** What the mail worker reports about each delivery attempt (the figures operators alert on). */
 export abstract class DeliveryMetrics {

@@ -20,6 +20,9 @@ export interface DeliveryPolicy {
 /** What a worker found when it tried to claim a message. */
 export type ClaimResult = 'claimed' | 'settled' | 'leased-elsewhere';
 
+/** How one delivery attempt of a message ended (what the worker reports and counts). */
+export type DeliveryOutcome = Exclude<ClaimResult, 'claimed'> | 'sent' | 'retry-later' | 'failed';
+
 /**
  * A side effect (a mail) recorded in the same transaction as the data that caused it. This row,
  * not the queue, is the truth about the message: the relay hands it to BullMQ whenever it is due,

@@ -3,7 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Counter, Gauge, Histogram } from 'prom-client';
 import { Metrics } from '../../../shared/metrics';
 import { DeliveryMetrics } from '../application/delivery-metrics';
-import type { DeliveryOutcome } from '../application/deliver-notification.use-case';
+import type { DeliveryOutcome } from '../domain/outbox-message';
 import { NotificationQueue } from './notification-queue';
 
 /**

@@ -1,0 +1,46 @@
+/**
+ * Architecture rules `npm run lint` enforces (issue 14, docs/architecture.md):
+ * - domain/ is plain TypeScript: no framework, ORM, queue or HTTP library;
+ * - no import cycles anywhere in the backend;
+ * - a module's domain/ and application/ do not reach into another module's infrastructure/ or http/.
+ */
+const FRAMEWORKS = 'node_modules/(@nestjs|@mikro-orm|fastify|@fastify|bullmq|ioredis|pg|nodemailer|sharp|@aws-sdk|prom-client|pino)/';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-plain',
+      severity: 'error',
+      comment: 'Domain code holds the rules only; frameworks belong to application/ and infrastructure/.',
+      from: { path: '^backend/src/modules/[^/]+/domain/' },
+      to: { path: FRAMEWORKS, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'domain-depends-on-nothing-outer',
+      severity: 'error',
+      comment: 'domain/ may not import application/, infrastructure/ or http/ of any module.',
+      from: { path: '^backend/src/modules/[^/]+/domain/' },
+      to: { path: '^backend/src/modules/[^/]+/(application|infrastructure|http)/' },
+    },
+    {
+      name: 'no-cycles',
+      severity: 'error',
+      comment: 'Import cycles make modules inseparable.',
+      from: { path: '^backend/src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'core-not-into-other-modules-adapters',
+      severity: 'error',
+      comment: "A module's domain and application code never use another module's adapters (infrastructure/, http/).",
+      from: { path: '^backend/src/modules/([^/]+)/(domain|application)/' },
+      to: { path: '^backend/src/modules/([^/]+)/(infrastructure|http)/', pathNot: '^backend/src/modules/$1/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'backend/tsconfig.json' },
+    exclude: { path: '(\\.spec\\.ts$|^backend/test/)' },
+  },
+};
