@@ -38,7 +38,7 @@ export type TypeOfHelp = (typeof TYPES_OF_HELP)[number];
 export const SUBMISSION_STATUSES = ['pending', 'approved', 'declined'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
-const ROLES = ['admin'] as const;
+export const ROLES = ['admin'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const LIMITS = {

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Niche } from '@local-creators/common';
 import { AdminCreatorQuery, CreatorRepository, type ListedFilters, type ListedPageQuery } from '../application/creator.repository';
-import { LISTED_SQL, listedCountSql, listedPageSql, listedRankedPageSql, PUBLIC_NAME_SORT_KEY } from './directory-sql';
+import { LISTED_SQL, listedCountSql, listedPageSql, listedRankedPageSql } from './directory-sql';
 import { CreatorProfile } from '../domain/creator-profile';
 import { ListingVersion } from './listing-version';
 import { QueryCanceller } from './query-canceller';
