@@ -58,6 +58,7 @@ module.exports = {
       transform: { ...esmToCommonJs, '^.+\\.tsx?$': tsJest('<rootDir>/backend/tsconfig.json') },
       globalSetup: '<rootDir>/e2e/support/global-setup.ts',
       globalTeardown: '<rootDir>/e2e/support/global-teardown.ts',
+      setupFilesAfterEnv: ['<rootDir>/e2e/support/journey-timeout.ts'],
     },
   ],
 };
