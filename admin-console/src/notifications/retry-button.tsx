@@ -10,19 +10,27 @@ import { ConfirmDialog, type ConfirmText } from '../shared/confirm-dialog';
 import { useToast } from '../shared/toast';
 import { errorMessage } from '../shared/toast-texts';
 
-/** Sends an undelivered message (failed, or stuck waiting) again at once (POST /api/admin/notifications/:id/retry). */
-export function RetryButton() {
-  const record = useRecordContext<OutboxMessage>();
+/** An admin action on one mail: calls the API, then says how it went and reloads the list. */
+function useMailAction(call: (provider: AppDataProvider, id: string) => Promise<unknown>, texts: { done: { title: string; description: string }; failed: string }) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const toast = useToast();
   const refresh = useRefresh();
-  const retry = useMutation({
-    mutationFn: (id: string) => dataProvider.retryNotification(id),
+  return useMutation({
+    mutationFn: (id: string) => call(dataProvider, id),
     onSuccess: () => {
-      toast({ type: 'success', title: 'Queued again', description: 'The message will be sent within a few seconds.' });
+      toast({ type: 'success', ...texts.done });
       refresh();
     },
-    onError: (error) => toast({ type: 'error', title: 'Retry failed', description: errorMessage(error) || undefined }),
+    onError: (error) => toast({ type: 'error', title: texts.failed, description: errorMessage(error) || undefined }),
+  });
+}
+
+/** Sends an undelivered message (failed, or stuck waiting) again at once (POST /api/admin/notifications/:id/retry). */
+export function RetryButton() {
+  const record = useRecordContext<OutboxMessage>();
+  const retry = useMailAction((provider, id) => provider.retryNotification(id), {
+    done: { title: 'Queued again', description: 'The message will be sent within a few seconds.' },
+    failed: 'Retry failed',
   });
   if (!record || record.status === 'sent') return null;
   return (
@@ -42,17 +50,10 @@ export const resendConfirmText = (m: Pick<OutboxMessage, 'subject' | 'recipients
 /** Sends a delivered mail once more, after a confirmation (POST /api/admin/notifications/:id/resend; decision 0116). */
 export function ResendButton() {
   const record = useRecordContext<OutboxMessage>();
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const toast = useToast();
-  const refresh = useRefresh();
   const [asking, setAsking] = useState<ConfirmText | null>(null);
-  const resend = useMutation({
-    mutationFn: (id: string) => dataProvider.resendNotification(id),
-    onSuccess: () => {
-      toast({ type: 'success', title: 'Sent again', description: 'A new copy is at the top of the list and goes out within a few seconds.' });
-      refresh();
-    },
-    onError: (error) => toast({ type: 'error', title: 'Resend failed', description: errorMessage(error) || undefined }),
+  const resend = useMailAction((provider, id) => provider.resendNotification(id), {
+    done: { title: 'Sent again', description: 'A new copy is at the top of the list and goes out within a few seconds.' },
+    failed: 'Resend failed',
   });
   if (!record?.resendable) return null;
   return (
