@@ -32,7 +32,9 @@ describe('compression and caching of what the server sends', () => {
   afterAll(() => product?.close());
 
   it('sends pages and API answers as brotli or gzip, whichever the client accepts', async () => {
-    for (const path of ['/', '/directory', '/api/directory']) {
+    // Answers under 256 bytes stay plain (the empty directory of a fresh product is 61): the
+    // API's own description stands in for a large JSON answer.
+    for (const path of ['/', '/directory', '/api/docs-json']) {
       const br = await rawGet(product.baseUrl, path, 'gzip, deflate, br');
       expect([path, br.status, br.headers['content-encoding']]).toEqual([path, 200, 'br']);
       expect(br.headers.vary).toMatch(/accept-encoding/i);

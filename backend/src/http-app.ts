@@ -14,6 +14,7 @@ import { errorResponse } from './shared/domain-exception.filter';
 import { securityHeaders } from './shared/http/security-headers';
 import { JsonLogger, requestId, requestLogging } from './shared/logging';
 import { Metrics } from './shared/metrics';
+import fastifyCompress from '@fastify/compress';
 import { PageMetaRegistry } from './web/page-meta';
 import { mountWeb } from './web/spa';
 
@@ -64,6 +65,11 @@ export async function createHttpApp(env: Record<string, string | undefined> = {}
   const logger = opts.logger === false ? new JsonLogger('error', 'api') : (opts.logger ?? new JsonLogger(config.logLevel, 'api'));
   const fastify = app.getHttpAdapter().getInstance();
 
+  // Every text response (API JSON, pages, top-level files) compressed when the client accepts it,
+  // brotli at a cheap level on the fly; the built assets come precompressed at the best level
+  // (web/spa.ts). Registered before any route, since it attaches itself to routes as they are
+  // added. Pages' HTML is under 1 kB, so the threshold sits below it.
+  await fastify.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 256 });
   requestLogging(fastify, logger);
   const metrics = app.get(Metrics);
   fastify.addHook('onResponse', (req, reply, done) => {

@@ -1,6 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageMeta, PageMetaRegistry } from './page-meta';
@@ -43,9 +42,6 @@ export async function mountWeb(fastify: FastifyInstance, opts: { webRoot: string
   // The public site's own top-level files (favicon...), known at start like the rest of the build.
   const rootFiles = new Set(existsSync(publicDist) ? readdirSync(publicDist, { withFileTypes: true }).filter((f) => f.isFile() && f.name !== 'index.html').map((f) => f.name) : []);
 
-  // Every text response (API JSON, pages, top-level files) compressed when the client accepts it;
-  // brotli at a cheap level on the fly, the built assets come precompressed at the best level.
-  await fastify.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   // The first registration only gives replies sendFile() for the public site's top-level files.
   await fastify.register(fastifyStatic, { root: publicDist, serve: false });
   await fastify.register(fastifyStatic, { root: join(publicDist, 'assets'), prefix: '/assets/', ...immutable });
