@@ -1,6 +1,5 @@
 import { addAdmin, startProduct, type Product, PASSWORD } from './support/product';
 
-
 // The audit trail names its subjects (the creator's name, the business's name) and a business
 // entry opens that business, not just the list.
 describe('the audit trail', () => {
@@ -19,8 +18,17 @@ describe('the audit trail', () => {
     const admin = (await http().post('/api/auth/login').send({ email: adminEmail, password: PASSWORD }).expect(200)).body;
     const creator = (await http().post('/api/auth/signup').send({ email: 'named@example.com', password: PASSWORD }).expect(201)).body;
     const profile = {
-      full_name: 'Named Creator', phone: '216-555-0199', bio: 'Lakefront sunsets and Cleveland food.', neighborhood: 'Tremont', media_kit_url: null, link_hub_url: null,
-      niches: ['Food'], platforms: [{ name: 'Instagram', handle: 'named', url: '', followers: 900 }], content_types: ['Reels'], collab_types: ['Affiliate'], can_use_name_publicly: true,
+      full_name: 'Named Creator',
+      phone: '216-555-0199',
+      bio: 'Lakefront sunsets and Cleveland food.',
+      neighborhood: 'Tremont',
+      media_kit_url: null,
+      link_hub_url: null,
+      niches: ['Food'],
+      platforms: [{ name: 'Instagram', handle: 'named', url: '', followers: 900 }],
+      content_types: ['Reels'],
+      collab_types: ['Affiliate'],
+      can_use_name_publicly: true,
     };
     const creatorId = (await http().put('/api/me/profile').set(auth(creator)).send(profile).expect(201)).body.id as string;
     const c = (await http().get(`/api/admin/creators/${creatorId}`).set(auth(admin)).expect(200)).body;
@@ -28,11 +36,19 @@ describe('the audit trail', () => {
 
     // Enough businesses that the decided one is not on screen at first.
     const submit = (name: string) =>
-      http().post('/api/amplify/submissions').send({
-        business_name: name, contact_name: 'Rosa Jablonski', contact_email: 'rosa@example.com', category: 'Food & Drink',
-        story: `We have baked paczki in Slavic Village since 1952 and want young creators to tell our story. ${'More about us. '.repeat(10)}`,
-        website_social: null, neighborhood: 'Slavic Village', type_of_help: ['Social media content'],
-      }).expect(201);
+      http()
+        .post('/api/amplify/submissions')
+        .send({
+          business_name: name,
+          contact_name: 'Rosa Jablonski',
+          contact_email: 'rosa@example.com',
+          category: 'Food & Drink',
+          story: `We have baked paczki in Slavic Village since 1952 and want young creators to tell our story. ${'More about us. '.repeat(10)}`,
+          website_social: null,
+          neighborhood: 'Slavic Village',
+          type_of_help: ['Social media content'],
+        })
+        .expect(201);
     const target = (await submit('Audited Bakery')).body.id as string;
     for (let i = 0; i < 6; i++) await submit(`Later Business ${i}`);
     const b = (await http().get(`/api/admin/amplify-submissions/${target}`).set(auth(admin)).expect(200)).body;

@@ -88,7 +88,8 @@ describe('accounts and sessions, through the real UI', () => {
 
   it('says a forged reset link is invalid as soon as it is opened, before any password is typed', async () => {
     const { page, context } = await product.newPage();
-    const forged = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMDAwMDAwMC0wMDAwLTAwMDAtMDAwMC0wMDAwMDAwMDAwMDAiLCJ0eXAiOiJyZWNvdmVyeSJ9.c2lnbmVkLWJ5LXNvbWVvbmUtZWxzZQ';
+    const forged =
+      'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMDAwMDAwMC0wMDAwLTAwMDAtMDAwMC0wMDAwMDAwMDAwMDAiLCJ0eXAiOiJyZWNvdmVyeSJ9.c2lnbmVkLWJ5LXNvbWVvbmUtZWxzZQ';
     await page.goto(`/login#access_token=${forged}&expires_in=3600&token_type=bearer&type=recovery`);
     await expectToast(page, MSG.recoveryLinkInvalid);
     await page.getByRole('button', { name: 'Send Reset Link' }).waitFor();

@@ -1,6 +1,5 @@
 import { addAdmin, startProduct, type Product, PASSWORD } from './support/product';
 
-
 // Every entry of the console's menu, clicked as an admin would, and reloaded: each opens its own
 // page under /admin, and a reload shows the same page (not the public site's 404).
 describe('the console menu', () => {

@@ -22,7 +22,9 @@ describe('a creator applies and goes live', () => {
     const next = page.getByRole('button', { name: 'Next' });
     await page.getByRole('heading', { name: 'Basic Information' }).waitFor();
     expect(await next.isDisabled()).toBe(true);
-    const png = await sharp({ create: { width: 400, height: 400, channels: 3, background: { r: 91, g: 33, b: 182 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 400, height: 400, channels: 3, background: { r: 91, g: 33, b: 182 } } })
+      .png()
+      .toBuffer();
     await page.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
     await expectToast(page, MSG.imageUploaded);
     await page.getByLabel('Full name').fill('Journey Creator');
@@ -63,9 +65,14 @@ describe('a creator applies and goes live', () => {
     expect(await page.getByRole('article', { name: 'Journey Creator' }).count()).toBe(0);
 
     // An admin approves it (API call).
-    const admin = (await (await page.request.post('/api/auth/signup', { data: { email: 'journey-admin@example.com', password: 'Sunny-Lake-42' } })).json()) as AuthSession;
+    const admin = (await (
+      await page.request.post('/api/auth/signup', { data: { email: 'journey-admin@example.com', password: 'Sunny-Lake-42' } })
+    ).json()) as AuthSession;
     await product.t.sql(`insert into user_roles (user_id, role, created_at) values ($1, 'admin', now())`, [admin.user.id]);
-    const decided = await page.request.put(`/api/admin/creators/${id}`, { headers: { Authorization: `Bearer ${admin.access_token}` }, data: { approval_status: 'approved' } });
+    const decided = await page.request.put(`/api/admin/creators/${id}`, {
+      headers: { Authorization: `Bearer ${admin.access_token}` },
+      data: { approval_status: 'approved' },
+    });
     expect(decided.status()).toBe(200);
 
     await page.goto('/directory');

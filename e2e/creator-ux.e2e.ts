@@ -21,7 +21,11 @@ describe('a new creator on the public site', () => {
     const session = res.body as { access_token: string; user: { id: string } };
     let profileId: string | null = null;
     if (opts.profile) {
-      const profile = await product.t.http().put('/api/me/profile').set('Authorization', `Bearer ${session.access_token}`).send(validProfile({ full_name: 'Ux Creator' }));
+      const profile = await product.t
+        .http()
+        .put('/api/me/profile')
+        .set('Authorization', `Bearer ${session.access_token}`)
+        .send(validProfile({ full_name: 'Ux Creator' }));
       profileId = profile.body.id as string;
       if (opts.profile === 'approved') {
         await product.t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [profileId]);
@@ -31,13 +35,18 @@ describe('a new creator on the public site', () => {
       }
     }
     const { page, context } = await product.newPage({ width: opts.width });
-    await page.addInitScript((s) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('lc.auth.session', s), JSON.stringify(session));
+    await page.addInitScript(
+      (s) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('lc.auth.session', s),
+      JSON.stringify(session),
+    );
     return { page, context, profileId, session };
   }
 
   async function seriousViolations(page: Page) {
     const results = await new AxeBuilder({ page }).analyze();
-    return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((x) => x.target.join(' ')).join(', ')}`);
+    return results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((x) => x.target.join(' ')).join(', ')}`);
   }
 
   async function fillStep1(page: Page, phone = '(216) 555-0123') {
@@ -160,10 +169,16 @@ describe('a new creator on the public site', () => {
       await page.getByLabel('Platform').selectOption(name);
       await page.getByRole('button', { name: 'Add platform' }).click();
       await page.getByRole('button', { name: new RegExp(`^Remove ${name}`) }).waitFor();
-      expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } } }).document.activeElement.id)).toBe('platform-name');
+      expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } } }).document.activeElement.id)).toBe(
+        'platform-name',
+      );
     }
     await page.getByRole('button', { name: /^Remove Instagram/ }).click();
-    await page.waitForFunction(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } } }).document.activeElement.getAttribute('aria-label')?.startsWith('Remove TikTok'));
+    await page.waitForFunction(() =>
+      (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } } }).document.activeElement
+        .getAttribute('aria-label')
+        ?.startsWith('Remove TikTok'),
+    );
     await page.getByRole('button', { name: /^Remove TikTok/ }).click();
     await page.waitForFunction(() => (globalThis as unknown as { document: { activeElement: { id: string } } }).document.activeElement.id === 'platform-name');
     await context.close();
@@ -177,7 +192,13 @@ describe('a new creator on the public site', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Escape');
     await page.getByRole('navigation', { name: 'Mobile' }).waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } } }).document.activeElement.getAttribute('aria-label'))).toBe('Open menu');
+    expect(
+      await page.evaluate(() =>
+        (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } } }).document.activeElement.getAttribute(
+          'aria-label',
+        ),
+      ),
+    ).toBe('Open menu');
     await context.close();
   });
 

@@ -16,7 +16,11 @@ describe('confirming an introduction request', () => {
     await t.sql(`insert into user_roles (user_id, role, created_at) values ($1, 'admin', now())`, [admin.body.user.id]);
     const session = await t.http().post('/api/auth/login').send({ email: 'intro-admin@example.com', password: PASSWORD }).expect(200);
     const auth = { Authorization: `Bearer ${session.body.access_token}` };
-    const s = await t.http().post('/api/amplify/submissions').send({ business_name: 'North Coast Bikes', contact_name: 'Nora', contact_email: contact, category: 'Services', story: 'Bike repairs in Ohio City.' }).expect(201);
+    const s = await t
+      .http()
+      .post('/api/amplify/submissions')
+      .send({ business_name: 'North Coast Bikes', contact_name: 'Nora', contact_email: contact, category: 'Services', story: 'Bike repairs in Ohio City.' })
+      .expect(201);
     await t.http().put(`/api/admin/amplify-submissions/${s.body.id}`).set(auth).send({ status: 'approved' }).expect(200);
     await t.http().put(`/api/admin/amplify-submissions/${s.body.id}`).set(auth).send({ featured: true }).expect(200);
   });

@@ -1,6 +1,5 @@
 import { addAdmin, startProduct, type Product, PASSWORD } from './support/product';
 
-
 // Admins see who asked which business for an introduction, confirmed or not, and counts per business.
 describe('introduction requests in the console', () => {
   let product: Product;
@@ -14,7 +13,11 @@ describe('introduction requests in the console', () => {
 
   it('lists the requests with their state and the counts per business', async () => {
     const id = (
-      await product.t.http().post('/api/amplify/submissions').send({ business_name: 'Intro Bikes', contact_name: 'Olga', contact_email: 'olga@shop.test', category: 'Services', story: 'We fix bikes.' }).expect(201)
+      await product.t
+        .http()
+        .post('/api/amplify/submissions')
+        .send({ business_name: 'Intro Bikes', contact_name: 'Olga', contact_email: 'olga@shop.test', category: 'Services', story: 'We fix bikes.' })
+        .expect(201)
     ).body.id as string;
     await product.t.sql(
       `insert into amplify_interest_requests (id, submission_id, creator_name, creator_email, message, created_at, confirmed_at, confirm_token_hash, confirm_expires_at)

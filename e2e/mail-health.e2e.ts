@@ -1,6 +1,5 @@
 import { addAdmin, startProduct, type Product, PASSWORD } from './support/product';
 
-
 // An admin learns from the dashboard that mail failed, follows the alert to the outbox and sends
 // the message again; the worker delivers it.
 describe('undelivered mail in the console', () => {

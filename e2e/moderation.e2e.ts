@@ -70,9 +70,11 @@ describe('moderation and Amplify through the console', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     const rowNow = async () =>
-      (await product.t.sql<{ approval_status: string; audits: string }>(
-        `select approval_status, (select count(*) from moderation_audit_log a where a.subject_id = p.id) audits from creator_profiles p where full_name = 'Moderated Creator'`,
-      ))[0];
+      (
+        await product.t.sql<{ approval_status: string; audits: string }>(
+          `select approval_status, (select count(*) from moderation_audit_log a where a.subject_id = p.id) audits from creator_profiles p where full_name = 'Moderated Creator'`,
+        )
+      )[0];
     expect(await rowNow()).toEqual({ approval_status: 'pending', audits: '0' });
     await item.getByRole('button', { name: 'Reject' }).click();
     await dialog.getByRole('button', { name: 'Reject' }).click();
@@ -121,7 +123,9 @@ describe('moderation and Amplify through the console', () => {
     await creator.page.waitForTimeout(300);
     expect(await creator.page.getByRole('article', { name: 'Moderated Creator' }).count()).toBe(0);
 
-    const [row] = await product.t.sql<{ approval_status: string; phone_verified: boolean }>(`select approval_status, phone_verified from creator_profiles where full_name = 'Moderated Creator'`);
+    const [row] = await product.t.sql<{ approval_status: string; phone_verified: boolean }>(
+      `select approval_status, phone_verified from creator_profiles where full_name = 'Moderated Creator'`,
+    );
     expect(row).toEqual({ approval_status: 'approved', phone_verified: false });
     await creator.context.close();
     await admin.context.close();
@@ -178,7 +182,10 @@ describe('moderation and Amplify through the console', () => {
     const unfeature = admin.page.getByRole('dialog', { name: 'Remove Tremont Taco Co from featured?' });
     await unfeature.getByRole('button', { name: 'Cancel' }).click();
     await unfeature.waitFor({ state: 'hidden' });
-    const businessRow = async () => (await product.t.sql<{ status: string; featured: boolean }>(`select status, featured from amplify_submissions where business_name = 'Tremont Taco Co'`))[0];
+    const businessRow = async () =>
+      (
+        await product.t.sql<{ status: string; featured: boolean }>(`select status, featured from amplify_submissions where business_name = 'Tremont Taco Co'`)
+      )[0];
     expect(await businessRow()).toEqual({ status: 'approved', featured: true });
     await featured.getByRole('button', { name: 'Decline' }).click();
     const decline = admin.page.getByRole('dialog', { name: 'Decline Tremont Taco Co?' });
@@ -196,14 +203,27 @@ describe('moderation and Amplify through the console', () => {
     const auth = (s: { access_token: string }) => ({ Authorization: `Bearer ${s.access_token}` });
     const creator = (await http().post('/api/auth/signup').send({ email: 'changer@example.com', password: PASSWORD }).expect(201)).body;
     const profile = {
-      full_name: 'Changing Creator', phone: '216-555-0199', bio: 'Lakefront sunsets and Cleveland food.', neighborhood: 'Tremont', media_kit_url: null, link_hub_url: null,
-      niches: ['Food'], platforms: [{ name: 'Instagram', handle: 'changer', url: '', followers: 900 }], content_types: ['Reels'], collab_types: ['Affiliate'], can_use_name_publicly: true,
+      full_name: 'Changing Creator',
+      phone: '216-555-0199',
+      bio: 'Lakefront sunsets and Cleveland food.',
+      neighborhood: 'Tremont',
+      media_kit_url: null,
+      link_hub_url: null,
+      niches: ['Food'],
+      platforms: [{ name: 'Instagram', handle: 'changer', url: '', followers: 900 }],
+      content_types: ['Reels'],
+      collab_types: ['Affiliate'],
+      can_use_name_publicly: true,
     };
     const id = (await http().put('/api/me/profile').set(auth(creator)).send(profile).expect(201)).body.id as string;
     const adminSession = (await http().post('/api/auth/login').send({ email: adminEmail, password: PASSWORD }).expect(200)).body;
     const { version } = (await http().get(`/api/admin/creators/${id}`).set(auth(adminSession)).expect(200)).body;
     await http().put(`/api/admin/creators/${id}`).set(auth(adminSession)).send({ approval_status: 'approved', version }).expect(200);
-    await http().put('/api/me/profile').set(auth(creator)).send({ ...profile, full_name: 'Changed Creator', bio: 'Buy followers cheap, ask me how.' }).expect(200);
+    await http()
+      .put('/api/me/profile')
+      .set(auth(creator))
+      .send({ ...profile, full_name: 'Changed Creator', bio: 'Buy followers cheap, ask me how.' })
+      .expect(200);
 
     const admin = await product.newPage();
     await signIn(admin.page, adminEmail);
@@ -217,7 +237,11 @@ describe('moderation and Amplify through the console', () => {
     await changes.getByRole('row', { name: 'Bio Lakefront sunsets and Cleveland food. Buy followers cheap, ask me how.' }).waitFor();
 
     // The creator changes the profile again while the page is open: acknowledging what the admin saw is refused, and the page reloads.
-    await http().put('/api/me/profile').set(auth(creator)).send({ ...profile, full_name: 'Changed Creator', bio: 'Buy followers cheap, ask me how.', neighborhood: 'Ohio City' }).expect(200);
+    await http()
+      .put('/api/me/profile')
+      .set(auth(creator))
+      .send({ ...profile, full_name: 'Changed Creator', bio: 'Buy followers cheap, ask me how.', neighborhood: 'Ohio City' })
+      .expect(200);
     await admin.page.getByRole('button', { name: 'Acknowledge changes' }).click();
     await admin.page.getByText(MSG.creatorChanged).waitFor();
     await changes.getByRole('row', { name: 'Neighborhood Tremont Ohio City' }).waitFor();

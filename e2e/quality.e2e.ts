@@ -7,7 +7,9 @@ import { validProfile } from '../backend/test/creator/fixtures';
 /** Serious or critical axe findings on the page as it is now. */
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 describe('page weight and accessibility', () => {
@@ -19,7 +21,11 @@ describe('page weight and accessibility', () => {
     product = await startProduct();
     const res = await product.t.http().post('/api/auth/signup').send({ email: 'quality@example.com', password: 'Sunny-Lake-42' });
     session = res.body;
-    const profile = await product.t.http().put('/api/me/profile').set('Authorization', `Bearer ${session.access_token}`).send(validProfile({ full_name: 'Quality Creator' }));
+    const profile = await product.t
+      .http()
+      .put('/api/me/profile')
+      .set('Authorization', `Bearer ${session.access_token}`)
+      .send(validProfile({ full_name: 'Quality Creator' }));
     creatorId = profile.body.id;
     await product.t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [creatorId]);
   });
@@ -57,7 +63,10 @@ describe('page weight and accessibility', () => {
     it(`has no serious or critical axe violation on the dashboard and every wizard step at ${width} px`, async () => {
       const { page, context } = await product.newPage({ width });
       // Runs in the page: a signed-in browser, as the public site stores it.
-      await page.addInitScript((s) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('lc.auth.session', s), JSON.stringify(session));
+      await page.addInitScript(
+        (s) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('lc.auth.session', s),
+        JSON.stringify(session),
+      );
       const found: Record<string, string[]> = {};
       await page.goto('/dashboard');
       await page.getByTestId('status-label').waitFor();

@@ -1,6 +1,5 @@
 import { addAdmin, startProduct, type Product, PASSWORD } from './support/product';
 
-
 // A long review queue: compact cards (remembered after a reload) still decide.
 describe('compact review cards', () => {
   let product: Product;
@@ -16,10 +15,23 @@ describe('compact review cards', () => {
     const http = () => product.t.http();
     const creator = (await http().post('/api/auth/signup').send({ email: 'compact@example.com', password: PASSWORD }).expect(201)).body;
     const profile = {
-      full_name: 'Compact Creator', phone: '216-555-0199', bio: 'Lakefront sunsets and Cleveland food.', neighborhood: 'Tremont', media_kit_url: null, link_hub_url: null,
-      niches: ['Food'], platforms: [{ name: 'Instagram', handle: 'compact', url: '', followers: 900 }], content_types: ['Reels'], collab_types: ['Affiliate'], can_use_name_publicly: true,
+      full_name: 'Compact Creator',
+      phone: '216-555-0199',
+      bio: 'Lakefront sunsets and Cleveland food.',
+      neighborhood: 'Tremont',
+      media_kit_url: null,
+      link_hub_url: null,
+      niches: ['Food'],
+      platforms: [{ name: 'Instagram', handle: 'compact', url: '', followers: 900 }],
+      content_types: ['Reels'],
+      collab_types: ['Affiliate'],
+      can_use_name_publicly: true,
     };
-    await http().put('/api/me/profile').set({ Authorization: `Bearer ${creator.access_token}` }).send(profile).expect(201);
+    await http()
+      .put('/api/me/profile')
+      .set({ Authorization: `Bearer ${creator.access_token}` })
+      .send(profile)
+      .expect(201);
 
     const { page } = await product.newPage();
     await page.goto('/login');
@@ -47,11 +59,29 @@ describe('compact review cards', () => {
   it('decides from the keyboard: j / k move, a approves, r asks before rejecting', async () => {
     const http = () => product.t.http();
     const apply = async (name: string, handle: string) => {
-      const creator = (await http().post('/api/auth/signup').send({ email: `${handle}@example.com`, password: PASSWORD }).expect(201)).body;
-      await http().put('/api/me/profile').set({ Authorization: `Bearer ${creator.access_token}` }).send({
-        full_name: name, phone: '216-555-0199', bio: 'Lakefront sunsets and Cleveland food.', neighborhood: 'Tremont', media_kit_url: null, link_hub_url: null,
-        niches: ['Food'], platforms: [{ name: 'Instagram', handle, url: '', followers: 900 }], content_types: ['Reels'], collab_types: ['Affiliate'], can_use_name_publicly: true,
-      }).expect(201);
+      const creator = (
+        await http()
+          .post('/api/auth/signup')
+          .send({ email: `${handle}@example.com`, password: PASSWORD })
+          .expect(201)
+      ).body;
+      await http()
+        .put('/api/me/profile')
+        .set({ Authorization: `Bearer ${creator.access_token}` })
+        .send({
+          full_name: name,
+          phone: '216-555-0199',
+          bio: 'Lakefront sunsets and Cleveland food.',
+          neighborhood: 'Tremont',
+          media_kit_url: null,
+          link_hub_url: null,
+          niches: ['Food'],
+          platforms: [{ name: 'Instagram', handle, url: '', followers: 900 }],
+          content_types: ['Reels'],
+          collab_types: ['Affiliate'],
+          can_use_name_publicly: true,
+        })
+        .expect(201);
     };
     await apply('Keyed First', 'keyedfirst');
     await apply('Keyed Second', 'keyedsecond');

@@ -1,6 +1,5 @@
 import { addAdmin, startProduct, type Product, PASSWORD } from './support/product';
 
-
 // Another admin decided first: the failed update (409) brings the cards up to date at once.
 describe('cards after another admin acted first', () => {
   let product: Product;
@@ -16,11 +15,19 @@ describe('cards after another admin acted first', () => {
     const http = () => product.t.http();
     const auth = (s: { access_token: string }) => ({ Authorization: `Bearer ${s.access_token}` });
     const id = (
-      await http().post('/api/amplify/submissions').send({
-        business_name: 'Raced Bakery', contact_name: 'Rosa Jablonski', contact_email: 'rosa@example.com', category: 'Food & Drink',
-        story: `We have baked paczki in Slavic Village since 1952 and want young creators to tell our story. ${'More about us. '.repeat(10)}`,
-        website_social: null, neighborhood: 'Slavic Village', type_of_help: ['Social media content'],
-      }).expect(201)
+      await http()
+        .post('/api/amplify/submissions')
+        .send({
+          business_name: 'Raced Bakery',
+          contact_name: 'Rosa Jablonski',
+          contact_email: 'rosa@example.com',
+          category: 'Food & Drink',
+          story: `We have baked paczki in Slavic Village since 1952 and want young creators to tell our story. ${'More about us. '.repeat(10)}`,
+          website_social: null,
+          neighborhood: 'Slavic Village',
+          type_of_help: ['Social media content'],
+        })
+        .expect(201)
     ).body.id as string;
 
     const { page } = await product.newPage();
@@ -49,8 +56,17 @@ describe('cards after another admin acted first', () => {
     const auth = (s: { access_token: string }) => ({ Authorization: `Bearer ${s.access_token}` });
     const creator = (await http().post('/api/auth/signup').send({ email: 'raced@example.com', password: PASSWORD }).expect(201)).body;
     const profile = {
-      full_name: 'Raced Creator', phone: '216-555-0199', bio: 'Lakefront sunsets and Cleveland food.', neighborhood: 'Tremont', media_kit_url: null, link_hub_url: null,
-      niches: ['Food'], platforms: [{ name: 'Instagram', handle: 'raced', url: '', followers: 900 }], content_types: ['Reels'], collab_types: ['Affiliate'], can_use_name_publicly: true,
+      full_name: 'Raced Creator',
+      phone: '216-555-0199',
+      bio: 'Lakefront sunsets and Cleveland food.',
+      neighborhood: 'Tremont',
+      media_kit_url: null,
+      link_hub_url: null,
+      niches: ['Food'],
+      platforms: [{ name: 'Instagram', handle: 'raced', url: '', followers: 900 }],
+      content_types: ['Reels'],
+      collab_types: ['Affiliate'],
+      can_use_name_publicly: true,
     };
     const id = (await http().put('/api/me/profile').set(auth(creator)).send(profile).expect(201)).body.id as string;
 

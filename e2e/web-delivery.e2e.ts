@@ -45,7 +45,10 @@ describe('compression and caching of what the server sends', () => {
     }
   });
 
-  it.each([['public site', '/'], ['admin console', '/admin/']])('sends the %s assets precompressed with immutable caching and no source maps', async (_name, page) => {
+  it.each([
+    ['public site', '/'],
+    ['admin console', '/admin/'],
+  ])('sends the %s assets precompressed with immutable caching and no source maps', async (_name, page) => {
     const html = (await rawGet(product.baseUrl, page)).body.toString('utf8');
     const assets = assetsOf(html);
     expect(assets.length).toBeGreaterThan(0);

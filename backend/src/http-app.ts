@@ -96,15 +96,21 @@ export async function createHttpApp(env: Record<string, string | undefined> = {}
     crossOriginEmbedderPolicy: false,
   });
   deferMultipartBodies(fastify);
-  app.enableCors({ origin: config.http.corsOrigin.length ? config.http.corsOrigin : false, credentials: false, exposedHeaders: ['Content-Range', 'X-Request-Id'] });
+  app.enableCors({
+    origin: config.http.corsOrigin.length ? config.http.corsOrigin : false,
+    credentials: false,
+    exposedHeaders: ['Content-Range', 'X-Request-Id'],
+  });
   // Everything under /api except the few documents crawlers expect at the root.
-  app.setGlobalPrefix('api', { exclude: [{ path: 'sitemap.xml', method: RequestMethod.GET }, { path: 'robots.txt', method: RequestMethod.GET }] });
+  app.setGlobalPrefix('api', {
+    exclude: [
+      { path: 'sitemap.xml', method: RequestMethod.GET },
+      { path: 'robots.txt', method: RequestMethod.GET },
+    ],
+  });
   app.enableShutdownHooks();
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle('Local Creators API').setVersion('1').addBearerAuth().build(),
-  );
+  const document = SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('Local Creators API').setVersion('1').addBearerAuth().build());
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 
   await mountWeb(fastify, {

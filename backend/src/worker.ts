@@ -9,7 +9,9 @@ import { Metrics } from './shared/metrics';
 
 /** The notifications worker: relays the outbox into BullMQ and sends mail. Scale by running more. */
 async function main() {
-  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(), { logger: new JsonLogger((process.env.LOG_LEVEL as 'info') ?? 'info', 'worker') });
+  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(), {
+    logger: new JsonLogger((process.env.LOG_LEVEL as 'info') ?? 'info', 'worker'),
+  });
   app.enableShutdownHooks();
   const metricsPort = app.get(AppConfig).metricsPort;
   if (metricsPort) await app.get(Metrics).listen(metricsPort, 'worker');

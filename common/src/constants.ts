@@ -2,20 +2,13 @@
 
 export const DEFAULT_CITY = 'Cleveland';
 
-export const NICHES = [
-  'Food', 'Events', 'Outdoors', 'Family', 'Fitness', 'Music',
-  'Fashion', 'Comedy', 'Photography', 'Travel', 'Lifestyle',
-] as const;
+export const NICHES = ['Food', 'Events', 'Outdoors', 'Family', 'Fitness', 'Music', 'Fashion', 'Comedy', 'Photography', 'Travel', 'Lifestyle'] as const;
 export type Niche = (typeof NICHES)[number];
 
-export const CONTENT_TYPES = [
-  'UGC', 'Reels', 'Shorts', 'Photo', 'Blog', 'Newsletter', 'Event Coverage', 'Giveaways',
-] as const;
+export const CONTENT_TYPES = ['UGC', 'Reels', 'Shorts', 'Photo', 'Blog', 'Newsletter', 'Event Coverage', 'Giveaways'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
-export const COLLAB_TYPES = [
-  'Sponsored Post', 'UGC Only', 'Event Appearance', 'Affiliate', 'Product Trade', 'Long-term Ambassador',
-] as const;
+export const COLLAB_TYPES = ['Sponsored Post', 'UGC Only', 'Event Appearance', 'Affiliate', 'Product Trade', 'Long-term Ambassador'] as const;
 export type CollabType = (typeof COLLAB_TYPES)[number];
 
 export const PLATFORM_NAMES = ['Instagram', 'TikTok', 'YouTube', 'Facebook', 'X', 'Blog'] as const;
@@ -24,15 +17,11 @@ export type PlatformName = (typeof PLATFORM_NAMES)[number];
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
-export const BUSINESS_CATEGORIES = [
-  'Food & Drink', 'Retail & Shopping', 'Events & Entertainment', 'Services', 'Arts & Culture', 'Other',
-] as const;
+export const BUSINESS_CATEGORIES = ['Food & Drink', 'Retail & Shopping', 'Events & Entertainment', 'Services', 'Arts & Culture', 'Other'] as const;
 export type BusinessCategory = (typeof BUSINESS_CATEGORIES)[number];
 
 /** The spec names type_of_help as a list without options; these are ours (docs/decisions). */
-export const TYPES_OF_HELP = [
-  'Social media content', 'Event promotion', 'Product reviews', 'Grand opening', 'Brand awareness', 'Other',
-] as const;
+export const TYPES_OF_HELP = ['Social media content', 'Event promotion', 'Product reviews', 'Grand opening', 'Brand awareness', 'Other'] as const;
 export type TypeOfHelp = (typeof TYPES_OF_HELP)[number];
 
 export const SUBMISSION_STATUSES = ['pending', 'approved', 'declined'] as const;

@@ -29,11 +29,19 @@ describe('directory rules', () => {
   it('features a profile above 10,000 followers on any one platform', () => {
     expect(hasFeaturedReach([{ name: 'X', followers: 10_000 }])).toBe(false);
     expect(hasFeaturedReach([{ name: 'X', followers: 10_001 }])).toBe(true);
-    expect(hasFeaturedReach([{ name: 'X', followers: 6_000 }, { name: 'Blog', followers: 6_000 }])).toBe(false);
+    expect(
+      hasFeaturedReach([
+        { name: 'X', followers: 6_000 },
+        { name: 'Blog', followers: 6_000 },
+      ]),
+    ).toBe(false);
   });
 
   it('hides the name when asked, showing the first handle', () => {
-    const platforms = [{ name: 'TikTok', handle: '', followers: 1 }, { name: 'Instagram', handle: 'maya', followers: 1 }];
+    const platforms = [
+      { name: 'TikTok', handle: '', followers: 1 },
+      { name: 'Instagram', handle: 'maya', followers: 1 },
+    ];
     expect(publicDisplayName({ full_name: 'Maya B', can_use_name_publicly: false, platforms })).toBe('@maya');
     expect(publicDisplayName({ full_name: 'Maya B', can_use_name_publicly: true, platforms })).toBe('Maya B');
   });

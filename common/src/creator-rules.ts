@@ -9,20 +9,17 @@ export interface PlatformLike {
   followers: number;
 }
 
-export const totalFollowers = (platforms: readonly PlatformLike[]) =>
-  platforms.reduce((sum, p) => sum + (Number(p.followers) || 0), 0);
+export const totalFollowers = (platforms: readonly PlatformLike[]) => platforms.reduce((sum, p) => sum + (Number(p.followers) || 0), 0);
 
 /** Featured badge on a profile: any platform above 10,000 followers (spec 9). */
-export const hasFeaturedReach = (platforms: readonly PlatformLike[]) =>
-  platforms.some((p) => p.followers > DIRECTORY.featuredFollowerThreshold);
+export const hasFeaturedReach = (platforms: readonly PlatformLike[]) => platforms.some((p) => p.followers > DIRECTORY.featuredFollowerThreshold);
 
 /** Directory visibility (spec 4): public, approved and phone verified, all three. */
 export const isListed = (p: { is_public: boolean; approval_status: ApprovalStatus; phone_verified: boolean }) =>
   p.is_public && p.approval_status === 'approved' && p.phone_verified;
 
 /** Verified badge (spec 2): approved and phone verified. */
-export const isVerified = (p: { approval_status: ApprovalStatus; phone_verified: boolean }) =>
-  p.approval_status === 'approved' && p.phone_verified;
+export const isVerified = (p: { approval_status: ApprovalStatus; phone_verified: boolean }) => p.approval_status === 'approved' && p.phone_verified;
 
 /**
  * The name shown publicly. A creator who answered no to 'Can we list your name publicly?' is shown
@@ -55,11 +52,14 @@ export interface DashboardStatus {
 }
 
 /** The dashboard label table of spec point 4. */
-export function dashboardStatus(
-  profile: { approval_status: ApprovalStatus; phone_verified: boolean; approval_notes?: string | null } | null,
-): DashboardStatus {
+export function dashboardStatus(profile: { approval_status: ApprovalStatus; phone_verified: boolean; approval_notes?: string | null } | null): DashboardStatus {
   if (!profile) {
-    return { title: 'Ready to Join?', label: 'No Application', message: 'Start your application to join the directory. It takes about 2 minutes.', tone: 'neutral' };
+    return {
+      title: 'Ready to Join?',
+      label: 'No Application',
+      message: 'Start your application to join the directory. It takes about 2 minutes.',
+      tone: 'neutral',
+    };
   }
   const title = 'Application Status';
   switch (profile.approval_status) {

@@ -128,8 +128,7 @@ export const MSG = {
   interestLinkExpired: 'This confirmation link has expired. Please send your introduction request again.',
   interestAddressLimit: (limit: number, wait: string) =>
     `Too many introduction requests from this e-mail address (at most ${limit} a day). Please try again in ${wait}.`,
-  interestBusinessLimit: (wait: string) =>
-    `This business has received as many introduction requests as it can take for now. Please try again in ${wait}.`,
+  interestBusinessLimit: (wait: string) => `This business has received as many introduction requests as it can take for now. Please try again in ${wait}.`,
   statusUpdated: 'Status updated',
   addedToFeatured: 'Added to featured',
   removedFromFeatured: 'Removed from featured',

@@ -1,7 +1,5 @@
 /** Shapes of the HTTP contract (docs/api.md). snake_case like the spec's entities. */
-import type {
-  ApprovalStatus, BusinessCategory, CollabType, ContentType, Niche, PlatformName, Role, SubmissionStatus, TypeOfHelp,
-} from './constants';
+import type { ApprovalStatus, BusinessCategory, CollabType, ContentType, Niche, PlatformName, Role, SubmissionStatus, TypeOfHelp } from './constants';
 
 // ---------- identity ----------
 
@@ -25,14 +23,7 @@ export interface AuthSession {
   user: AuthUser;
 }
 
-export type AuthEvent =
-  | 'INITIAL_SESSION'
-  | 'SIGNED_IN'
-  | 'SIGNED_OUT'
-  | 'TOKEN_REFRESHED'
-  | 'USER_UPDATED'
-  | 'PASSWORD_RECOVERY'
-  | 'MFA_CHALLENGE_VERIFIED';
+export type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'USER_UPDATED' | 'PASSWORD_RECOVERY' | 'MFA_CHALLENGE_VERIFIED';
 
 export interface ApiError {
   statusCode: number;

@@ -69,7 +69,10 @@ describe('passwords', () => {
   });
   it('names the e-mail before the password, and keeps the password untrimmed', () => {
     expect(errorOf(validateSignup({ email: 'bad', password: 'x' }))).toEqual({ field: 'email', message: MSG.emailInvalid });
-    expect(validateSignup({ email: ' ada@example.com ', password: ' Sunny-Lake-42 ' })).toEqual({ ok: true, value: { email: 'ada@example.com', password: ' Sunny-Lake-42 ' } });
+    expect(validateSignup({ email: ' ada@example.com ', password: ' Sunny-Lake-42 ' })).toEqual({
+      ok: true,
+      value: { email: 'ada@example.com', password: ' Sunny-Lake-42 ' },
+    });
   });
 });
 
@@ -123,7 +126,8 @@ describe('the creator profile (spec 5, final validation table)', () => {
   });
 
   describe('platforms', () => {
-    const platformError = (p: Record<string, unknown>) => errorOf(validateProfile(profile({ platforms: [{ name: 'Instagram', handle: '@ada', url: '', ...p }] })));
+    const platformError = (p: Record<string, unknown>) =>
+      errorOf(validateProfile(profile({ platforms: [{ name: 'Instagram', handle: '@ada', url: '', ...p }] })));
 
     it('names the field of the platform that failed', () => {
       expect(platformError({ name: '' })).toEqual({ field: 'platforms.0.name', message: MSG.platformNameRequired });
@@ -178,7 +182,14 @@ describe('profile images', () => {
 });
 
 describe('Amplify forms', () => {
-  const submission = (over: Record<string, unknown> = {}) => ({ business_name: 'Rust Belt Bakery', contact_name: 'Olga', contact_email: 'olga@example.com', category: 'Food & Drink', story: 'Bread, daily.', ...over });
+  const submission = (over: Record<string, unknown> = {}) => ({
+    business_name: 'Rust Belt Bakery',
+    contact_name: 'Olga',
+    contact_email: 'olga@example.com',
+    category: 'Food & Drink',
+    story: 'Bread, daily.',
+    ...over,
+  });
 
   it('accepts a submission and normalises the optional fields', () => {
     expect(validateAmplifySubmission(submission({ website_social: ' ', type_of_help: ['Event promotion', 'Event promotion'] }))).toEqual({
@@ -206,7 +217,9 @@ describe('Amplify forms', () => {
   it('an introduction request needs a name and an address; links and message are optional and capped', () => {
     expect(errorOf(validateInterestRequest({ creator_email: 'a@example.com' }))).toEqual({ field: 'creator_name', message: MSG.interestNameRequired });
     expect(errorOf(validateInterestRequest({ creator_name: 'Ada', creator_email: 'nope' }))?.field).toBe('creator_email');
-    expect(errorOf(validateInterestRequest({ creator_name: 'Ada', creator_email: 'a@example.com', message: 'm'.repeat(LIMITS.interestMessageMax + 1) }))).toEqual({ field: 'message', message: MSG.messageTooLong });
+    expect(
+      errorOf(validateInterestRequest({ creator_name: 'Ada', creator_email: 'a@example.com', message: 'm'.repeat(LIMITS.interestMessageMax + 1) })),
+    ).toEqual({ field: 'message', message: MSG.messageTooLong });
     expect(validateInterestRequest({ creator_name: ' Ada ', creator_email: 'a@example.com', creator_links: '', message: '' })).toEqual({
       ok: true,
       value: { creator_name: 'Ada', creator_email: 'a@example.com', creator_links: null, message: null },

@@ -2,9 +2,7 @@
  * Validation shared by the pages and the server. Every validator returns the FIRST failure
  * (the spec shows one message at a time) or null, and the normalised (trimmed) value.
  */
-import {
-  BUSINESS_CATEGORIES, COLLAB_TYPES, CONTENT_TYPES, LIMITS, NICHES, PLATFORM_NAMES, TYPES_OF_HELP,
-} from './constants';
+import { BUSINESS_CATEGORIES, COLLAB_TYPES, CONTENT_TYPES, LIMITS, NICHES, PLATFORM_NAMES, TYPES_OF_HELP } from './constants';
 import { MSG } from './messages';
 import type { AmplifySubmissionInput, InterestRequestInput, PlatformInput, ProfileInput } from './types';
 

@@ -4,8 +4,14 @@ import { createTestApp, type TestApp } from '../../backend/test/helpers/test-app
 import { freePort } from '../../backend/test/helpers/services';
 
 const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 export interface Product {
@@ -56,4 +62,3 @@ export async function addAdmin(product: Product, email: string): Promise<void> {
   const res = await product.t.http().post('/api/auth/signup').send({ email, password: PASSWORD }).expect(201);
   await product.t.sql(`insert into user_roles (user_id, role, created_at) values ($1, 'admin', now())`, [res.body.user.id]);
 }
-

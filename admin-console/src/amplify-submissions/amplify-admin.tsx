@@ -46,7 +46,12 @@ export function AmplifyAdmin() {
           setPerPage(PAGE);
         }}
         variant={small ? 'fullWidth' : 'standard'}
-        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { px: { xs: 0.5, sm: 2 }, minWidth: 0, fontSize: { xs: '0.85rem', sm: '0.95rem' } } }}
+        sx={{
+          mb: 2,
+          borderBottom: 1,
+          borderColor: 'divider',
+          '& .MuiTab-root': { px: { xs: 0.5, sm: 2 }, minWidth: 0, fontSize: { xs: '0.85rem', sm: '0.95rem' } },
+        }}
       >
         {TABS.map((t) => (
           <Tab key={t.status} value={t.status} label={tabLabel(t.label, counts[t.status])} />

@@ -48,7 +48,12 @@ export function SubmissionCard({ submission: s }: { submission: AmplifySubmissio
     <Card component="article" id={`submission-${s.id}`} aria-label={s.business_name} variant="outlined">
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
-          <Avatar variant="rounded" src={s.logo_url ?? undefined} alt={`${s.business_name} logo`} sx={{ width: 56, height: 56, bgcolor: '#ede9fe', color: '#5b21b6', fontWeight: 700 }}>
+          <Avatar
+            variant="rounded"
+            src={s.logo_url ?? undefined}
+            alt={`${s.business_name} logo`}
+            sx={{ width: 56, height: 56, bgcolor: '#ede9fe', color: '#5b21b6', fontWeight: 700 }}
+          >
             {initials(s.business_name)}
           </Avatar>
           <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -66,7 +71,16 @@ export function SubmissionCard({ submission: s }: { submission: AmplifySubmissio
         </Stack>
         <Box
           component="dl"
-          sx={{ mt: 2, mb: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 2, rowGap: { xs: 0, sm: 0.5 }, '& dt': { color: 'text.secondary', fontSize: 14, mt: { xs: 1, sm: 0 } }, '& dd': { m: 0, overflowWrap: 'anywhere' } }}
+          sx={{
+            mt: 2,
+            mb: 0,
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
+            columnGap: 2,
+            rowGap: { xs: 0, sm: 0.5 },
+            '& dt': { color: 'text.secondary', fontSize: 14, mt: { xs: 1, sm: 0 } },
+            '& dd': { m: 0, overflowWrap: 'anywhere' },
+          }}
         >
           <dt>Contact</dt>
           <dd>{s.contact_name}</dd>

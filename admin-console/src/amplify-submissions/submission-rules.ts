@@ -18,7 +18,10 @@ export const tabLabel = (label: string, count: number | undefined) => `${label} 
 export { websiteHref } from '@local-creators/common';
 
 /** What the confirmation before a destructive change says; null when the change needs none (approve, feature). */
-export function submissionConfirmText(s: Pick<AmplifySubmission, 'business_name' | 'status' | 'featured'>, change: { status: SubmissionStatus } | { featured: boolean }) {
+export function submissionConfirmText(
+  s: Pick<AmplifySubmission, 'business_name' | 'status' | 'featured'>,
+  change: { status: SubmissionStatus } | { featured: boolean },
+) {
   if ('featured' in change) {
     if (change.featured) return null;
     return {

@@ -3,7 +3,13 @@ import { AuditTrailTable } from './audit-trail-table';
 import { SUBJECT_LABELS } from './audit-rules';
 
 const filters = [
-  <SelectInput key="subject_type" source="subject_type" label="Subject" alwaysOn choices={Object.entries(SUBJECT_LABELS).map(([id, name]) => ({ id, name }))} />,
+  <SelectInput
+    key="subject_type"
+    source="subject_type"
+    label="Subject"
+    alwaysOn
+    choices={Object.entries(SUBJECT_LABELS).map(([id, name]) => ({ id, name }))}
+  />,
 ];
 
 /** Operators' page: every moderation decision, newest first (GET /api/admin/audit-log). */

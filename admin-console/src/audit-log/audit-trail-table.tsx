@@ -17,7 +17,9 @@ const Empty = () => (
  */
 function useSubjectName(entry: AuditEntry): string {
   const creator = entry.subject_type === 'creator_profile';
-  const { data } = useGetManyAggregate<{ id: string; full_name?: string; business_name?: string }>(creator ? 'creators' : 'amplify-submissions', { ids: [entry.subject_id] });
+  const { data } = useGetManyAggregate<{ id: string; full_name?: string; business_name?: string }>(creator ? 'creators' : 'amplify-submissions', {
+    ids: [entry.subject_id],
+  });
   const record = data?.find((r) => r?.id === entry.subject_id);
   const name = creator ? record?.full_name : record?.business_name;
   return name || `${SUBJECT_LABELS[entry.subject_type]} ${entry.subject_id.slice(0, 8)}`;

@@ -39,7 +39,10 @@ describe('freshSession', () => {
     save(session('1', now() + 10));
     fetchMock.mockResolvedValueOnce(reply(200, session('2', now() + 3600)));
     expect((await freshSession())?.access_token).toBe('access-2');
-    expect(fetchMock).toHaveBeenCalledWith('/api/auth/refresh', expect.objectContaining({ method: 'POST', body: JSON.stringify({ refresh_token: 'refresh-1' }) }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/auth/refresh',
+      expect.objectContaining({ method: 'POST', body: JSON.stringify({ refresh_token: 'refresh-1' }) }),
+    );
     expect(readSession()?.access_token).toBe('access-2');
   });
 

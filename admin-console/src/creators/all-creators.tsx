@@ -1,5 +1,20 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Card, CardActions, CardContent, Grid, InputAdornment, Link, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Grid,
+  InputAdornment,
+  Link,
+  MenuItem,
+  Skeleton,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import SearchIcon from '@mui/icons-material/Search';
 import { Link as RouterLink } from 'react-router-dom';
@@ -44,7 +59,7 @@ function UpdatedAfterRejectionFilter() {
       severity="info"
       sx={{ mb: 2 }}
       action={
-        <Button color="inherit" size="small" sx={{ whiteSpace: "nowrap" }} onClick={() => setFilters({}, undefined, false)}>
+        <Button color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }} onClick={() => setFilters({}, undefined, false)}>
           Show all creators
         </Button>
       }
@@ -72,17 +87,37 @@ function Toolbar() {
           apply(e.target.value, status, true);
         }}
         sx={{ flex: 1 }}
-        slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> } }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon />
+              </InputAdornment>
+            ),
+          },
+        }}
       />
       <Stack direction="row" spacing={2}>
-        <TextField select label="Status" value={status} onChange={(e) => apply(q, e.target.value as StatusFilter, false)} sx={{ minWidth: { xs: 0, md: 150 }, flex: 1 }}>
+        <TextField
+          select
+          label="Status"
+          value={status}
+          onChange={(e) => apply(q, e.target.value as StatusFilter, false)}
+          sx={{ minWidth: { xs: 0, md: 150 }, flex: 1 }}
+        >
           {STATUS_FILTERS.map((s) => (
             <MenuItem key={s} value={s}>
               {statusLabel(s)}
             </MenuItem>
           ))}
         </TextField>
-        <TextField select label="Sort" value={sortIdOf(sort)} onChange={(e) => setSort({ ...SORTS.find((s) => s.id === e.target.value)!.sort })} sx={{ minWidth: { xs: 0, md: 200 }, flex: 1 }}>
+        <TextField
+          select
+          label="Sort"
+          value={sortIdOf(sort)}
+          onChange={(e) => setSort({ ...SORTS.find((s) => s.id === e.target.value)!.sort })}
+          sx={{ minWidth: { xs: 0, md: 200 }, flex: 1 }}
+        >
           {SORTS.map((s) => (
             <MenuItem key={s.id} value={s.id}>
               {s.label}

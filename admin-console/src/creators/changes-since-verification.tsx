@@ -52,7 +52,14 @@ export function ChangesSinceVerification({ creator: c }: { creator: AdminCreator
           ))}
         </TableBody>
       </Table>
-      <Button size="small" variant="contained" color="warning" startIcon={<DoneAllIcon />} disabled={acknowledge.isPending} onClick={() => acknowledge.mutate()}>
+      <Button
+        size="small"
+        variant="contained"
+        color="warning"
+        startIcon={<DoneAllIcon />}
+        disabled={acknowledge.isPending}
+        onClick={() => acknowledge.mutate()}
+      >
         Acknowledge changes
       </Button>
     </Alert>

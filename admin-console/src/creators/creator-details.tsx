@@ -23,7 +23,15 @@ export function CreatorDetails({ creator: c }: { creator: AdminCreator }) {
     <Stack spacing={2}>
       <Box
         component="dl"
-        sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 2, rowGap: { xs: 0, sm: 0.5 }, '& dt': { color: 'text.secondary', fontSize: 14, mt: { xs: 1, sm: 0 } }, '& dd': { m: 0, overflowWrap: 'anywhere' } }}
+        sx={{
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
+          columnGap: 2,
+          rowGap: { xs: 0, sm: 0.5 },
+          '& dt': { color: 'text.secondary', fontSize: 14, mt: { xs: 1, sm: 0 } },
+          '& dd': { m: 0, overflowWrap: 'anywhere' },
+        }}
       >
         <dt>E-mail</dt>
         <dd>

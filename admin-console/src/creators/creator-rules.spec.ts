@@ -21,7 +21,11 @@ describe('creator screens', () => {
 
   it('sends the decision bodies of docs/api.md, with the version shown', () => {
     expect(decisionBody('approved', '', 3)).toEqual({ approval_status: 'approved', version: 3 });
-    expect(decisionBody('rejected', '  Please link your TikTok. ', 3)).toEqual({ approval_status: 'rejected', approval_notes: 'Please link your TikTok.', version: 3 });
+    expect(decisionBody('rejected', '  Please link your TikTok. ', 3)).toEqual({
+      approval_status: 'rejected',
+      approval_notes: 'Please link your TikTok.',
+      version: 3,
+    });
     expect(decisionBody('rejected', '   ', 4)).toEqual({ approval_status: 'rejected', approval_notes: null, version: 4 });
   });
 

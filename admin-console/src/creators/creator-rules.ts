@@ -43,17 +43,24 @@ export type Decision = 'approved' | 'rejected';
  * only to the version the admin saw (decision 0106). Notes go with a rejection only (0107).
  */
 export const decisionBody = (decision: Decision, notes: string, version: number) =>
-  decision === 'approved' ? { approval_status: 'approved' as const, version } : { approval_status: 'rejected' as const, approval_notes: notes.trim() || null, version };
+  decision === 'approved'
+    ? { approval_status: 'approved' as const, version }
+    : { approval_status: 'rejected' as const, approval_notes: notes.trim() || null, version };
 
 /** Notes are sent with a rejection; typed notes hold the Approve button back instead of being dropped. */
 export const notesBlockApproval = (notes: string) => notes.trim() !== '';
 
-const isLive = (c: Pick<AdminCreator, 'approval_status' | 'is_public' | 'phone_verified'>) => c.approval_status === 'approved' && c.is_public && c.phone_verified;
+const isLive = (c: Pick<AdminCreator, 'approval_status' | 'is_public' | 'phone_verified'>) =>
+  c.approval_status === 'approved' && c.is_public && c.phone_verified;
 
 /** What the confirmation before a rejection says (decision 0106: destructive clicks ask first). */
 export function rejectConfirmText(c: Pick<AdminCreator, 'full_name' | 'approval_status' | 'is_public' | 'phone_verified'>, notes: string) {
   const mail = notes.trim() ? 'They will be e-mailed your notes.' : 'They will be e-mailed that the application was not approved (no notes).';
-  const live = isLive(c) ? 'They are live in the directory: rejecting takes them off it at once. ' : c.approval_status === 'approved' ? 'Rejecting removes their approval. ' : '';
+  const live = isLive(c)
+    ? 'They are live in the directory: rejecting takes them off it at once. '
+    : c.approval_status === 'approved'
+      ? 'Rejecting removes their approval. '
+      : '';
   return { title: `Reject ${c.full_name}?`, body: `${live}${mail}`, confirm: 'Reject' };
 }
 

@@ -33,7 +33,14 @@ function CreatorPage() {
   const [notes, setNotes] = useState('');
   if (error) {
     return (
-      <Alert severity="error" action={<Link component={RouterLink} to={`${basename}/all`}>All creators</Link>}>
+      <Alert
+        severity="error"
+        action={
+          <Link component={RouterLink} to={`${basename}/all`}>
+            All creators
+          </Link>
+        }
+      >
         {errorMessage(error) || MSG.profileNotFound}
       </Alert>
     );

@@ -43,10 +43,24 @@ export function DecisionButtons({ creator, notes, onDecided }: { creator: AdminC
   return (
     <>
       <Stack direction="row" spacing={1}>
-        <Button data-decision="approve" variant="contained" color="success" startIcon={<CheckIcon />} disabled={isPending || !approvable || notesTyped} onClick={() => decide('approved')}>
+        <Button
+          data-decision="approve"
+          variant="contained"
+          color="success"
+          startIcon={<CheckIcon />}
+          disabled={isPending || !approvable || notesTyped}
+          onClick={() => decide('approved')}
+        >
           Approve
         </Button>
-        <Button data-decision="reject" variant="outlined" color="error" startIcon={<CloseIcon />} disabled={isPending} onClick={() => setAsking(rejectConfirmText(creator, notes))}>
+        <Button
+          data-decision="reject"
+          variant="outlined"
+          color="error"
+          startIcon={<CloseIcon />}
+          disabled={isPending}
+          onClick={() => setAsking(rejectConfirmText(creator, notes))}
+        >
           Reject
         </Button>
       </Stack>

@@ -38,7 +38,9 @@ export function ReviewQueue() {
         document.getElementById(`review-${ids[next]}`)?.scrollIntoView({ block: 'nearest' });
         e.preventDefault();
       } else if ((e.key === 'a' || e.key === 'r') && active) {
-        const button = document.getElementById(`review-${active}`)?.querySelector<HTMLButtonElement>(`button[data-decision="${e.key === 'a' ? 'approve' : 'reject'}"]`);
+        const button = document
+          .getElementById(`review-${active}`)
+          ?.querySelector<HTMLButtonElement>(`button[data-decision="${e.key === 'a' ? 'approve' : 'reject'}"]`);
         if (button && !button.disabled) {
           button.click();
           e.preventDefault();
@@ -51,7 +53,10 @@ export function ReviewQueue() {
   return (
     <Box sx={{ py: 2, maxWidth: 960 }}>
       <Title title="Review queue" />
-      <PageHeader title="Review queue" subtitle={total ? `${total} pending ${total === 1 ? 'application' : 'applications'}, oldest first` : 'Pending applications, oldest first'} />
+      <PageHeader
+        title="Review queue"
+        subtitle={total ? `${total} pending ${total === 1 ? 'application' : 'applications'}, oldest first` : 'Pending applications, oldest first'}
+      />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         Keys: j / k next and previous card, a approve, r reject.
       </Typography>

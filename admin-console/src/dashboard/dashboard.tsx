@@ -29,17 +29,35 @@ export function Dashboard() {
   const dataProvider = useDataProvider<AppDataProvider>();
   const stats = useQuery({ queryKey: ['admin-stats'], queryFn: () => dataProvider.getStats() });
   const mail = useQuery({ queryKey: ['mail-health'], queryFn: () => dataProvider.getMailHealth(), refetchInterval: 60_000 });
-  const businessesPending = useGetList('amplify-submissions', { filter: { status: 'pending' }, pagination: { page: 1, perPage: 1 }, sort: { field: 'created_at', order: 'DESC' } }).total;
+  const businessesPending = useGetList('amplify-submissions', {
+    filter: { status: 'pending' },
+    pagination: { page: 1, perPage: 1 },
+    sort: { field: 'created_at', order: 'DESC' },
+  }).total;
   const links = [
-    { to: `${basename}/review`, title: 'Review queue', text: stats.data ? `${stats.data.pending} waiting, oldest first` : 'Pending applications, oldest first', icon: <HowToRegIcon /> },
+    {
+      to: `${basename}/review`,
+      title: 'Review queue',
+      text: stats.data ? `${stats.data.pending} waiting, oldest first` : 'Pending applications, oldest first',
+      icon: <HowToRegIcon />,
+    },
     { to: `${basename}/all`, title: 'All creators', text: 'Search, filter and verify phones', icon: <PeopleIcon /> },
-    { to: `${basename}/amplify`, title: 'Business submissions', text: businessesPending !== undefined ? `${businessesPending} pending` : 'Amplify applications', icon: <StorefrontIcon /> },
+    {
+      to: `${basename}/amplify`,
+      title: 'Business submissions',
+      text: businessesPending !== undefined ? `${businessesPending} pending` : 'Amplify applications',
+      icon: <StorefrontIcon />,
+    },
   ];
   return (
     <Box sx={{ py: 2 }}>
       <Title title="Dashboard" />
       <PageHeader title="Admin dashboard" subtitle="Creator applications at a glance" />
-      {stats.error && <Alert severity="error" sx={{ mb: 2 }}>{errorMessage(stats.error)}</Alert>}
+      {stats.error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {errorMessage(stats.error)}
+        </Alert>
+      )}
       {mail.data && <MailAlert health={mail.data} basename={basename} />}
       {!!stats.data?.updated_after_rejection && <UpdatedAfterRejectionAlert count={stats.data.updated_after_rejection} basename={basename} />}
       <Grid container spacing={2}>
@@ -103,12 +121,20 @@ function UpdatedAfterRejectionAlert({ count, basename }: { count: number; basena
       sx={{ mb: 2 }}
       data-testid="updated-after-rejection"
       action={
-        <Button component={RouterLink} to={`${basename}/all?filter=${filter}&sort=updated_at&order=DESC`} color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }}>
+        <Button
+          component={RouterLink}
+          to={`${basename}/all?filter=${filter}&sort=updated_at&order=DESC`}
+          color="inherit"
+          size="small"
+          sx={{ whiteSpace: 'nowrap' }}
+        >
           Review them
         </Button>
       }
     >
-      {count === 1 ? '1 rejected creator updated their application since the decision.' : `${count.toLocaleString('en-US')} rejected creators updated their application since the decision.`}
+      {count === 1
+        ? '1 rejected creator updated their application since the decision.'
+        : `${count.toLocaleString('en-US')} rejected creators updated their application since the decision.`}
     </Alert>
   );
 }

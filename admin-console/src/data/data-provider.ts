@@ -16,7 +16,8 @@ export const dataProvider = {
   getStats: async (): Promise<AdminStats> => (await httpClient(`${API}/stats`)).json as AdminStats,
   /** GET /api/admin/notifications/health: failed and stuck mail, for the dashboard */
   /** GET /api/admin/introduction-requests/by-business: confirmed and unconfirmed requests per business */
-  getIntroductionCounts: async (): Promise<AdminIntroductionCounts[]> => (await httpClient(`${API}/introduction-requests/by-business`)).json as AdminIntroductionCounts[],
+  getIntroductionCounts: async (): Promise<AdminIntroductionCounts[]> =>
+    (await httpClient(`${API}/introduction-requests/by-business`)).json as AdminIntroductionCounts[],
   getMailHealth: async (): Promise<MailHealth> => (await httpClient(`${API}/notifications/health`)).json as MailHealth,
   /** POST /api/admin/notifications/:id/retry (any undelivered message; 409 when sent or being sent) */
   retryNotification: async (id: string): Promise<OutboxMessage> =>
@@ -26,7 +27,8 @@ export const dataProvider = {
     (await httpClient(`${API}/notifications/${encodeURIComponent(id)}/resend`, { method: 'POST' })).json as OutboxMessage,
   /** POST /api/admin/creators/:id/acknowledge-changes with the version shown (409 when it moved on) */
   acknowledgeChanges: async (id: string, version: number): Promise<AdminCreator> =>
-    (await httpClient(`${API}/creators/${encodeURIComponent(id)}/acknowledge-changes`, { method: 'POST', body: JSON.stringify({ version }) })).json as AdminCreator,
+    (await httpClient(`${API}/creators/${encodeURIComponent(id)}/acknowledge-changes`, { method: 'POST', body: JSON.stringify({ version }) }))
+      .json as AdminCreator,
 } satisfies DataProvider;
 
 export type AppDataProvider = typeof dataProvider;

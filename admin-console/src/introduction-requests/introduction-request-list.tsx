@@ -62,7 +62,15 @@ export function IntroductionRequestList() {
             <TextField source="business_name" label="Business" sortable={false} />
             <TextField source="creator_name" label="From" sortable={false} />
             <TextField source="creator_email" label="E-mail" sortable={false} />
-            <FunctionField<AdminIntroductionRequest> label="Message" sortable={false} render={(r) => <Typography variant="body2" sx={{ maxWidth: 280, overflowWrap: 'anywhere' }}>{r.message ?? '—'}</Typography>} />
+            <FunctionField<AdminIntroductionRequest>
+              label="Message"
+              sortable={false}
+              render={(r) => (
+                <Typography variant="body2" sx={{ maxWidth: 280, overflowWrap: 'anywhere' }}>
+                  {r.message ?? '—'}
+                </Typography>
+              )}
+            />
             <FunctionField<AdminIntroductionRequest> label="State" sortable={false} render={(r) => <StatusChip r={r} />} />
           </Datagrid>
         )}

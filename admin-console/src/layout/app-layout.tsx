@@ -9,12 +9,32 @@ import { consoleTitle } from './page-titles';
 function Brand() {
   const basename = useBasename();
   return (
-    <Box component={RouterLink} to={basename || '/'} sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 1, mr: 2, color: 'inherit', textDecoration: 'none' }}>
-      <Box aria-hidden sx={{ width: 26, height: 26, borderRadius: 1.5, bgcolor: 'primary.main', color: '#fff', display: 'grid', placeItems: 'center', fontWeight: 800, fontSize: 13 }}>
+    <Box
+      component={RouterLink}
+      to={basename || '/'}
+      sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 1, mr: 2, color: 'inherit', textDecoration: 'none' }}
+    >
+      <Box
+        aria-hidden
+        sx={{
+          width: 26,
+          height: 26,
+          borderRadius: 1.5,
+          bgcolor: 'primary.main',
+          color: '#fff',
+          display: 'grid',
+          placeItems: 'center',
+          fontWeight: 800,
+          fontSize: 13,
+        }}
+      >
         LC
       </Box>
       <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-        Local Creators <Box component="span" sx={{ color: 'text.secondary', fontWeight: 500 }}>admin</Box>
+        Local Creators{' '}
+        <Box component="span" sx={{ color: 'text.secondary', fontWeight: 500 }}>
+          admin
+        </Box>
       </Typography>
     </Box>
   );

@@ -53,7 +53,9 @@ function NotificationCards() {
               <StatusChip m={m} />
             </Stack>
             <Typography variant="body2">{m.subject ?? '—'}</Typography>
-            <Typography variant="body2" color="text.secondary">To: {recipientsText(m)}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              To: {recipientsText(m)}
+            </Typography>
             <Typography variant="caption" color="text.secondary" component="div">
               Created {formatDateTime(m.created_at)}
               {m.sent_at ? ` · Sent ${formatDateTime(m.sent_at)}` : ''} · {m.attempts} attempt{m.attempts === 1 ? '' : 's'}
@@ -92,31 +94,44 @@ export function NotificationList() {
       {small ? (
         <NotificationCards />
       ) : (
-      <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& td': { verticalAlign: 'top' } }}>
-        <DateField source="created_at" showTime label="Created" />
-        <FunctionField<OutboxMessage> label="Mail" sortBy="kind" render={(m) => kindLabel(m.kind)} />
-        <FunctionField<OutboxMessage> label="To" sortable={false} render={(m) => <Box sx={{ overflowWrap: 'anywhere', minWidth: 160, maxWidth: 240 }}>{recipientsText(m)}</Box>} />
-        <FunctionField<OutboxMessage> label="Subject" sortable={false} render={(m) => m.subject ?? '—'} />
-        <FunctionField<OutboxMessage> label="Status" sortBy="status" render={(m) => <StatusChip m={m} />} />
-        <NumberField source="attempts" label="Attempts" />
-        <FunctionField<OutboxMessage>
-          label="Last error"
-          sortable={false}
-          render={(m) =>
-            m.last_error ? (
-              <Tooltip title={m.last_error}>
-                <Typography variant="body2" color="error" sx={{ maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                  {m.last_error}
-                </Typography>
-              </Tooltip>
-            ) : (
-              '—'
-            )
-          }
-        />
-        <DateField source="sent_at" showTime label="Sent" emptyText="—" />
-        <FunctionField<OutboxMessage> label="" sortable={false} render={() => (<><RetryButton /><ResendButton /></>)} />
-      </Datagrid>
+        <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& td': { verticalAlign: 'top' } }}>
+          <DateField source="created_at" showTime label="Created" />
+          <FunctionField<OutboxMessage> label="Mail" sortBy="kind" render={(m) => kindLabel(m.kind)} />
+          <FunctionField<OutboxMessage>
+            label="To"
+            sortable={false}
+            render={(m) => <Box sx={{ overflowWrap: 'anywhere', minWidth: 160, maxWidth: 240 }}>{recipientsText(m)}</Box>}
+          />
+          <FunctionField<OutboxMessage> label="Subject" sortable={false} render={(m) => m.subject ?? '—'} />
+          <FunctionField<OutboxMessage> label="Status" sortBy="status" render={(m) => <StatusChip m={m} />} />
+          <NumberField source="attempts" label="Attempts" />
+          <FunctionField<OutboxMessage>
+            label="Last error"
+            sortable={false}
+            render={(m) =>
+              m.last_error ? (
+                <Tooltip title={m.last_error}>
+                  <Typography variant="body2" color="error" sx={{ maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                    {m.last_error}
+                  </Typography>
+                </Tooltip>
+              ) : (
+                '—'
+              )
+            }
+          />
+          <DateField source="sent_at" showTime label="Sent" emptyText="—" />
+          <FunctionField<OutboxMessage>
+            label=""
+            sortable={false}
+            render={() => (
+              <>
+                <RetryButton />
+                <ResendButton />
+              </>
+            )}
+          />
+        </Datagrid>
       )}
     </List>
   );

@@ -11,7 +11,10 @@ import { useToast } from '../shared/toast';
 import { errorMessage } from '../shared/toast-texts';
 
 /** An admin action on one mail: calls the API, then says how it went and reloads the list. */
-function useMailAction(call: (provider: AppDataProvider, id: string) => Promise<unknown>, texts: { done: { title: string; description: string }; failed: string }) {
+function useMailAction(
+  call: (provider: AppDataProvider, id: string) => Promise<unknown>,
+  texts: { done: { title: string; description: string }; failed: string },
+) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const toast = useToast();
   const refresh = useRefresh();

@@ -6,7 +6,16 @@ import { errorMessage } from './toast-texts';
  * A queue of cards as the review pages show them: a loading block, the error, an empty state,
  * the cards, and "Show more" while the server holds more than is loaded.
  */
-export function CardStack<T extends { id: string | number }>({ items, total, isPending, error, empty, loadingHeight, renderItem, onShowMore }: {
+export function CardStack<T extends { id: string | number }>({
+  items,
+  total,
+  isPending,
+  error,
+  empty,
+  loadingHeight,
+  renderItem,
+  onShowMore,
+}: {
   items: T[] | undefined;
   total: number | undefined;
   isPending: boolean;
@@ -27,7 +36,11 @@ export function CardStack<T extends { id: string | number }>({ items, total, isP
           </CardContent>
         </Card>
       )}
-      <Stack spacing={2}>{items?.map((item) => <Box key={item.id}>{renderItem(item)}</Box>)}</Stack>
+      <Stack spacing={2}>
+        {items?.map((item) => (
+          <Box key={item.id}>{renderItem(item)}</Box>
+        ))}
+      </Stack>
       {items && total !== undefined && total > items.length && (
         <Box sx={{ mt: 2, textAlign: 'center' }}>
           <Button onClick={onShowMore}>Show more ({total - items.length} left)</Button>

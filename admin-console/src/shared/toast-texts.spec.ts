@@ -29,7 +29,9 @@ describe('console toasts', () => {
   });
 
   it('reads the message of an API error body, then the error itself', () => {
-    expect(errorMessage({ body: { statusCode: 409, message: 'This application has already been decided' }, message: 'Conflict' })).toBe('This application has already been decided');
+    expect(errorMessage({ body: { statusCode: 409, message: 'This application has already been decided' }, message: 'Conflict' })).toBe(
+      'This application has already been decided',
+    );
     expect(errorMessage(new Error('Failed to fetch'))).toBe('Failed to fetch');
     expect(errorMessage(null)).toBe('');
     expect(errorMessage({ body: { message: 42 } })).toBe('');

@@ -20,5 +20,6 @@ function ToastContent({ toast, detail }: { toast: ToastText; detail?: string }) 
 
 export function useToast() {
   const notify = useNotify();
-  return (toast: ToastText, detail?: string) => notify(<ToastContent toast={toast} detail={detail} />, { type: toast.type, autoHideDuration: toast.type === 'error' ? 8000 : 4000 });
+  return (toast: ToastText, detail?: string) =>
+    notify(<ToastContent toast={toast} detail={detail} />, { type: toast.type, autoHideDuration: toast.type === 'error' ? 8000 : 4000 });
 }

@@ -23,8 +23,15 @@ export class AppConfig {
     adminNotifyEmails: string[];
     delivery: { maxAttempts: number; retryBaseMs: number; leaseMs: number; handoffGraceMs: number; giveUpAfterMs: number };
   };
-  readonly storage: { driver: 'local' | 's3'; dir: string; s3: { endpoint?: string; bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string; publicUrl?: string } };
-  readonly rateLimits: Record<'signin' | 'signup' | 'recover' | 'recoverEmail' | 'recoverEmailTotal' | 'publicForms' | 'introPerAddress' | 'introPerBusiness', { limit: number; windowSeconds: number }>;
+  readonly storage: {
+    driver: 'local' | 's3';
+    dir: string;
+    s3: { endpoint?: string; bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string; publicUrl?: string };
+  };
+  readonly rateLimits: Record<
+    'signin' | 'signup' | 'recover' | 'recoverEmail' | 'recoverEmailTotal' | 'publicForms' | 'introPerAddress' | 'introPerBusiness',
+    { limit: number; windowSeconds: number }
+  >;
   /** Per account and client address: `free` wrong sign-ins, then waits of 1, 2, 4 … 60 minutes. */
   readonly signinThrottle: { free: number; windowSeconds: number; baseLockSeconds: number; maxLockSeconds: number };
   readonly logLevel: EnvironmentVariables['LOG_LEVEL'];
@@ -40,7 +47,9 @@ export class AppConfig {
       host: e.HOST,
       publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
       trustProxy: e.TRUST_PROXY,
-      corsOrigin: e.CORS_ORIGIN.split(',').map((s) => s.trim()).filter(Boolean),
+      corsOrigin: e.CORS_ORIGIN.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
       webRoot: e.WEB_ROOT,
     };
     this.database = { url: e.DATABASE_URL, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS };
@@ -56,7 +65,9 @@ export class AppConfig {
       smtpUrl: e.SMTP_URL,
       dir: e.MAIL_DIR,
       from: e.MAIL_FROM,
-      adminNotifyEmails: e.ADMIN_NOTIFY_EMAILS.split(',').map((s) => s.trim()).filter(Boolean),
+      adminNotifyEmails: e.ADMIN_NOTIFY_EMAILS.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
       delivery: {
         maxAttempts: e.MAIL_MAX_ATTEMPTS,
         retryBaseMs: e.MAIL_RETRY_BASE_MS,
@@ -68,7 +79,14 @@ export class AppConfig {
     this.storage = {
       driver: e.STORAGE_DRIVER,
       dir: e.STORAGE_DIR,
-      s3: { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, publicUrl: e.S3_PUBLIC_URL },
+      s3: {
+        endpoint: e.S3_ENDPOINT,
+        bucket: e.S3_BUCKET,
+        region: e.S3_REGION,
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        publicUrl: e.S3_PUBLIC_URL,
+      },
     };
     this.rateLimits = {
       signin: parseRateLimit(e.RATE_LIMIT_SIGNIN),

@@ -88,7 +88,20 @@ export class EnvironmentVariables {
   @Matches(/^\d+\/\d+$/) RATE_LIMIT_INTRO_PER_BUSINESS = '10/86400';
 }
 
-const NUMERIC = new Set(['PORT', 'METRICS_PORT', 'DATABASE_STATEMENT_TIMEOUT_MS', 'MAIL_MAX_ATTEMPTS', 'MAIL_RETRY_BASE_MS', 'MAIL_LEASE_S', 'MAIL_HANDOFF_GRACE_S', 'MAIL_GIVE_UP_AFTER_H', 'ACCESS_TOKEN_TTL_S', 'REFRESH_SESSION_TTL_DAYS', 'REFRESH_REUSE_GRACE_S', 'RECOVERY_TOKEN_TTL_S']);
+const NUMERIC = new Set([
+  'PORT',
+  'METRICS_PORT',
+  'DATABASE_STATEMENT_TIMEOUT_MS',
+  'MAIL_MAX_ATTEMPTS',
+  'MAIL_RETRY_BASE_MS',
+  'MAIL_LEASE_S',
+  'MAIL_HANDOFF_GRACE_S',
+  'MAIL_GIVE_UP_AFTER_H',
+  'ACCESS_TOKEN_TTL_S',
+  'REFRESH_SESSION_TTL_DAYS',
+  'REFRESH_REUSE_GRACE_S',
+  'RECOVERY_TOKEN_TTL_S',
+]);
 
 export class ConfigError extends Error {}
 
@@ -118,10 +131,12 @@ export function validateEnvironment(raw: Record<string, string | undefined>): En
   if (env.NODE_ENV === 'production') {
     const problems: string[] = [];
     if (PLACEHOLDER.test(env.JWT_SECRET)) problems.push('JWT_SECRET: set a real secret (32+ random characters) in production');
-    if (PLACEHOLDER.test(databasePassword(env.DATABASE_URL))) problems.push('POSTGRES_PASSWORD: set a real password (the database URL still carries a placeholder)');
+    if (PLACEHOLDER.test(databasePassword(env.DATABASE_URL)))
+      problems.push('POSTGRES_PASSWORD: set a real password (the database URL still carries a placeholder)');
     if (env.S3_SECRET_ACCESS_KEY && PLACEHOLDER.test(env.S3_SECRET_ACCESS_KEY)) problems.push('S3_SECRET_ACCESS_KEY: set the real secret');
     // Without SMTP mail is written to MAIL_DIR inside the container: nobody would get a reset link.
-    if (!env.SMTP_URL && !raw.MAIL_DIR) problems.push('SMTP_URL: set the SMTP server that sends mail in production (or MAIL_DIR to keep .eml files on purpose)');
+    if (!env.SMTP_URL && !raw.MAIL_DIR)
+      problems.push('SMTP_URL: set the SMTP server that sends mail in production (or MAIL_DIR to keep .eml files on purpose)');
     if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   if (env.STORAGE_DRIVER === 's3' && (!env.S3_BUCKET || !env.S3_ENDPOINT)) {

@@ -34,9 +34,15 @@ export class Migration20261122000003Creator extends Migration {
       constraint "creator_profiles_pkey" primary key ("id"),
       constraint "creator_profiles_user_unique" unique ("user_id"));`);
     // Directory: newest listed first, per niche, and by reach.
-    this.addSql(`create index "creator_profiles_listed_created_idx" on "creator_profiles" ("created_at" desc, "id") where "is_public" and "approval_status" = 'approved' and "phone_verified";`);
-    this.addSql(`create index "creator_profiles_listed_followers_idx" on "creator_profiles" ("total_followers" desc, "id") where "is_public" and "approval_status" = 'approved' and "phone_verified";`);
-    this.addSql(`create index "creator_profiles_listed_niches_idx" on "creator_profiles" using gin ("niches") where "is_public" and "approval_status" = 'approved' and "phone_verified";`);
+    this.addSql(
+      `create index "creator_profiles_listed_created_idx" on "creator_profiles" ("created_at" desc, "id") where "is_public" and "approval_status" = 'approved' and "phone_verified";`,
+    );
+    this.addSql(
+      `create index "creator_profiles_listed_followers_idx" on "creator_profiles" ("total_followers" desc, "id") where "is_public" and "approval_status" = 'approved' and "phone_verified";`,
+    );
+    this.addSql(
+      `create index "creator_profiles_listed_niches_idx" on "creator_profiles" using gin ("niches") where "is_public" and "approval_status" = 'approved' and "phone_verified";`,
+    );
     // Moderation: the review queue (pending, oldest first) and status filters.
     this.addSql(`create index "creator_profiles_status_created_idx" on "creator_profiles" ("approval_status", "created_at");`);
   }

@@ -28,7 +28,7 @@ export class DomainExceptionFilter implements ExceptionFilter {
     if (res.sent) return;
     const { statusCode, body } = errorResponse(exception);
     if (statusCode === 503) this.logger.warn(`database unavailable: ${exception instanceof Error ? exception.message : String(exception)}`);
-    else if (statusCode >= 500) this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+    else if (statusCode >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     // A rate limit names its wait in seconds too (the message says it in minutes).
     const retryAfter = (exception as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
     if (typeof retryAfter === 'number') res.header('Retry-After', String(retryAfter));

@@ -19,7 +19,9 @@ describe('log lines', () => {
   it('are one JSON object each, with time, level, service, context and message', () => {
     const { logger, lines } = capture();
     logger.warn('outbox relay waiting: Redis down', 'OutboxRelay');
-    expect(lines).toEqual([{ time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), level: 'warn', service: 'api', context: 'OutboxRelay', msg: 'outbox relay waiting: Redis down' }]);
+    expect(lines).toEqual([
+      { time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), level: 'warn', service: 'api', context: 'OutboxRelay', msg: 'outbox relay waiting: Redis down' },
+    ]);
   });
 
   it('leave out what is below the configured level', () => {
@@ -46,7 +48,11 @@ describe('log lines', () => {
 
   it('redact secret fields of structured data by name', () => {
     const { logger, lines } = capture();
-    logger.write('info', 'request', 'http', undefined, { password: 'Sunny-Lake-42', headers: { authorization: 'Bearer x', cookie: 'lc_refresh=y' }, path: '/api/auth/login' });
+    logger.write('info', 'request', 'http', undefined, {
+      password: 'Sunny-Lake-42',
+      headers: { authorization: 'Bearer x', cookie: 'lc_refresh=y' },
+      path: '/api/auth/login',
+    });
     expect(lines[0]).toMatchObject({ password: '[redacted]', headers: { authorization: '[redacted]', cookie: '[redacted]' }, path: '/api/auth/login' });
   });
 

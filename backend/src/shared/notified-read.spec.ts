@@ -38,12 +38,16 @@ describe('NotifiedRead', () => {
 
   it('does not keep an answer when a change was announced while its query was on the wire', async () => {
     const db = database(1);
-    const version = new NotifiedRead(async () => {
-      const seen = await db.query();
-      db.value = 2;
-      version.changed(); // committed after the query read 1, announced before its answer arrived
-      return seen;
-    }, 1_000, now);
+    const version = new NotifiedRead(
+      async () => {
+        const seen = await db.query();
+        db.value = 2;
+        version.changed(); // committed after the query read 1, announced before its answer arrived
+        return seen;
+      },
+      1_000,
+      now,
+    );
     version.setListening(true);
     expect(await version.read()).toBe(1);
     expect(await version.read()).toBe(2);

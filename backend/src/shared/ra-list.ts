@@ -28,8 +28,7 @@ const MAX_LIST_INDEX = 2_147_483_647;
 const isIndex = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 && n <= MAX_LIST_INDEX;
 
 /** PostgreSQL text cannot hold U+0000: a filter carrying one is malformed, not a server error. */
-const hasNul = (value: unknown): boolean =>
-  typeof value === 'string' ? value.includes('\u0000') : Array.isArray(value) ? value.some(hasNul) : false;
+const hasNul = (value: unknown): boolean => (typeof value === 'string' ? value.includes('\u0000') : Array.isArray(value) ? value.some(hasNul) : false);
 
 export function parseListQuery<F>(
   query: Record<string, unknown>,

@@ -26,7 +26,15 @@ export class SystemController {
   @Header('Cache-Control', 'public, max-age=3600')
   robots() {
     // Signed-in and admin pages have nothing for a search engine.
-    return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /dashboard', 'Disallow: /apply', `Sitemap: ${this.config.http.publicUrl}/sitemap.xml`, ''].join('\n');
+    return [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /admin',
+      'Disallow: /dashboard',
+      'Disallow: /apply',
+      `Sitemap: ${this.config.http.publicUrl}/sitemap.xml`,
+      '',
+    ].join('\n');
   }
 
   /** 200 while the database answers (Redis being down degrades, it does not fail the API). */

@@ -20,7 +20,10 @@ function withMeta(html: string, meta: PageMeta): string {
     meta.image ? `<meta property="og:image" content="${escapeHtml(meta.image)}">` : '',
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}">`,
   ].join('\n    ');
-  return html.replace(/<title>[\s\S]*?<\/title>/, '').replace(/<meta name="description"[^>]*>/, '').replace('</head>', `    ${tags}\n  </head>`);
+  return html
+    .replace(/<title>[\s\S]*?<\/title>/, '')
+    .replace(/<meta name="description"[^>]*>/, '')
+    .replace('</head>', `    ${tags}\n  </head>`);
 }
 
 /**
@@ -28,7 +31,10 @@ function withMeta(html: string, meta: PageMeta): string {
  * everything else the public site (SPA fallback to its index.html). Fastify routes the most
  * specific prefix first, so API calls never reach these handlers nor touch the disk.
  */
-export async function mountWeb(fastify: FastifyInstance, opts: { webRoot: string; storageDir: string | null; meta: PageMetaRegistry; log: (msg: string) => void }) {
+export async function mountWeb(
+  fastify: FastifyInstance,
+  opts: { webRoot: string; storageDir: string | null; meta: PageMetaRegistry; log: (msg: string) => void },
+) {
   const publicDist = join(opts.webRoot, 'public-site', 'dist');
   const adminDist = join(opts.webRoot, 'admin-console', 'dist');
   // Hashed file names never change content: cached for a year, sent as built .br/.gz when accepted.
@@ -40,7 +46,13 @@ export async function mountWeb(fastify: FastifyInstance, opts: { webRoot: string
   if (!publicIndex) opts.log(`public site not built (${publicDist}); run npm run build`);
   if (!adminIndex) opts.log(`admin console not built (${adminDist}); run npm run build`);
   // The public site's own top-level files (favicon...), known at start like the rest of the build.
-  const rootFiles = new Set(existsSync(publicDist) ? readdirSync(publicDist, { withFileTypes: true }).filter((f) => f.isFile() && f.name !== 'index.html').map((f) => f.name) : []);
+  const rootFiles = new Set(
+    existsSync(publicDist)
+      ? readdirSync(publicDist, { withFileTypes: true })
+          .filter((f) => f.isFile() && f.name !== 'index.html')
+          .map((f) => f.name)
+      : [],
+  );
 
   // The first registration only gives replies sendFile() for the public site's top-level files.
   await fastify.register(fastifyStatic, { root: publicDist, serve: false });

@@ -2,7 +2,12 @@ import { MSG, type AuthSession } from '@local-creators/common';
 import { bearer, createTestApp, signUpAdmin, TestApp } from '../helpers/test-app';
 
 const business = (name: string, extra: Record<string, unknown> = {}) => ({
-  business_name: name, contact_name: 'Al', contact_email: 'al@limits.test', category: 'Services', story: 'We fix bikes in Ohio City.', ...extra,
+  business_name: name,
+  contact_name: 'Al',
+  contact_email: 'al@limits.test',
+  category: 'Services',
+  story: 'We fix bikes in Ohio City.',
+  ...extra,
 });
 
 /**
@@ -23,7 +28,12 @@ describe('amplify rate limits', () => {
 
   it('answers 429 after the limit, per address, and stores nothing then', async () => {
     await t.http().post('/api/amplify/submissions').set(from('203.0.113.1')).send(business('Limit One')).expect(201);
-    await t.http().post('/api/amplify/submissions').set(from('203.0.113.1')).send(business('Limit Two', { company_website: 'bot' })).expect(201); // honeypots count too
+    await t
+      .http()
+      .post('/api/amplify/submissions')
+      .set(from('203.0.113.1'))
+      .send(business('Limit Two', { company_website: 'bot' }))
+      .expect(201); // honeypots count too
     const refused = await t.http().post('/api/amplify/submissions').set(from('203.0.113.1')).send(business('Limit Three')).expect(429);
     expect(refused.body.message).toBe(MSG.tooManyRequests(1));
     expect(await count('Limit Three')).toBe(0);
@@ -34,7 +44,8 @@ describe('amplify rate limits', () => {
     const s = (await t.http().post('/api/amplify/submissions').set(from('203.0.113.9')).send(business('Intro Limits')).expect(201)).body;
     await t.http().put(`/api/admin/amplify-submissions/${s.id}`).set(bearer(admin)).send({ status: 'approved' }).expect(200);
     await t.http().put(`/api/admin/amplify-submissions/${s.id}`).set(bearer(admin)).send({ featured: true }).expect(200);
-    const ask = () => t.http().post(`/api/amplify/submissions/${s.id}/interest`).set(from('203.0.113.1')).send({ creator_name: 'Maya', creator_email: 'maya@example.com' });
+    const ask = () =>
+      t.http().post(`/api/amplify/submissions/${s.id}/interest`).set(from('203.0.113.1')).send({ creator_name: 'Maya', creator_email: 'maya@example.com' });
     await ask().expect(201); // 203.0.113.1 used up its submissions, not its introductions
     await ask().expect(201);
     await ask().expect(429);

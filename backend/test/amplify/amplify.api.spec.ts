@@ -27,14 +27,35 @@ describe('amplify API', () => {
   });
   afterAll(() => t.close());
 
-  const submit = async (overrides: Record<string, unknown> = {}) => (await t.http().post('/api/amplify/submissions').send(business(overrides)).expect(201)).body;
-  const put = (id: string, body: unknown) => t.http().put(`/api/admin/amplify-submissions/${id}`).set(bearer(admin)).send(body as object);
-  const rowsNamed = (name: string) => t.sql<{ status: string; featured: boolean; title: string; description: string; logo_url: string | null; type_of_help: string[] }>(
-    'select status, featured, title, description, logo_url, type_of_help from amplify_submissions where business_name = $1', [name]);
+  const submit = async (overrides: Record<string, unknown> = {}) =>
+    (await t.http().post('/api/amplify/submissions').send(business(overrides)).expect(201)).body;
+  const put = (id: string, body: unknown) =>
+    t
+      .http()
+      .put(`/api/admin/amplify-submissions/${id}`)
+      .set(bearer(admin))
+      .send(body as object);
+  const rowsNamed = (name: string) =>
+    t.sql<{ status: string; featured: boolean; title: string; description: string; logo_url: string | null; type_of_help: string[] }>(
+      'select status, featured, title, description, logo_url, type_of_help from amplify_submissions where business_name = $1',
+      [name],
+    );
   const count = async (table: string) => Number((await t.sql<{ n: string }>(`select count(*) n from ${table}`))[0]!.n);
   const auditOf = async (id: string) =>
-    (await t.http().get('/api/admin/audit-log').query({ filter: JSON.stringify({ subject_id: id }) }).set(bearer(admin)).expect(200)).body as {
-      action: string; from_value: string | null; to_value: string | null; notes: string | null; subject_type: string; actor_email: string;
+    (
+      await t
+        .http()
+        .get('/api/admin/audit-log')
+        .query({ filter: JSON.stringify({ subject_id: id }) })
+        .set(bearer(admin))
+        .expect(200)
+    ).body as {
+      action: string;
+      from_value: string | null;
+      to_value: string | null;
+      notes: string | null;
+      subject_type: string;
+      actor_email: string;
     }[];
   const featureIt = async (id: string) => {
     await put(id, { status: 'approved' }).expect(200);
@@ -80,12 +101,35 @@ describe('amplify API', () => {
       const story = business().story;
       const outboxBefore = await count('outbox_messages');
       const s = await submit({ business_name: 'Title Bakery' });
-      expect(s).toMatchObject({ status: 'pending', featured: false, business_name: 'Title Bakery', contact_name: 'Rosa Jablonski', type_of_help: ['Social media content'], logo_url: null, description: story.trim() });
+      expect(s).toMatchObject({
+        status: 'pending',
+        featured: false,
+        business_name: 'Title Bakery',
+        contact_name: 'Rosa Jablonski',
+        type_of_help: ['Social media content'],
+        logo_url: null,
+        description: story.trim(),
+      });
       expect(s.title).toBe(story.slice(0, 100));
       expect(s.title).toHaveLength(100);
-      expect(await rowsNamed('Title Bakery')).toEqual([{ status: 'pending', featured: false, title: story.slice(0, 100), description: story.trim(), logo_url: null, type_of_help: ['Social media content'] }]);
-      const [outbox] = await t.sql<{ kind: string; payload: Record<string, unknown> }>("select kind, payload from outbox_messages where payload->>'submissionId' = $1 and kind = 'notify-amplify-submission'", [s.id]);
-      expect(outbox).toMatchObject({ kind: 'notify-amplify-submission', payload: { businessName: 'Title Bakery', contactName: 'Rosa Jablonski', contactEmail: 'rosa@lakesidebakery.test', title: s.title, category: 'Food & Drink', websiteSocial: 'https://instagram.com/lakesidebakery' } });
+      expect(await rowsNamed('Title Bakery')).toEqual([
+        { status: 'pending', featured: false, title: story.slice(0, 100), description: story.trim(), logo_url: null, type_of_help: ['Social media content'] },
+      ]);
+      const [outbox] = await t.sql<{ kind: string; payload: Record<string, unknown> }>(
+        "select kind, payload from outbox_messages where payload->>'submissionId' = $1 and kind = 'notify-amplify-submission'",
+        [s.id],
+      );
+      expect(outbox).toMatchObject({
+        kind: 'notify-amplify-submission',
+        payload: {
+          businessName: 'Title Bakery',
+          contactName: 'Rosa Jablonski',
+          contactEmail: 'rosa@lakesidebakery.test',
+          title: s.title,
+          category: 'Food & Drink',
+          websiteSocial: 'https://instagram.com/lakesidebakery',
+        },
+      });
       // The founder's mail and the business's confirmation (decision 0119).
       expect(await count('outbox_messages')).toBe(outboxBefore + 2);
       const mail = await t.mailbox.waitFor((m) => m.subject === 'New business application: Title Bakery');
@@ -97,8 +141,18 @@ describe('amplify API', () => {
     });
 
     it('accepts multipart with type_of_help as JSON, as repeated fields, or as one plain field', async () => {
-      const form = (name: string) => t.http().post('/api/amplify/submissions').field('business_name', name).field('contact_name', 'Al').field('contact_email', 'al@form.test').field('category', 'Services').field('story', 'We fix bikes in Ohio City.');
-      const json = await form('Form JSON').field('type_of_help', JSON.stringify(['Event promotion', 'Other'])).expect(201);
+      const form = (name: string) =>
+        t
+          .http()
+          .post('/api/amplify/submissions')
+          .field('business_name', name)
+          .field('contact_name', 'Al')
+          .field('contact_email', 'al@form.test')
+          .field('category', 'Services')
+          .field('story', 'We fix bikes in Ohio City.');
+      const json = await form('Form JSON')
+        .field('type_of_help', JSON.stringify(['Event promotion', 'Other']))
+        .expect(201);
       expect(json.body.type_of_help).toEqual(['Event promotion', 'Other']);
       const repeated = await form('Form Repeated').field('type_of_help', 'Event promotion').field('type_of_help', 'Grand opening').expect(201);
       expect(repeated.body.type_of_help).toEqual(['Event promotion', 'Grand opening']);
@@ -114,8 +168,19 @@ describe('amplify API', () => {
     });
 
     it('stores a logo re-encoded as WebP, served from /storage', async () => {
-      const png = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#c0392b' } }).png().toBuffer();
-      const res = await t.http().post('/api/amplify/submissions').field('business_name', 'Logo Shop').field('contact_name', 'Al').field('contact_email', 'al@logo.test').field('category', 'Retail & Shopping').field('story', 'Vintage records.').attach('logo', png, { filename: 'logo.png', contentType: 'image/png' }).expect(201);
+      const png = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#c0392b' } })
+        .png()
+        .toBuffer();
+      const res = await t
+        .http()
+        .post('/api/amplify/submissions')
+        .field('business_name', 'Logo Shop')
+        .field('contact_name', 'Al')
+        .field('contact_email', 'al@logo.test')
+        .field('category', 'Retail & Shopping')
+        .field('story', 'Vintage records.')
+        .attach('logo', png, { filename: 'logo.png', contentType: 'image/png' })
+        .expect(201);
       expect(res.body.logo_url).toMatch(new RegExp(`^/storage/business-logos/${res.body.id}/logo\\.webp\\?v=`));
       const stored = await t.http().get(res.body.logo_url.split('?')[0]).expect(200);
       const meta = await sharp(stored.body).metadata();
@@ -125,8 +190,18 @@ describe('amplify API', () => {
     });
 
     it('refuses a non-image logo (400) and a logo of 5 MB or more (413), storing nothing', async () => {
-      const form = (name: string) => t.http().post('/api/amplify/submissions').field('business_name', name).field('contact_name', 'Al').field('contact_email', 'al@logo.test').field('category', 'Other').field('story', 'A story.');
-      const fake = await form('Fake Logo').attach('logo', Buffer.from('%PDF-1.4 not a picture'), { filename: 'logo.png', contentType: 'image/png' }).expect(400);
+      const form = (name: string) =>
+        t
+          .http()
+          .post('/api/amplify/submissions')
+          .field('business_name', name)
+          .field('contact_name', 'Al')
+          .field('contact_email', 'al@logo.test')
+          .field('category', 'Other')
+          .field('story', 'A story.');
+      const fake = await form('Fake Logo')
+        .attach('logo', Buffer.from('%PDF-1.4 not a picture'), { filename: 'logo.png', contentType: 'image/png' })
+        .expect(400);
       expect(fake.body.message).toBe(MSG.imageNotImage);
       const big = await form('Big Logo').attach('logo', Buffer.alloc(LIMITS.imageMaxBytes, 1), { filename: 'logo.jpg', contentType: 'image/jpeg' });
       expect(big.status).toBe(413);
@@ -143,10 +218,23 @@ describe('amplify API', () => {
     it('answers a filled honeypot like a success but stores and mails nothing', async () => {
       const rows = await count('amplify_submissions');
       const outbox = await count('outbox_messages');
-      const res = await t.http().post('/api/amplify/submissions').send(business({ business_name: 'Spam Bot Inc', company_website: 'http://spam.test' })).expect(201);
+      const res = await t
+        .http()
+        .post('/api/amplify/submissions')
+        .send(business({ business_name: 'Spam Bot Inc', company_website: 'http://spam.test' }))
+        .expect(201);
       expect(res.body).toMatchObject({ business_name: 'Spam Bot Inc', status: 'pending', featured: false });
       expect(res.body.id).toMatch(/^[0-9a-f-]{36}$/);
-      const multipart = await t.http().post('/api/amplify/submissions').field('business_name', 'Spam Form Inc').field('contact_name', 'Bot').field('contact_email', 'bot@spam.test').field('category', 'Other').field('story', 'Buy now').field('company_website', 'spam.test').expect(201);
+      const multipart = await t
+        .http()
+        .post('/api/amplify/submissions')
+        .field('business_name', 'Spam Form Inc')
+        .field('contact_name', 'Bot')
+        .field('contact_email', 'bot@spam.test')
+        .field('category', 'Other')
+        .field('story', 'Buy now')
+        .field('company_website', 'spam.test')
+        .expect(201);
       expect(multipart.body.status).toBe('pending');
       expect(await count('amplify_submissions')).toBe(rows);
       expect(await count('outbox_messages')).toBe(outbox);
@@ -229,7 +317,11 @@ describe('amplify API', () => {
   });
 
   describe('introduction requests', () => {
-    const interest = (id: string, body: unknown) => t.http().post(`/api/amplify/submissions/${id}/interest`).send(body as object);
+    const interest = (id: string, body: unknown) =>
+      t
+        .http()
+        .post(`/api/amplify/submissions/${id}/interest`)
+        .send(body as object);
     const maya = { creator_name: 'Maya Brooks', creator_email: 'maya@example.com', creator_links: 'https://instagram.com/maya', message: 'Love your lattes!' };
 
     it('is refused (404) unless the business is approved and featured', async () => {
@@ -265,9 +357,9 @@ describe('amplify API', () => {
       await featureIt(s.id);
       const res = await interest(s.id, maya).expect(201);
       expect(res.body).toEqual({ status: 'confirmation_sent' });
-      expect(await t.sql('select creator_name, creator_email, creator_links, message from amplify_interest_requests where submission_id = $1', [s.id])).toEqual([
-        { creator_name: 'Maya Brooks', creator_email: 'maya@example.com', creator_links: 'https://instagram.com/maya', message: 'Love your lattes!' },
-      ]);
+      expect(await t.sql('select creator_name, creator_email, creator_links, message from amplify_interest_requests where submission_id = $1', [s.id])).toEqual(
+        [{ creator_name: 'Maya Brooks', creator_email: 'maya@example.com', creator_links: 'https://instagram.com/maya', message: 'Love your lattes!' }],
+      );
       const confirmation = await t.mailbox.waitFor((m) => m.to.includes('maya@example.com') && m.subject === 'Confirm your introduction to Intro Cafe');
       const token = /\/amplify\/confirm\?token=([\w-]+)/.exec(confirmation.text)![1];
       expect((await t.http().post('/api/amplify/interest/confirm').send({ token }).expect(200)).body).toEqual({ business_name: 'Intro Cafe' });
@@ -278,13 +370,19 @@ describe('amplify API', () => {
       expect(mail.text).toContain('Love your lattes!');
 
       await interest(s.id, { creator_name: ' Sam ', creator_email: 'sam@example.com' }).expect(201);
-      expect(await t.sql('select creator_links, message from amplify_interest_requests where creator_name = $1', ['Sam'])).toEqual([{ creator_links: null, message: null }]);
+      expect(await t.sql('select creator_links, message from amplify_interest_requests where creator_name = $1', ['Sam'])).toEqual([
+        { creator_links: null, message: null },
+      ]);
     });
   });
 
   describe('admin list', () => {
     const list = (query: Record<string, unknown>) =>
-      t.http().get('/api/admin/amplify-submissions').query(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))).set(bearer(admin));
+      t
+        .http()
+        .get('/api/admin/amplify-submissions')
+        .query(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])))
+        .set(bearer(admin));
 
     it('serves the tabs with counts in Content-Range, sorting, search and getMany', async () => {
       const a = await submit({ business_name: 'Tab Alpha', contact_email: 'alpha@tabs.test' });
@@ -315,7 +413,15 @@ describe('amplify API', () => {
 
     it('answers bad admin input with 4xx, never 500, and changes nothing', async () => {
       const s = await submit({ business_name: 'Bad Admin Input' });
-      const bodies: unknown[] = [{ status: 'bogus' }, {}, { business_name: 'x' }, { featured: 'yes' }, { status: null }, { status: 'approved', featured: true }, [{ status: 'approved' }]];
+      const bodies: unknown[] = [
+        { status: 'bogus' },
+        {},
+        { business_name: 'x' },
+        { featured: 'yes' },
+        { status: null },
+        { status: 'approved', featured: true },
+        [{ status: 'approved' }],
+      ];
       for (const body of bodies) {
         const res = await put(s.id, body);
         expect({ body, status: res.status }).toEqual({ body, status: 400 });
@@ -326,8 +432,16 @@ describe('amplify API', () => {
       await t.http().get('/api/admin/amplify-submissions/00000000-0000-4000-8000-000000000000').set(bearer(admin)).expect(404);
       await t.http().get('/api/admin/amplify-submissions/not-an-id').set(bearer(admin)).expect(400);
       for (const query of [
-        { filter: { status: 'weird' } }, { filter: { status: ['pending'] } }, { filter: { q: { $ne: 1 } } }, { filter: '{' }, { filter: '[1]' },
-        { sort: ['contact_email', 'ASC'] }, { sort: '[' }, { range: 'nope' }, { range: [3, 1] }, { range: [0, 1.5] },
+        { filter: { status: 'weird' } },
+        { filter: { status: ['pending'] } },
+        { filter: { q: { $ne: 1 } } },
+        { filter: '{' },
+        { filter: '[1]' },
+        { sort: ['contact_email', 'ASC'] },
+        { sort: '[' },
+        { range: 'nope' },
+        { range: [3, 1] },
+        { range: [0, 1.5] },
       ]) {
         const res = await list(query);
         expect({ query, status: res.status }).toEqual({ query, status: 400 });

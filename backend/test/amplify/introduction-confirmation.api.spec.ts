@@ -22,22 +22,40 @@ describe('introduction requests are confirmed by the requester', () => {
   const featuredBusiness = async () => {
     const name = `Intro Shop ${++n}`;
     const contact = `owner${n}.${randomBytes(3).toString('hex')}@shop.test`;
-    const s = (await t.http().post('/api/amplify/submissions').send({ business_name: name, contact_name: 'Olga', contact_email: contact, category: 'Services', story: 'We fix bikes.' }).expect(201)).body;
+    const s = (
+      await t
+        .http()
+        .post('/api/amplify/submissions')
+        .send({ business_name: name, contact_name: 'Olga', contact_email: contact, category: 'Services', story: 'We fix bikes.' })
+        .expect(201)
+    ).body;
     await t.http().put(`/api/admin/amplify-submissions/${s.id}`).set(bearer(admin)).send({ status: 'approved' }).expect(200);
     await t.http().put(`/api/admin/amplify-submissions/${s.id}`).set(bearer(admin)).send({ featured: true }).expect(200);
     return { id: s.id as string, name, contact };
   };
   const ask = (id: string, body: Record<string, unknown>, session?: AuthSession) => {
     const req = t.http().post(`/api/amplify/submissions/${id}/interest`);
-    return (session ? req.set(bearer(session)) : req).send({ creator_name: 'Maya Brooks', creator_links: 'https://instagram.com/maya', message: 'Love your lattes!', ...body });
+    return (session ? req.set(bearer(session)) : req).send({
+      creator_name: 'Maya Brooks',
+      creator_links: 'https://instagram.com/maya',
+      message: 'Love your lattes!',
+      ...body,
+    });
   };
   // The business also hears of its own application (decision 0119); these tests count introductions.
   const isIntroduction = (m: { subject: string }) => m.subject.startsWith('A local creator wants to work with');
   const introductionsTo = (contact: string) => t.mailbox.to(contact).filter(isIntroduction);
   const confirm = (token: unknown) => t.http().post('/api/amplify/interest/confirm').send({ token });
   const outboxOf = (kind: string, submissionId: string) =>
-    t.sql<{ status: string; payload: Record<string, unknown> }>(`select status, payload from outbox_messages where kind = $1 and payload->>'submissionId' = $2`, [kind, submissionId]);
-  const allSent = () => eventually(() => t.sql(`select 1 from outbox_messages where status <> 'sent'`), (rows) => rows.length === 0);
+    t.sql<{ status: string; payload: Record<string, unknown> }>(
+      `select status, payload from outbox_messages where kind = $1 and payload->>'submissionId' = $2`,
+      [kind, submissionId],
+    );
+  const allSent = () =>
+    eventually(
+      () => t.sql(`select 1 from outbox_messages where status <> 'sent'`),
+      (rows) => rows.length === 0,
+    );
   /** The confirmation mail sent to `email` for `business`, and the token in its link. */
   const confirmationMail = async (email: string, business: string) => {
     const mail = await t.mailbox.waitFor((m) => m.to.includes(email) && m.subject === `Confirm your introduction to ${business}`);
@@ -57,7 +75,9 @@ describe('introduction requests are confirmed by the requester', () => {
     expect(mail.text).toContain(`${INTRO_CONFIRM_HOURS} hours`);
     expect(mail.text).not.toContain('Love your lattes!'); // the requester's words go to no one unproven
     const [row] = await t.sql<{ confirmed_at: Date | null; confirm_token_hash: string; confirm_expires_at: Date; created_at: Date }>(
-      'select confirmed_at, confirm_token_hash, confirm_expires_at, created_at from amplify_interest_requests where submission_id = $1', [b.id]);
+      'select confirmed_at, confirm_token_hash, confirm_expires_at, created_at from amplify_interest_requests where submission_id = $1',
+      [b.id],
+    );
     expect(row!.confirmed_at).toBeNull();
     expect(row!.confirm_token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(await t.sql('select * from amplify_interest_requests where submission_id = $1', [b.id]))).not.toContain(token);
@@ -73,7 +93,9 @@ describe('introduction requests are confirmed by the requester', () => {
     const businessMail = await t.mailbox.waitFor((m) => m.to.includes(b.contact) && isIntroduction(m));
     expect(businessMail).toMatchObject({ subject: `A local creator wants to work with ${b.name}`, replyTo: email });
     expect(businessMail.text).toContain('Love your lattes!');
-    expect((await t.sql<{ confirmed_at: Date | null }>('select confirmed_at from amplify_interest_requests where submission_id = $1', [b.id]))[0]!.confirmed_at).not.toBeNull();
+    expect(
+      (await t.sql<{ confirmed_at: Date | null }>('select confirmed_at from amplify_interest_requests where submission_id = $1', [b.id]))[0]!.confirmed_at,
+    ).not.toBeNull();
 
     const again = await confirm(token).expect(409);
     expect(again.body).toMatchObject({ statusCode: 409, message: MSG.interestLinkUsed });
@@ -129,7 +151,9 @@ describe('introduction requests are confirmed by the requester', () => {
     expect(own.body).toEqual({ status: 'sent' });
     const mail = await t.mailbox.waitFor((m) => m.to.includes(b.contact) && isIntroduction(m));
     expect(mail.replyTo).toBe(creator.user.email);
-    expect(await t.sql('select 1 from amplify_interest_requests where submission_id = $1 and confirmed_at is not null and confirm_token_hash is null', [b.id])).toHaveLength(1);
+    expect(
+      await t.sql('select 1 from amplify_interest_requests where submission_id = $1 and confirmed_at is not null and confirm_token_hash is null', [b.id]),
+    ).toHaveLength(1);
 
     const other = uniqueEmail('someone.else');
     const notOwn = await ask(b.id, { creator_email: other }, creator).expect(201);
@@ -201,10 +225,17 @@ describe('introduction requests are confirmed by the requester', () => {
     expect(await t.sql('select 1 from amplify_interest_requests where submission_id = $1', [b.id])).toHaveLength(3);
 
     // A day later the waiting link still works, once.
-    await t.sql(`update amplify_interest_requests set confirmed_at = confirmed_at - interval '25 hours', created_at = created_at - interval '25 hours' where submission_id = $1 and confirmed_at is not null`, [b.id]);
+    await t.sql(
+      `update amplify_interest_requests set confirmed_at = confirmed_at - interval '25 hours', created_at = created_at - interval '25 hours' where submission_id = $1 and confirmed_at is not null`,
+      [b.id],
+    );
     await confirm(tokens[2]).expect(200);
     await allSent();
     expect(introductionsTo(b.contact)).toHaveLength(3);
-    expect(introductionsTo(b.contact).map((m) => m.replyTo).sort()).toEqual([...asks].sort());
+    expect(
+      introductionsTo(b.contact)
+        .map((m) => m.replyTo)
+        .sort(),
+    ).toEqual([...asks].sort());
   });
 });

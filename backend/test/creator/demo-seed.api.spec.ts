@@ -33,7 +33,9 @@ describe('demo creators (embedded default)', () => {
     expect(range!.oldest_days).toBeGreaterThan(180);
     expect(range!.oldest_days).toBeLessThanOrEqual(366);
 
-    const platforms = await t.sql<{ name: string }>(`select distinct x->>'name' as name from creator_profiles, jsonb_array_elements(platforms) x where is_public and phone_verified`);
+    const platforms = await t.sql<{ name: string }>(
+      `select distinct x->>'name' as name from creator_profiles, jsonb_array_elements(platforms) x where is_public and phone_verified`,
+    );
     expect(platforms.map((p) => p.name).sort()).toEqual([...PLATFORM_NAMES].sort());
     const rejectedWithoutNotes = await t.sql(`select 1 from creator_profiles where approval_status = 'rejected' and approval_notes is null`);
     expect(rejectedWithoutNotes).toHaveLength(0);

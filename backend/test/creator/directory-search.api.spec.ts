@@ -5,12 +5,23 @@ import { validProfile } from './fixtures';
 
 /** Search, counts and keyset paging of /api/creators (decision 0204). */
 type Card = { id: string; display_name: string; total_followers: number; created_at: string };
-type CreatorPage = { items: Card[]; total: number; total_exact: boolean; per_page: number; sort: string; next_cursor: string | null; prev_cursor: string | null };
+type CreatorPage = {
+  items: Card[];
+  total: number;
+  total_exact: boolean;
+  per_page: number;
+  sort: string;
+  next_cursor: string | null;
+  prev_cursor: string | null;
+};
 
 /** `count` listed creators straight in SQL (like the bench's seed), with many equal follower counts. */
 async function seedListed(t: TestApp, count: number) {
-  await t.sql(`insert into users (id, email, password_hash, created_at, updated_at)
-    select gen_random_uuid(), 'seed' || i || '@example.com', '!', now(), now() from generate_series(1, $1) i`, [count]);
+  await t.sql(
+    `insert into users (id, email, password_hash, created_at, updated_at)
+    select gen_random_uuid(), 'seed' || i || '@example.com', '!', now(), now() from generate_series(1, $1) i`,
+    [count],
+  );
   await t.sql(`
     with numbered as (select u.id as user_id, row_number() over (order by u.email) as i from users u where u.email like 'seed%@example.com')
     insert into creator_profiles (id, user_id, full_name, phone, bio, neighborhood, niches, platforms, content_types, collab_types,
@@ -41,7 +52,10 @@ describe('directory search and paging', () => {
     await creator('rosaName', { full_name: 'Rosa Delgado', bio: 'Street food tours on the west side.', niches: ['Food'] });
     await creator('rosaBio', { full_name: 'Tom Becker', bio: 'Weekend brunch spots, with a nod to Rosa and her tacos.', niches: ['Food'] });
     await creator('hidden', {
-      full_name: 'Secret Person', can_use_name_publicly: false, bio: 'Stand-up nights downtown.', niches: ['Comedy'],
+      full_name: 'Secret Person',
+      can_use_name_publicly: false,
+      bio: 'Stand-up nights downtown.',
+      niches: ['Comedy'],
       platforms: [{ name: 'TikTok', handle: '@laughs_on_lorain', url: '', followers: 900 }],
     });
     await seedListed(t, 1_010);
@@ -137,8 +151,11 @@ describe('directory search and paging', () => {
 
   /** The app's queries on creator_profiles still running (or waiting) in PostgreSQL. */
   const runningSearches = (locker: number) =>
-    t.sql<{ pid: number }>(`select pid from pg_stat_activity where datname = current_database() and state = 'active'
-      and pid not in ($1, pg_backend_pid()) and query ilike '%from creator_profiles p%'`, [locker]);
+    t.sql<{ pid: number }>(
+      `select pid from pg_stat_activity where datname = current_database() and state = 'active'
+      and pid not in ($1, pg_backend_pid()) and query ilike '%from creator_profiles p%'`,
+      [locker],
+    );
 
   it('cancels the query in PostgreSQL when the client goes away', async () => {
     const locker = new Client({ connectionString: t.env.DATABASE_URL });
@@ -150,14 +167,26 @@ describe('directory search and paging', () => {
       await locker.query('begin');
       await locker.query('lock table creator_profiles in access exclusive mode');
       const abandoned = t.http().get('/api/creators').query({ q: 'lakewood tremont' }).timeout(5_000);
-      abandoned.then(() => undefined, () => undefined);
-      expect(await eventually(() => runningSearches(pid), (rows) => rows.length > 0, 5_000)).not.toHaveLength(0);
+      abandoned.then(
+        () => undefined,
+        () => undefined,
+      );
+      expect(
+        await eventually(
+          () => runningSearches(pid),
+          (rows) => rows.length > 0,
+          5_000,
+        ),
+      ).not.toHaveLength(0);
       abandoned.abort();
       const left = Date.now();
-      const still = await eventually(() => runningSearches(pid), (rows) => rows.length === 0, 3_000);
+      const still = await eventually(
+        () => runningSearches(pid),
+        (rows) => rows.length === 0,
+        3_000,
+      );
       expect(still).toHaveLength(0);
       expect(Date.now() - left).toBeLessThan(1_000);
-
     } finally {
       await locker.query('rollback').catch(() => undefined);
       await locker.end();
@@ -184,7 +213,9 @@ describe('directory search and paging', () => {
         const res = await short.http().get('/api/creators').query({ q: 'tremont' }).expect(503);
         expect(Date.now() - started).toBeLessThan(2_000);
         expect(res.body).toMatchObject({ statusCode: 503, message: 'The search took too long. Please try again or narrow it down.' });
-        const waiting = await locker.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`);
+        const waiting = await locker.query(
+          `select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+        );
         expect(waiting.rows[0].n).toBe(0);
       } finally {
         await locker.query('rollback').catch(() => undefined);

@@ -14,7 +14,12 @@ describe('public directory API', () => {
 
   async function creator(key: string, state: 'pending' | 'rejected' | 'approved-unverified' | 'listed', overrides = {}) {
     const s = await signUp(t);
-    const res = await t.http().put('/api/me/profile').set(bearer(s)).send(validProfile({ full_name: `Creator ${key}`, ...overrides })).expect(201);
+    const res = await t
+      .http()
+      .put('/api/me/profile')
+      .set(bearer(s))
+      .send(validProfile({ full_name: `Creator ${key}`, ...overrides }))
+      .expect(201);
     const sets: Record<string, string> = {
       pending: '',
       rejected: `approval_status = 'rejected'`,
@@ -56,14 +61,21 @@ describe('public directory API', () => {
     // A minimal built front end, so /creator/{id} is answered with the page and its preview tags.
     const webRoot = mkdtempSync(join(tmpdir(), 'lc-web-'));
     mkdirSync(join(webRoot, 'public-site', 'dist'), { recursive: true });
-    writeFileSync(join(webRoot, 'public-site', 'dist', 'index.html'), '<!doctype html><html><head><title>Local Creators</title><meta name="description" content="Directory"></head><body><div id="root"></div></body></html>');
+    writeFileSync(
+      join(webRoot, 'public-site', 'dist', 'index.html'),
+      '<!doctype html><html><head><title>Local Creators</title><meta name="description" content="Directory"></head><body><div id="root"></div></body></html>',
+    );
     t = await createTestApp({ env: { WEB_ROOT: webRoot } });
     await creator('pending', 'pending');
     await creator('rejected', 'rejected');
     await creator('unverified', 'approved-unverified');
     await creator('food', 'listed', { niches: ['Food'] });
     await creator('music', 'listed', { niches: ['Music', 'Events'], platforms: [{ name: 'YouTube', handle: 'beats216', url: '', followers: 250_000 }] });
-    await creator('hidden', 'listed', { can_use_name_publicly: false, niches: ['Comedy'], platforms: [{ name: 'TikTok', handle: 'funny_cle', url: '', followers: 900 }] });
+    await creator('hidden', 'listed', {
+      can_use_name_publicly: false,
+      niches: ['Comedy'],
+      platforms: [{ name: 'TikTok', handle: 'funny_cle', url: '', followers: 900 }],
+    });
   });
   afterAll(() => t.close());
 
@@ -85,7 +97,8 @@ describe('public directory API', () => {
 
   it('never exposes phone, e-mail, user id or notes', async () => {
     const res = await t.http().get(`/api/creators/${ids.music}`).expect(200);
-    const text = JSON.stringify(res.body) + JSON.stringify((await t.http().get('/api/directory')).body) + JSON.stringify((await t.http().get('/api/creators')).body);
+    const text =
+      JSON.stringify(res.body) + JSON.stringify((await t.http().get('/api/directory')).body) + JSON.stringify((await t.http().get('/api/creators')).body);
     for (const field of ['phone', 'email', 'user_id', 'approval_notes', '555-0101']) expect(text).not.toContain(field);
     expect(res.body).toMatchObject({ display_name: 'Creator music', verified: true, featured_reach: true, total_followers: 250_000 });
   });
@@ -109,8 +122,23 @@ describe('public directory API', () => {
     expect((await t.http().get('/api/creators').query({ min_followers: 10_000 })).body.total).toBe(2);
     expect((await t.http().get('/api/creators').query({ neighborhood: 'trem' })).body.total).toBe(3);
     expect((await t.http().get('/api/creators').query({ q: 'comedy' })).body.items.map((c: { id: string }) => c.id)).toEqual([ids.hidden]);
-    expect((await t.http().get('/api/creators').query({ sort: 'name' })).body.items.map((c: { display_name: string }) => c.display_name)).toEqual(['Creator food', 'Creator music', '@funny_cle']);
-    const bads = [{ niche: 'Knitting' }, { sort: 'evil' }, { cursor: 'x' }, { page: '0' }, { page: 'x' }, { per_page: '1000' }, { min_followers: '-5' }, { min_followers: '1.5' }, { platform: 'MySpace' }, { q: 'x'.repeat(101) }];
+    expect((await t.http().get('/api/creators').query({ sort: 'name' })).body.items.map((c: { display_name: string }) => c.display_name)).toEqual([
+      'Creator food',
+      'Creator music',
+      '@funny_cle',
+    ]);
+    const bads = [
+      { niche: 'Knitting' },
+      { sort: 'evil' },
+      { cursor: 'x' },
+      { page: '0' },
+      { page: 'x' },
+      { per_page: '1000' },
+      { min_followers: '-5' },
+      { min_followers: '1.5' },
+      { platform: 'MySpace' },
+      { q: 'x'.repeat(101) },
+    ];
     for (const bad of bads) {
       const res = await t.http().get('/api/creators').query(bad).expect(400);
       expect(res.body.field).toBe(Object.keys(bad)[0]);
@@ -124,7 +152,13 @@ describe('public directory API', () => {
     expect((await t.http().get('/api/creators?niche=Food').expect(200)).body.items.map((c: { id: string }) => c.id)).toContain(ids.food);
     await t.http().get(`/api/creators/${ids.food}`).expect(200);
     // The app listens for changes once it has served the directory.
-    const listening = await eventually(() => t.sql(`select pid from pg_stat_activity where datname = current_database() and application_name = 'local-creators listing listener' and query ilike 'listen%'`), (rows) => rows.length === 1);
+    const listening = await eventually(
+      () =>
+        t.sql(
+          `select pid from pg_stat_activity where datname = current_database() and application_name = 'local-creators listing listener' and query ilike 'listen%'`,
+        ),
+      (rows) => rows.length === 1,
+    );
     expect(listening).toHaveLength(1);
     const announced = countAnnouncements();
 
@@ -133,7 +167,11 @@ describe('public directory API', () => {
     await elsewhere.connect();
     try {
       await elsewhere.query(`update creator_profiles set is_public = false where id = $1`, [ids.food]);
-      await eventually(async () => announced.count, (n) => n === 1, 5_000);
+      await eventually(
+        async () => announced.count,
+        (n) => n === 1,
+        5_000,
+      );
       expect((await t.http().get('/api/directory').expect(200)).body.total_creators).toBe(before.body.total_creators - 1);
       expect((await t.http().get('/api/creators?niche=Food').expect(200)).body.items.map((c: { id: string }) => c.id)).not.toContain(ids.food);
       await t.http().get(`/api/creators/${ids.food}`).expect(404);
@@ -141,7 +179,11 @@ describe('public directory API', () => {
       await elsewhere.query(`update creator_profiles set is_public = true where id = $1`, [ids.food]);
       await elsewhere.end();
     }
-    await eventually(async () => announced.count, (n) => n === 2, 5_000);
+    await eventually(
+      async () => announced.count,
+      (n) => n === 2,
+      5_000,
+    );
     announced.restore();
     expect(announced.count).toBe(2);
     await t.http().get(`/api/creators/${ids.food}`).expect(200);
@@ -165,7 +207,10 @@ describe('public directory API', () => {
   it('keeps every read fresh while its listener connection is lost, and listens again', async () => {
     const listener = `datname = current_database() and application_name = 'local-creators listing listener'`;
     await t.http().get('/api/directory').expect(200);
-    await eventually(() => t.sql(`select pid from pg_stat_activity where ${listener} and query ilike 'listen%'`), (rows) => rows.length === 1);
+    await eventually(
+      () => t.sql(`select pid from pg_stat_activity where ${listener} and query ilike 'listen%'`),
+      (rows) => rows.length === 1,
+    );
     const before = (await t.http().get('/api/directory').expect(200)).body.total_creators as number; // kept in memory from here
     const listening = recordListening();
 
@@ -173,7 +218,11 @@ describe('public directory API', () => {
     await elsewhere.connect();
     try {
       await elsewhere.query(`select pg_terminate_backend(pid) from pg_stat_activity where ${listener}`);
-      await eventually(async () => listening.states, (states) => states.includes(false), 5_000);
+      await eventually(
+        async () => listening.states,
+        (states) => states.includes(false),
+        5_000,
+      );
       // No notification can arrive now, and the kept version is younger than its maximum age:
       // only reading the version again shows this change (the listener retries after a second).
       await elsewhere.query(`update creator_profiles set is_public = false where id = $1`, [ids.music]);
@@ -182,7 +231,11 @@ describe('public directory API', () => {
       await elsewhere.query(`update creator_profiles set is_public = true where id = $1`, [ids.music]);
       await elsewhere.end();
     }
-    await eventually(async () => listening.states, (states) => states.at(-1) === true, 5_000);
+    await eventually(
+      async () => listening.states,
+      (states) => states.at(-1) === true,
+      5_000,
+    );
     listening.restore();
     expect(listening.states).toEqual([false, true]);
     expect((await t.sql(`select pid from pg_stat_activity where ${listener} and query ilike 'listen%'`)).length).toBe(1);
@@ -191,10 +244,20 @@ describe('public directory API', () => {
 
   it("shows an owner's preview of an unlisted profile with each saved edit", async () => {
     const s = await signUp(t);
-    const created = await t.http().put('/api/me/profile').set(bearer(s)).send(validProfile({ bio: 'First draft of my bio, long enough to pass.' })).expect(201);
+    const created = await t
+      .http()
+      .put('/api/me/profile')
+      .set(bearer(s))
+      .send(validProfile({ bio: 'First draft of my bio, long enough to pass.' }))
+      .expect(201);
     const first = await t.http().get(`/api/creators/${created.body.id}`).set(bearer(s)).expect(200);
     expect(first.body.bio).toBe('First draft of my bio, long enough to pass.');
-    await t.http().put('/api/me/profile').set(bearer(s)).send(validProfile({ bio: 'Second draft of my bio, also long enough.' })).expect(200);
+    await t
+      .http()
+      .put('/api/me/profile')
+      .set(bearer(s))
+      .send(validProfile({ bio: 'Second draft of my bio, also long enough.' }))
+      .expect(200);
     const second = await t.http().get(`/api/creators/${created.body.id}`).set(bearer(s)).expect(200);
     expect(second.body.bio).toBe('Second draft of my bio, also long enough.');
   });

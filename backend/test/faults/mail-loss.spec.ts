@@ -18,7 +18,11 @@ async function requestResets(t: TestApp, n: number): Promise<string[]> {
 
 /** Every address got exactly one mail and every row says sent. */
 async function expectEachDeliveredOnce(t: TestApp, emails: string[], timeoutMs = 40_000) {
-  const rows = await eventually(() => recoveryRows(t), (rs) => rs.length === emails.length && rs.every((r) => r.status === 'sent'), timeoutMs);
+  const rows = await eventually(
+    () => recoveryRows(t),
+    (rs) => rs.length === emails.length && rs.every((r) => r.status === 'sent'),
+    timeoutMs,
+  );
   expect(rows.map((r) => r.status)).toEqual(emails.map(() => 'sent'));
   for (const email of emails) expect(t.mailbox.to(email)).toHaveLength(1);
 }
@@ -38,8 +42,14 @@ describe('no mail lost', () => {
       t.mailbox.onReceiving = () => void receiving++;
       t.mailbox.stallMs = 4_000;
       const emails = await requestResets(t, 12);
-      await eventually(async () => receiving, (n) => n >= 5);
-      const queued = await eventually(() => recoveryRows(t), (rs) => rs.filter((r) => r.status === 'queued').length === 12);
+      await eventually(
+        async () => receiving,
+        (n) => n >= 5,
+      );
+      const queued = await eventually(
+        () => recoveryRows(t),
+        (rs) => rs.filter((r) => r.status === 'queued').length === 12,
+      );
       expect(queued).toHaveLength(12);
 
       const admin = new Redis(redis.url);
@@ -78,7 +88,11 @@ describe('no mail lost', () => {
       await t.mailbox.stop();
       const emails = await requestResets(t, 5);
       // Three refused connections each, retried with growing delays, none given up.
-      const retrying = await eventually(() => recoveryRows(t), (rs) => rs.length === 5 && rs.every((r) => r.attempts >= 3 && r.last_error !== null), 30_000);
+      const retrying = await eventually(
+        () => recoveryRows(t),
+        (rs) => rs.length === 5 && rs.every((r) => r.attempts >= 3 && r.last_error !== null),
+        30_000,
+      );
       expect(retrying.map((r) => r.status)).toEqual(['queued', 'queued', 'queued', 'queued', 'queued']);
       expect(retrying[0]!.last_error).toMatch(/ECONNREFUSED/);
 

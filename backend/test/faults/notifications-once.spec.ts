@@ -14,17 +14,42 @@ describe('notifications are delivered once each', () => {
     const admin = await signUpAdmin(t);
     const approved = await signUp(t, 'approved.creator@example.com');
     const rejected = await signUp(t, 'rejected.creator@example.com');
-    const approvedId = (await t.http().put('/api/me/profile').set(bearer(approved)).send(validProfile({ full_name: 'Once Approved' })).expect(201)).body.id;
+    const approvedId = (
+      await t
+        .http()
+        .put('/api/me/profile')
+        .set(bearer(approved))
+        .send(validProfile({ full_name: 'Once Approved' }))
+        .expect(201)
+    ).body.id;
 
     await t.stopWorker(); // messages now wait in the outbox
-    const rejectedId = (await t.http().put('/api/me/profile').set(bearer(rejected)).send(validProfile({ full_name: 'Once Rejected' })).expect(201)).body.id;
-    const business = (await t.http().post('/api/amplify/submissions').send({ business_name: 'Once Bakery', contact_name: 'Olga', contact_email: 'olga@oncebakery.test', category: 'Food & Drink', story: 'Bread, daily.' }).expect(201)).body;
+    const rejectedId = (
+      await t
+        .http()
+        .put('/api/me/profile')
+        .set(bearer(rejected))
+        .send(validProfile({ full_name: 'Once Rejected' }))
+        .expect(201)
+    ).body.id;
+    const business = (
+      await t
+        .http()
+        .post('/api/amplify/submissions')
+        .send({ business_name: 'Once Bakery', contact_name: 'Olga', contact_email: 'olga@oncebakery.test', category: 'Food & Drink', story: 'Bread, daily.' })
+        .expect(201)
+    ).body;
     await t.http().put(`/api/admin/creators/${approvedId}`).set(bearer(admin)).send({ approval_status: 'approved' }).expect(200);
     await t.http().put(`/api/admin/creators/${rejectedId}`).set(bearer(admin)).send({ approval_status: 'rejected', approval_notes: 'Add links.' }).expect(200);
     await t.http().put(`/api/admin/amplify-submissions/${business.id}`).set(bearer(admin)).send({ status: 'approved' }).expect(200);
     await t.http().put(`/api/admin/amplify-submissions/${business.id}`).set(bearer(admin)).send({ featured: true }).expect(200);
     // Signed in and writing from the account's own address: the business is mailed without a confirmation step.
-    await t.http().post(`/api/amplify/submissions/${business.id}/interest`).set(bearer(approved)).send({ creator_name: 'Once Approved', creator_email: 'approved.creator@example.com' }).expect(201);
+    await t
+      .http()
+      .post(`/api/amplify/submissions/${business.id}/interest`)
+      .set(bearer(approved))
+      .send({ creator_name: 'Once Approved', creator_email: 'approved.creator@example.com' })
+      .expect(201);
     await t.http().post('/api/auth/recover').send({ email: 'rejected.creator@example.com' }).expect(200);
     const [{ waiting }] = await t.sql<{ waiting: number }>(`select count(*)::int waiting from outbox_messages where status = 'pending'`);
     expect(waiting).toBeGreaterThanOrEqual(6); // nothing relays while the worker is down

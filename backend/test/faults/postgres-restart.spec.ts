@@ -31,7 +31,11 @@ describe('PostgreSQL restarted under the running API', () => {
     // signed-in call is not "signed out" (a 401 made the console sign admins out), and crawlers
     // get the JSON 503 (with its status they retry later), not a framework page.
     const observed: Record<string, unknown> = { 'GET /api/creators': { status: down.status, body: down.body } };
-    for (const [session, path] of [[creator, '/api/me/profile'], [admin, '/api/admin/creators'], [admin, '/api/admin/stats']] as const) {
+    for (const [session, path] of [
+      [creator, '/api/me/profile'],
+      [admin, '/api/admin/creators'],
+      [admin, '/api/admin/stats'],
+    ] as const) {
       const res = await t.http().get(path).set(bearer(session));
       observed[`GET ${path}`] = { status: res.status, body: res.body };
     }
@@ -54,7 +58,11 @@ describe('PostgreSQL restarted under the running API', () => {
 
     await postgres.start();
     // The pool drops the dead connections and opens new ones: no restart of the API.
-    const recovered = await eventually(() => t.http().get('/api/health'), (r) => r.status === 200, 20_000);
+    const recovered = await eventually(
+      () => t.http().get('/api/health'),
+      (r) => r.status === 200,
+      20_000,
+    );
     expect(recovered.body).toMatchObject({ status: 'ok', database: 'up' });
     await t.http().post('/api/auth/login').send({ email: before, password: STRONG_PASSWORD }).expect(200);
     await t.http().get('/api/me/profile').set(bearer(creator)).expect(200);

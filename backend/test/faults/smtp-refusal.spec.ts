@@ -19,7 +19,9 @@ describe('SMTP refusing for a while', () => {
     const deadline = Date.now() + 15_000;
     let row: { attempts: number; last_error: string | null; status: string } | undefined;
     while (Date.now() < deadline) {
-      [row] = await t.sql<{ attempts: number; last_error: string | null; status: string }>(`select attempts, last_error, status from outbox_messages where kind = 'password-recovery'`);
+      [row] = await t.sql<{ attempts: number; last_error: string | null; status: string }>(
+        `select attempts, last_error, status from outbox_messages where kind = 'password-recovery'`,
+      );
       if (row?.last_error) break;
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -47,19 +49,34 @@ describe('SMTP refusing for a while', () => {
     try {
       await t.http().post('/api/auth/recover').send({ email }).expect(200);
       const [row] = await eventually(
-        () => t.sql<{ id: string; attempts: number; status: string; last_error: string | null }>(`select id, attempts, status, last_error from outbox_messages where kind = 'password-recovery' and payload->>'email' = $1`, [email]),
+        () =>
+          t.sql<{ id: string; attempts: number; status: string; last_error: string | null }>(
+            `select id, attempts, status, last_error from outbox_messages where kind = 'password-recovery' and payload->>'email' = $1`,
+            [email],
+          ),
         ([r]) => r?.status === 'failed',
       );
       // No retries with backoff for a 5xx: one attempt, then failed.
       expect(row).toMatchObject({ status: 'failed', attempts: 1, last_error: expect.stringContaining('550') });
 
-      const list = await t.http().get('/api/admin/notifications').query({ filter: JSON.stringify({ status: 'failed' }) }).set(bearer(admin)).expect(200);
-      expect(list.body).toEqual(expect.arrayContaining([expect.objectContaining({ id: row!.id, status: 'failed', last_error: expect.stringContaining('550') })]));
+      const list = await t
+        .http()
+        .get('/api/admin/notifications')
+        .query({ filter: JSON.stringify({ status: 'failed' }) })
+        .set(bearer(admin))
+        .expect(200);
+      expect(list.body).toEqual(
+        expect.arrayContaining([expect.objectContaining({ id: row!.id, status: 'failed', last_error: expect.stringContaining('550') })]),
+      );
       await new Promise((r) => setTimeout(r, 1_000));
       expect(t.mailbox.to(email)).toHaveLength(0);
 
       t.mailbox.refuseWith = null;
-      await t.http().post(`/api/admin/notifications/${row!.id}/retry`).set(bearer(admin)).expect((res) => expect(res.status).toBeLessThan(300));
+      await t
+        .http()
+        .post(`/api/admin/notifications/${row!.id}/retry`)
+        .set(bearer(admin))
+        .expect((res) => expect(res.status).toBeLessThan(300));
       await t.mailbox.waitFor((m) => m.to.includes(email), 15_000);
       const [sent] = await eventually(
         () => t.sql<{ status: string }>(`select status from outbox_messages where id = $1`, [row!.id]),

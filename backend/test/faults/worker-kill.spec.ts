@@ -22,7 +22,9 @@ const killed = (child: ChildProcess) =>
 
 type Row = { id: string; status: string; attempts: number; lease_until: Date | null };
 const recoveryRow = (t: TestApp, email: string) =>
-  t.sql<Row>(`select id, status, attempts, lease_until from outbox_messages where kind = 'password-recovery' and payload->>'email' = $1`, [email]).then((rows) => rows[0]);
+  t
+    .sql<Row>(`select id, status, attempts, lease_until from outbox_messages where kind = 'password-recovery' and payload->>'email' = $1`, [email])
+    .then((rows) => rows[0]);
 
 // The worker process killed (SIGKILL, no shutdown) in the middle of a delivery. Its claim on the
 // message (a lease in the row, MAIL_LEASE_S) runs out and the next worker sends it.
@@ -67,7 +69,10 @@ describe('worker killed in the middle of a job', () => {
     workers.push(startWorkerProcess(t.env));
     const mail = await t.mailbox.waitFor((m) => m.to.includes(email), 30_000);
     expect(mail.text).toContain('type=recovery');
-    const sent = await eventually(() => recoveryRow(t, email), (r) => r?.status === 'sent');
+    const sent = await eventually(
+      () => recoveryRow(t, email),
+      (r) => r?.status === 'sent',
+    );
     expect(sent).toMatchObject({ status: 'sent', attempts: 2, lease_until: null });
     expect(mail.messageId).toBe(`<${sent!.id}@local-creators>`);
     expect(t.mailbox.to(email)).toHaveLength(1);
@@ -106,7 +111,11 @@ describe('worker killed in the middle of a job', () => {
     expect(await recoveryRow(t, email)).toMatchObject({ status: 'queued', attempts: 1 });
 
     workers.push(startWorkerProcess(t.env));
-    const sent = await eventually(() => recoveryRow(t, email), (r) => r?.status === 'sent', 30_000);
+    const sent = await eventually(
+      () => recoveryRow(t, email),
+      (r) => r?.status === 'sent',
+      30_000,
+    );
     expect(sent).toMatchObject({ status: 'sent', attempts: 2 });
     // At-least-once: the one duplicate a crash can cause carries the same Message-ID, so mail
     // clients and servers that deduplicate show it once.

@@ -31,7 +31,10 @@ export class S3TestServer {
   private server: S3rverInstance | null = null;
   private readonly directory = mkdtempSync(join(tmpdir(), 'lc-s3-'));
 
-  private constructor(readonly bucket: string, readonly port: number) {}
+  private constructor(
+    readonly bucket: string,
+    readonly port: number,
+  ) {}
 
   static async start(bucket: string): Promise<S3TestServer> {
     const s3 = new S3TestServer(bucket, await freePort());

@@ -63,7 +63,9 @@ export async function startTestServices(): Promise<TestServices> {
     const dir = mkdtempSync(join(tmpdir(), 'lc-test-pg-'));
     chmodSync(dir, 0o777);
     const port = await freePort();
-    const child = spawn(process.execPath, [join(__dirname, '../../../scripts/lib/services.mjs'), 'embedded-postgres', dir, String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [join(__dirname, '../../../scripts/lib/services.mjs'), 'embedded-postgres', dir, String(port)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     pgAdminUrl = await new Promise<string>((resolve, reject) => {
       child.stdout!.on('data', (chunk: Buffer) => {
         const match = /ready (\S+)/.exec(chunk.toString());
@@ -80,9 +82,16 @@ export async function startTestServices(): Promise<TestServices> {
     const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
     await new Promise((r) => setTimeout(r, 500));
     redisUrl = `redis://127.0.0.1:${port}`;
-    if (!(await canReachRedis(redisUrl))) throw new Error('Tests need Redis: none on 127.0.0.1:6379 and no redis-server on PATH (apt-get install redis-server)');
+    if (!(await canReachRedis(redisUrl)))
+      throw new Error('Tests need Redis: none on 127.0.0.1:6379 and no redis-server on PATH (apt-get install redis-server)');
     stops.push(async () => void child.kill());
   }
 
-  return { pgAdminUrl, redisUrl, stop: async () => { for (const s of stops.reverse()) await s(); } };
+  return {
+    pgAdminUrl,
+    redisUrl,
+    stop: async () => {
+      for (const s of stops.reverse()) await s();
+    },
+  };
 }

@@ -74,7 +74,8 @@ export class SmtpCapture {
     for (;;) {
       const found = this.mails.find(predicate);
       if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no matching mail within ${timeoutMs} ms; got: ${this.mails.map((m) => `${m.to.join(',')} "${m.subject}"`).join('; ') || 'none'}`);
+      if (Date.now() > deadline)
+        throw new Error(`no matching mail within ${timeoutMs} ms; got: ${this.mails.map((m) => `${m.to.join(',')} "${m.subject}"`).join('; ') || 'none'}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }

@@ -101,7 +101,11 @@ export async function createTestApp(opts: { env?: Record<string, string>; worker
     worker: () => worker,
     async close() {
       const steps: [string, () => Promise<unknown>][] = [
-        ['worker', stopWorker], ['app', () => app.close()], ['pg', () => pg.end()], ['smtp', () => mailbox.stop()], ['db', () => db.drop()],
+        ['worker', stopWorker],
+        ['app', () => app.close()],
+        ['pg', () => pg.end()],
+        ['smtp', () => mailbox.stop()],
+        ['db', () => db.drop()],
       ];
       for (const [name, step] of steps) {
         const s = Date.now();

@@ -24,7 +24,11 @@ describe('identity API', () => {
 
     it('creates an account, answers a GoTrue-shaped session and stores an argon2id hash', async () => {
       const email = uniqueEmail();
-      const res = await t.http().post('/api/auth/signup').send({ email: `  ${email.toUpperCase()} `, password: STRONG_PASSWORD }).expect(201);
+      const res = await t
+        .http()
+        .post('/api/auth/signup')
+        .send({ email: `  ${email.toUpperCase()} `, password: STRONG_PASSWORD })
+        .expect(201);
       expect(res.body).toMatchObject({ token_type: 'bearer', expires_in: 3600, user: { email, app_metadata: { roles: [] } } });
       expect(res.body.expires_at).toBeGreaterThan(Date.now() / 1000 + 3500);
       const [row] = await t.sql<{ password_hash: string }>('select password_hash from users where email = $1', [email]);
@@ -103,7 +107,10 @@ describe('identity API', () => {
       const email = uniqueEmail();
       await signUp(t, email);
       const known = await t.http().post('/api/auth/recover').send({ email });
-      const unknown = await t.http().post('/api/auth/recover').send({ email: uniqueEmail('nobody') });
+      const unknown = await t
+        .http()
+        .post('/api/auth/recover')
+        .send({ email: uniqueEmail('nobody') });
       expect([known.status, known.body]).toEqual([200, {}]);
       expect([unknown.status, unknown.body]).toEqual([200, {}]);
     });

@@ -15,12 +15,14 @@ describe('password recovery links', () => {
   async function mailedLink(email: string): Promise<string> {
     const before = t.mailbox.to(email).length;
     await t.http().post('/api/auth/recover').send({ email }).expect(200);
-    const mails = await eventually(async () => t.mailbox.to(email), (m) => m.length > before);
+    const mails = await eventually(
+      async () => t.mailbox.to(email),
+      (m) => m.length > before,
+    );
     expect(mails.length).toBeGreaterThan(before);
     return /\/login#access_token=([^&\s]+)\S*type=recovery/.exec(mails[mails.length - 1]!.text)![1]!;
   }
-  const setPassword = (token: string, password: string) =>
-    t.http().put('/api/auth/user').set('Authorization', `Bearer ${token}`).send({ password });
+  const setPassword = (token: string, password: string) => t.http().put('/api/auth/user').set('Authorization', `Bearer ${token}`).send({ password });
   const check = (token: string) => t.http().get('/api/auth/recovery').set('Authorization', `Bearer ${token}`);
 
   it('tells a valid link from a spent, forged or expired one when it is opened', async () => {
@@ -87,7 +89,10 @@ describe('password recovery links', () => {
     for (const r of results.filter((r) => r.status === 401)) expect(r.body.message).toBe(MSG.recoveryLinkInvalid);
     const winner = results.find((r) => r.status === 200)!;
     // The one password that was set is the winner's; only its fresh session is live.
-    const sessions = await t.sql<{ n: string }>(`select count(*) as n from auth_sessions s join users u on u.id = s.user_id where u.email = $1 and s.revoked_at is null`, [email]);
+    const sessions = await t.sql<{ n: string }>(
+      `select count(*) as n from auth_sessions s join users u on u.id = s.user_id where u.email = $1 and s.revoked_at is null`,
+      [email],
+    );
     expect(Number(sessions[0]!.n)).toBe(1);
     await t.http().get('/api/auth/user').set(bearer(winner.body.session)).expect(200);
     await t.http().post('/api/auth/login').send({ email, password: STRONG_PASSWORD }).expect(400);

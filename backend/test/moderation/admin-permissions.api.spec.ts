@@ -5,7 +5,9 @@ import { registeredRoutes } from '../helpers/routes';
 
 /** Every /api/admin route the app registers (a new one cannot be forgotten). */
 function adminRoutes(t: TestApp): string[] {
-  return registeredRoutes(t).filter((r) => / \/api\/admin(\/|$)/.test(r)).sort();
+  return registeredRoutes(t)
+    .filter((r) => / \/api\/admin(\/|$)/.test(r))
+    .sort();
 }
 
 describe('admin routes: 401 signed out, 403 for creators, on every call', () => {
@@ -21,7 +23,11 @@ describe('admin routes: 401 signed out, 403 for creators, on every call', () => 
     creator = await signUp(t);
     profileId = (await t.http().put('/api/me/profile').set(bearer(creator)).send(validProfile()).expect(201)).body.id;
     submissionId = (
-      await t.http().post('/api/amplify/submissions').send({ business_name: 'Perm Shop', contact_name: 'Al', contact_email: 'al@perm.test', category: 'Services', story: 'We fix bikes.' }).expect(201)
+      await t
+        .http()
+        .post('/api/amplify/submissions')
+        .send({ business_name: 'Perm Shop', contact_name: 'Al', contact_email: 'al@perm.test', category: 'Services', story: 'We fix bikes.' })
+        .expect(201)
     ).body.id;
   });
   afterAll(() => t.close());

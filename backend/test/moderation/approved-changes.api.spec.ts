@@ -18,13 +18,27 @@ describe('changes to an approved profile', () => {
 
   const getCreator = async (id: string) => (await t.http().get(`/api/admin/creators/${id}`).set(bearer(admin)).expect(200)).body;
   const audit = (id: string) =>
-    t.sql<{ action: string; actor_email: string; notes: string | null }>('select action, actor_email, notes from moderation_audit_log where subject_id = $1 order by created_at', [id]);
-  const changeMails = (id: string) => t.sql<{ kind: string; payload: Record<string, unknown> }>(`select kind, payload from outbox_messages where kind = 'approved-creator-changed' and payload->>'profileId' = $1`, [id]);
+    t.sql<{ action: string; actor_email: string; notes: string | null }>(
+      'select action, actor_email, notes from moderation_audit_log where subject_id = $1 order by created_at',
+      [id],
+    );
+  const changeMails = (id: string) =>
+    t.sql<{ kind: string; payload: Record<string, unknown> }>(
+      `select kind, payload from outbox_messages where kind = 'approved-creator-changed' and payload->>'profileId' = $1`,
+      [id],
+    );
   const acknowledge = (id: string, body: object) => t.http().post(`/api/admin/creators/${id}/acknowledge-changes`).set(bearer(admin)).send(body);
 
   async function approvedCreator(name: string) {
     const session = await signUp(t);
-    const id = (await t.http().put('/api/me/profile').set(bearer(session)).send(validProfile({ full_name: name })).expect(201)).body.id as string;
+    const id = (
+      await t
+        .http()
+        .put('/api/me/profile')
+        .set(bearer(session))
+        .send(validProfile({ full_name: name }))
+        .expect(201)
+    ).body.id as string;
     const { version } = await getCreator(id);
     await t.http().put(`/api/admin/creators/${id}`).set(bearer(admin)).send({ approval_status: 'approved', version }).expect(200);
     return { session, id };
@@ -61,17 +75,32 @@ describe('changes to an approved profile', () => {
         { field: 'link_hub_url', label: 'Link hub', before: null, after: 'https://spam.example.com' },
       ],
     });
-    const listed = await t.http().get('/api/admin/creators').query({ filter: JSON.stringify({ id: [id] }) }).set(bearer(admin)).expect(200);
+    const listed = await t
+      .http()
+      .get('/api/admin/creators')
+      .query({ filter: JSON.stringify({ id: [id] }) })
+      .set(bearer(admin))
+      .expect(200);
     expect(listed.body[0].changes_since_verification.changes).toHaveLength(3);
 
     // A second edit before anyone looked: audited, the difference is still against the verified profile, no second mail.
-    await t.http().put('/api/me/profile').set(bearer(session)).send({ ...edited, full_name: 'Maya Brooks' }).expect(200);
+    await t
+      .http()
+      .put('/api/me/profile')
+      .set(bearer(session))
+      .send({ ...edited, full_name: 'Maya Brooks' })
+      .expect(200);
     expect((await audit(id)).map((r) => r.action)).toEqual(['approve', 'profile_changed', 'profile_changed']);
     expect((await getCreator(id)).changes_since_verification.changes.map((ch: { field: string }) => ch.field)).toEqual(['bio', 'link_hub_url']);
     expect(await changeMails(id)).toHaveLength(1);
 
     // A save that changes nothing leaves no trace.
-    await t.http().put('/api/me/profile').set(bearer(session)).send({ ...edited, full_name: 'Maya Brooks' }).expect(200);
+    await t
+      .http()
+      .put('/api/me/profile')
+      .set(bearer(session))
+      .send({ ...edited, full_name: 'Maya Brooks' })
+      .expect(200);
     expect(await audit(id)).toHaveLength(3);
 
     // Acknowledging needs the version the admin saw, and is audited.
@@ -86,15 +115,34 @@ describe('changes to an approved profile', () => {
     await acknowledge(id, { version: seen.version }).expect(409); // a second click on the same view
 
     // The next change is measured from what the admin acknowledged, and mailed again.
-    await t.http().put('/api/me/profile').set(bearer(session)).send({ ...edited, full_name: 'Maya Brooks', neighborhood: 'Ohio City' }).expect(200);
-    expect((await getCreator(id)).changes_since_verification.changes).toEqual([{ field: 'neighborhood', label: 'Neighborhood', before: 'Tremont', after: 'Ohio City' }]);
+    await t
+      .http()
+      .put('/api/me/profile')
+      .set(bearer(session))
+      .send({ ...edited, full_name: 'Maya Brooks', neighborhood: 'Ohio City' })
+      .expect(200);
+    expect((await getCreator(id)).changes_since_verification.changes).toEqual([
+      { field: 'neighborhood', label: 'Neighborhood', before: 'Tremont', after: 'Ohio City' },
+    ]);
     expect(await changeMails(id)).toHaveLength(2);
   });
 
   it('leaves pending and rejected applications alone (the admin reviews their current content)', async () => {
     const session = await signUp(t);
-    const id = (await t.http().put('/api/me/profile').set(bearer(session)).send(validProfile({ full_name: 'Still Pending' })).expect(201)).body.id as string;
-    await t.http().put('/api/me/profile').set(bearer(session)).send(validProfile({ full_name: 'Still Pending', bio: 'An edit before the review.' })).expect(200);
+    const id = (
+      await t
+        .http()
+        .put('/api/me/profile')
+        .set(bearer(session))
+        .send(validProfile({ full_name: 'Still Pending' }))
+        .expect(201)
+    ).body.id as string;
+    await t
+      .http()
+      .put('/api/me/profile')
+      .set(bearer(session))
+      .send(validProfile({ full_name: 'Still Pending', bio: 'An edit before the review.' }))
+      .expect(200);
     expect(await audit(id)).toEqual([]);
     expect(await changeMails(id)).toEqual([]);
     expect((await getCreator(id)).changes_since_verification).toBeNull();
@@ -102,7 +150,12 @@ describe('changes to an approved profile', () => {
 
   it('a re-approval verifies the current profile', async () => {
     const { session, id } = await approvedCreator('Rejected Later');
-    await t.http().put('/api/me/profile').set(bearer(session)).send(validProfile({ full_name: 'Rejected Later', bio: 'Edited after approval, twice over.' })).expect(200);
+    await t
+      .http()
+      .put('/api/me/profile')
+      .set(bearer(session))
+      .send(validProfile({ full_name: 'Rejected Later', bio: 'Edited after approval, twice over.' }))
+      .expect(200);
     let c = await getCreator(id);
     c = (await t.http().put(`/api/admin/creators/${id}`).set(bearer(admin)).send({ approval_status: 'rejected', version: c.version }).expect(200)).body;
     expect(c.changes_since_verification).toBeNull();

@@ -18,15 +18,24 @@ describe('moderation decisions under concurrency', () => {
 
   async function apply(name: string) {
     const session = await signUp(t);
-    const res = await t.http().put('/api/me/profile').set(bearer(session)).send(validProfile({ full_name: name })).expect(201);
+    const res = await t
+      .http()
+      .put('/api/me/profile')
+      .set(bearer(session))
+      .send(validProfile({ full_name: name }))
+      .expect(201);
     return { session, id: res.body.id as string };
   }
   const getCreator = async (id: string) => (await t.http().get(`/api/admin/creators/${id}`).set(bearer(admin)).expect(200)).body;
   const putCreator = (id: string, body: object) => t.http().put(`/api/admin/creators/${id}`).set(bearer(admin)).send(body);
-  const auditRows = (id: string) => t.sql<{ action: string; notes: string | null }>('select action, notes from moderation_audit_log where subject_id = $1 order by created_at', [id]);
+  const auditRows = (id: string) =>
+    t.sql<{ action: string; notes: string | null }>('select action, notes from moderation_audit_log where subject_id = $1 order by created_at', [id]);
   /** Decision mails to the creator (not the confirmation of the application, decision 0118). */
   const outboxTo = (email: string) =>
-    t.sql<{ kind: string; payload: { notes?: string | null } }>(`select kind, payload from outbox_messages where payload->>'email' = $1 and kind <> 'creator-application-received' order by created_at`, [email]);
+    t.sql<{ kind: string; payload: { notes?: string | null } }>(
+      `select kind, payload from outbox_messages where payload->>'email' = $1 and kind <> 'creator-application-received' order by created_at`,
+      [email],
+    );
   const statuses = (responses: { status: number }[]) => responses.map((r) => r.status).sort();
 
   describe('creators', () => {
@@ -46,7 +55,10 @@ describe('moderation decisions under concurrency', () => {
       expect(audit).toHaveLength(1);
       const mails = await outboxTo(session.user.email);
       expect(mails).toHaveLength(1);
-      const [stored] = await t.sql<{ approval_status: string; approval_notes: string | null }>('select approval_status, approval_notes from creator_profiles where id = $1', [id]);
+      const [stored] = await t.sql<{ approval_status: string; approval_notes: string | null }>(
+        'select approval_status, approval_notes from creator_profiles where id = $1',
+        [id],
+      );
       if (winner.approval_status === 'approved') {
         expect(stored).toEqual({ approval_status: 'approved', approval_notes: null });
         expect(audit[0]!.action).toBe('approve');
@@ -65,7 +77,10 @@ describe('moderation decisions under concurrency', () => {
       expect(statuses(responses)).toEqual([200, ...Array(19).fill(409)]);
       expect(await auditRows(id)).toHaveLength(1);
       expect(await outboxTo(session.user.email)).toHaveLength(1);
-      await eventually(() => Promise.resolve(t.mailbox.mails.filter((m) => m.to.includes(session.user.email) && m.subject === "You're live on Local Creators!")), (m) => m.length === 1);
+      await eventually(
+        () => Promise.resolve(t.mailbox.mails.filter((m) => m.to.includes(session.user.email) && m.subject === "You're live on Local Creators!")),
+        (m) => m.length === 1,
+      );
     });
 
     it('refuses a decision made on an older version and writes nothing', async () => {
@@ -78,7 +93,12 @@ describe('moderation decisions under concurrency', () => {
       expect((await outboxTo(session.user.email)).map((m) => m.kind)).toEqual(['creator-approved']);
       // The creator's own edit moves the version on too: a decision on what the admin saw before it is refused.
       const now = await getCreator(id);
-      await t.http().put('/api/me/profile').set(bearer(session)).send(validProfile({ full_name: 'Seen Before', bio: 'A different bio, written after the admin looked.' })).expect(200);
+      await t
+        .http()
+        .put('/api/me/profile')
+        .set(bearer(session))
+        .send(validProfile({ full_name: 'Seen Before', bio: 'A different bio, written after the admin looked.' }))
+        .expect(200);
       await putCreator(id, { approval_status: 'rejected', version: now.version }).expect(409);
       await putCreator(id, { phone_verified: false, version: now.version }).expect(409);
       expect(await t.sql('select approval_status from creator_profiles where id = $1', [id])).toEqual([{ approval_status: 'approved' }]);
@@ -89,7 +109,11 @@ describe('moderation decisions under concurrency', () => {
         const { session, id } = await apply(`Busy Creator ${round}`);
         const { version } = await getCreator(id);
         const [save, decision] = await Promise.all([
-          t.http().put('/api/me/profile').set(bearer(session)).send(validProfile({ full_name: `Busy Creator ${round}`, bio: `Edited in round ${round}, mid-decision.` })),
+          t
+            .http()
+            .put('/api/me/profile')
+            .set(bearer(session))
+            .send(validProfile({ full_name: `Busy Creator ${round}`, bio: `Edited in round ${round}, mid-decision.` })),
           putCreator(id, { approval_status: 'approved', version }),
         ]);
         expect(save.status).toBe(200);
@@ -124,7 +148,10 @@ describe('moderation decisions under concurrency', () => {
       const own = await t.http().get('/api/me/profile').set(bearer(session)).expect(200);
       expect(own.body).toMatchObject({ approval_status: 'approved', approval_notes: null });
       // The rejection's notes stay in the history.
-      expect(await auditRows(id)).toEqual([{ action: 'reject', notes: 'Add your TikTok' }, { action: 'approve', notes: null }]);
+      expect(await auditRows(id)).toEqual([
+        { action: 'reject', notes: 'Add your TikTok' },
+        { action: 'approve', notes: null },
+      ]);
     });
 
     it('refuses notes sent with an approval instead of dropping them', async () => {
@@ -141,10 +168,22 @@ describe('moderation decisions under concurrency', () => {
 
   describe('business submissions', () => {
     const submit = async (name: string) =>
-      (await t.http().post('/api/amplify/submissions').send({
-        business_name: name, contact_name: 'Rosa Jablonski', contact_email: 'rosa@race.test', category: 'Food & Drink',
-        story: 'We have baked paczki in Slavic Village since 1952.', website_social: null, neighborhood: null, type_of_help: [],
-      }).expect(201)).body as { id: string };
+      (
+        await t
+          .http()
+          .post('/api/amplify/submissions')
+          .send({
+            business_name: name,
+            contact_name: 'Rosa Jablonski',
+            contact_email: 'rosa@race.test',
+            category: 'Food & Drink',
+            story: 'We have baked paczki in Slavic Village since 1952.',
+            website_social: null,
+            neighborhood: null,
+            type_of_help: [],
+          })
+          .expect(201)
+      ).body as { id: string };
     const getSubmission = async (id: string) => (await t.http().get(`/api/admin/amplify-submissions/${id}`).set(bearer(admin)).expect(200)).body;
     const putSubmission = (id: string, body: object) => t.http().put(`/api/admin/amplify-submissions/${id}`).set(bearer(admin)).send(body);
 

@@ -23,17 +23,49 @@ describe('moderation API', () => {
 
   async function apply(name = 'Maya Brooks') {
     const s = await signUp(t);
-    const res = await t.http().put('/api/me/profile').set(bearer(s)).send(validProfile({ full_name: name })).expect(201);
+    const res = await t
+      .http()
+      .put('/api/me/profile')
+      .set(bearer(s))
+      .send(validProfile({ full_name: name }))
+      .expect(201);
     return { session: s, id: res.body.id as string };
   }
   const row = async (id: string) =>
-    (await t.sql<Row>('select approval_status, is_public, phone_verified, approval_notes, decided_at, updated_at, full_name from creator_profiles where id = $1', [id]))[0]!;
-  const put = (id: string, body: unknown) => t.http().put(`/api/admin/creators/${id}`).set(bearer(admin)).send(body as object);
+    (
+      await t.sql<Row>(
+        'select approval_status, is_public, phone_verified, approval_notes, decided_at, updated_at, full_name from creator_profiles where id = $1',
+        [id],
+      )
+    )[0]!;
+  const put = (id: string, body: unknown) =>
+    t
+      .http()
+      .put(`/api/admin/creators/${id}`)
+      .set(bearer(admin))
+      .send(body as object);
   const list = (query: Record<string, unknown>) =>
-    t.http().get('/api/admin/creators').query(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))).set(bearer(admin));
+    t
+      .http()
+      .get('/api/admin/creators')
+      .query(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])))
+      .set(bearer(admin));
   const auditOf = async (id: string) =>
-    (await t.http().get('/api/admin/audit-log').query({ filter: JSON.stringify({ subject_id: id }) }).set(bearer(admin)).expect(200)).body as {
-      action: string; from_value: string | null; to_value: string | null; notes: string | null; actor_email: string; actor_id: string; subject_type: string;
+    (
+      await t
+        .http()
+        .get('/api/admin/audit-log')
+        .query({ filter: JSON.stringify({ subject_id: id }) })
+        .set(bearer(admin))
+        .expect(200)
+    ).body as {
+      action: string;
+      from_value: string | null;
+      to_value: string | null;
+      notes: string | null;
+      actor_email: string;
+      actor_id: string;
+      subject_type: string;
     }[];
   const mailsTo = (email: string) => t.mailbox.mails.filter((m) => m.to.includes(email));
   const outboxCount = async () => Number((await t.sql<{ n: string }>('select count(*) n from outbox_messages'))[0]!.n);
@@ -117,7 +149,15 @@ describe('moderation API', () => {
       const mail = await t.mailbox.waitFor((m) => m.to.includes(session.user.email) && m.subject === "You're live on Local Creators!");
       expect(mail.text).toContain(`/creator/${id}`);
       expect(await auditOf(id)).toEqual([
-        expect.objectContaining({ action: 'approve', from_value: 'pending', to_value: 'approved', actor_email: admin.user.email, actor_id: admin.user.id, subject_type: 'creator_profile', notes: null }),
+        expect.objectContaining({
+          action: 'approve',
+          from_value: 'pending',
+          to_value: 'approved',
+          actor_email: admin.user.email,
+          actor_id: admin.user.id,
+          subject_type: 'creator_profile',
+          notes: null,
+        }),
       ]);
       await t.http().get(`/api/creators/${id}`).expect(200); // listed in the directory
       const mine = await t.http().get('/api/me/profile').set(bearer(session)).expect(200);
@@ -133,7 +173,10 @@ describe('moderation API', () => {
       expect((await row(id)).decided_at).toEqual(decidedAt);
       expect(await auditOf(id)).toHaveLength(1);
       // The outbox row is what becomes a mail: exactly one approval message exists, and it went out once.
-      const approvals = await t.sql<{ status: string; attempts: number }>(`select status, attempts from outbox_messages where kind = 'creator-approved' and payload->>'email' = $1`, [session.user.email]);
+      const approvals = await t.sql<{ status: string; attempts: number }>(
+        `select status, attempts from outbox_messages where kind = 'creator-approved' and payload->>'email' = $1`,
+        [session.user.email],
+      );
       expect(approvals).toEqual([{ status: 'sent', attempts: 1 }]);
       expect(mailsTo(session.user.email).filter((m) => m.subject === "You're live on Local Creators!")).toHaveLength(1);
     });
@@ -142,7 +185,12 @@ describe('moderation API', () => {
       const { id, session } = await apply('Rejected Person');
       const res = await put(id, { approval_status: 'rejected', approval_notes: '  Please add your TikTok link.  ' }).expect(200);
       expect(res.body).toMatchObject({ approval_status: 'rejected', is_public: false, phone_verified: false, approval_notes: 'Please add your TikTok link.' });
-      expect(await row(id)).toMatchObject({ approval_status: 'rejected', is_public: false, phone_verified: false, approval_notes: 'Please add your TikTok link.' });
+      expect(await row(id)).toMatchObject({
+        approval_status: 'rejected',
+        is_public: false,
+        phone_verified: false,
+        approval_notes: 'Please add your TikTok link.',
+      });
       const mail = await t.mailbox.waitFor((m) => m.to.includes(session.user.email) && m.text.includes('Please add your TikTok link.'));
       expect(mail.subject).toBe('About your Local Creators application');
       const mine = await t.http().get('/api/me/profile').set(bearer(session)).expect(200);
@@ -177,7 +225,12 @@ describe('moderation API', () => {
       expect(decided.updated_at).toEqual(decided.decided_at);
 
       await new Promise((r) => setTimeout(r, 5));
-      await t.http().put('/api/me/profile').set(bearer(session)).send(validProfile({ full_name: 'Comeback Kid', bio: 'Now with all my links, promise.' })).expect(200);
+      await t
+        .http()
+        .put('/api/me/profile')
+        .set(bearer(session))
+        .send(validProfile({ full_name: 'Comeback Kid', bio: 'Now with all my links, promise.' }))
+        .expect(200);
       const edited = await row(id);
       expect(edited.approval_status).toBe('rejected');
       expect(edited.updated_at.getTime()).toBeGreaterThan(edited.decided_at!.getTime());
@@ -230,9 +283,22 @@ describe('moderation API', () => {
     it('toggles on approved creators, audited, with the whole record react-admin sends; other fields are ignored', async () => {
       const { id } = await apply('Phone Person');
       const approved = (await put(id, { approval_status: 'approved' }).expect(200)).body;
-      const off = await put(id, { ...approved, phone_verified: false, full_name: 'Hacked Name', is_public: false, bio: 'Hacked bio here.', approval_notes: 'sneaky' }).expect(200);
+      const off = await put(id, {
+        ...approved,
+        phone_verified: false,
+        full_name: 'Hacked Name',
+        is_public: false,
+        bio: 'Hacked bio here.',
+        approval_notes: 'sneaky',
+      }).expect(200);
       expect(off.body).toMatchObject({ phone_verified: false, approval_status: 'approved', is_public: true, full_name: 'Phone Person' });
-      expect(await row(id)).toMatchObject({ phone_verified: false, approval_status: 'approved', is_public: true, full_name: 'Phone Person', approval_notes: null });
+      expect(await row(id)).toMatchObject({
+        phone_verified: false,
+        approval_status: 'approved',
+        is_public: true,
+        full_name: 'Phone Person',
+        approval_notes: null,
+      });
       await t.http().get(`/api/creators/${id}`).expect(404); // unverified: out of the directory
       await put(id, { phone_verified: true }).expect(200);
       expect((await row(id)).phone_verified).toBe(true);
@@ -260,7 +326,13 @@ describe('moderation API', () => {
       `select count(*) total, count(*) filter (where approval_status = 'pending') pending,
         count(*) filter (where approval_status = 'approved') approved, count(*) filter (where approval_status = 'rejected') rejected from creator_profiles`,
     );
-    expect(res.body).toEqual({ total: Number(counts!.total), pending: Number(counts!.pending), approved: Number(counts!.approved), rejected: Number(counts!.rejected), updated_after_rejection: 0 });
+    expect(res.body).toEqual({
+      total: Number(counts!.total),
+      pending: Number(counts!.pending),
+      approved: Number(counts!.approved),
+      rejected: Number(counts!.rejected),
+      updated_after_rejection: 0,
+    });
   });
 
   it('lists the audit trail newest first, filtered by subject id or type, as the audit-log resource', async () => {
@@ -271,17 +343,32 @@ describe('moderation API', () => {
     expect(all.headers['content-range']).toMatch(/^audit-log 0-\d+\/\d+$/);
     const times = all.body.map((a: { created_at: string }) => Date.parse(a.created_at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    const byType = await t.http().get('/api/admin/audit-log').query({ filter: JSON.stringify({ subject_type: 'amplify_submission' }) }).set(bearer(admin)).expect(200);
+    const byType = await t
+      .http()
+      .get('/api/admin/audit-log')
+      .query({ filter: JSON.stringify({ subject_type: 'amplify_submission' }) })
+      .set(bearer(admin))
+      .expect(200);
     expect(byType.body).toEqual([]);
-    const mine = await t.http().get('/api/admin/audit-log').query({ filter: JSON.stringify({ subject_id: id, subject_type: 'creator_profile' }), sort: '["id","ASC"]' }).set(bearer(admin)).expect(200);
+    const mine = await t
+      .http()
+      .get('/api/admin/audit-log')
+      .query({ filter: JSON.stringify({ subject_id: id, subject_type: 'creator_profile' }), sort: '["id","ASC"]' })
+      .set(bearer(admin))
+      .expect(200);
     expect(mine.body.map((a: { action: string }) => a.action)).toEqual(['approve', 'phone_verified_off']);
   });
 
   it('answers bad input with 4xx, never 500, and changes nothing', async () => {
     const { id } = await apply('Bad Input');
     const bodies: unknown[] = [
-      { approval_status: 'bogus' }, {}, { full_name: 'only other fields' }, { phone_verified: 'yes' }, { approval_status: 'rejected', approval_notes: 42 },
-      { approval_status: null }, [{ approval_status: 'approved' }],
+      { approval_status: 'bogus' },
+      {},
+      { full_name: 'only other fields' },
+      { phone_verified: 'yes' },
+      { approval_status: 'rejected', approval_notes: 42 },
+      { approval_status: null },
+      [{ approval_status: 'approved' }],
     ];
     for (const body of bodies) {
       const res = await put(id, body);
@@ -290,16 +377,34 @@ describe('moderation API', () => {
     }
     await t.http().put(`/api/admin/creators/${id}`).set(bearer(admin)).set('Content-Type', 'application/json').send('{"approval_status":').expect(400);
     await t.http().put('/api/admin/creators/not-a-uuid').set(bearer(admin)).send({ approval_status: 'approved' }).expect(400);
-    const missing = await t.http().put('/api/admin/creators/00000000-0000-4000-8000-000000000000').set(bearer(admin)).send({ approval_status: 'approved' }).expect(404);
+    const missing = await t
+      .http()
+      .put('/api/admin/creators/00000000-0000-4000-8000-000000000000')
+      .set(bearer(admin))
+      .send({ approval_status: 'approved' })
+      .expect(404);
     expect(missing.body.message).toBe(MSG.profileNotFound);
     for (const query of [
-      { range: 'nope' }, { range: '[5,1]' }, { range: '[-1,3]' }, { range: '{"a":1}' }, { sort: '["password","ASC"]' }, { sort: '["created_at; drop table users","ASC"]' },
-      { filter: '{' }, { filter: '[]' }, { filter: JSON.stringify({ approval_status: 'weird' }) }, { filter: JSON.stringify({ q: { $ne: 1 } }) },
+      { range: 'nope' },
+      { range: '[5,1]' },
+      { range: '[-1,3]' },
+      { range: '{"a":1}' },
+      { sort: '["password","ASC"]' },
+      { sort: '["created_at; drop table users","ASC"]' },
+      { filter: '{' },
+      { filter: '[]' },
+      { filter: JSON.stringify({ approval_status: 'weird' }) },
+      { filter: JSON.stringify({ q: { $ne: 1 } }) },
     ]) {
       const res = await t.http().get('/api/admin/creators').query(query).set(bearer(admin));
       expect({ query, status: res.status }).toEqual({ query, status: 400 });
     }
-    for (const query of [{ filter: JSON.stringify({ subject_id: 'nope' }) }, { filter: JSON.stringify({ subject_type: 'users' }) }, { range: '[0]' }, { sort: '["actor_email","ASC"]' }]) {
+    for (const query of [
+      { filter: JSON.stringify({ subject_id: 'nope' }) },
+      { filter: JSON.stringify({ subject_type: 'users' }) },
+      { range: '[0]' },
+      { sort: '["actor_email","ASC"]' },
+    ]) {
       const res = await t.http().get('/api/admin/audit-log').query(query).set(bearer(admin));
       expect({ query, status: res.status }).toEqual({ query, status: 400 });
     }

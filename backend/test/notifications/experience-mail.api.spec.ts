@@ -19,25 +19,45 @@ describe('experience mails', () => {
 
   it('confirms a creator application to the creator by mail', async () => {
     const creator = await signUp(t);
-    await t.http().put('/api/me/profile').set(bearer(creator)).send(validProfile({ full_name: 'Maya Confirmed' })).expect(201);
+    await t
+      .http()
+      .put('/api/me/profile')
+      .set(bearer(creator))
+      .send(validProfile({ full_name: 'Maya Confirmed' }))
+      .expect(201);
     const mail = await t.mailbox.waitFor((m) => m.to.includes(creator.user.email));
     expect(mail.subject).toBe('We received your Local Creators application');
     expect(mail.text).toContain('Hi Maya Confirmed,');
     expect(mail.text).toContain('within 48 hours');
     // An edit is not a new application: no second confirmation.
-    await t.http().put('/api/me/profile').set(bearer(creator)).send(validProfile({ full_name: 'Maya Confirmed', bio: 'Edited bio.' })).expect(200);
+    await t
+      .http()
+      .put('/api/me/profile')
+      .set(bearer(creator))
+      .send(validProfile({ full_name: 'Maya Confirmed', bio: 'Edited bio.' }))
+      .expect(200);
     const rows = await t.sql(`select id from outbox_messages where kind = 'creator-application-received' and payload->>'email' = $1`, [creator.user.email]);
     expect(rows).toHaveLength(1);
   });
 
-  it("tells the admins (mail, count, filter) when a rejected creator changes the application, once until the next decision", async () => {
+  it('tells the admins (mail, count, filter) when a rejected creator changes the application, once until the next decision', async () => {
     const creator = await signUp(t);
-    const created = await t.http().put('/api/me/profile').set(bearer(creator)).send(validProfile({ full_name: 'Rita Rejected' })).expect(201);
+    const created = await t
+      .http()
+      .put('/api/me/profile')
+      .set(bearer(creator))
+      .send(validProfile({ full_name: 'Rita Rejected' }))
+      .expect(201);
     const id = created.body.id as string;
     await putCreator(id, { approval_status: 'rejected', approval_notes: 'Add your TikTok.' }).expect(200);
     const statsBefore = await t.http().get('/api/admin/stats').set(bearer(admin)).expect(200);
 
-    await t.http().put('/api/me/profile').set(bearer(creator)).send(validProfile({ full_name: 'Rita Rejected', bio: 'Now with TikTok.' })).expect(200);
+    await t
+      .http()
+      .put('/api/me/profile')
+      .set(bearer(creator))
+      .send(validProfile({ full_name: 'Rita Rejected', bio: 'Now with TikTok.' }))
+      .expect(200);
     const mail = await t.mailbox.waitFor((m) => m.to.includes(ADMINS) && m.subject === 'A rejected creator updated their application: Rita Rejected');
     expect(mail.text).toContain(`/admin/creators/${id}/show`);
     expect(mail.text).toContain(creator.user.email);
@@ -46,34 +66,66 @@ describe('experience mails', () => {
     expect(mine.body.approval_status).toBe('rejected'); // editing keeps the status (spec 4)
     const stats = await t.http().get('/api/admin/stats').set(bearer(admin)).expect(200);
     expect(stats.body.updated_after_rejection).toBe(statsBefore.body.updated_after_rejection + 1);
-    const listed = await t.http().get('/api/admin/creators').query({ filter: JSON.stringify({ updated_after_rejection: true }) }).set(bearer(admin)).expect(200);
+    const listed = await t
+      .http()
+      .get('/api/admin/creators')
+      .query({ filter: JSON.stringify({ updated_after_rejection: true }) })
+      .set(bearer(admin))
+      .expect(200);
     expect(listed.body.map((c: { id: string }) => c.id)).toEqual([id]);
     expect(listed.body[0].updated_after_rejection_at).toEqual(expect.any(String));
 
     // A second edit before anyone looked: no second mail.
-    await t.http().put('/api/me/profile').set(bearer(creator)).send(validProfile({ full_name: 'Rita Rejected', bio: 'Now with TikTok and more.' })).expect(200);
+    await t
+      .http()
+      .put('/api/me/profile')
+      .set(bearer(creator))
+      .send(validProfile({ full_name: 'Rita Rejected', bio: 'Now with TikTok and more.' }))
+      .expect(200);
     const kinds = await t.sql(`select id from outbox_messages where kind = 'rejected-creator-updated' and payload->>'profileId' = $1`, [id]);
     expect(kinds).toHaveLength(1);
 
     // The next decision clears the mark.
     await putCreator(id, { approval_status: 'approved' }).expect(200);
-    const after = await t.http().get('/api/admin/creators').query({ filter: JSON.stringify({ updated_after_rejection: true }) }).set(bearer(admin)).expect(200);
+    const after = await t
+      .http()
+      .get('/api/admin/creators')
+      .query({ filter: JSON.stringify({ updated_after_rejection: true }) })
+      .set(bearer(admin))
+      .expect(200);
     expect(after.body).toEqual([]);
   });
 
   it('resends a delivered mail as a new message that names the first; never a single-use link or an undelivered one', async () => {
     const creator = await signUp(t);
-    const created = await t.http().put('/api/me/profile').set(bearer(creator)).send(validProfile({ full_name: 'Omar Resend' })).expect(201);
+    const created = await t
+      .http()
+      .put('/api/me/profile')
+      .set(bearer(creator))
+      .send(validProfile({ full_name: 'Omar Resend' }))
+      .expect(201);
     await putCreator(created.body.id, { approval_status: 'approved' }).expect(200);
     await t.mailbox.waitFor((m) => m.to.includes(creator.user.email) && m.subject === "You're live on Local Creators!");
     const [first] = await eventually(
-      () => t.sql<{ id: string; status: string }>(`select id, status from outbox_messages where kind = 'creator-approved' and payload->>'email' = $1`, [creator.user.email]),
+      () =>
+        t.sql<{ id: string; status: string }>(`select id, status from outbox_messages where kind = 'creator-approved' and payload->>'email' = $1`, [
+          creator.user.email,
+        ]),
       ([r]) => r?.status === 'sent',
     );
 
     const res = await t.http().post(`/api/admin/notifications/${first!.id}/resend`).set(bearer(admin)).expect(201);
-    expect(res.body).toMatchObject({ kind: 'creator-approved', status: 'pending', resend_of: first!.id, recipients: [creator.user.email], subject: "You're live on Local Creators!" });
-    await eventually(() => Promise.resolve(t.mailbox.mails.filter((m) => m.to.includes(creator.user.email) && m.subject === "You're live on Local Creators!").length), (n) => n === 2);
+    expect(res.body).toMatchObject({
+      kind: 'creator-approved',
+      status: 'pending',
+      resend_of: first!.id,
+      recipients: [creator.user.email],
+      subject: "You're live on Local Creators!",
+    });
+    await eventually(
+      () => Promise.resolve(t.mailbox.mails.filter((m) => m.to.includes(creator.user.email) && m.subject === "You're live on Local Creators!").length),
+      (n) => n === 2,
+    );
     const list = await t.http().get('/api/admin/notifications').set(bearer(admin)).expect(200);
     const original = list.body.find((m: { id: string }) => m.id === first!.id);
     expect(original).toMatchObject({ status: 'sent', resendable: true, resend_of: null });
@@ -82,13 +134,18 @@ describe('experience mails', () => {
     // A password reset carried a one-time link: the person asks for a new one.
     await t.http().post('/api/auth/recover').send({ email: creator.user.email }).expect(200);
     const [reset] = await eventually(
-      () => t.sql<{ id: string; status: string }>(`select id, status from outbox_messages where kind = 'password-recovery' and payload->>'email' = $1`, [creator.user.email]),
+      () =>
+        t.sql<{ id: string; status: string }>(`select id, status from outbox_messages where kind = 'password-recovery' and payload->>'email' = $1`, [
+          creator.user.email,
+        ]),
       ([r]) => r?.status === 'sent',
     );
     const refused = await t.http().post(`/api/admin/notifications/${reset!.id}/resend`).set(bearer(admin)).expect(409);
     expect(refused.body.message).toBe('This mail carried a single-use link and cannot be resent; the person can ask for a new one');
 
-    await t.sql(`insert into outbox_messages (id, kind, payload, status, attempts, last_error, created_at, handoffs) values ('00000000-0000-4000-8000-0000000000aa', 'creator-approved', '{}', 'failed', 8, 'x', now(), 1)`);
+    await t.sql(
+      `insert into outbox_messages (id, kind, payload, status, attempts, last_error, created_at, handoffs) values ('00000000-0000-4000-8000-0000000000aa', 'creator-approved', '{}', 'failed', 8, 'x', now(), 1)`,
+    );
     const notSent = await t.http().post('/api/admin/notifications/00000000-0000-4000-8000-0000000000aa/resend').set(bearer(admin)).expect(409);
     expect(notSent.body.message).toBe('Only a delivered message can be resent; use Retry for this one');
     await t.http().post(`/api/admin/notifications/${first!.id}/resend`).set(bearer(creator)).expect(403);
@@ -97,9 +154,20 @@ describe('experience mails', () => {
   it("mails the business on submit, approve, feature and decline; the admins' mail prints the story once", async () => {
     const story = `We have baked paczki in Slavic Village since 1952 and want young creators to tell our story. ${'More about our ovens. '.repeat(8)}`;
     const contact = 'rosa@mailed-bakery.test';
-    const submitted = await t.http().post('/api/amplify/submissions').send({
-      business_name: 'Mailed Bakery', contact_name: 'Rosa', contact_email: contact, category: 'Food & Drink', story, website_social: null, neighborhood: null, type_of_help: [],
-    }).expect(201);
+    const submitted = await t
+      .http()
+      .post('/api/amplify/submissions')
+      .send({
+        business_name: 'Mailed Bakery',
+        contact_name: 'Rosa',
+        contact_email: contact,
+        category: 'Food & Drink',
+        story,
+        website_social: null,
+        neighborhood: null,
+        type_of_help: [],
+      })
+      .expect(201);
     const id = submitted.body.id as string;
 
     const received = await t.mailbox.waitFor((m) => m.to.includes(contact) && m.subject === "We received Mailed Bakery's application");

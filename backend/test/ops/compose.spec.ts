@@ -29,7 +29,8 @@ describe('docker-compose.yml', () => {
   });
 
   it('publishes ports only on the proxy; the api scales (no host port)', () => {
-    for (const [name, svc] of Object.entries(services)) if (name !== 'proxy') expect({ service: name, ports: svc.ports }).toEqual({ service: name, ports: undefined });
+    for (const [name, svc] of Object.entries(services))
+      if (name !== 'proxy') expect({ service: name, ports: svc.ports }).toEqual({ service: name, ports: undefined });
     expect(services.proxy!.ports).toEqual(['${HTTP_PORT:-80}:80', '${HTTPS_PORT:-443}:443']);
   });
 
@@ -39,7 +40,10 @@ describe('docker-compose.yml', () => {
   });
 
   it('rotates every container log', () => {
-    for (const [name, svc] of Object.entries(services)) expect({ service: name, logging: svc.logging }).toMatchObject({ logging: { driver: 'json-file', options: { 'max-size': expect.any(String), 'max-file': expect.any(String) } } });
+    for (const [name, svc] of Object.entries(services))
+      expect({ service: name, logging: svc.logging }).toMatchObject({
+        logging: { driver: 'json-file', options: { 'max-size': expect.any(String), 'max-file': expect.any(String) } },
+      });
   });
 
   it('stores photos on one volume shared by every api replica; the worker has its own health check', () => {
@@ -53,7 +57,9 @@ describe('docker-compose.yml', () => {
     for (const name of ['postgres', 'redis', 'mailpit', 'api', 'worker']) expect(services[name]!.healthcheck?.test).toBeDefined();
     const declared = Object.keys(compose.volumes ?? {});
     const named = Object.entries(services).flatMap(([name, svc]) =>
-      ((svc.volumes ?? []) as string[]).map((v) => ({ service: name, volume: v.split(':')[0]! })).filter(({ volume }) => !volume.startsWith('.') && !volume.startsWith('/')),
+      ((svc.volumes ?? []) as string[])
+        .map((v) => ({ service: name, volume: v.split(':')[0]! }))
+        .filter(({ volume }) => !volume.startsWith('.') && !volume.startsWith('/')),
     );
     // postgres, redis and the photos at least: an empty list would make the check below vacuous.
     expect(named.map((n) => n.volume)).toEqual(expect.arrayContaining(['storage']));
@@ -82,7 +88,21 @@ describe('docker-compose.yml', () => {
   });
 
   it('only passes variables the backend knows, and every depends_on names a service', () => {
-    const known = new Set(Object.keys(new EnvironmentVariables()).concat(['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL', 'SMTP_URL', 'PUBLIC_URL', 'WEB_ROOT', 'WORKER_HEARTBEAT_FILE', 'METRICS_PORT']));
+    const known = new Set(
+      Object.keys(new EnvironmentVariables()).concat([
+        'S3_ENDPOINT',
+        'S3_BUCKET',
+        'S3_REGION',
+        'S3_ACCESS_KEY_ID',
+        'S3_SECRET_ACCESS_KEY',
+        'S3_PUBLIC_URL',
+        'SMTP_URL',
+        'PUBLIC_URL',
+        'WEB_ROOT',
+        'WORKER_HEARTBEAT_FILE',
+        'METRICS_PORT',
+      ]),
+    );
     for (const name of ['api', 'worker', 'migrate']) {
       for (const key of Object.keys(services[name]!.environment)) expect({ service: name, key, known: known.has(key) }).toMatchObject({ known: true });
       for (const dep of Object.keys(services[name]!.depends_on ?? {})) expect(Object.keys(services)).toContain(dep);

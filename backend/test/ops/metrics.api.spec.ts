@@ -47,7 +47,10 @@ describe('metrics', () => {
     await t.http().post('/api/auth/recover').send({ email }).expect(200);
     await t.mailbox.waitFor((m) => m.to.includes(email));
 
-    const after = await eventually(() => scrape(worker), (text) => (value(text, 'lc_outbox_messages{state="sent",service="worker"}') ?? 0) > sentBefore);
+    const after = await eventually(
+      () => scrape(worker),
+      (text) => (value(text, 'lc_outbox_messages{state="sent",service="worker"}') ?? 0) > sentBefore,
+    );
     expect(value(after, 'lc_outbox_messages{state="sent",service="worker"}')).toBeGreaterThan(sentBefore);
     expect(value(after, 'lc_outbox_messages{state="failed",service="worker"}')).toBe(0);
     expect(value(after, 'lc_mail_delivery_attempts_total{outcome="sent",service="worker"}')).toBeGreaterThanOrEqual(1);

@@ -24,7 +24,14 @@ describe('npm start', () => {
 
   it('boots quietly and shows the admin credentials last', async () => {
     const [port, pgPort] = [await freePort(), await freePort()];
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir, REDIS_URL: process.env.LC_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', REDIS_PREFIX: `start${port}` };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      EMBEDDED_PG_PORT: String(pgPort),
+      DATA_DIR: dataDir,
+      REDIS_URL: process.env.LC_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: `start${port}`,
+    };
     delete env.DATABASE_URL;
     delete env.LOG_FORMAT;
     child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });

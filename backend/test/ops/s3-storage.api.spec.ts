@@ -84,10 +84,20 @@ describe('S3 image storage', () => {
     expect((await fetchObject(created.body.profile_image_url)).status).toBe(200);
 
     // The wizard sends the upload's URL along: the adapter recognises it as this user's key.
-    const saved = await t.http().put('/api/me/profile').set(bearer(s)).send({ ...validProfile(), profile_image_url: up.body.profile_image_url }).expect(200);
+    const saved = await t
+      .http()
+      .put('/api/me/profile')
+      .set(bearer(s))
+      .send({ ...validProfile(), profile_image_url: up.body.profile_image_url })
+      .expect(200);
     expect(saved.body.profile_image_url).toBe(up.body.profile_image_url);
     const other = await signUp(t);
-    await t.http().put('/api/me/profile').set(bearer(other)).send({ ...validProfile(), profile_image_url: up.body.profile_image_url }).expect(400);
+    await t
+      .http()
+      .put('/api/me/profile')
+      .set(bearer(other))
+      .send({ ...validProfile(), profile_image_url: up.body.profile_image_url })
+      .expect(400);
 
     // Without an object there is nothing to find.
     const none = await signUp(t);

@@ -17,7 +17,11 @@ describe('client address without a configured proxy', () => {
     await signUp(t, email);
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++) {
-      const res = await t.http().post('/api/auth/login').set(from(`198.51.100.${i + 1}`)).send({ email: uniqueEmail('other'), password: 'Wrong-Pass-1' });
+      const res = await t
+        .http()
+        .post('/api/auth/login')
+        .set(from(`198.51.100.${i + 1}`))
+        .send({ email: uniqueEmail('other'), password: 'Wrong-Pass-1' });
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
@@ -91,14 +95,21 @@ describe('password reset requests over the limit', () => {
       expect([res.status, res.body]).toEqual([200, {}]);
     }
     // The outbox says what the attack made: every recovery message for the address, all delivered.
-    const recoveryRows = () => t.sql<{ status: string }>(`select status from outbox_messages where kind = 'password-recovery' and payload->>'email' = $1`, [email]);
+    const recoveryRows = () =>
+      t.sql<{ status: string }>(`select status from outbox_messages where kind = 'password-recovery' and payload->>'email' = $1`, [email]);
     const rows = await eventually(recoveryRows, (all) => all.length >= 3 && all.every((r) => r.status === 'sent'));
     expect(rows.length).toBeLessThan(8);
-    const afterAttack = (await eventually(async () => t.mailbox.to(email).length, (n) => n >= rows.length)) as number;
+    const afterAttack = (await eventually(
+      async () => t.mailbox.to(email).length,
+      (n) => n >= rows.length,
+    )) as number;
     expect(afterAttack).toBe(rows.length);
     // The owner, from their own address, still gets a link.
     await t.http().post('/api/auth/recover').set(from('192.0.2.55')).send({ email }).expect(200, {});
-    await eventually(async () => t.mailbox.to(email).length, (n) => n > afterAttack);
+    await eventually(
+      async () => t.mailbox.to(email).length,
+      (n) => n > afterAttack,
+    );
     expect(t.mailbox.to(email).length).toBe(afterAttack + 1);
   });
 

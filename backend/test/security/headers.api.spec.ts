@@ -24,7 +24,11 @@ describe('security headers and limits', () => {
   });
 
   it('refuses an oversized JSON body early with 413, and malformed JSON with 400', async () => {
-    const big = await t.http().post('/api/auth/login').set('Content-Type', 'application/json').send(JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(200_000) }));
+    const big = await t
+      .http()
+      .post('/api/auth/login')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(200_000) }));
     expect(big.status).toBe(413);
     const bad = await t.http().post('/api/auth/login').set('Content-Type', 'application/json').send('{"email":');
     expect(bad.status).toBe(400);

@@ -25,7 +25,17 @@ function pngOfSize(width: number, height: number, opts: { bomb?: boolean } = {})
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([depth, colour, 0, 0, interlace], 8);
-  const passes = interlace ? [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]] : [[0, 0, 1, 1]];
+  const passes = interlace
+    ? [
+        [0, 0, 8, 8],
+        [4, 0, 8, 8],
+        [0, 4, 4, 8],
+        [2, 0, 4, 4],
+        [0, 2, 2, 4],
+        [1, 0, 2, 2],
+        [0, 1, 1, 2],
+      ]
+    : [[0, 0, 1, 1]];
   let bytes = 0;
   for (const [x, y, dx, dy] of passes as [number, number, number, number][]) {
     const w = Math.ceil((width - x) / dx);
@@ -34,7 +44,12 @@ function pngOfSize(width: number, height: number, opts: { bomb?: boolean } = {})
   }
   // Transparent black everywhere: zeros compress about 1000:1.
   const pixels = deflateSync(Buffer.alloc(bytes), { level: 9 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe('image bombs', () => {
@@ -47,8 +62,14 @@ describe('image bombs', () => {
   afterAll(() => t.close());
 
   const businessForm = (name: string) =>
-    t.http().post('/api/amplify/submissions')
-      .field('business_name', name).field('contact_name', 'Al').field('contact_email', 'al@bomb.test').field('category', 'Other').field('story', 'A story.');
+    t
+      .http()
+      .post('/api/amplify/submissions')
+      .field('business_name', name)
+      .field('contact_name', 'Al')
+      .field('contact_email', 'al@bomb.test')
+      .field('category', 'Other')
+      .field('story', 'A story.');
 
   it('is a real, small, valid image (the test is honest)', async () => {
     expect(bomb.length).toBeLessThan(LIMITS.imageMaxBytes);
@@ -73,7 +94,11 @@ describe('image bombs', () => {
   it('accepts an image right at the limit', async () => {
     const side = Math.floor(Math.sqrt(LIMITS.imageMaxPixels));
     const creator = await signUp(t);
-    const up = await t.http().put('/api/me/profile/image').set(bearer(creator)).attach('file', pngOfSize(side, side), { filename: 'big.png', contentType: 'image/png' });
+    const up = await t
+      .http()
+      .put('/api/me/profile/image')
+      .set(bearer(creator))
+      .attach('file', pngOfSize(side, side), { filename: 'big.png', contentType: 'image/png' });
     expect(up.status).toBe(200);
     expect(await sharp((await t.http().get(up.body.profile_image_url.split('?')[0]).expect(200)).body).metadata()).toMatchObject({ width: 800, height: 800 });
   }, 60_000);

@@ -68,7 +68,10 @@ function Layout() {
   }, [pathname]);
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <SiteHeader />
@@ -90,8 +93,22 @@ export function App() {
           <Routes>
             <Route element={<Layout />}>
               <Route path="/" element={<LandingPage />} />
-              <Route path="/signup" element={<SignedOutOnly><SignUpPage /></SignedOutOnly>} />
-              <Route path="/login" element={<SignedOutOnly><LoginPage /></SignedOutOnly>} />
+              <Route
+                path="/signup"
+                element={
+                  <SignedOutOnly>
+                    <SignUpPage />
+                  </SignedOutOnly>
+                }
+              />
+              <Route
+                path="/login"
+                element={
+                  <SignedOutOnly>
+                    <LoginPage />
+                  </SignedOutOnly>
+                }
+              />
               <Route path="/about" element={<AboutPage />} />
               <Route path="/playbook" element={<PlaybookPage />} />
               <Route path="/amplify" element={<AmplifyPage />} />
@@ -99,8 +116,22 @@ export function App() {
               <Route path="/amplify/confirm" element={<ConfirmIntroductionPage />} />
               <Route path="/directory" element={<DirectoryPage />} />
               <Route path="/creator/:id" element={<CreatorProfilePage />} />
-              <Route path="/apply" element={<RequireAuth><ApplyPage /></RequireAuth>} />
-              <Route path="/dashboard" element={<RequireAuth><DashboardPage /></RequireAuth>} />
+              <Route
+                path="/apply"
+                element={
+                  <RequireAuth>
+                    <ApplyPage />
+                  </RequireAuth>
+                }
+              />
+              <Route
+                path="/dashboard"
+                element={
+                  <RequireAuth>
+                    <DashboardPage />
+                  </RequireAuth>
+                }
+              />
               <Route path="*" element={<NotFoundPage />} />
             </Route>
           </Routes>

@@ -62,7 +62,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         await apiFetch('/api/auth/recovery', { token: recoveryToken });
       },
       async updatePassword(password, recoveryToken) {
-        const res = await apiFetch<{ user: AuthUser; session: AuthSession | null }>('/api/auth/user', { method: 'PUT', body: { password }, token: recoveryToken });
+        const res = await apiFetch<{ user: AuthUser; session: AuthSession | null }>('/api/auth/user', {
+          method: 'PUT',
+          body: { password },
+          token: recoveryToken,
+        });
         if (res.session) sessionClient.set(res.session, 'SIGNED_IN');
         sessionClient.emit('USER_UPDATED');
       },

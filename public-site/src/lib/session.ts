@@ -67,7 +67,11 @@ class SessionClient {
     if (!token) return Promise.resolve(null);
     this.refreshing = (async () => {
       try {
-        const res = await fetch('/api/auth/refresh', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ refresh_token: token }) });
+        const res = await fetch('/api/auth/refresh', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ refresh_token: token }),
+        });
         if (res.status === 401 || res.status === 400) {
           // Another tab may have rotated it already and stored the new one.
           const stored = this.read();

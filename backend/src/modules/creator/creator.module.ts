@@ -19,7 +19,14 @@ import { QueryCanceller } from './infrastructure/query-canceller';
 @Module({
   imports: [MikroOrmModule.forFeature([CreatorProfileSchema]), NotificationsModule],
   controllers: [MeProfileController, DirectoryController],
-  providers: [OwnProfileService, DirectoryService, ListingVersion, QueryCanceller, ApprovedProfileEdits, { provide: CreatorRepository, useClass: MikroOrmCreatorRepository }],
+  providers: [
+    OwnProfileService,
+    DirectoryService,
+    ListingVersion,
+    QueryCanceller,
+    ApprovedProfileEdits,
+    { provide: CreatorRepository, useClass: MikroOrmCreatorRepository },
+  ],
   exports: [CreatorRepository, ApprovedProfileEdits],
 })
 export class CreatorModule implements OnModuleInit {

@@ -24,7 +24,9 @@ export function FileUpload(field: string, limits: Options['limits']): Type<NestI
       const req = context.switchToHttp().getRequest<UploadRequest>();
       if (isMultipart(req)) {
         const raw = req.raw as typeof req.raw & { body?: unknown; file?: Express.Multer.File };
-        await new Promise<void>((resolve, reject) => upload(raw as never, req.raw as never, (error: unknown) => (error ? reject(toHttpError(error)) : resolve())));
+        await new Promise<void>((resolve, reject) =>
+          upload(raw as never, req.raw as never, (error: unknown) => (error ? reject(toHttpError(error)) : resolve())),
+        );
         req.body = raw.body;
         req.file = raw.file;
       }

@@ -6,15 +6,16 @@ describe('DecodeSlots', () => {
     let running = 0;
     let most = 0;
     const order: number[] = [];
-    const job = (i: number, fail = false) => slots.run(async () => {
-      running++;
-      most = Math.max(most, running);
-      await new Promise((r) => setTimeout(r, 20));
-      running--;
-      order.push(i);
-      if (fail) throw new Error(`job ${i} failed`);
-      return i;
-    });
+    const job = (i: number, fail = false) =>
+      slots.run(async () => {
+        running++;
+        most = Math.max(most, running);
+        await new Promise((r) => setTimeout(r, 20));
+        running--;
+        order.push(i);
+        if (fail) throw new Error(`job ${i} failed`);
+        return i;
+      });
     const results = await Promise.allSettled([job(1), job(2, true), job(3), job(4), job(5)]);
     expect(most).toBe(2);
     expect(order).toEqual([1, 2, 3, 4, 5]);

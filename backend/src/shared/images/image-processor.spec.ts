@@ -35,7 +35,12 @@ describe('processImage', () => {
     ['an empty file', Buffer.alloc(0)],
     ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>')],
   ])('refuses %s as not an image', async (_, buffer) => {
-    await expect(processImage(buffer, { maxSize: 800 })).rejects.toMatchObject({ kind: 'invalid', code: 'IMAGE.NOT_IMAGE', message: MSG.imageNotImage, field: 'file' });
+    await expect(processImage(buffer, { maxSize: 800 })).rejects.toMatchObject({
+      kind: 'invalid',
+      code: 'IMAGE.NOT_IMAGE',
+      message: MSG.imageNotImage,
+      field: 'file',
+    });
   });
 
   it('refuses a truncated image', async () => {
@@ -47,6 +52,11 @@ describe('processImage', () => {
     // JPEG keeps a 4097 × 4096 solid image tiny; the header alone says it is too big.
     const jpeg = await solid(4097, 4096).jpeg({ quality: 10 }).toBuffer();
     expect(4097 * 4096).toBeGreaterThan(LIMITS.imageMaxPixels);
-    await expect(processImage(jpeg, { maxSize: 800 })).rejects.toMatchObject({ kind: 'invalid', code: 'IMAGE.TOO_MANY_PIXELS', message: MSG.imageTooManyPixels, field: 'file' });
+    await expect(processImage(jpeg, { maxSize: 800 })).rejects.toMatchObject({
+      kind: 'invalid',
+      code: 'IMAGE.TOO_MANY_PIXELS',
+      message: MSG.imageTooManyPixels,
+      field: 'file',
+    });
   });
 });

@@ -22,7 +22,8 @@ export class S3Storage extends ObjectStorage {
       endpoint: settings.endpoint,
       region: settings.region ?? 'us-east-1',
       forcePathStyle: true,
-      credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+      credentials:
+        settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
       // A store that accepts connections but never answers must not hold an upload forever:
       // give up after these times (an image is at most 5 MB on loopback or a LAN).
       requestHandler: { connectionTimeout: 3_000, requestTimeout: 15_000 },
@@ -32,7 +33,9 @@ export class S3Storage extends ObjectStorage {
   }
 
   async put(key: string, body: Buffer, contentType: string) {
-    await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: body, ContentType: contentType, CacheControl: 'public, max-age=300' }));
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: body, ContentType: contentType, CacheControl: 'public, max-age=300' }),
+    );
     return this.versioned(key, Date.now());
   }
 

@@ -15,7 +15,12 @@ export function SiteFooter() {
             <p className="text-sm text-muted-foreground">Cleveland businesses looking for creators. Ask for an introduction.</p>
           </div>
         </Link>
-        <a href={LAKE_PROMO_URL} target="_blank" rel="noopener noreferrer" className="group flex items-start gap-4 rounded-xl border border-border bg-background p-5 shadow-sm hover:border-primary">
+        <a
+          href={LAKE_PROMO_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="group flex items-start gap-4 rounded-xl border border-border bg-background p-5 shadow-sm hover:border-primary"
+        >
           <Sailboat className="mt-1 size-6 text-primary" aria-hidden />
           <div>
             <p className="flex items-center gap-1 font-semibold">
@@ -27,9 +32,8 @@ export function SiteFooter() {
       </div>
       <div className="mx-auto max-w-6xl space-y-2 px-4 pb-10 text-xs text-muted-foreground">
         <p>
-          Legal-ish disclaimer: we verify that creators are real people from Cleveland, not that their jokes land, their
-          pierogi reviews are objective or their sunsets are unfiltered. Brands and creators deal directly; we just make the
-          introduction and cheer from the bleachers.
+          Legal-ish disclaimer: we verify that creators are real people from Cleveland, not that their jokes land, their pierogi reviews are objective or their
+          sunsets are unfiltered. Brands and creators deal directly; we just make the introduction and cheer from the bleachers.
         </p>
         <p>© 2025 Local Creators. Made with love in Cleveland.</p>
       </div>

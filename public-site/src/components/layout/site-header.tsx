@@ -82,7 +82,15 @@ export function SiteHeader() {
           ))}
         </nav>
         <div className="hidden items-center gap-2 md:flex">{account}</div>
-        <Button ref={toggleRef} variant="ghost" size="icon" className="md:hidden" aria-label={open ? 'Close menu' : 'Open menu'} aria-expanded={open} onClick={() => setOpen(!open)}>
+        <Button
+          ref={toggleRef}
+          variant="ghost"
+          size="icon"
+          className="md:hidden"
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+        >
           {open ? <X /> : <Menu />}
         </Button>
       </div>

@@ -35,4 +35,3 @@ export const Button = React.forwardRef<HTMLButtonElement, ButtonProps>(({ classN
   return <Comp className={cn(buttonVariants({ variant, size, className }))} ref={ref} {...props} />;
 });
 Button.displayName = 'Button';
-

@@ -11,7 +11,16 @@ import { Textarea } from '@/components/ui/textarea';
 import { apiFetch, errorMessage } from '@/lib/api';
 import { cn } from '@/lib/utils';
 
-const empty = { business_name: '', contact_name: '', contact_email: '', category: '', story: '', website_social: '', neighborhood: '', type_of_help: [] as string[] };
+const empty = {
+  business_name: '',
+  contact_name: '',
+  contact_email: '',
+  category: '',
+  story: '',
+  website_social: '',
+  neighborhood: '',
+  type_of_help: [] as string[],
+};
 
 export default function AmplifyPage() {
   const [form, setForm] = useState(empty);
@@ -67,7 +76,9 @@ export default function AmplifyPage() {
         <Megaphone className="size-4" aria-hidden /> Amplify
       </p>
       <h1 className="mt-2 text-4xl font-bold tracking-tight">Get your local business in front of Cleveland creators</h1>
-      <p className="mt-3 text-lg text-muted-foreground">Tell us your story. {MSG.founderReviews} Approved businesses can be featured, and creators ask you for an introduction.</p>
+      <p className="mt-3 text-lg text-muted-foreground">
+        Tell us your story. {MSG.founderReviews} Approved businesses can be featured, and creators ask you for an introduction.
+      </p>
       <Card className="mt-8">
         <CardContent className="p-6">
           <form onSubmit={onSubmit} className="space-y-5" noValidate>
@@ -76,7 +87,12 @@ export default function AmplifyPage() {
                 <Input id="business_name" value={form.business_name} onChange={(e) => set('business_name', e.target.value)} />
               </Field>
               <Field label="Category" htmlFor="category" required>
-                <select id="category" className="h-10 w-full rounded-lg border border-input bg-background px-2 text-sm" value={form.category} onChange={(e) => set('category', e.target.value)}>
+                <select
+                  id="category"
+                  className="h-10 w-full rounded-lg border border-input bg-background px-2 text-sm"
+                  value={form.category}
+                  onChange={(e) => set('category', e.target.value)}
+                >
                   <option value="">Choose a category</option>
                   {BUSINESS_CATEGORIES.map((c) => (
                     <option key={c}>{c}</option>
@@ -105,7 +121,16 @@ export default function AmplifyPage() {
                 {TYPES_OF_HELP.map((t) => {
                   const on = form.type_of_help.includes(t);
                   return (
-                    <button key={t} type="button" aria-pressed={on} onClick={() => set('type_of_help', on ? form.type_of_help.filter((x) => x !== t) : [...form.type_of_help, t])} className={cn('rounded-full border px-3 py-1.5 text-sm', on ? 'border-primary bg-primary text-primary-foreground' : 'border-border hover:border-primary')}>
+                    <button
+                      key={t}
+                      type="button"
+                      aria-pressed={on}
+                      onClick={() => set('type_of_help', on ? form.type_of_help.filter((x) => x !== t) : [...form.type_of_help, t])}
+                      className={cn(
+                        'rounded-full border px-3 py-1.5 text-sm',
+                        on ? 'border-primary bg-primary text-primary-foreground' : 'border-border hover:border-primary',
+                      )}
+                    >
                       {t}
                     </button>
                   );
@@ -118,7 +143,14 @@ export default function AmplifyPage() {
             {/* Humans never see this field; bots fill it in. */}
             <div aria-hidden="true" className="absolute -left-[9999px] h-0 w-0 overflow-hidden">
               <label htmlFor="company_website">Company website</label>
-              <input id="company_website" name="company_website" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(e) => setHoneypot(e.target.value)} />
+              <input
+                id="company_website"
+                name="company_website"
+                tabIndex={-1}
+                autoComplete="off"
+                value={honeypot}
+                onChange={(e) => setHoneypot(e.target.value)}
+              />
             </div>
             <Button type="submit" size="lg" className="w-full" disabled={busy}>
               {busy ? 'Submitting...' : 'Submit Application'}

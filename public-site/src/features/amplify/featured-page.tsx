@@ -4,7 +4,15 @@ import { useQuery } from '@tanstack/react-query';
 import * as Dialog from '@radix-ui/react-dialog';
 import { toast } from 'sonner';
 import { ExternalLink, MapPin, Store, X } from 'lucide-react';
-import { INTRO_CONFIRM_HOURS, initials, MSG, validateInterestRequest, websiteHref, type InterestRequestResult, type PublicAmplifySubmission } from '@local-creators/common';
+import {
+  INTRO_CONFIRM_HOURS,
+  initials,
+  MSG,
+  validateInterestRequest,
+  websiteHref,
+  type InterestRequestResult,
+  type PublicAmplifySubmission,
+} from '@local-creators/common';
 import { Page, PageLoading } from '@/components/layout/page';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
@@ -23,7 +31,6 @@ async function loadFeatured() {
     return [];
   }
 }
-
 
 export default function FeaturedPage() {
   const { data, isLoading } = useQuery({ queryKey: ['amplify', 'featured'], queryFn: loadFeatured });
@@ -131,7 +138,10 @@ function IntroductionDialog({ business }: { business: PublicAmplifySubmission })
         body: { ...checked.value, company_website: honeypot },
       });
       toast.success(MSG.interestSubmitted, {
-        description: result.status === 'sent' ? MSG.interestWillBeNotified(business.business_name) : MSG.interestConfirmationSent(checked.value.creator_email, INTRO_CONFIRM_HOURS),
+        description:
+          result.status === 'sent'
+            ? MSG.interestWillBeNotified(business.business_name)
+            : MSG.interestConfirmationSent(checked.value.creator_email, INTRO_CONFIRM_HOURS),
         duration: result.status === 'sent' ? undefined : 15_000,
       });
       setOpen(false);
@@ -173,7 +183,14 @@ function IntroductionDialog({ business }: { business: PublicAmplifySubmission })
             {/* Humans never see this field; bots fill it in. */}
             <div aria-hidden="true" className="absolute -left-[9999px] h-0 w-0 overflow-hidden">
               <label htmlFor={`company_website_${business.id}`}>Company website</label>
-              <input id={`company_website_${business.id}`} name="company_website" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(e) => setHoneypot(e.target.value)} />
+              <input
+                id={`company_website_${business.id}`}
+                name="company_website"
+                tabIndex={-1}
+                autoComplete="off"
+                value={honeypot}
+                onChange={(e) => setHoneypot(e.target.value)}
+              />
             </div>
             <Button type="submit" className="w-full" disabled={busy}>
               {busy ? 'Sending...' : 'Send request'}

@@ -12,7 +12,18 @@ import { useMyProfile } from '@/lib/queries/my-profile';
 import { useSaveMyProfile } from './api/save-my-profile';
 import { BasicInfoStep } from './components/basic-info-step';
 import { ChoicesStep } from './components/choices-step';
-import { STEPS, clearStoredDraft, draftFromProfile, emptyDraft, readStoredDraft, stepOfField, storeDraft, type Draft, type SetDraft, type Step } from './components/draft';
+import {
+  STEPS,
+  clearStoredDraft,
+  draftFromProfile,
+  emptyDraft,
+  readStoredDraft,
+  stepOfField,
+  storeDraft,
+  type Draft,
+  type SetDraft,
+  type Step,
+} from './components/draft';
 import type { FieldErrors } from './components/form-field';
 import { LinksStep } from './components/links-step';
 import { PlatformsStep } from './components/platforms-step';
@@ -138,7 +149,11 @@ function Wizard({ profile }: { profile: CreatorProfile | null }) {
           </h2>
           <CardDescription>
             {current.description}
-            {step === 1 && <span className="ml-1">Fields marked <span className="text-destructive">*</span> are required.</span>}
+            {step === 1 && (
+              <span className="ml-1">
+                Fields marked <span className="text-destructive">*</span> are required.
+              </span>
+            )}
           </CardDescription>
         </CardHeader>
         <CardContent className="pt-6">

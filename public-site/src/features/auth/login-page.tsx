@@ -77,7 +77,12 @@ function CheckingLink() {
 
 function SignInForm({ onForgot }: { onForgot: () => void }) {
   const { signIn } = useAuth();
-  const { email, setEmail, password, setPassword, busy, errors, onSubmit } = useCredentialsForm({ validate: validateSignin, submit: signIn, successMessage: MSG.welcomeBack, next: '/dashboard' });
+  const { email, setEmail, password, setPassword, busy, errors, onSubmit } = useCredentialsForm({
+    validate: validateSignin,
+    submit: signIn,
+    successMessage: MSG.welcomeBack,
+    next: '/dashboard',
+  });
 
   return (
     <AuthCard
@@ -94,10 +99,25 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
     >
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
         <Field label="Email" htmlFor="email" error={errors.email}>
-          <Input id="email" type="email" autoComplete="email" {...fieldErrorProps('email', errors.email)} value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            {...fieldErrorProps('email', errors.email)}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="you@example.com"
+          />
         </Field>
         <Field label="Password" htmlFor="password" error={errors.password}>
-          <Input id="password" type="password" autoComplete="current-password" {...fieldErrorProps('password', errors.password)} value={password} onChange={(e) => setPassword(e.target.value)} />
+          <Input
+            id="password"
+            type="password"
+            autoComplete="current-password"
+            {...fieldErrorProps('password', errors.password)}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </Field>
         <div className="flex justify-end">
           <Button type="button" variant="link" className="h-auto p-0" onClick={onForgot}>
@@ -202,7 +222,12 @@ function NewPasswordForm({ token, onLinkDead }: { token: string; onLinkDead: () 
   return (
     <AuthCard title="Set a new password" description="Choose a new password for your account.">
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <Field label="New password" htmlFor="new-password" error={errorOf('new-password')} hint="At least 8 characters with an uppercase letter, a lowercase letter and a number.">
+        <Field
+          label="New password"
+          htmlFor="new-password"
+          error={errorOf('new-password')}
+          hint="At least 8 characters with an uppercase letter, a lowercase letter and a number."
+        >
           <Input
             id="new-password"
             type="password"

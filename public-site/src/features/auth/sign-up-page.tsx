@@ -10,7 +10,12 @@ import { useCredentialsForm } from './use-credentials-form';
 
 export default function SignUpPage() {
   const { signUp } = useAuth();
-  const { email, setEmail, password, setPassword, busy, errors, onSubmit } = useCredentialsForm({ validate: validateSignup, submit: signUp, successMessage: MSG.accountCreated, next: '/apply' });
+  const { email, setEmail, password, setPassword, busy, errors, onSubmit } = useCredentialsForm({
+    validate: validateSignup,
+    submit: signUp,
+    successMessage: MSG.accountCreated,
+    next: '/apply',
+  });
   const config = useQuery({ queryKey: ['config'], queryFn: () => apiFetch<PublicConfig>('/api/config', { auth: false }) });
 
   return (
@@ -28,17 +33,39 @@ export default function SignUpPage() {
     >
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
         <Field label="Email" htmlFor="email" error={errors.email}>
-          <Input id="email" type="email" autoComplete="email" {...fieldErrorProps('email', errors.email)} value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            {...fieldErrorProps('email', errors.email)}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="you@example.com"
+          />
         </Field>
-        <Field label="Password" htmlFor="password" error={errors.password} hint="At least 8 characters with an uppercase letter, a lowercase letter and a number.">
-          <Input id="password" type="password" autoComplete="new-password" {...fieldErrorProps('password', errors.password, true)} value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Field
+          label="Password"
+          htmlFor="password"
+          error={errors.password}
+          hint="At least 8 characters with an uppercase letter, a lowercase letter and a number."
+        >
+          <Input
+            id="password"
+            type="password"
+            autoComplete="new-password"
+            {...fieldErrorProps('password', errors.password, true)}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </Field>
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? 'Creating Account...' : 'Create Account'}
         </Button>
       </form>
       {config.data && !config.data.features.googleAuth && (
-        <p className="mt-4 rounded-lg bg-muted px-3 py-2 text-center text-xs text-muted-foreground">Google sign-in is temporarily unavailable. Please use e-mail and password.</p>
+        <p className="mt-4 rounded-lg bg-muted px-3 py-2 text-center text-xs text-muted-foreground">
+          Google sign-in is temporarily unavailable. Please use e-mail and password.
+        </p>
       )}
     </AuthCard>
   );

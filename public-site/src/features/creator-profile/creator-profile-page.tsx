@@ -1,6 +1,23 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { ArrowLeft, BadgeCheck, EyeOff, CalendarDays, FileText, Handshake, Link2, MapPin, RotateCw, Share2, ShieldCheck, Sparkles, Star, Tags, Users, Video } from 'lucide-react';
+import {
+  ArrowLeft,
+  BadgeCheck,
+  EyeOff,
+  CalendarDays,
+  FileText,
+  Handshake,
+  Link2,
+  MapPin,
+  RotateCw,
+  Share2,
+  ShieldCheck,
+  Sparkles,
+  Star,
+  Tags,
+  Users,
+  Video,
+} from 'lucide-react';
 import { DIRECTORY, MSG, initials, type PublicCreator } from '@local-creators/common';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
@@ -83,7 +100,8 @@ function NotPublicBanner({ creatorId }: { creatorId: string }) {
       <p>
         <strong className="font-semibold">Not public yet</strong>
         <span className="mt-0.5 block text-muted-foreground">
-          This is a preview only you can see. Brands and visitors get "{MSG.profileNotFound}" for this link until your profile is approved and your phone is verified.
+          This is a preview only you can see. Brands and visitors get "{MSG.profileNotFound}" for this link until your profile is approved and your phone is
+          verified.
         </span>
       </p>
     </div>
@@ -199,8 +217,8 @@ function Profile({ creator: c }: { creator: PublicCreator }) {
       <aside className="mt-10 flex gap-3 rounded-xl border border-border bg-muted/50 p-4 text-sm text-muted-foreground" aria-label="About verification">
         <ShieldCheck className="mt-0.5 size-5 shrink-0" aria-hidden />
         <p>
-          Verification only confirms that this creator is a real person from {c.city}. It is not an endorsement of their content,
-          audience figures or business practices. Brands should do their own due diligence before working together.
+          Verification only confirms that this creator is a real person from {c.city}. It is not an endorsement of their content, audience figures or business
+          practices. Brands should do their own due diligence before working together.
         </p>
       </aside>
     </div>

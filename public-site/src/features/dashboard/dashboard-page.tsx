@@ -49,7 +49,11 @@ export default function DashboardPage() {
 
       {profile && (
         <div className="grid gap-6 lg:grid-cols-2">
-          {isListed(profile) ? <ShareProfileCard profileId={profile.id} /> : <NotPublicCard profileId={profile.id} rejected={profile.approval_status === 'rejected'} />}
+          {isListed(profile) ? (
+            <ShareProfileCard profileId={profile.id} />
+          ) : (
+            <NotPublicCard profileId={profile.id} rejected={profile.approval_status === 'rejected'} />
+          )}
           {verified && <VerifiedBadgeCard name={profile.full_name} city={city} />}
         </div>
       )}

@@ -30,8 +30,7 @@ export default function LandingPage() {
             Cleveland's directory of <span className="text-primary">verified local creators</span>
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">
-            Brands find real, human-verified creators from their own city and contact them directly. Creators join free, forever.
-            Signup takes about 2 minutes.
+            Brands find real, human-verified creators from their own city and contact them directly. Creators join free, forever. Signup takes about 2 minutes.
           </p>
           <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
             <Button asChild size="lg">
@@ -54,7 +53,9 @@ export default function LandingPage() {
       </section>
 
       <section className="mx-auto max-w-6xl px-4 py-20" aria-labelledby="how-heading">
-        <h2 id="how-heading" className="text-center text-3xl font-bold tracking-tight">How it works</h2>
+        <h2 id="how-heading" className="text-center text-3xl font-bold tracking-tight">
+          How it works
+        </h2>
         <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {STEPS.map((s, i) => (
             <li key={s.title} className="rounded-xl border border-border p-6 shadow-sm">
@@ -71,7 +72,9 @@ export default function LandingPage() {
 
       <section className="bg-muted py-20" aria-labelledby="why-heading">
         <div className="mx-auto max-w-6xl px-4">
-          <h2 id="why-heading" className="text-center text-3xl font-bold tracking-tight">Why Local Creators</h2>
+          <h2 id="why-heading" className="text-center text-3xl font-bold tracking-tight">
+            Why Local Creators
+          </h2>
           <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {BENEFITS.map((b) => (
               <div key={b.title} className="rounded-xl border border-border bg-background p-6 shadow-sm">

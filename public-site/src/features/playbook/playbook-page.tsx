@@ -53,9 +53,15 @@ export default function PlaybookPage() {
         <table className="w-full text-left text-sm">
           <thead className="bg-muted text-muted-foreground">
             <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">Tier</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Followers</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Per post</th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Tier
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Followers
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Per post
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -86,7 +86,11 @@ export class AmplifyService {
 
   /** Approved and featured, newest first, without contact details. */
   async featured(): Promise<PublicAmplifySubmission[]> {
-    const items = await this.em.find(AmplifySubmission, { status: 'approved', featured: true }, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: FEATURED_MAX });
+    const items = await this.em.find(
+      AmplifySubmission,
+      { status: 'approved', featured: true },
+      { orderBy: { createdAt: 'desc', id: 'asc' }, limit: FEATURED_MAX },
+    );
     return items.map(toPublicSubmission);
   }
 }

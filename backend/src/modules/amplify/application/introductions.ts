@@ -17,7 +17,11 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 
 /** A 429 that says when trying again can work (DomainExceptionFilter sends it as Retry-After). */
 class RetryLater extends DomainError {
-  constructor(code: string, message: string, readonly retryAfterSeconds: number) {
+  constructor(
+    code: string,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
     super('rate_limited', code, message);
   }
 }
@@ -75,7 +79,11 @@ export class Introductions {
         this.notifyBusiness(em, submission, input.creator_name, input.creator_email, input.creator_links, input.message);
       } else {
         em.persist(InterestRequest.awaitingConfirmation(submission.id, input, now, sha256(token)));
-        this.outbox.add('amplify-interest-confirm', { submissionId: submission.id, businessName: submission.businessName, email: input.creator_email, token }, em);
+        this.outbox.add(
+          'amplify-interest-confirm',
+          { submissionId: submission.id, businessName: submission.businessName, email: input.creator_email, token },
+          em,
+        );
       }
     });
     return result;
@@ -101,17 +109,28 @@ export class Introductions {
     });
   }
 
-  private notifyBusiness(em: EntityManager, s: AmplifySubmission, creatorName: string, creatorEmail: string, creatorLinks: string | null, message: string | null) {
-    this.outbox.add('amplify-interest', {
-      submissionId: s.id,
-      businessName: s.businessName,
-      contactName: s.contactName,
-      contactEmail: s.contactEmail,
-      creatorName,
-      creatorEmail,
-      creatorLinks,
-      message,
-    }, em);
+  private notifyBusiness(
+    em: EntityManager,
+    s: AmplifySubmission,
+    creatorName: string,
+    creatorEmail: string,
+    creatorLinks: string | null,
+    message: string | null,
+  ) {
+    this.outbox.add(
+      'amplify-interest',
+      {
+        submissionId: s.id,
+        businessName: s.businessName,
+        contactName: s.contactName,
+        contactEmail: s.contactEmail,
+        creatorName,
+        creatorEmail,
+        creatorLinks,
+        message,
+      },
+      em,
+    );
   }
 
   /** Serializes the count-then-insert of one address or one business until the transaction ends. */

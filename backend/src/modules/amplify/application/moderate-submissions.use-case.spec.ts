@@ -12,13 +12,27 @@ const admin: Principal = { id: 'a1', email: 'admin@example.com', roles: ['admin'
 
 function setup() {
   const submission = AmplifySubmission.create(
-    { business_name: 'Lakeside Bakery', contact_name: 'Rosa', contact_email: 'rosa@example.com', category: 'Food & Drink', story: 'Paczki since 1952.', website_social: null, neighborhood: null, type_of_help: [] },
+    {
+      business_name: 'Lakeside Bakery',
+      contact_name: 'Rosa',
+      contact_email: 'rosa@example.com',
+      category: 'Food & Drink',
+      story: 'Paczki since 1952.',
+      website_social: null,
+      neighborhood: null,
+      type_of_help: [],
+    },
     new Date('2026-11-01T00:00:00Z'),
   );
   const em = { flush: jest.fn(), findOne: jest.fn(async (_: unknown, where: { id: string }) => (where.id === submission.id ? submission : null)) };
   const audit = { record: jest.fn() };
   const outbox = { add: jest.fn() };
-  const useCase = new ModerateSubmissions(em as unknown as EntityManager, audit as unknown as AuditTrail, { now: () => now } as Clock, outbox as unknown as Outbox);
+  const useCase = new ModerateSubmissions(
+    em as unknown as EntityManager,
+    audit as unknown as AuditTrail,
+    { now: () => now } as Clock,
+    outbox as unknown as Outbox,
+  );
   return { submission, em, audit, outbox, useCase };
 }
 

@@ -24,7 +24,12 @@ export interface SubmissionListQuery {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SORT = { id: 'id', created_at: 'createdAt', business_name: 'businessName', status: 'status' } as const;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-const businessContact = (s: AmplifySubmission) => ({ submissionId: s.id, businessName: s.businessName, contactName: s.contactName, contactEmail: s.contactEmail });
+const businessContact = (s: AmplifySubmission) => ({
+  submissionId: s.id,
+  businessName: s.businessName,
+  contactName: s.contactName,
+  contactEmail: s.contactEmail,
+});
 const changed = () => DomainError.conflict('AMPLIFY.STALE', MSG.submissionChanged);
 
 /** The admins' side of Amplify: the tabs, approve / decline, the Featured switch; all audited. */
@@ -85,13 +90,17 @@ export class ModerateSubmissions {
       const unfeatured = wasFeatured && !submission.featured;
       this.audit.record(admin, 'amplify_submission', id, 'status', { from, to: submission.status, notes: unfeatured ? 'Removed from featured' : null });
       // The business hears of each decision (decision 0119); back to pending is an admin's undo, not news.
-      if (from !== submission.status && submission.status !== 'pending') this.outbox.add(submission.status === 'approved' ? 'amplify-approved' : 'amplify-declined', businessContact(submission));
+      if (from !== submission.status && submission.status !== 'pending')
+        this.outbox.add(submission.status === 'approved' ? 'amplify-approved' : 'amplify-declined', businessContact(submission));
     } else if (change?.kind === 'featured') {
       const wasFeatured = submission.featured;
       if (change.featured) submission.feature(now);
       else submission.unfeature(now);
       if (submission.featured && !wasFeatured) this.outbox.add('amplify-featured', businessContact(submission));
-      this.audit.record(admin, 'amplify_submission', id, change.featured ? 'feature' : 'unfeature', { from: String(!change.featured), to: String(change.featured) });
+      this.audit.record(admin, 'amplify_submission', id, change.featured ? 'feature' : 'unfeature', {
+        from: String(!change.featured),
+        to: String(change.featured),
+      });
     }
     await flushOrConflict(() => this.em.flush(), changed);
     return toSubmissionDto(submission);

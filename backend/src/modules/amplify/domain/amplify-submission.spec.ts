@@ -36,8 +36,16 @@ describe('AmplifySubmission', () => {
     it('starts pending, not featured, without logo, titled by the first 100 characters of the story', () => {
       const s = AmplifySubmission.create(input, now);
       expect(s).toMatchObject({
-        status: 'pending', featured: false, logoUrl: null, title: 'x'.repeat(100), description: 'x'.repeat(150),
-        businessName: 'Lakeside Bakery', category: 'Food & Drink', typeOfHelp: ['Event promotion'], createdAt: now, updatedAt: now,
+        status: 'pending',
+        featured: false,
+        logoUrl: null,
+        title: 'x'.repeat(100),
+        description: 'x'.repeat(150),
+        businessName: 'Lakeside Bakery',
+        category: 'Food & Drink',
+        typeOfHelp: ['Event promotion'],
+        createdAt: now,
+        updatedAt: now,
       });
       expect(s.id).toMatch(/^[0-9a-f-]{36}$/);
       expect(s.acceptsIntroductions).toBe(false);

@@ -17,7 +17,17 @@ const errorOf = (fn: () => void) => {
 describe('InterestRequest', () => {
   it('from a proven address is confirmed when made, with no link', () => {
     const r = InterestRequest.confirmed('sub-1', input, now);
-    expect(r).toMatchObject({ submissionId: 'sub-1', creatorName: 'Maya', creatorEmail: 'maya@example.com', creatorLinks: null, message: 'Hi', createdAt: now, confirmedAt: now, confirmTokenHash: null, confirmExpiresAt: null });
+    expect(r).toMatchObject({
+      submissionId: 'sub-1',
+      creatorName: 'Maya',
+      creatorEmail: 'maya@example.com',
+      creatorLinks: null,
+      message: 'Hi',
+      createdAt: now,
+      confirmedAt: now,
+      confirmTokenHash: null,
+      confirmExpiresAt: null,
+    });
   });
 
   it(`from any other address waits for its link, for ${INTRO_CONFIRM_HOURS} hours`, () => {
@@ -41,7 +51,13 @@ describe('InterestRequest', () => {
   });
 
   it.each([
-    [1, 'a minute'], [60, 'a minute'], [61, '2 minutes'], [3599, '60 minutes'], [3600, 'about an hour'], [5400, 'about 2 hours'], [86_400, 'about 24 hours'],
+    [1, 'a minute'],
+    [60, 'a minute'],
+    [61, '2 minutes'],
+    [3599, '60 minutes'],
+    [3600, 'about an hour'],
+    [5400, 'about 2 hours'],
+    [86_400, 'about 24 hours'],
   ])('says a wait of %i s as "%s"', (seconds, text) => {
     expect(waitText(seconds)).toBe(text);
   });

@@ -57,20 +57,18 @@ export class AdminIntroductionsController {
          ${whereSql} order by r.created_at ${order}, r.id ${order} offset ? limit ?`,
       [...params, q.offset, q.limit],
     );
-    const items = rows.map(
-      (r): AdminIntroductionRequest => ({
-        id: r.id,
-        submission_id: r.submission_id,
-        business_name: r.business_name,
-        creator_name: r.creator_name,
-        creator_email: r.creator_email,
-        creator_links: r.creator_links,
-        message: r.message,
-        status: r.confirmed_at ? 'confirmed' : 'unconfirmed',
-        created_at: new Date(r.created_at).toISOString(),
-        confirmed_at: r.confirmed_at ? new Date(r.confirmed_at).toISOString() : null,
-      }),
-    );
+    const items = rows.map((r): AdminIntroductionRequest => ({
+      id: r.id,
+      submission_id: r.submission_id,
+      business_name: r.business_name,
+      creator_name: r.creator_name,
+      creator_email: r.creator_email,
+      creator_links: r.creator_links,
+      message: r.message,
+      status: r.confirmed_at ? 'confirmed' : 'unconfirmed',
+      created_at: new Date(r.created_at).toISOString(),
+      confirmed_at: r.confirmed_at ? new Date(r.confirmed_at).toISOString() : null,
+    }));
     return sendList(res, 'introduction-requests', q, items, Number(count?.n ?? 0));
   }
 
@@ -85,6 +83,11 @@ export class AdminIntroductionsController {
         group by s.id, s.business_name
         order by count(*) desc, s.business_name asc`,
     );
-    return rows.map((r) => ({ submission_id: r.submission_id, business_name: r.business_name, confirmed: Number(r.confirmed), unconfirmed: Number(r.unconfirmed) }));
+    return rows.map((r) => ({
+      submission_id: r.submission_id,
+      business_name: r.business_name,
+      confirmed: Number(r.confirmed),
+      unconfirmed: Number(r.unconfirmed),
+    }));
   }
 }

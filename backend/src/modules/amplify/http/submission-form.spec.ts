@@ -10,7 +10,10 @@ describe('readTypeOfHelp', () => {
     ['Event promotion', ['Event promotion']],
     ['["Event promotion","Other"]', ['Event promotion', 'Other']],
     ['[]', []],
-    [['Event promotion', 'Other'], ['Event promotion', 'Other']],
+    [
+      ['Event promotion', 'Other'],
+      ['Event promotion', 'Other'],
+    ],
     [['Other', ''], ['Other']],
   ])('reads %j as %j', (raw, list) => {
     expect(readTypeOfHelp(raw)).toEqual(list);

@@ -1,6 +1,11 @@
 import {
-  hasFeaturedReach, isVerified, publicDisplayName,
-  type AdminCreator, type CreatorProfile as CreatorProfileDto, type PublicCreator, type PublicCreatorCard,
+  hasFeaturedReach,
+  isVerified,
+  publicDisplayName,
+  type AdminCreator,
+  type CreatorProfile as CreatorProfileDto,
+  type PublicCreator,
+  type PublicCreatorCard,
 } from '@local-creators/common';
 import type { CreatorProfile } from '../domain/creator-profile';
 

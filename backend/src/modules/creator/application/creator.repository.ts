@@ -65,7 +65,11 @@ export abstract class CreatorRepository {
    * The relevance order's page and the capped count of matches in one statement; `matched` is
    * null when no row came back past a cursor (the count is then unknown).
    */
-  abstract rankedPageListed(q: ListedPageQuery, cap: number, signal?: AbortSignal): Promise<{ page: { profile: CreatorProfile; position: ListedPosition }[]; matched: number | null }>;
+  abstract rankedPageListed(
+    q: ListedPageQuery,
+    cap: number,
+    signal?: AbortSignal,
+  ): Promise<{ page: { profile: CreatorProfile; position: ListedPosition }[]; matched: number | null }>;
   /** How many listed creators match, counting no further than `cap + 1`. */
   abstract countListed(f: ListedFilters, cap: number, signal?: AbortSignal): Promise<number>;
   /** Newest first. */

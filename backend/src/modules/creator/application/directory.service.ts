@@ -1,7 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  DIRECTORY, MSG, NICHES, PLATFORM_NAMES,
-  type CreatorPage, type DirectoryResponse, type Niche, type PlatformName, type PublicCreator,
+  DIRECTORY,
+  MSG,
+  NICHES,
+  PLATFORM_NAMES,
+  type CreatorPage,
+  type DirectoryResponse,
+  type Niche,
+  type PlatformName,
+  type PublicCreator,
 } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
 import { DomainError } from '../../../shared/domain-error';
@@ -41,8 +48,20 @@ function decodeCursor(raw: string): Cursor {
   if (!Array.isArray(parsed) || parsed.length !== 4) throw badQuery('cursor');
   const [order, dir, key, id] = parsed as unknown[];
   const valid =
-    typeof order === 'string' && ORDERS.includes(order) && (dir === 'a' || dir === 'b') && typeof key === 'string' && typeof id === 'string' && UUID.test(id) && !key.includes('\u0000') &&
-    (order === 'newest' ? /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/.test(key) : order === 'followers' ? /^-?\d{1,18}$/.test(key) : order === 'relevance' ? /^-?\d+(\.\d+)?(e[+-]?\d+)?$/.test(key) : key.length <= 200);
+    typeof order === 'string' &&
+    ORDERS.includes(order) &&
+    (dir === 'a' || dir === 'b') &&
+    typeof key === 'string' &&
+    typeof id === 'string' &&
+    UUID.test(id) &&
+    !key.includes('\u0000') &&
+    (order === 'newest'
+      ? /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/.test(key)
+      : order === 'followers'
+        ? /^-?\d{1,18}$/.test(key)
+        : order === 'relevance'
+          ? /^-?\d+(\.\d+)?(e[+-]?\d+)?$/.test(key)
+          : key.length <= 200);
   if (!valid) throw badQuery('cursor');
   return { order: order as ListedOrder, after: dir === 'a', at: { key: key as string, id: id as string } };
 }
@@ -136,7 +155,13 @@ export class DirectoryService {
       const overview = await this.overview();
       total = filters.niche ? (overview.niches.find((n) => n.niche === filters.niche)?.total ?? 0) : overview.total_creators;
     }
-    const pageOf = (o: ListedOrder) => ({ ...filters, order: o, after: cursor?.after ? cursor.at : undefined, before: cursor && !cursor.after ? cursor.at : undefined, limit: per_page + 1 });
+    const pageOf = (o: ListedOrder) => ({
+      ...filters,
+      order: o,
+      after: cursor?.after ? cursor.at : undefined,
+      before: cursor && !cursor.after ? cursor.at : undefined,
+      limit: per_page + 1,
+    });
     let rows;
     if (order === 'relevance') {
       // Relevance is ranked only among a bounded set of matches: words that more than the cap
@@ -214,7 +239,9 @@ export class DirectoryService {
     const base = this.config.http.publicUrl;
     const pages = ['/', '/directory', '/about', '/playbook', '/amplify', '/amplify/featured'].map((p) => `  <url><loc>${base}${p}</loc></url>`);
     // One sitemap file holds at most 50,000 URLs (sitemaps.org); the newest profiles win.
-    const profiles = (await this.profiles.listedIds(SITEMAP_MAX_URLS - pages.length)).map((p) => `  <url><loc>${base}/creator/${p.id}</loc><lastmod>${p.updatedAt.toISOString()}</lastmod></url>`);
+    const profiles = (await this.profiles.listedIds(SITEMAP_MAX_URLS - pages.length)).map(
+      (p) => `  <url><loc>${base}/creator/${p.id}</loc><lastmod>${p.updatedAt.toISOString()}</lastmod></url>`,
+    );
     return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...pages, ...profiles].join('\n')}\n</urlset>\n`;
   }
 

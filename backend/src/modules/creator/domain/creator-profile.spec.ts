@@ -9,7 +9,10 @@ const input: ProfileInput = {
   media_kit_url: null,
   link_hub_url: null,
   niches: ['Food'],
-  platforms: [{ name: 'Instagram', handle: 'maya', url: '', followers: 12_000 }, { name: 'TikTok', handle: 'maya', url: '', followers: 3_000 }],
+  platforms: [
+    { name: 'Instagram', handle: 'maya', url: '', followers: 12_000 },
+    { name: 'TikTok', handle: 'maya', url: '', followers: 3_000 },
+  ],
   content_types: ['Reels'],
   collab_types: ['Sponsored Post'],
   can_use_name_publicly: true,
@@ -89,7 +92,7 @@ describe('CreatorProfile', () => {
     expect(CreatorProfile.create('u1', input, null, now, 'Akron').city).toBe('Akron');
   });
 
-  it('approving clears an earlier rejection\'s notes', () => {
+  it("approving clears an earlier rejection's notes", () => {
     const p = CreatorProfile.create('u1', input, null, now);
     p.reject('Add your TikTok', now);
     p.approve(later);
@@ -122,7 +125,10 @@ describe('CreatorProfile', () => {
     const p = CreatorProfile.create('u1', input, null, now);
     p.approve(now);
     p.verifiedContent = null;
-    expect(p.update({ ...input, bio: 'Changed after a seed wrote the row.' }, null, later)).toMatchObject({ approvedProfileChanged: true, firstSinceVerification: true });
+    expect(p.update({ ...input, bio: 'Changed after a seed wrote the row.' }, null, later)).toMatchObject({
+      approvedProfileChanged: true,
+      firstSinceVerification: true,
+    });
     expect(p.changesSinceVerification.map((c) => c.field)).toEqual(['bio']);
   });
 });

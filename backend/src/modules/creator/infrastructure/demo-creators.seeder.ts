@@ -1,12 +1,99 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { COLLAB_TYPES, CONTENT_TYPES, DEFAULT_CITY, LIMITS, NICHES, PLATFORM_NAMES, totalFollowers, type Niche, type PlatformName } from '@local-creators/common';
+import {
+  COLLAB_TYPES,
+  CONTENT_TYPES,
+  DEFAULT_CITY,
+  LIMITS,
+  NICHES,
+  PLATFORM_NAMES,
+  totalFollowers,
+  type Niche,
+  type PlatformName,
+} from '@local-creators/common';
 
 const DEMO_CREATORS = 72;
-const FIRST = ['Maya', 'Jordan', 'Aaliyah', 'Marcus', 'Sofia', 'Devon', 'Priya', 'Tyler', 'Imani', 'Luis', 'Hannah', 'Andre', 'Grace', 'Malik', 'Olivia', 'Ethan', 'Jasmine', 'Noah', 'Camila', 'Isaiah', 'Zoe', 'Caleb', 'Nia', 'Ryan', 'Elena', 'Xavier', 'Chloe', 'Darius', 'Lily', 'Omar', 'Ava', 'Terrell', 'Mia', 'Gabriel', 'Kendra', 'Owen'];
-const LAST = ['Brooks', 'Kowalski', 'Washington', 'Nguyen', 'Rivera', 'Patel', 'Sullivan', 'Jackson', 'Novak', 'Hernandez', 'Coleman', 'Murphy', 'Kim', 'Bell', 'Dombrowski', 'Reyes', 'Carter', 'Hoffman', 'Ali', 'Mitchell'];
-const HOODS = ['Ohio City', 'Tremont', 'Lakewood', 'Gordon Square', 'University Circle', 'Little Italy', 'Slavic Village', 'Detroit-Shoreway', 'Collinwood', 'Shaker Heights', 'Cleveland Heights', 'Downtown', 'AsiaTown', 'Clark-Fulton', 'Edgewater', "Kamm's Corners", 'Old Brooklyn', 'Waterloo'];
+const FIRST = [
+  'Maya',
+  'Jordan',
+  'Aaliyah',
+  'Marcus',
+  'Sofia',
+  'Devon',
+  'Priya',
+  'Tyler',
+  'Imani',
+  'Luis',
+  'Hannah',
+  'Andre',
+  'Grace',
+  'Malik',
+  'Olivia',
+  'Ethan',
+  'Jasmine',
+  'Noah',
+  'Camila',
+  'Isaiah',
+  'Zoe',
+  'Caleb',
+  'Nia',
+  'Ryan',
+  'Elena',
+  'Xavier',
+  'Chloe',
+  'Darius',
+  'Lily',
+  'Omar',
+  'Ava',
+  'Terrell',
+  'Mia',
+  'Gabriel',
+  'Kendra',
+  'Owen',
+];
+const LAST = [
+  'Brooks',
+  'Kowalski',
+  'Washington',
+  'Nguyen',
+  'Rivera',
+  'Patel',
+  'Sullivan',
+  'Jackson',
+  'Novak',
+  'Hernandez',
+  'Coleman',
+  'Murphy',
+  'Kim',
+  'Bell',
+  'Dombrowski',
+  'Reyes',
+  'Carter',
+  'Hoffman',
+  'Ali',
+  'Mitchell',
+];
+const HOODS = [
+  'Ohio City',
+  'Tremont',
+  'Lakewood',
+  'Gordon Square',
+  'University Circle',
+  'Little Italy',
+  'Slavic Village',
+  'Detroit-Shoreway',
+  'Collinwood',
+  'Shaker Heights',
+  'Cleveland Heights',
+  'Downtown',
+  'AsiaTown',
+  'Clark-Fulton',
+  'Edgewater',
+  "Kamm's Corners",
+  'Old Brooklyn',
+  'Waterloo',
+];
 /** Three voices per niche; `{hood}` is the creator's neighborhood. */
 const BIOS: Record<Niche, string[]> = {
   Food: [
@@ -97,12 +184,18 @@ const stateOf = (i: number): DemoState => (i % 12 === 5 ? 'pending' : i % 12 ===
 
 function platformUrl(name: PlatformName, handle: string) {
   switch (name) {
-    case 'Instagram': return `https://instagram.com/${handle}`;
-    case 'TikTok': return `https://tiktok.com/@${handle}`;
-    case 'YouTube': return `https://youtube.com/@${handle}`;
-    case 'Facebook': return `https://facebook.com/${handle}`;
-    case 'X': return `https://x.com/${handle}`;
-    case 'Blog': return `https://${handle.replace(/[^a-z0-9]/g, '')}.blog`;
+    case 'Instagram':
+      return `https://instagram.com/${handle}`;
+    case 'TikTok':
+      return `https://tiktok.com/@${handle}`;
+    case 'YouTube':
+      return `https://youtube.com/@${handle}`;
+    case 'Facebook':
+      return `https://facebook.com/${handle}`;
+    case 'X':
+      return `https://x.com/${handle}`;
+    case 'Blog':
+      return `https://${handle.replace(/[^a-z0-9]/g, '')}.blog`;
   }
 }
 
@@ -140,13 +233,24 @@ export async function seedDemoCreators(app: INestApplicationContext, print: (lin
     const first = FIRST[i % FIRST.length]!;
     const last = LAST[(i * 7) % LAST.length]!;
     const niche = NICHES[i % NICHES.length]!;
-    const niches = [niche, ...pickSome(NICHES.filter((n) => n !== niche), 0, 2)];
+    const niches = [
+      niche,
+      ...pickSome(
+        NICHES.filter((n) => n !== niche),
+        0,
+        2,
+      ),
+    ];
     const hood = pick(HOODS);
     const handle = [`${first}${last}`, `${first}.in.216`, `cle${first}${last.slice(0, 1)}`, `${first}_${niche}`, `${first}${last}cle`][i % 5]!.toLowerCase();
 
     // The main platform cycles so every platform appears; it carries the creator's tier.
     const main = PLATFORM_NAMES[i % PLATFORM_NAMES.length]!;
-    const others = pickSome(PLATFORM_NAMES.filter((p) => p !== main), 0, 2);
+    const others = pickSome(
+      PLATFORM_NAMES.filter((p) => p !== main),
+      0,
+      2,
+    );
     const reach = i === 3 ? MAX_FOLLOWERS : i === 8 ? MIN_FOLLOWERS : tierFollowers();
     const platforms = [main, ...others].map((name, k) => ({
       name,
@@ -165,12 +269,28 @@ export async function seedDemoCreators(app: INestApplicationContext, print: (lin
 
     users.push([userId, `creator${String(i + 1).padStart(2, '0')}@demo.localcreators.local`, `!demo-${randomBytes(16).toString('hex')}`, createdAt, createdAt]);
     profiles.push([
-      randomUUID(), userId, `${first} ${last}`, `(216) 555-${String(100 + i).padStart(4, '0')}`, bio, hood, DEFAULT_CITY,
-      pgArray(niches), JSON.stringify(platforms), pgArray(pickSome(CONTENT_TYPES, 1, 4)), pgArray(pickSome(COLLAB_TYPES, 1, 3)),
+      randomUUID(),
+      userId,
+      `${first} ${last}`,
+      `(216) 555-${String(100 + i).padStart(4, '0')}`,
+      bio,
+      hood,
+      DEFAULT_CITY,
+      pgArray(niches),
+      JSON.stringify(platforms),
+      pgArray(pickSome(CONTENT_TYPES, 1, 4)),
+      pgArray(pickSome(COLLAB_TYPES, 1, 3)),
       i % 3 === 0 ? `https://${handle.replace(/[._]/g, '')}.example.com/media-kit.pdf` : null,
       i % 4 === 0 ? `https://linktr.ee/${handle}` : null,
-      i % 10 !== 7, approved ? 'approved' : state, state === 'rejected' ? pick(REJECTION_NOTES) : null,
-      approved, state === 'listed', totalFollowers(platforms), createdAt, decidedAt ?? createdAt, decidedAt,
+      i % 10 !== 7,
+      approved ? 'approved' : state,
+      state === 'rejected' ? pick(REJECTION_NOTES) : null,
+      approved,
+      state === 'listed',
+      totalFollowers(platforms),
+      createdAt,
+      decidedAt ?? createdAt,
+      decidedAt,
     ]);
   }
 
@@ -181,14 +301,18 @@ export async function seedDemoCreators(app: INestApplicationContext, print: (lin
     const ctx = tx.getTransactionContext();
     await conn.execute(
       `insert into users (id, email, password_hash, created_at, updated_at) values ${values(users, ['', '', '', '', ''])}`,
-      users.flat(), 'run', ctx,
+      users.flat(),
+      'run',
+      ctx,
     );
     await conn.execute(
       `insert into creator_profiles (id, user_id, full_name, phone, bio, neighborhood, city, niches, platforms, content_types, collab_types,
          media_kit_url, link_hub_url, can_use_name_publicly, approval_status, approval_notes, is_public, phone_verified, total_followers,
          created_at, updated_at, decided_at)
        values ${values(profiles, ['', '', '', '', '', '', '', '::text[]', '::jsonb', '::text[]', '::text[]', '', '', '', '', '', '', '', '', '', '', ''])}`,
-      profiles.flat(), 'run', ctx,
+      profiles.flat(),
+      'run',
+      ctx,
     );
   });
   print(`  Seeded ${profiles.length} demo creators.`);

@@ -18,9 +18,32 @@ export const PUBLIC_NAME_SORT_KEY = `lower(case when p.can_use_name_publicly the
  * The columns a directory page maps (everything but the search columns: a tsvector per row was
  * most of the bytes read and parsed, and of the garbage collected).
  */
-const PAGE_COLUMNS = ['id', 'user_id', 'full_name', 'phone', 'bio', 'neighborhood', 'city', 'profile_image_url', 'niches', 'platforms', 'content_types', 'collab_types',
-  'media_kit_url', 'link_hub_url', 'can_use_name_publicly', 'approval_status', 'approval_notes', 'is_public', 'phone_verified', 'has_joined_floaters_crew',
-  'total_followers', 'created_at', 'updated_at', 'decided_at'];
+const PAGE_COLUMNS = [
+  'id',
+  'user_id',
+  'full_name',
+  'phone',
+  'bio',
+  'neighborhood',
+  'city',
+  'profile_image_url',
+  'niches',
+  'platforms',
+  'content_types',
+  'collab_types',
+  'media_kit_url',
+  'link_hub_url',
+  'can_use_name_publicly',
+  'approval_status',
+  'approval_notes',
+  'is_public',
+  'phone_verified',
+  'has_joined_floaters_crew',
+  'total_followers',
+  'created_at',
+  'updated_at',
+  'decided_at',
+];
 const columnsOf = (alias: string) => PAGE_COLUMNS.map((c) => `${alias}.${c}`).join(', ');
 
 /** `q` as the words PostgreSQL's 'simple' parser would find. */
@@ -75,7 +98,6 @@ function orderKey(order: ListedOrder, q: string | undefined, params: unknown[]):
   if (order === 'name') return { expr: PUBLIC_NAME_SORT_KEY, type: 'text', desc: false };
   return { expr: 'p.created_at', type: 'timestamptz', desc: true };
 }
-
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 

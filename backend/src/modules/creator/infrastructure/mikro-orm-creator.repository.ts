@@ -135,9 +135,11 @@ export class MikroOrmCreatorRepository extends CreatorRepository {
   }
 
   async countByStatus() {
-    const rows = await this.em.getConnection().execute<{ approval_status: string; count: string; updated: string }[]>(
-      'select approval_status, count(*), count(updated_after_rejection_at) as updated from creator_profiles group by approval_status',
-    );
+    const rows = await this.em
+      .getConnection()
+      .execute<{ approval_status: string; count: string; updated: string }[]>(
+        'select approval_status, count(*), count(updated_after_rejection_at) as updated from creator_profiles group by approval_status',
+      );
     const by = Object.fromEntries(rows.map((r) => [r.approval_status, Number(r.count)]));
     const pending = by.pending ?? 0;
     const approved = by.approved ?? 0;
@@ -217,10 +219,12 @@ export class MikroOrmCreatorRepository extends CreatorRepository {
 
   async listedIds(limit: number) {
     // Up to tens of thousands of rows: two columns straight from SQL, no entities.
-    const rows = await this.em.getConnection().execute<{ id: string; updated_at: string | Date }[]>(
-      `select p.id, p.updated_at from creator_profiles p where ${LISTED_SQL} order by p.created_at desc, p.id limit ?`,
-      [limit],
-    );
+    const rows = await this.em
+      .getConnection()
+      .execute<{ id: string; updated_at: string | Date }[]>(
+        `select p.id, p.updated_at from creator_profiles p where ${LISTED_SQL} order by p.created_at desc, p.id limit ?`,
+        [limit],
+      );
     return rows.map((r) => ({ id: r.id, updatedAt: new Date(r.updated_at) }));
   }
 }

@@ -28,7 +28,11 @@ export class QueryCanceller implements OnApplicationShutdown {
 
   private connection() {
     this.client ??= (async () => {
-      const client = new pg.Client({ connectionString: this.config.database.url, application_name: 'local-creators query canceller', connectionTimeoutMillis: 5_000 });
+      const client = new pg.Client({
+        connectionString: this.config.database.url,
+        application_name: 'local-creators query canceller',
+        connectionTimeoutMillis: 5_000,
+      });
       client.on('error', () => void (this.client = null));
       await client.connect();
       return client;

@@ -75,9 +75,7 @@ export class AuthService implements BeforeApplicationShutdown {
     const throttle = `${sha256(Account.normalizeEmail(email)).slice(0, 32)}:${clientIp}`;
     await this.limiter.attempt('signin-account', throttle, this.config.signinThrottle);
     const account = await this.em.findOne(Account, { email: Account.normalizeEmail(email) }, { populate: ['passwordHash'] });
-    const ok = account
-      ? await this.hasher.verify(account.passwordHash, password)
-      : (await this.hasher.verify(await this.getDummyHash(), password), false);
+    const ok = account ? await this.hasher.verify(account.passwordHash, password) : (await this.hasher.verify(await this.getDummyHash(), password), false);
     if (!account || !ok) {
       await this.limiter.record('signin-failures', clientIp, rule);
       throw invalidCredentials();

@@ -1,6 +1,13 @@
 import {
-  applyDecorators, CanActivate, createParamDecorator, ExecutionContext, ForbiddenException, Injectable,
-  SetMetadata, UnauthorizedException, UseGuards,
+  applyDecorators,
+  CanActivate,
+  createParamDecorator,
+  ExecutionContext,
+  ForbiddenException,
+  Injectable,
+  SetMetadata,
+  UnauthorizedException,
+  UseGuards,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
@@ -74,8 +81,7 @@ export class RolesGuard implements CanActivate {
 }
 
 /** Signed-in callers only; with roles, callers holding every role named (401 signed out, 403 otherwise). */
-export const Auth = (...roles: Role[]) =>
-  applyDecorators(SetMetadata(ROLES_KEY, roles), UseGuards(JwtAuthGuard, RolesGuard), ApiBearerAuth());
+export const Auth = (...roles: Role[]) => applyDecorators(SetMetadata(ROLES_KEY, roles), UseGuards(JwtAuthGuard, RolesGuard), ApiBearerAuth());
 
 /** Anyone; a valid bearer token, when sent, makes the caller known. */
 export const OptionalAuth = () => applyDecorators(SetMetadata(OPTIONAL_KEY, true), UseGuards(JwtAuthGuard), ApiBearerAuth());

@@ -38,9 +38,24 @@ export class AuditTrail {
     private readonly clock: Clock,
   ) {}
 
-  record(actor: Principal, subjectType: AuditSubject, subjectId: string, action: AuditAction, change: { from?: string | null; to?: string | null; notes?: string | null } = {}): AuditEntry {
+  record(
+    actor: Principal,
+    subjectType: AuditSubject,
+    subjectId: string,
+    action: AuditAction,
+    change: { from?: string | null; to?: string | null; notes?: string | null } = {},
+  ): AuditEntry {
     const entry = AuditEntry.record(
-      { actorId: actor.id, actorEmail: actor.email, subjectType, subjectId, action, fromValue: change.from ?? null, toValue: change.to ?? null, notes: change.notes ?? null },
+      {
+        actorId: actor.id,
+        actorEmail: actor.email,
+        subjectType,
+        subjectId,
+        action,
+        fromValue: change.from ?? null,
+        toValue: change.to ?? null,
+        notes: change.notes ?? null,
+      },
       this.clock.now(),
     );
     this.em.persist(entry);

@@ -9,8 +9,14 @@ const rejected = { approvalStatus: 'rejected' as const, approvalNotes: 'Add your
 
 /** A whole AdminCreator record as react-admin holds it. */
 const record = (p: { approvalStatus: string; approvalNotes: string | null; phoneVerified: boolean }) => ({
-  id: 'c1', full_name: 'Maya Brooks', bio: 'Food and family.', is_public: p.approvalStatus === 'approved', email: 'maya@example.com',
-  approval_status: p.approvalStatus, approval_notes: p.approvalNotes, phone_verified: p.phoneVerified,
+  id: 'c1',
+  full_name: 'Maya Brooks',
+  bio: 'Food and family.',
+  is_public: p.approvalStatus === 'approved',
+  email: 'maya@example.com',
+  approval_status: p.approvalStatus,
+  approval_notes: p.approvalNotes,
+  phone_verified: p.phoneVerified,
 });
 
 const failure = (fn: () => unknown) => {
@@ -36,7 +42,10 @@ describe('decisionFromBody', () => {
   });
 
   it('updates the notes of a rejected profile when they differ, and does nothing when they do not', () => {
-    expect(decisionFromBody({ approval_status: 'rejected', approval_notes: 'Now add YouTube' }, rejected)).toEqual({ kind: 'reject', notes: 'Now add YouTube' });
+    expect(decisionFromBody({ approval_status: 'rejected', approval_notes: 'Now add YouTube' }, rejected)).toEqual({
+      kind: 'reject',
+      notes: 'Now add YouTube',
+    });
     expect(decisionFromBody({ approval_status: 'rejected', approval_notes: '' }, rejected)).toEqual({ kind: 'reject', notes: null });
     expect(decisionFromBody({ approval_status: 'rejected', approval_notes: ' Add your TikTok ' }, rejected)).toBeNull();
     expect(decisionFromBody({ approval_status: 'rejected' }, rejected)).toBeNull();
@@ -66,7 +75,10 @@ describe('decisionFromBody', () => {
       expect(decisionFromBody({ ...record(pending), approval_status: 'approved' }, pending)).toEqual({ kind: 'approve' });
       expect(decisionFromBody({ ...record(approved), phone_verified: false }, approved)).toEqual({ kind: 'phone', verified: false });
       expect(decisionFromBody({ ...record(rejected), approval_status: 'approved' }, rejected)).toEqual({ kind: 'approve' });
-      expect(decisionFromBody({ ...record(pending), approval_status: 'rejected', approval_notes: 'No links' }, pending)).toEqual({ kind: 'reject', notes: 'No links' });
+      expect(decisionFromBody({ ...record(pending), approval_status: 'rejected', approval_notes: 'No links' }, pending)).toEqual({
+        kind: 'reject',
+        notes: 'No links',
+      });
     });
 
     it('ignores fields admins may not change', () => {
@@ -98,14 +110,21 @@ describe('decisionFromBody', () => {
   });
 
   it('refuses new notes sent with an approval (they belong to a rejection), but not the stored ones of a whole record', () => {
-    expect(failure(() => decisionFromBody({ approval_status: 'approved', approval_notes: 'Welcome!' }, pending))).toBe('invalid:MODERATION.NOTES_WITH_APPROVAL');
-    expect(failure(() => decisionFromBody({ approval_status: 'approved', approval_notes: 'Now fine' }, rejected))).toBe('invalid:MODERATION.NOTES_WITH_APPROVAL');
+    expect(failure(() => decisionFromBody({ approval_status: 'approved', approval_notes: 'Welcome!' }, pending))).toBe(
+      'invalid:MODERATION.NOTES_WITH_APPROVAL',
+    );
+    expect(failure(() => decisionFromBody({ approval_status: 'approved', approval_notes: 'Now fine' }, rejected))).toBe(
+      'invalid:MODERATION.NOTES_WITH_APPROVAL',
+    );
     expect(decisionFromBody({ approval_status: 'approved', approval_notes: '  ' }, pending)).toEqual({ kind: 'approve' });
     expect(decisionFromBody({ ...record(rejected), approval_status: 'approved' }, rejected)).toEqual({ kind: 'approve' });
   });
 
   it('accepts notes exactly at the limit', () => {
-    expect(decisionFromBody({ approval_status: 'rejected', approval_notes: 'x'.repeat(LIMITS.adminNotesMax) }, pending)).toEqual({ kind: 'reject', notes: 'x'.repeat(LIMITS.adminNotesMax) });
+    expect(decisionFromBody({ approval_status: 'rejected', approval_notes: 'x'.repeat(LIMITS.adminNotesMax) }, pending)).toEqual({
+      kind: 'reject',
+      notes: 'x'.repeat(LIMITS.adminNotesMax),
+    });
   });
 
   it('refuses sending a decided application back to pending', () => {

@@ -3,11 +3,7 @@ import { DomainError } from '../../../shared/domain-error';
 import type { CreatorProfile } from '../../creator/domain/creator-profile';
 
 /** What an admin asked for; null when the body matches what is stored (nothing to do). */
-export type CreatorDecision =
-  | { kind: 'approve' }
-  | { kind: 'reject'; notes: string | null }
-  | { kind: 'phone'; verified: boolean }
-  | null;
+export type CreatorDecision = { kind: 'approve' } | { kind: 'reject'; notes: string | null } | { kind: 'phone'; verified: boolean } | null;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const normalizeNotes = (notes: string | null) => (notes?.trim() ? notes.trim() : null);

@@ -9,8 +9,17 @@ import type { AuditTrail } from './audit-trail';
 import { ModerateCreators } from './moderate-creators.use-case';
 
 const input: ProfileInput = {
-  full_name: 'Maya Brooks', phone: '216-555-0101', bio: 'Food and family adventures.', neighborhood: null, media_kit_url: null, link_hub_url: null,
-  niches: ['Food'], platforms: [{ name: 'Instagram', handle: 'maya', url: '', followers: 100 }], content_types: ['Reels'], collab_types: ['Sponsored Post'], can_use_name_publicly: true,
+  full_name: 'Maya Brooks',
+  phone: '216-555-0101',
+  bio: 'Food and family adventures.',
+  neighborhood: null,
+  media_kit_url: null,
+  link_hub_url: null,
+  niches: ['Food'],
+  platforms: [{ name: 'Instagram', handle: 'maya', url: '', followers: 100 }],
+  content_types: ['Reels'],
+  collab_types: ['Sponsored Post'],
+  can_use_name_publicly: true,
 };
 const now = new Date('2026-11-22T10:00:00Z');
 const admin: Principal = { id: 'a1', email: 'admin@example.com', roles: ['admin'], sessionId: 's1' };
@@ -24,7 +33,13 @@ function setup(status: 'pending' | 'approved' | 'rejected' = 'pending') {
   const audit = { record: jest.fn() };
   const outbox = { add: jest.fn() };
   const clock = { now: () => now };
-  const useCase = new ModerateCreators(em as unknown as EntityManager, creators as unknown as CreatorRepository, audit as unknown as AuditTrail, outbox as unknown as Outbox, clock as Clock);
+  const useCase = new ModerateCreators(
+    em as unknown as EntityManager,
+    creators as unknown as CreatorRepository,
+    audit as unknown as AuditTrail,
+    outbox as unknown as Outbox,
+    clock as Clock,
+  );
   return { profile, em, audit, outbox, useCase };
 }
 
@@ -57,7 +72,10 @@ describe('ModerateCreators.decide', () => {
 
   it('refuses phone verification before approval and writes nothing', async () => {
     const { profile, em, audit, outbox, useCase } = setup('pending');
-    await expect(useCase.decide(admin, profile.id, { phone_verified: true })).rejects.toMatchObject({ kind: 'conflict', message: MSG.phoneToggleNeedsApproval });
+    await expect(useCase.decide(admin, profile.id, { phone_verified: true })).rejects.toMatchObject({
+      kind: 'conflict',
+      message: MSG.phoneToggleNeedsApproval,
+    });
     expect(profile.phoneVerified).toBe(false);
     expect([em.flush, audit.record, outbox.add].map((f) => f.mock.calls.length)).toEqual([0, 0, 0]);
   });

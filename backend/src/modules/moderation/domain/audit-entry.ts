@@ -3,9 +3,16 @@ import { randomUUID } from 'node:crypto';
 export const AUDIT_SUBJECTS = ['creator_profile', 'amplify_submission'] as const;
 export type AuditSubject = (typeof AUDIT_SUBJECTS)[number];
 export const AUDIT_ACTIONS = [
-  'approve', 'reject', 'phone_verified_on', 'phone_verified_off', 'status', 'feature', 'unfeature',
+  'approve',
+  'reject',
+  'phone_verified_on',
+  'phone_verified_off',
+  'status',
+  'feature',
+  'unfeature',
   // An approved creator changed the profile (actor: the creator), and an admin acknowledged it.
-  'profile_changed', 'changes_acknowledged',
+  'profile_changed',
+  'changes_acknowledged',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

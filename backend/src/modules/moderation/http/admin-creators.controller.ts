@@ -35,13 +35,20 @@ export class AdminCreatorsController {
       defaultSort: ['created_at', 'DESC'],
     });
     const { approval_status: status, q: text, id } = q.filter;
-    if (status !== undefined && status !== null && status !== '' && !(APPROVAL_STATUSES as readonly unknown[]).includes(status)) throw badFilter('Unknown approval status');
+    if (status !== undefined && status !== null && status !== '' && !(APPROVAL_STATUSES as readonly unknown[]).includes(status))
+      throw badFilter('Unknown approval status');
     if (text !== undefined && text !== null && typeof text !== 'string') throw badFilter('Search text must be text');
     const { items, total } = await this.moderate.list({
       q: text || undefined,
       status: (status || undefined) as ApprovalStatus | undefined,
       updatedAfterRejection: q.filter.updated_after_rejection === true || q.filter.updated_after_rejection === 'true',
-      ids: id === undefined || id === null ? undefined : ([] as unknown[]).concat(id).map(String).filter((i) => UUID.test(i)),
+      ids:
+        id === undefined || id === null
+          ? undefined
+          : ([] as unknown[])
+              .concat(id)
+              .map(String)
+              .filter((i) => UUID.test(i)),
       sort: q.sortField as AdminCreatorQuery['sort'],
       order: q.sortOrder,
       offset: q.offset,

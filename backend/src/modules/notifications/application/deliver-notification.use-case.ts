@@ -19,7 +19,6 @@ class OutboxMessageMissing extends Error {
   }
 }
 
-
 /**
  * Sends one outbox message: claims it (a lease in the row), sends it with the row id as its
  * Message-ID, and records the outcome. A worker that dies after the claim leaves the lease to run
@@ -55,7 +54,9 @@ export class DeliverNotification {
     } catch (error) {
       const permanent = error instanceof MailRejected;
       const after = await this.change(outboxId, (m) => m.recordFailure((error as Error).message, this.clock.now(), policy, { permanent }));
-      this.logger.warn(`notification ${outboxId} attempt ${after.message.attempts} failed${after.message.status === 'failed' ? ' for good' : ''}: ${(error as Error).message}`);
+      this.logger.warn(
+        `notification ${outboxId} attempt ${after.message.attempts} failed${after.message.status === 'failed' ? ' for good' : ''}: ${(error as Error).message}`,
+      );
       return { outcome: after.message.status === 'failed' ? 'failed' : 'retry-later', createdAt: message.createdAt };
     }
     await this.change(outboxId, (m) => {

@@ -105,7 +105,12 @@ export function scrubPayload(kind: NotificationKind, payload: Record<string, unk
   return payload;
 }
 
-const TO_ADMINS: ReadonlySet<NotificationKind> = new Set(['notify-new-registration', 'notify-amplify-submission', 'approved-creator-changed', 'rejected-creator-updated']);
+const TO_ADMINS: ReadonlySet<NotificationKind> = new Set([
+  'notify-new-registration',
+  'notify-amplify-submission',
+  'approved-creator-changed',
+  'rejected-creator-updated',
+]);
 
 /** Kinds that carried a single-use secret (scrubbed once sent): never resent, the person asks again. */
 export const SINGLE_USE_KINDS: ReadonlySet<NotificationKind> = new Set(['password-recovery', 'amplify-interest-confirm']);

@@ -72,7 +72,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
         { status: { $in: ['pending', 'queued'] }, createdAt: { $lte: new Date(now.getTime() - policy.giveUpAfterMs) } },
         { limit: BATCH, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE },
       );
-      for (const message of old) if (message.giveUpIfOverdue(now, policy)) this.logger.warn(`notification ${message.id} (${message.kind}) given up: ${message.lastError}`);
+      for (const message of old)
+        if (message.giveUpIfOverdue(now, policy)) this.logger.warn(`notification ${message.id} (${message.kind}) given up: ${message.lastError}`);
     });
   }
 

@@ -74,7 +74,8 @@ export class OutboxMessage<K extends NotificationKind = NotificationKind> {
    */
   static resendFrom(original: OutboxMessage, singleUse: boolean, now = new Date()): OutboxMessage {
     if (original.status !== 'sent') throw DomainError.conflict('NOTIFICATIONS.NOT_SENT', 'Only a delivered message can be resent; use Retry for this one');
-    if (singleUse) throw DomainError.conflict('NOTIFICATIONS.SINGLE_USE', 'This mail carried a single-use link and cannot be resent; the person can ask for a new one');
+    if (singleUse)
+      throw DomainError.conflict('NOTIFICATIONS.SINGLE_USE', 'This mail carried a single-use link and cannot be resent; the person can ask for a new one');
     const copy = OutboxMessage.create(original.kind, structuredClone(original.payload), now);
     copy.resendOf = original.id;
     return copy;

@@ -60,7 +60,13 @@ export class AdminNotificationsController {
       limit: q.limit,
     });
     const ctx = await this.mailContext();
-    return sendList(res, 'notifications', q, items.map((m) => toDto(m, ctx)), total);
+    return sendList(
+      res,
+      'notifications',
+      q,
+      items.map((m) => toDto(m, ctx)),
+      total,
+    );
   }
 
   /** Failed mail, and mail still undelivered after STUCK_AFTER_MINUTES, for the dashboard. */
@@ -74,7 +80,12 @@ export class AdminNotificationsController {
          from outbox_messages where status <> 'sent'`,
       [stuckBefore, stuckBefore],
     );
-    return { failed: Number(row?.failed ?? 0), stuck: Number(row?.stuck ?? 0), stuck_after_minutes: STUCK_AFTER_MINUTES, oldest_stuck_at: row?.oldest ? new Date(row.oldest).toISOString() : null };
+    return {
+      failed: Number(row?.failed ?? 0),
+      stuck: Number(row?.stuck ?? 0),
+      stuck_after_minutes: STUCK_AFTER_MINUTES,
+      oldest_stuck_at: row?.oldest ? new Date(row.oldest).toISOString() : null,
+    };
   }
 
   @Get(':id')

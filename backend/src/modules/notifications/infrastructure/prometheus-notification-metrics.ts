@@ -36,7 +36,9 @@ export class NotificationMetrics implements OnModuleInit {
       help: 'Age of the oldest message not yet sent and not failed (0 when none)',
       registers: [this.metrics.registry],
       async collect() {
-        const [row] = await orm.em.getConnection().execute(`select extract(epoch from now() - min(created_at)) age from outbox_messages where status in ('pending', 'queued')`);
+        const [row] = await orm.em
+          .getConnection()
+          .execute(`select extract(epoch from now() - min(created_at)) age from outbox_messages where status in ('pending', 'queued')`);
         oldestUndelivered.set(Number(row?.age ?? 0));
       },
     });

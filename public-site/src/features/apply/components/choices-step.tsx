@@ -42,7 +42,9 @@ function ToggleChips<T extends string>({
               onClick={() => onChange(on ? value.filter((v) => v !== option) : [...value, option])}
               className={cn(
                 'inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-full border px-3.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-                on ? 'border-primary bg-primary text-primary-foreground shadow-sm hover:bg-primary/90' : 'border-border bg-background text-foreground hover:border-primary/50 hover:bg-primary/5',
+                on
+                  ? 'border-primary bg-primary text-primary-foreground shadow-sm hover:bg-primary/90'
+                  : 'border-border bg-background text-foreground hover:border-primary/50 hover:bg-primary/5',
               )}
             >
               {on && <Check className="size-3.5" aria-hidden />}
@@ -58,9 +60,30 @@ function ToggleChips<T extends string>({
 export function ChoicesStep({ draft, set }: { draft: Draft; set: SetDraft }) {
   return (
     <div className="space-y-8">
-      <ToggleChips id="niches" legend="Niches" hint="The topics your audience follows you for." options={NICHES} value={draft.niches} onChange={(v) => set('niches', v)} />
-      <ToggleChips id="content-types" legend="Content types" hint="The formats you make." options={CONTENT_TYPES} value={draft.content_types} onChange={(v) => set('content_types', v)} />
-      <ToggleChips id="collab-types" legend="Collaboration types" hint="How you like to work with brands." options={COLLAB_TYPES} value={draft.collab_types} onChange={(v) => set('collab_types', v)} />
+      <ToggleChips
+        id="niches"
+        legend="Niches"
+        hint="The topics your audience follows you for."
+        options={NICHES}
+        value={draft.niches}
+        onChange={(v) => set('niches', v)}
+      />
+      <ToggleChips
+        id="content-types"
+        legend="Content types"
+        hint="The formats you make."
+        options={CONTENT_TYPES}
+        value={draft.content_types}
+        onChange={(v) => set('content_types', v)}
+      />
+      <ToggleChips
+        id="collab-types"
+        legend="Collaboration types"
+        hint="How you like to work with brands."
+        options={COLLAB_TYPES}
+        value={draft.collab_types}
+        onChange={(v) => set('collab_types', v)}
+      />
     </div>
   );
 }

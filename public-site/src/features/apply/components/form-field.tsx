@@ -55,5 +55,9 @@ export type FieldErrors = Partial<Record<string, string>>;
 /** aria-invalid, aria-describedby (the error, else the hint, plus `extra`) and the red border of a control in a FormField. */
 export function fieldA11y(id: string, error: string | null | undefined, opts: { hint?: boolean; extra?: string } = {}) {
   const describedBy = [opts.extra, error ? `${id}-error` : opts.hint ? `${id}-hint` : null].filter(Boolean).join(' ');
-  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined, className: error ? 'border-destructive' : undefined } as const;
+  return {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy || undefined,
+    className: error ? 'border-destructive' : undefined,
+  } as const;
 }

@@ -98,7 +98,14 @@ export function PlatformsStep({ platforms, onChange }: { platforms: PlatformInpu
                     {countFormat.format(p.followers)} followers{p.url && ` · ${p.url}`}
                   </p>
                 </div>
-                <Button type="button" variant="ghost" size="icon" data-remove aria-label={`Remove ${p.name}${p.handle ? ` ${p.handle}` : ''}`} onClick={() => remove(i)}>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  data-remove
+                  aria-label={`Remove ${p.name}${p.handle ? ` ${p.handle}` : ''}`}
+                  onClick={() => remove(i)}
+                >
                   <Trash2 aria-hidden />
                 </Button>
               </li>
@@ -111,12 +118,17 @@ export function PlatformsStep({ platforms, onChange }: { platforms: PlatformInpu
       )}
 
       <form onSubmit={add} noValidate className="space-y-4 rounded-xl border border-dashed border-border bg-muted/30 p-4 sm:p-5">
-        <h3 className="text-sm font-semibold">
-          Add a platform
-        </h3>
+        <h3 className="text-sm font-semibold">Add a platform</h3>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id="platform-name" label="Platform" required>
-            <select ref={selectRef} id="platform-name" className={selectClass} value={form.name} aria-required onChange={(e) => setForm({ ...form, name: e.target.value as PlatformName | '' })}>
+            <select
+              ref={selectRef}
+              id="platform-name"
+              className={selectClass}
+              value={form.name}
+              aria-required
+              onChange={(e) => setForm({ ...form, name: e.target.value as PlatformName | '' })}
+            >
               <option value="">Choose a platform</option>
               {PLATFORM_NAMES.map((n) => (
                 <option key={n} value={n}>
@@ -126,7 +138,13 @@ export function PlatformsStep({ platforms, onChange }: { platforms: PlatformInpu
             </select>
           </FormField>
           <FormField id="platform-handle" label="Handle">
-            <Input id="platform-handle" value={form.handle} maxLength={LIMITS.handleMax} placeholder="@yourhandle" onChange={(e) => setForm({ ...form, handle: e.target.value })} />
+            <Input
+              id="platform-handle"
+              value={form.handle}
+              maxLength={LIMITS.handleMax}
+              placeholder="@yourhandle"
+              onChange={(e) => setForm({ ...form, handle: e.target.value })}
+            />
           </FormField>
           <FormField id="platform-url" label="Profile URL" error={urlError}>
             <Input

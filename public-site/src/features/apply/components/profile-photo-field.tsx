@@ -11,7 +11,9 @@ import { useUploadProfileImage } from '../api/upload-profile-image';
 
 /** The server's own refusals are the spec's texts; anything else is the generic upload failure. */
 const uploadErrorMessage = (error: unknown) =>
-  error instanceof ApiRequestError && (error.message === MSG.imageNotImage || error.message === MSG.imageTooLarge || error.message === MSG.imageTooManyPixels) ? error.message : MSG.imageUploadFailed;
+  error instanceof ApiRequestError && (error.message === MSG.imageNotImage || error.message === MSG.imageTooLarge || error.message === MSG.imageTooManyPixels)
+    ? error.message
+    : MSG.imageUploadFailed;
 
 export function ProfilePhotoField({ name, url, onChange }: { name: string; url: string | null; onChange: (url: string | null) => void }) {
   const { session } = useAuth();

@@ -79,7 +79,11 @@ export function DirectoryOverview() {
           ) : data && data.recent.length === 0 ? (
             <EmptyState />
           ) : data ? (
-            <CreatorGrid creators={data.recent.slice(0, DIRECTORY.recentCount)} isFeatured={(i) => i < DIRECTORY.recentFeaturedCount} featuredNote={FEATURED_NOTE.recent} />
+            <CreatorGrid
+              creators={data.recent.slice(0, DIRECTORY.recentCount)}
+              isFeatured={(i) => i < DIRECTORY.recentFeaturedCount}
+              featuredNote={FEATURED_NOTE.recent}
+            />
           ) : null}
         </TabsContent>
 

@@ -120,7 +120,12 @@ export function NicheCreatorsList({ niche }: { niche: string }) {
         </div>
       </header>
 
-      <form role="search" aria-label={`Filter ${niche} creators`} className="mt-6 grid gap-4 rounded-xl border border-border bg-background p-4 shadow-xs sm:grid-cols-2 lg:grid-cols-12" onSubmit={(e) => e.preventDefault()}>
+      <form
+        role="search"
+        aria-label={`Filter ${niche} creators`}
+        className="mt-6 grid gap-4 rounded-xl border border-border bg-background p-4 shadow-xs sm:grid-cols-2 lg:grid-cols-12"
+        onSubmit={(e) => e.preventDefault()}
+      >
         <div className="space-y-1.5 sm:col-span-2 lg:col-span-4">
           <Label htmlFor="filter-q">Search</Label>
           <div className="relative">
@@ -180,9 +185,7 @@ export function NicheCreatorsList({ niche }: { niche: string }) {
         </div>
       )}
       <h2 className="sr-only">Results</h2>
-      {data && data.items.length > 0 && (
-        <CreatorGrid creators={data.items} className={`mt-6 transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`} />
-      )}
+      {data && data.items.length > 0 && <CreatorGrid creators={data.items} className={`mt-6 transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`} />}
 
       {data && (data.next_cursor || data.prev_cursor) && (
         <nav aria-label="Pagination" className="mt-10 flex items-center justify-between gap-3 border-t border-border pt-6">
