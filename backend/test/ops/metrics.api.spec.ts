@@ -47,9 +47,12 @@ describe('metrics', () => {
     await t.http().post('/api/auth/recover').send({ email }).expect(200);
     await t.mailbox.waitFor((m) => m.to.includes(email));
 
+    // The row says sent a moment before the worker counts the attempt: wait for both.
     const after = await eventually(
       () => scrape(worker),
-      (text) => (value(text, 'lc_outbox_messages{state="sent",service="worker"}') ?? 0) > sentBefore,
+      (text) =>
+        (value(text, 'lc_outbox_messages{state="sent",service="worker"}') ?? 0) > sentBefore &&
+        (value(text, 'lc_mail_delivery_attempts_total{outcome="sent",service="worker"}') ?? 0) >= 1,
     );
     expect(value(after, 'lc_outbox_messages{state="sent",service="worker"}')).toBeGreaterThan(sentBefore);
     expect(value(after, 'lc_outbox_messages{state="failed",service="worker"}')).toBe(0);
