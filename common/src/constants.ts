@@ -14,6 +14,15 @@ export type CollabType = (typeof COLLAB_TYPES)[number];
 export const PLATFORM_NAMES = ['Instagram', 'TikTok', 'YouTube', 'Facebook', 'X', 'Blog'] as const;
 export type PlatformName = (typeof PLATFORM_NAMES)[number];
 
+/**
+ * One of a fixed list's options as the list spells it, whatever the case it was typed in
+ * (`?niche=food` is Food); undefined when there is no such option.
+ */
+export function optionNamed<T extends string>(options: readonly T[], typed: string): T | undefined {
+  const wanted = typed.trim().toLowerCase();
+  return options.find((o) => o.toLowerCase() === wanted);
+}
+
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 

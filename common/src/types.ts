@@ -136,6 +136,8 @@ export interface CreatorSearchQuery {
   platform?: PlatformName;
   min_followers?: number;
   neighborhood?: string;
+  content_type?: ContentType;
+  collab_type?: CollabType;
   /** Words of a name, @handle, niche, neighborhood or bio (decision 0204). */
   q?: string;
   /** `relevance` (the default when `q` is given) orders by how well `q` matches. */

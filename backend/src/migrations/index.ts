@@ -12,6 +12,7 @@ import { Migration20261123100200RecoveryTokenLiveIndex } from './Migration202611
 import { Migration20261123100400IntroductionConfirmation } from './Migration20261123100400IntroductionConfirmation';
 import { Migration20261123100500DirectorySearch } from './Migration20261123100500DirectorySearch';
 import { Migration20261124020000ExperienceMail } from './Migration20261124020000ExperienceMail';
+import { Migration20261124030000DirectoryTypeFilters } from './Migration20261124030000DirectoryTypeFilters';
 
 /**
  * Committed migrations, in order. Listed explicitly (not globbed) so they run the same from
@@ -31,4 +32,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123100400IntroductionConfirmation', class: Migration20261123100400IntroductionConfirmation },
   { name: 'Migration20261123100500DirectorySearch', class: Migration20261123100500DirectorySearch },
   { name: 'Migration20261124020000ExperienceMail', class: Migration20261124020000ExperienceMail },
+  { name: 'Migration20261124030000DirectoryTypeFilters', class: Migration20261124030000DirectoryTypeFilters },
 ];

@@ -70,7 +70,12 @@ describe('public directory API', () => {
     await creator('rejected', 'rejected');
     await creator('unverified', 'approved-unverified');
     await creator('food', 'listed', { niches: ['Food'] });
-    await creator('music', 'listed', { niches: ['Music', 'Events'], platforms: [{ name: 'YouTube', handle: 'beats216', url: '', followers: 250_000 }] });
+    await creator('music', 'listed', {
+      niches: ['Music', 'Events'],
+      platforms: [{ name: 'YouTube', handle: 'beats216', url: '', followers: 250_000 }],
+      content_types: ['Shorts', 'Event Coverage'],
+      collab_types: ['Event Appearance'],
+    });
     await creator('hidden', 'listed', {
       can_use_name_publicly: false,
       niches: ['Comedy'],
@@ -127,8 +132,14 @@ describe('public directory API', () => {
       'Creator music',
       '@funny_cle',
     ]);
+    const ofMusic = { total: 1, items: [{ id: ids.music }] };
+    expect((await t.http().get('/api/creators').query({ content_type: 'Event Coverage' })).body).toMatchObject(ofMusic);
+    expect((await t.http().get('/api/creators').query({ collab_type: 'Event Appearance' })).body).toMatchObject(ofMusic);
+    expect((await t.http().get('/api/creators').query({ content_type: 'Reels', collab_type: 'Sponsored Post' })).body.total).toBe(2);
     const bads = [
       { niche: 'Knitting' },
+      { content_type: 'Carrier Pigeon' },
+      { collab_type: 'Free Work' },
       { sort: 'evil' },
       { cursor: 'x' },
       { page: '0' },
@@ -143,6 +154,11 @@ describe('public directory API', () => {
       const res = await t.http().get('/api/creators').query(bad).expect(400);
       expect(res.body.field).toBe(Object.keys(bad)[0]);
     }
+    // A fixed list's option typed in another case is that option (`?niche=food` came from a shared link).
+    expect((await t.http().get('/api/creators').query({ niche: 'music' })).body).toMatchObject(ofMusic);
+    expect(
+      (await t.http().get('/api/creators').query({ platform: 'youtube', content_type: 'event coverage', collab_type: 'EVENT APPEARANCE' })).body,
+    ).toMatchObject(ofMusic);
     // A repeated parameter is refused, not silently dropped.
     await t.http().get('/api/creators?niche=Food&niche=Music').expect(400);
   });

@@ -1,4 +1,4 @@
-import type { ApprovalStatus, Niche, PlatformName } from '@local-creators/common';
+import type { ApprovalStatus, CollabType, ContentType, Niche, PlatformName } from '@local-creators/common';
 import type { CreatorProfile } from '../domain/creator-profile';
 
 /** The directory's filters (listed creators only). */
@@ -7,6 +7,8 @@ export interface ListedFilters {
   platform?: PlatformName;
   min_followers?: number;
   neighborhood?: string;
+  content_type?: ContentType;
+  collab_type?: CollabType;
   q?: string;
 }
 export type ListedOrder = 'relevance' | 'newest' | 'followers' | 'name';

@@ -1,9 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  COLLAB_TYPES,
+  CONTENT_TYPES,
   DIRECTORY,
   MSG,
   NICHES,
   PLATFORM_NAMES,
+  optionNamed,
   type CreatorPage,
   type DirectoryResponse,
   type Niche,
@@ -149,7 +152,7 @@ export class DirectoryService {
     let total = 0; // without countAll, counted with the page below
     let exact = true;
     let order: ListedOrder = sort;
-    const countAll = !filters.q && !filters.platform && !filters.min_followers && !filters.neighborhood;
+    const countAll = !filters.q && !filters.platform && !filters.min_followers && !filters.neighborhood && !filters.content_type && !filters.collab_type;
     if (countAll) {
       // The whole list or one niche: the overview's exact counts, cached under the same version.
       const overview = await this.overview();
@@ -262,10 +265,18 @@ export class DirectoryService {
       if (!Number.isInteger(n) || n < min || n > max) throw badQuery(k);
       return n;
     };
-    const niche = str('niche');
-    if (niche && !(NICHES as readonly string[]).includes(niche)) throw badQuery('niche');
-    const platform = str('platform');
-    if (platform && !(PLATFORM_NAMES as readonly string[]).includes(platform)) throw badQuery('platform');
+    // A fixed list's option in any case (`?niche=food`), answered in the list's spelling.
+    const option = <T extends string>(k: string, options: readonly T[]) => {
+      const typed = str(k);
+      if (typed === undefined) return undefined;
+      const found = optionNamed(options, typed);
+      if (!found) throw badQuery(k);
+      return found;
+    };
+    const niche = option('niche', NICHES);
+    const platform = option('platform', PLATFORM_NAMES);
+    const content_type = option('content_type', CONTENT_TYPES);
+    const collab_type = option('collab_type', COLLAB_TYPES);
     const q = str('q');
     const sort = str('sort') ?? (q ? 'relevance' : 'newest');
     if (!['relevance', 'newest', 'followers', 'name'].includes(sort)) throw badQuery('sort');
@@ -277,8 +288,10 @@ export class DirectoryService {
     const neighborhood = str('neighborhood');
     if ((q?.length ?? 0) > 100 || (neighborhood?.length ?? 0) > 100) throw badQuery(q && q.length > 100 ? 'q' : 'neighborhood');
     return {
-      niche: niche as Niche | undefined,
-      platform: platform as PlatformName | undefined,
+      niche,
+      platform,
+      content_type,
+      collab_type,
       min_followers: int('min_followers', 0, 0, 1_000_000_000),
       neighborhood,
       q,

@@ -69,6 +69,8 @@ function listedWhere(f: ListedFilters, params: unknown[]): string[] {
   if (f.platform) where.push(`p.platforms @> ${p(JSON.stringify([{ name: f.platform }]))}::jsonb`);
   if (f.min_followers) where.push(`p.total_followers >= ${p(f.min_followers)}::bigint`);
   if (f.neighborhood) where.push(`p.neighborhood ilike ${p(`%${escapeLike(f.neighborhood)}%`)}`);
+  if (f.content_type) where.push(`p.content_types @> array[${p(f.content_type)}::text]`);
+  if (f.collab_type) where.push(`p.collab_types @> array[${p(f.collab_type)}::text]`);
   if (f.q) {
     const words = searchWords(f.q);
     const text = searchText(f.q);
