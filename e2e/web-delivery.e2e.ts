@@ -58,8 +58,9 @@ describe('compression and caching of what the server sends', () => {
       const gz = await rawGet(product.baseUrl, asset, 'gzip');
       expect([asset, br.status, br.headers['content-encoding'], gz.headers['content-encoding']]).toEqual([asset, 200, 'br', 'gzip']);
       expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      // Built at the best level: a third of the file or less for scripts and styles.
-      expect(br.body.length).toBeLessThan(plain.body.length / 3);
+      // Built at the best level: a third of the file or less for scripts and styles of some size
+      // (a file of a kilobyte or two is mostly names that do not repeat).
+      if (plain.body.length >= 4096) expect(br.body.length).toBeLessThan(plain.body.length / 3);
       expect(br.body.length).toBeLessThan(gz.body.length);
       expect(plain.body.toString('utf8')).not.toContain('sourceMappingURL');
       expect((await rawGet(product.baseUrl, `${asset}.map`)).status).toBe(404);

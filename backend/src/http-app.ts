@@ -117,6 +117,7 @@ export async function createHttpApp(env: Record<string, string | undefined> = {}
     webRoot: config.http.webRoot ?? repoRoot(),
     storageDir: config.storage.driver === 'local' ? resolve(config.storage.dir) : null,
     meta: app.get(PageMetaRegistry),
+    site: { publicUrl: config.http.publicUrl, city: config.city },
     log: (m) => logger.warn(m, 'web'),
   });
   return app;

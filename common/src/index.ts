@@ -5,3 +5,4 @@ export * from './rate-calculator';
 export * from './creator-rules';
 export * from './types';
 export * from './business-rules';
+export * from './site-pages';

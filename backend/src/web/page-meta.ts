@@ -6,13 +6,17 @@ export interface PageMeta {
   image?: string | null;
   /** Canonical absolute URL of the page. */
   url?: string;
+  /** Open Graph type: `website` unless said. */
+  type?: 'website' | 'profile';
+  /** schema.org JSON-LD for search engines (a profile is a `Person`). */
+  structuredData?: Record<string, unknown>;
 }
 
 type Resolver = (params: string[]) => Promise<PageMeta | null>;
 
 /**
- * Pages that deserve real <title>/description/Open Graph tags when the server answers them
- * (a shared creator link previews well). Modules register a path pattern and a resolver.
+ * Public pages whose path holds an id (a creator's profile): a module registers the pattern and a
+ * resolver that gives the page's head, or null when there is no such page (the server answers 404).
  */
 @Injectable()
 export class PageMetaRegistry {
@@ -22,6 +26,7 @@ export class PageMetaRegistry {
     this.routes.push({ pattern, resolve });
   }
 
+  /** The page's head; null when no pattern matches or its resolver found nothing. */
   async resolve(path: string): Promise<PageMeta | null> {
     for (const route of this.routes) {
       const match = route.pattern.exec(path);

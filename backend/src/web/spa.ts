@@ -2,29 +2,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PageMeta, PageMetaRegistry } from './page-meta';
+import type { PageMetaRegistry } from './page-meta';
+import { publicPage, withPageHead, type PublicPage, type SiteContext } from './page-head';
 
 /** Paths the server answers itself (Nest routes, uploads), never the SPA. */
 const SERVER_PATHS = /^\/(api|storage)(\/|$)|^\/(sitemap\.xml|robots\.txt)$/;
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-function withMeta(html: string, meta: PageMeta): string {
-  const tags = [
-    `<title>${escapeHtml(meta.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(meta.description)}">`,
-    `<meta property="og:type" content="profile">`,
-    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
-    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
-    meta.url ? `<meta property="og:url" content="${escapeHtml(meta.url)}">` : '',
-    meta.image ? `<meta property="og:image" content="${escapeHtml(meta.image)}">` : '',
-    `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}">`,
-  ].join('\n    ');
-  return html
-    .replace(/<title>[\s\S]*?<\/title>/, '')
-    .replace(/<meta name="description"[^>]*>/, '')
-    .replace('</head>', `    ${tags}\n  </head>`);
-}
 
 /**
  * One origin: /api is Nest's, /storage holds uploaded images, /admin is the react-admin console,
@@ -33,7 +15,7 @@ function withMeta(html: string, meta: PageMeta): string {
  */
 export async function mountWeb(
   fastify: FastifyInstance,
-  opts: { webRoot: string; storageDir: string | null; meta: PageMetaRegistry; log: (msg: string) => void },
+  opts: { webRoot: string; storageDir: string | null; meta: PageMetaRegistry; site: SiteContext; log: (msg: string) => void },
 ) {
   const publicDist = join(opts.webRoot, 'public-site', 'dist');
   const adminDist = join(opts.webRoot, 'admin-console', 'dist');
@@ -70,12 +52,17 @@ export async function mountWeb(
     if (!html) return reply.code(503).type('text/plain; charset=utf-8').send('The web front end is not built yet. Run: npm run build');
     reply.header('Cache-Control', 'no-cache');
     if (!isAdmin) {
+      // Unknown paths and unlisted profiles answer 404 with the same page (its own not-found view).
+      let page: PublicPage;
       try {
-        const meta = await opts.meta.resolve(decodeURIComponent(path));
-        if (meta) html = withMeta(html, meta);
-      } catch {
-        // a failed lookup (or a malformed path) only costs the preview tags
+        page = await publicPage(decodeURIComponent(path), opts.meta, opts.site);
+      } catch (error) {
+        // A malformed path is not a page; a lookup that failed (the database is down) is for now.
+        // Either way the page still opens, with the site's own head.
+        page = { ...(await publicPage('/', opts.meta, opts.site)), status: error instanceof URIError ? 404 : 503, indexable: false };
       }
+      html = withPageHead(html, page, opts.site);
+      reply.code(page.status);
     }
     return reply.type('text/html; charset=utf-8').send(html);
   });

@@ -291,8 +291,10 @@ describe('public directory API', () => {
     expect(html.text).toContain(`<meta property="og:url" content="http://localhost:3000/creator/${ids.music}">`);
     // A creator who hid their name is previewed by handle; an unlisted one gets the plain page.
     expect((await t.http().get(`/creator/${ids.hidden}`)).text).toContain('content="@funny_cle · Local Creators"');
-    const unlisted = await t.http().get(`/creator/${ids.pending}`).expect(200);
-    expect(unlisted.text).toContain('<title>Local Creators</title>');
+    // An unlisted profile is not found for the public: 404, with the same page (an owner's preview opens there).
+    const unlisted = await t.http().get(`/creator/${ids.pending}`).expect(404);
+    expect(unlisted.text).toContain('<title>Oops! Page not found · Local Creators</title>');
+    expect(unlisted.text).toContain('<div id="root">');
     expect(unlisted.text).not.toContain('Creator pending');
 
     const sitemap = await t.http().get('/sitemap.xml').expect(200);

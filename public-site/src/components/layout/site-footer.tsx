@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { ArrowUpRight, Sailboat, Store } from 'lucide-react';
+import { CITY, FLAVOR } from '@/lib/site-config';
 
 /** Lake experience partner: a paid weekly promotion, opened in a new tab. */
 const LAKE_PROMO_URL = 'https://www.lakeeriesunsetsails.com/?utm_source=localcreators';
@@ -12,7 +13,7 @@ export function SiteFooter() {
           <Store className="mt-1 size-6 text-primary" aria-hidden />
           <div>
             <p className="font-semibold">Featured local businesses</p>
-            <p className="text-sm text-muted-foreground">Cleveland businesses looking for creators. Ask for an introduction.</p>
+            <p className="text-sm text-muted-foreground">{CITY} businesses looking for creators. Ask for an introduction.</p>
           </div>
         </Link>
         <a
@@ -32,10 +33,10 @@ export function SiteFooter() {
       </div>
       <div className="mx-auto max-w-6xl space-y-2 px-4 pb-10 text-xs text-muted-foreground">
         <p>
-          Legal-ish disclaimer: we verify that creators are real people from Cleveland, not that their jokes land, their pierogi reviews are objective or their
+          Legal-ish disclaimer: we verify that creators are real people from {CITY}, not that their jokes land, their {FLAVOR.reviews} are objective or their
           sunsets are unfiltered. Brands and creators deal directly; we just make the introduction and cheer from the bleachers.
         </p>
-        <p>© 2025 Local Creators. Made with love in Cleveland.</p>
+        <p>© 2025 Local Creators. Made with love in {CITY}.</p>
       </div>
     </footer>
   );

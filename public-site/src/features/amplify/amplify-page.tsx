@@ -10,6 +10,7 @@ import { Field, Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { apiFetch, errorMessage } from '@/lib/api';
 import { cn } from '@/lib/utils';
+import { CITY } from '@/lib/site-config';
 
 const empty = {
   business_name: '',
@@ -75,7 +76,7 @@ export default function AmplifyPage() {
       <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-primary">
         <Megaphone className="size-4" aria-hidden /> Amplify
       </p>
-      <h1 className="mt-2 text-4xl font-bold tracking-tight">Get your local business in front of Cleveland creators</h1>
+      <h1 className="mt-2 text-4xl font-bold tracking-tight">Get your local business in front of {CITY} creators</h1>
       <p className="mt-3 text-lg text-muted-foreground">
         Tell us your story. {MSG.founderReviews} Approved businesses can be featured, and creators ask you for an introduction.
       </p>

@@ -22,6 +22,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { apiFetch, errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { isListed, useMyProfile } from '@/lib/queries/my-profile';
+import { CITY } from '@/lib/site-config';
 
 async function loadFeatured() {
   try {
@@ -37,7 +38,7 @@ export default function FeaturedPage() {
   return (
     <Page>
       <h1 className="text-3xl font-bold tracking-tight md:text-4xl">Featured local businesses</h1>
-      <p className="mt-2 text-muted-foreground">Cleveland businesses that want to work with local creators. Ask for an introduction.</p>
+      <p className="mt-2 text-muted-foreground">{CITY} businesses that want to work with local creators. Ask for an introduction.</p>
       {isLoading && <PageLoading />}
       {data && data.length === 0 && (
         <div className="mt-12 rounded-xl border border-dashed border-border p-12 text-center">

@@ -3,6 +3,7 @@ import { ArrowRight, BadgeCheck, Handshake, Heart, MapPin, PartyPopper, PhoneCal
 import { APPROVAL_WAIT_HOURS } from '@local-creators/common';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { CITY, FLAVOR } from '@/lib/site-config';
 
 const STEPS = [
   { icon: UserPlus, title: 'Sign up', text: 'Create your free account with an e-mail and password. About 2 minutes.' },
@@ -13,9 +14,9 @@ const STEPS = [
 
 const BENEFITS = [
   { icon: BadgeCheck, title: 'Human-verified only', text: 'Every creator is checked by a person. No bots, no bought audiences.' },
-  { icon: MapPin, title: 'Local only', text: 'Cleveland creators for Cleveland brands: people who know the neighborhoods.' },
+  { icon: MapPin, title: 'Local only', text: `${CITY} creators for ${CITY} brands: people who know the neighborhoods.` },
   { icon: Handshake, title: 'Direct contact', text: 'Brands reach creators directly. No middlemen, no commissions, no agency fees.' },
-  { icon: Heart, title: 'Made with love', text: 'Built by a Clevelander who thinks local creators deserve a fair shot.' },
+  { icon: Heart, title: 'Made with love', text: `Built by ${FLAVOR.resident} who thinks local creators deserve a fair shot.` },
 ];
 
 export default function LandingPage() {
@@ -27,7 +28,7 @@ export default function LandingPage() {
             <Sparkles aria-hidden /> 100% free for creators
           </Badge>
           <h1 className="mx-auto max-w-3xl text-4xl font-extrabold tracking-tight md:text-6xl">
-            Cleveland's directory of <span className="text-primary">verified local creators</span>
+            {CITY}'s directory of <span className="text-primary">verified local creators</span>
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">
             Brands find real, human-verified creators from their own city and contact them directly. Creators join free, forever. Signup takes about 2 minutes.
@@ -89,7 +90,7 @@ export default function LandingPage() {
 
       <section className="mx-auto max-w-3xl px-4 pt-20 text-center">
         <h2 className="text-3xl font-bold tracking-tight">Ready to get discovered?</h2>
-        <p className="mt-3 text-muted-foreground">Join the directory in about 2 minutes. Free forever, for every Cleveland creator.</p>
+        <p className="mt-3 text-muted-foreground">Join the directory in about 2 minutes. Free forever, for every {CITY} creator.</p>
         <Button asChild size="lg" className="mt-8">
           <Link to="/signup">
             Create your free profile <ArrowRight aria-hidden />

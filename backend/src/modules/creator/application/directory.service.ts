@@ -7,10 +7,10 @@ import {
   NICHES,
   PLATFORM_NAMES,
   optionNamed,
+  pageTitle,
+  SITE_PAGES,
   type CreatorPage,
   type DirectoryResponse,
-  type Niche,
-  type PlatformName,
   type PublicCreator,
 } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
@@ -230,17 +230,34 @@ export class DirectoryService {
     const pub = toPublicCreator(profile);
     const base = this.config.http.publicUrl;
     const image = pub.profile_image_url ? (pub.profile_image_url.startsWith('http') ? pub.profile_image_url : `${base}${pub.profile_image_url}`) : null;
+    const url = `${base}/creator/${pub.id}`;
+    // The creator's own pages elsewhere, as schema.org's sameAs: only web addresses they gave.
+    const sameAs = [...pub.platforms.map((p) => p.url), pub.link_hub_url].filter((u): u is string => !!u && /^https?:\/\//.test(u));
     return {
-      title: `${pub.display_name} · Local Creators`,
+      title: pageTitle(pub.display_name),
       description: pub.bio,
       image,
-      url: `${base}/creator/${pub.id}`,
+      url,
+      type: 'profile',
+      structuredData: {
+        '@context': 'https://schema.org',
+        '@type': 'Person',
+        name: pub.display_name,
+        description: pub.bio,
+        url,
+        ...(image ? { image } : {}),
+        address: { '@type': 'PostalAddress', addressLocality: pub.neighborhood ? `${pub.neighborhood}, ${pub.city}` : pub.city },
+        knowsAbout: pub.niches,
+        ...(sameAs.length ? { sameAs } : {}),
+      },
     };
   }
 
   async sitemap(): Promise<string> {
     const base = this.config.http.publicUrl;
-    const pages = ['/', '/directory', '/about', '/playbook', '/amplify', '/amplify/featured'].map((p) => `  <url><loc>${base}${p}</loc></url>`);
+    const pages = Object.entries(SITE_PAGES)
+      .filter(([, page]) => page.listed)
+      .map(([path]) => `  <url><loc>${base}${path}</loc></url>`);
     // One sitemap file holds at most 50,000 URLs (sitemaps.org); the newest profiles win.
     const profiles = (await this.profiles.listedIds(SITEMAP_MAX_URLS - pages.length)).map(
       (p) => `  <url><loc>${base}/creator/${p.id}</loc><lastmod>${p.updatedAt.toISOString()}</lastmod></url>`,

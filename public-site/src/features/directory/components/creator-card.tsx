@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
 import { ArrowRight, BadgeCheck, MapPin, Star, Users } from 'lucide-react';
-import { DEFAULT_CITY, DIRECTORY, initials, type PublicCreatorCard } from '@local-creators/common';
+import { DIRECTORY, initials, type PublicCreatorCard } from '@local-creators/common';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn, formatFollowers } from '@/lib/utils';
+import { CITY } from '@/lib/site-config';
 
 /** A directory card: photo or initials, name, verified mark, two-line bio, three niches (+N), total followers. */
 export function CreatorCard({ creator, featured = false }: { creator: PublicCreatorCard; featured?: boolean }) {
@@ -32,7 +33,7 @@ export function CreatorCard({ creator, featured = false }: { creator: PublicCrea
           </h3>
           <p className="mt-1 flex items-center gap-1 truncate text-xs text-muted-foreground">
             <MapPin className="size-3.5 shrink-0" aria-hidden />
-            <span className="truncate">{creator.neighborhood ?? DEFAULT_CITY}</span>
+            <span className="truncate">{creator.neighborhood ?? CITY}</span>
           </p>
         </div>
       </div>

@@ -1,11 +1,12 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { ArrowRight, BadgeCheck, LayoutGrid, Megaphone, Sparkles } from 'lucide-react';
-import { DEFAULT_CITY, DIRECTORY, MSG, type DirectoryResponse } from '@local-creators/common';
+import { DIRECTORY, MSG, type DirectoryResponse } from '@local-creators/common';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDirectory } from '../api/get-directory';
 import { CreatorGrid, CreatorGridSkeleton, FeaturedNote, LoadError } from './creator-grid';
+import { CITY } from '@/lib/site-config';
 
 /** The directory's Featured (spec 5): the first cards of a list, whatever their reach. */
 const FEATURED_NOTE = {
@@ -15,8 +16,28 @@ const FEATURED_NOTE = {
 
 const nicheAnchor = (niche: string) => `niche-${niche.toLowerCase()}`;
 
-/** /directory: counts, the business banner, and the two tabs. The tab lives in ?tab= so "back" returns to it. */
-export function DirectoryOverview() {
+/** /directory's heading: what the directory is, and its counts. */
+export function OverviewHeader() {
+  const { data, isPending } = useDirectory();
+  return (
+    <header className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
+      <div className="max-w-2xl space-y-3">
+        <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-primary">
+          <BadgeCheck className="size-4" aria-hidden /> Every creator checked by a human
+        </p>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{CITY}'s verified local creators</h1>
+        <p className="text-muted-foreground">Browse for free and reach creators directly. No account, no agency, no middlemen.</p>
+      </div>
+      <dl className="grid shrink-0 grid-cols-2 gap-3" aria-busy={isPending}>
+        <Stat label="Verified creators" value={data?.total_creators} />
+        <Stat label="Niches" value={data?.total_niches} />
+      </dl>
+    </header>
+  );
+}
+
+/** Below the search: the business banner and the two tabs. The tab lives in ?tab= so "back" returns to it. */
+export function OverviewBody() {
   const { data, isPending, isError, refetch } = useDirectory();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'niche' ? 'niche' : 'recent';
@@ -29,21 +50,7 @@ export function DirectoryOverview() {
   }
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
-      <header className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
-        <div className="max-w-2xl space-y-3">
-          <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-primary">
-            <BadgeCheck className="size-4" aria-hidden /> Every creator checked by a human
-          </p>
-          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{DEFAULT_CITY}'s verified local creators</h1>
-          <p className="text-muted-foreground">Browse for free and reach creators directly. No account, no agency, no middlemen.</p>
-        </div>
-        <dl className="grid shrink-0 grid-cols-2 gap-3" aria-busy={isPending}>
-          <Stat label="Verified creators" value={data?.total_creators} />
-          <Stat label="Niches" value={data?.total_niches} />
-        </dl>
-      </header>
-
+    <>
       <Link
         to="/amplify"
         className="group mt-8 flex flex-col gap-3 rounded-xl border border-primary/20 bg-gradient-to-r from-primary/10 via-primary/5 to-transparent p-4 transition hover:border-primary/40 sm:flex-row sm:items-center sm:p-5"
@@ -53,7 +60,7 @@ export function DirectoryOverview() {
         </span>
         <span className="flex-1 text-sm">
           <span className="block font-semibold text-foreground">Own a local business?</span>
-          <span className="text-muted-foreground">Apply to be featured and let {DEFAULT_CITY} creators come to you. It's free.</span>
+          <span className="text-muted-foreground">Apply to be featured and let {CITY} creators come to you. It's free.</span>
         </span>
         <span className="inline-flex items-center gap-1 text-sm font-semibold text-primary">
           Get featured <ArrowRight className="size-4 transition group-hover:translate-x-0.5" aria-hidden />
@@ -100,7 +107,7 @@ export function DirectoryOverview() {
           ) : null}
         </TabsContent>
       </Tabs>
-    </div>
+    </>
   );
 }
 

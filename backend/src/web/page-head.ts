@@ -1,0 +1,89 @@
+import { MSG, SITE_NAME, SITE_PAGES, homeTitle, normalizePath, pageTitle } from '@local-creators/common';
+import type { PageMeta, PageMetaRegistry } from './page-meta';
+
+/** What the server knows of the site it serves: its public address and its city (PUBLIC_URL, CITY). */
+export interface SiteContext {
+  publicUrl: string;
+  city: string;
+}
+
+/** The page a public path answers with: its status, and the head the server writes into the HTML. */
+export interface PublicPage {
+  status: 200 | 404 | 503;
+  meta: PageMeta;
+  /** Search engines may list it (and its canonical link is given). */
+  indexable: boolean;
+}
+
+/** The default share image (public-site/public/og-default.png, scripts/og-image.mjs). */
+const DEFAULT_IMAGE = '/og-default.png';
+
+/**
+ * Every public path's page: a fixed page of the site, a page a module registered (a creator's
+ * profile), or the 404 page. A registered page that has nothing to show (an unlisted profile) is a
+ * 404 too: the same page is sent, so an owner's signed-in preview still opens (decision 0215).
+ */
+export async function publicPage(rawPath: string, pages: PageMetaRegistry, site: SiteContext): Promise<PublicPage> {
+  const path = normalizePath(rawPath);
+  const fixed = SITE_PAGES[path];
+  if (fixed) {
+    const title = fixed.name ? pageTitle(fixed.name) : homeTitle(site.city);
+    const url = `${site.publicUrl}${path === '/' ? '/' : path}`;
+    return {
+      status: 200,
+      indexable: fixed.listed,
+      meta: {
+        title,
+        description: fixed.description(site.city),
+        url,
+        structuredData:
+          path === '/'
+            ? { '@context': 'https://schema.org', '@type': 'WebSite', name: SITE_NAME, url, description: fixed.description(site.city) }
+            : {
+                '@context': 'https://schema.org',
+                '@type': 'WebPage',
+                name: title,
+                url,
+                isPartOf: { '@type': 'WebSite', name: SITE_NAME, url: `${site.publicUrl}/` },
+              },
+      },
+    };
+  }
+  const registered = await pages.resolve(path);
+  if (registered) return { status: 200, indexable: true, meta: registered };
+  return {
+    status: 404,
+    indexable: false,
+    meta: { title: pageTitle(MSG.pageNotFound), description: homeTitle(site.city) },
+  };
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** JSON inside a script element: `<` escaped so no text can close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+const absolute = (url: string, site: SiteContext) => (/^https?:\/\//.test(url) ? url : `${site.publicUrl}${url}`);
+
+/** index.html with the page's own head: title, description, canonical link, preview tags, structured data and the city. */
+export function withPageHead(html: string, page: PublicPage, site: SiteContext): string {
+  const { meta } = page;
+  const image = absolute(meta.image ?? DEFAULT_IMAGE, site);
+  const tags = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+    // The site's copy names the configured city (public-site/src/lib/site-config.ts).
+    `<meta name="lc-city" content="${escapeHtml(site.city)}">`,
+    page.indexable && meta.url ? `<link rel="canonical" href="${escapeHtml(meta.url)}">` : `<meta name="robots" content="noindex">`,
+    `<meta property="og:site_name" content="${SITE_NAME}">`,
+    `<meta property="og:type" content="${meta.type ?? 'website'}">`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+    meta.url ? `<meta property="og:url" content="${escapeHtml(meta.url)}">` : '',
+    `<meta property="og:image" content="${escapeHtml(image)}">`,
+    `<meta name="twitter:card" content="${meta.image ? 'summary' : 'summary_large_image'}">`,
+    meta.structuredData ? `<script type="application/ld+json">${scriptJson(meta.structuredData)}</script>` : '',
+  ].filter(Boolean);
+  return html
+    .replace(/<title>[\s\S]*?<\/title>/, '')
+    .replace(/<meta name="description"[^>]*>/, '')
+    .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+}

@@ -1,0 +1,50 @@
+/**
+ * The public site's pages with a fixed path: the name in their browser title, what a search
+ * result or a shared link says of them, and whether search engines should list them. The server
+ * writes these into the page it sends (title, description, canonical link, preview tags) and the
+ * site sets the same title when it navigates, so both read this one table.
+ */
+export const SITE_NAME = 'Local Creators';
+
+export const pageTitle = (name: string) => `${name} · ${SITE_NAME}`;
+
+export interface SitePage {
+  /** The title; `null` for the home page, whose title is the site's name and tagline. */
+  name: string | null;
+  description: (city: string) => string;
+  /** In the sitemap, and no `noindex`: pages worth finding from a search engine. */
+  listed: boolean;
+}
+
+const siteDescription = (city: string) =>
+  `A free directory of human-verified local creators in ${city}. Brands browse and contact creators directly, no middlemen.`;
+
+export const homeTitle = (city: string) => `${SITE_NAME} · Verified ${city} creators, free forever`;
+
+export const SITE_PAGES: Readonly<Record<string, SitePage>> = {
+  '/': { name: null, description: siteDescription, listed: true },
+  '/directory': {
+    name: 'Directory',
+    description: (city) => `Browse ${city}'s verified local creators by niche, platform and reach. Free, no account needed.`,
+    listed: true,
+  },
+  '/about': { name: 'About', description: (city) => `Why Local Creators exists: a free, human-checked directory of ${city} creators.`, listed: true },
+  '/playbook': {
+    name: 'Pricing Playbook',
+    description: () => 'What to charge for sponsored posts, UGC and appearances: a free rate calculator for local creators.',
+    listed: true,
+  },
+  '/amplify': { name: 'Promote your business', description: (city) => `Local businesses apply free to be featured to ${city} creators.`, listed: true },
+  '/amplify/featured': { name: 'Featured businesses', description: (city) => `${city} businesses that want to work with local creators.`, listed: true },
+  '/amplify/confirm': { name: 'Confirm your introduction', description: siteDescription, listed: false },
+  '/signup': { name: 'Join Free', description: (city) => `Join ${city}'s directory of verified local creators. Free forever.`, listed: false },
+  '/login': { name: 'Sign In', description: siteDescription, listed: false },
+  '/apply': { name: 'Apply', description: siteDescription, listed: false },
+  '/dashboard': { name: 'Dashboard', description: siteDescription, listed: false },
+};
+
+/** A creator's public profile: /creator/{id}. */
+export const CREATOR_PATH = /^\/creator\/([^/]+)$/;
+
+/** A path as the site's router matches it: no trailing slash but for the root. */
+export const normalizePath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') || '/' : path);
