@@ -2,7 +2,8 @@
  * Architecture rules `npm run lint` enforces (issue 14, docs/architecture.md):
  * - domain/ is plain TypeScript: no framework, ORM, queue or HTTP library;
  * - no import cycles anywhere in the backend;
- * - a module's domain/ and application/ do not reach into another module's infrastructure/ or http/.
+ * - a module's domain/ and application/ do not reach into another module's infrastructure/ or http/;
+ * - a module is used from outside only through its public surface, its index.ts.
  */
 const FRAMEWORKS = 'node_modules/(@nestjs|@mikro-orm|fastify|@fastify|bullmq|ioredis|pg|nodemailer|sharp|@aws-sdk|prom-client|pino)/';
 
@@ -35,6 +36,20 @@ module.exports = {
       comment: "A module's domain and application code never use another module's adapters (infrastructure/, http/).",
       from: { path: '^backend/src/modules/([^/]+)/(domain|application)/' },
       to: { path: '^backend/src/modules/([^/]+)/(infrastructure|http)/', pathNot: '^backend/src/modules/$1/' },
+    },
+    {
+      name: 'modules-only-through-their-public-surface',
+      severity: 'error',
+      comment: "Another module's files are its own business: import what its index.ts exports.",
+      from: { path: '^backend/src/modules/([^/]+)/' },
+      to: { path: '^backend/src/modules/[^/]+/', pathNot: ['^backend/src/modules/$1/', '^backend/src/modules/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'app-uses-modules-through-their-public-surface',
+      severity: 'error',
+      comment: 'The composition root, CLI and seeds use a module through its index.ts too.',
+      from: { path: '^backend/src/', pathNot: '^backend/src/modules/' },
+      to: { path: '^backend/src/modules/[^/]+/', pathNot: '^backend/src/modules/[^/]+/index\\.ts$' },
     },
   ],
   options: {

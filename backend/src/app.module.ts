@@ -3,8 +3,8 @@ import { APP_FILTER } from '@nestjs/core';
 import { AppConfig } from './config/app-config';
 import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
-import { IdentityModule } from './modules/identity/identity.module';
-import { NotificationsModule, NotificationsWorkerModule } from './modules/notifications/notifications.module';
+import { AccountsModule, IdentityModule } from './modules/identity';
+import { NotificationsModule, NotificationsWorkerModule } from './modules/notifications';
 import { DomainExceptionFilter } from './shared/domain-exception.filter';
 import { RedisModule } from './shared/redis.module';
 import { SharedModule } from './shared/shared.module';
@@ -18,7 +18,17 @@ export class AppModule {
   static forRoot(env: Record<string, string | undefined> | AppConfig = {}): DynamicModule {
     return {
       module: AppModule,
-      imports: [AppConfigModule.forRoot(env), DatabaseModule, RedisModule, SharedModule, WebModule, IdentityModule, NotificationsModule, ...FEATURE_MODULES],
+      imports: [
+        AppConfigModule.forRoot(env),
+        DatabaseModule,
+        RedisModule,
+        SharedModule,
+        WebModule,
+        AccountsModule,
+        IdentityModule,
+        NotificationsModule,
+        ...FEATURE_MODULES,
+      ],
       controllers: [SystemController],
       providers: [{ provide: APP_FILTER, useClass: DomainExceptionFilter }],
     };
@@ -31,7 +41,7 @@ export class WorkerModule {
   static forRoot(env: Record<string, string | undefined> = {}): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [AppConfigModule.forRoot(env), DatabaseModule, SharedModule, NotificationsWorkerModule],
+      imports: [AppConfigModule.forRoot(env), DatabaseModule, SharedModule, AccountsModule, NotificationsWorkerModule],
     };
   }
 }

@@ -6,7 +6,7 @@ import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { ConfigError, validateEnvironment } from './config/environment';
 import { ormOptions } from './database/database.module';
-import { AuthService } from './modules/identity/application/auth.service';
+import { AuthService } from './modules/identity';
 import { JsonLogger } from './shared/logging';
 import { generatePassword, seed } from './seed/seed';
 

@@ -1,7 +1,7 @@
 import type { Type } from '@nestjs/common';
-import { AmplifyModule } from './modules/amplify/amplify.module';
-import { CreatorModule } from './modules/creator/creator.module';
-import { ModerationModule } from './modules/moderation/moderation.module';
+import { AmplifyModule } from './modules/amplify';
+import { CreatorModule } from './modules/creator';
+import { ModerationModule } from './modules/moderation';
 import { StorageModule } from './shared/storage/storage.module';
 
 /** The product modules mounted next to identity and notifications. */

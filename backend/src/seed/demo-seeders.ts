@@ -1,5 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { seedDemoCreators } from '../modules/creator/infrastructure/demo-creators.seeder';
+import { seedDemoCreators } from '../modules/creator';
 
 export type DemoSeeder = (app: INestApplicationContext, print: (line: string) => void) => Promise<void>;
 

@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { RequestContext } from '@mikro-orm/core';
-import { AuthService } from '../modules/identity/application/auth.service';
-import { UserRole } from '../modules/identity/domain/account';
+import { AccountDirectory, AuthService } from '../modules/identity';
 import { DEMO_SEEDERS } from './demo-seeders';
 
 const DEFAULT_ADMIN_EMAIL = 'admin@localcreators.local';
@@ -20,7 +19,7 @@ export async function seed(app: INestApplicationContext, opts: { demo: boolean; 
   const em = app.get(EntityManager).fork();
   await RequestContext.create(em, async () => {
     let adminPassword: string | null = null;
-    if ((await em.count(UserRole, { role: 'admin' })) === 0) {
+    if ((await app.get(AccountDirectory).adminEmails()).length === 0) {
       adminPassword = generatePassword();
       await app.get(AuthService).createAccount(DEFAULT_ADMIN_EMAIL, adminPassword, ['admin']);
     }

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
-import { ModerationModule } from '../moderation/moderation.module';
-import { NotificationsModule } from '../notifications/notifications.module';
+import { ModerationModule } from '../moderation';
+import { NotificationsModule } from '../notifications';
 import { AmplifyService } from './application/amplify.service';
 import { Introductions } from './application/introductions';
 import { ModerateSubmissions } from './application/moderate-submissions.use-case';

@@ -3,9 +3,11 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { RequestContext } from '@mikro-orm/core';
 import { PageMetaRegistry } from '../../web/page-meta';
-import { NotificationsModule } from '../notifications/notifications.module';
+import { NotificationsModule } from '../notifications';
 import { ApprovedProfileEdits } from './application/approved-profile-edits';
+import { CreatorAdminQueries } from './application/creator-admin-queries';
 import { CreatorRepository } from './application/creator.repository';
+import { DirectoryReads } from './application/directory-reads';
 import { DirectoryService } from './application/directory.service';
 import { OwnProfileService } from './application/own-profile.service';
 import { DirectoryController } from './http/directory.controller';
@@ -14,6 +16,8 @@ import { CreatorProfileSchema } from './infrastructure/creator-profile.schema';
 import { ListingVersion } from './infrastructure/listing-version';
 import { MikroOrmCreatorRepository } from './infrastructure/mikro-orm-creator.repository';
 import { QueryCanceller } from './infrastructure/query-canceller';
+import { SqlCreatorAdminQueries } from './infrastructure/sql-creator-admin-queries';
+import { SqlDirectoryReads } from './infrastructure/sql-directory-reads';
 
 /** Creators' own profiles and photos, and the public directory. */
 @Module({
@@ -26,8 +30,10 @@ import { QueryCanceller } from './infrastructure/query-canceller';
     QueryCanceller,
     ApprovedProfileEdits,
     { provide: CreatorRepository, useClass: MikroOrmCreatorRepository },
+    { provide: DirectoryReads, useClass: SqlDirectoryReads },
+    { provide: CreatorAdminQueries, useClass: SqlCreatorAdminQueries },
   ],
-  exports: [CreatorRepository, ApprovedProfileEdits],
+  exports: [CreatorRepository, CreatorAdminQueries, ApprovedProfileEdits],
 })
 export class CreatorModule implements OnModuleInit {
   constructor(

@@ -3,16 +3,18 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { AppConfig } from '../../config/app-config';
-import { NotificationsModule } from '../notifications/notifications.module';
+import { NotificationsModule } from '../notifications';
 import { AuthService } from './application/auth.service';
 import { PasswordHasher } from './application/password-hasher';
 import { AuthController } from './http/auth.controller';
-import { JwtAuthGuard, RolesGuard } from './http/auth.decorators';
-import { JwtStrategy } from './http/jwt.strategy';
+import { JwtAuthGuard, RolesGuard } from '../../shared/auth/guards';
+import { SessionLookup } from './application/account-directory';
+import { JwtStrategy } from './infrastructure/jwt.strategy';
+import { SqlSessionLookup } from './infrastructure/sql-account-directory';
 import { Argon2PasswordHasher } from './infrastructure/argon2-password-hasher';
 import { IDENTITY_SCHEMAS } from './infrastructure/identity.schemas';
 
-/** Accounts, sessions, roles and password recovery. Exports the guards other modules put on routes. */
+/** Accounts, sessions, roles and password recovery; the 'jwt' strategy the shared guards run (shared/auth). */
 @Module({
   imports: [
     MikroOrmModule.forFeature(IDENTITY_SCHEMAS),
@@ -24,7 +26,14 @@ import { IDENTITY_SCHEMAS } from './infrastructure/identity.schemas';
     NotificationsModule,
   ],
   controllers: [AuthController],
-  providers: [AuthService, JwtStrategy, JwtAuthGuard, RolesGuard, { provide: PasswordHasher, useClass: Argon2PasswordHasher }],
+  providers: [
+    AuthService,
+    JwtStrategy,
+    JwtAuthGuard,
+    RolesGuard,
+    { provide: PasswordHasher, useClass: Argon2PasswordHasher },
+    { provide: SessionLookup, useClass: SqlSessionLookup },
+  ],
   exports: [AuthService, JwtAuthGuard, RolesGuard, MikroOrmModule],
 })
 export class IdentityModule {}

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
-import { CreatorModule } from '../creator/creator.module';
-import { NotificationsModule } from '../notifications/notifications.module';
+import { CreatorModule } from '../creator';
+import { NotificationsModule } from '../notifications';
 import { AuditTrail } from './application/audit-trail';
 import { ModerateCreators } from './application/moderate-creators.use-case';
 import { ReviewApprovedEdits } from './application/review-approved-edits';

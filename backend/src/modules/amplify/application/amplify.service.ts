@@ -7,7 +7,7 @@ import { unwrapValidation } from '../../../shared/domain-error';
 import { processImage } from '../../../shared/images/image-processor';
 import { RateLimiter } from '../../../shared/rate-limiter';
 import { ObjectStorage } from '../../../shared/storage/object-storage';
-import { Outbox } from '../../notifications/application/outbox';
+import { Outbox } from '../../notifications';
 import { AmplifySubmission } from '../domain/amplify-submission';
 import { toPublicSubmission, toSubmissionDto } from './amplify-views';
 

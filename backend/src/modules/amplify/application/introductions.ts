@@ -6,7 +6,7 @@ import { AppConfig } from '../../../config/app-config';
 import { Clock } from '../../../shared/clock';
 import { DomainError, unwrapValidation } from '../../../shared/domain-error';
 import { RateLimiter, type RateLimit } from '../../../shared/rate-limiter';
-import { Outbox } from '../../notifications/application/outbox';
+import { Outbox } from '../../notifications';
 import { AmplifySubmission } from '../domain/amplify-submission';
 import { InterestRequest, sameAddress, waitText } from '../domain/interest-request';
 

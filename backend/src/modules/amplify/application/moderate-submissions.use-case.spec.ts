@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MSG } from '@local-creators/common';
 import type { Clock } from '../../../shared/clock';
-import type { Principal } from '../../identity/application/principal';
-import type { AuditTrail } from '../../moderation/application/audit-trail';
-import type { Outbox } from '../../notifications/application/outbox';
+import type { Principal } from '../../../shared/auth/principal';
+import type { AuditTrail } from '../../moderation';
+import type { Outbox } from '../../notifications';
 import { AmplifySubmission } from '../domain/amplify-submission';
 import { ModerateSubmissions } from './moderate-submissions.use-case';
 

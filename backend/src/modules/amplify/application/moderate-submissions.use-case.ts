@@ -4,9 +4,9 @@ import { MSG, SUBMISSION_STATUSES, type AmplifySubmission as SubmissionDto, type
 import { Clock } from '../../../shared/clock';
 import { DomainError } from '../../../shared/domain-error';
 import { checkVersion, expectedVersion, flushOrConflict } from '../../../shared/expected-version';
-import type { Principal } from '../../identity/application/principal';
-import { AuditTrail } from '../../moderation/application/audit-trail';
-import { Outbox } from '../../notifications/application/outbox';
+import type { Principal } from '../../../shared/auth/principal';
+import { AuditTrail } from '../../moderation';
+import { Outbox } from '../../notifications';
 import { AmplifySubmission } from '../domain/amplify-submission';
 import { toSubmissionDto } from './amplify-views';
 import { submissionChangeFromBody } from './submission-change';

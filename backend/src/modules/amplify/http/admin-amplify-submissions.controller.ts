@@ -4,8 +4,8 @@ import type { FastifyReply } from 'fastify';
 import type { SubmissionStatus } from '@local-creators/common';
 import { DomainError } from '../../../shared/domain-error';
 import { parseListQuery, sendList } from '../../../shared/ra-list';
-import type { Principal } from '../../identity/application/principal';
-import { Auth, CurrentUser } from '../../identity/http/auth.decorators';
+import type { Principal } from '../../../shared/auth/principal';
+import { Auth, CurrentUser } from '../../../shared/auth/access';
 import { ModerateSubmissions, type SubmissionListQuery } from '../application/moderate-submissions.use-case';
 
 /** The console's `amplify-submissions` resource (ra-data-simple-rest): tabs, approve / decline, Featured. */

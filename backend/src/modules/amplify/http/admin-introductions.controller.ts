@@ -5,7 +5,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { AdminIntroductionCounts, AdminIntroductionRequest } from '@local-creators/common';
 import { DomainError } from '../../../shared/domain-error';
 import { parseListQuery, sendList } from '../../../shared/ra-list';
-import { Auth } from '../../identity/http/auth.decorators';
+import { Auth } from '../../../shared/auth/access';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STATUSES = ['confirmed', 'unconfirmed'] as const;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ProfileFieldChange } from '@local-creators/common';
-import type { Principal } from '../../identity/application/principal';
+import type { Principal } from '../../../shared/auth/principal';
 import type { CreatorProfile } from '../domain/creator-profile';
 
 /** An approved creator saved a profile that differs from what it was (status unchanged, spec 4). */

@@ -15,11 +15,11 @@ import {
 } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
 import { DomainError } from '../../../shared/domain-error';
-import { isAdmin, type Principal } from '../../identity/application/principal';
+import { isAdmin, type Principal } from '../../../shared/auth/principal';
 import type { PageMeta } from '../../../web/page-meta';
 import { VersionedCache } from '../../../shared/versioned-cache';
 import type { CreatorProfile } from '../domain/creator-profile';
-import { CreatorRepository, type ListedOrder, type ListedPosition } from './creator.repository';
+import { DirectoryReads, type ListedOrder, type ListedPosition } from './directory-reads';
 import { toPublicCard, toPublicCreator } from './creator-views';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -86,7 +86,7 @@ export class DirectoryService {
   private readonly profilesById = new VersionedCache<CreatorProfile | null>(2_000);
 
   constructor(
-    private readonly profiles: CreatorRepository,
+    private readonly profiles: DirectoryReads,
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 

@@ -2,8 +2,8 @@ import { Controller, Get, Header, Param, Query, Req, Res, ServiceUnavailableExce
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendPreparedJson } from '../../../shared/http/prepared-json';
-import type { Principal } from '../../identity/application/principal';
-import { CurrentUser, OptionalAuth } from '../../identity/http/auth.decorators';
+import type { Principal } from '../../../shared/auth/principal';
+import { CurrentUser, OptionalAuth } from '../../../shared/auth/access';
 import { DirectoryService } from '../application/directory.service';
 
 /** PostgreSQL's query_canceled: the statement timeout (DATABASE_STATEMENT_TIMEOUT_MS) ran out. */

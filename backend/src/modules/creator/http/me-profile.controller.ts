@@ -4,8 +4,8 @@ import type { FastifyReply } from 'fastify';
 import { LIMITS } from '@local-creators/common';
 import { FileUpload } from '../../../shared/http/file-upload.interceptor';
 import { ImageUploadFilter } from '../../../shared/images/image-upload.filter';
-import type { Principal } from '../../identity/application/principal';
-import { Auth, CurrentUser } from '../../identity/http/auth.decorators';
+import type { Principal } from '../../../shared/auth/principal';
+import { Auth, CurrentUser } from '../../../shared/auth/access';
 import { OwnProfileService } from '../application/own-profile.service';
 
 @ApiTags('creator')

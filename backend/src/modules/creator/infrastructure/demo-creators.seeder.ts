@@ -1,6 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { AccountDirectory } from '../../identity';
 import {
   COLLAB_TYPES,
   CONTENT_TYPES,
@@ -227,7 +228,7 @@ export async function seedDemoCreators(app: INestApplicationContext, print: (lin
   };
 
   const now = Date.now();
-  const users: unknown[][] = [];
+  const accounts: { email: string; createdAt: Date }[] = [];
   const profiles: unknown[][] = [];
   for (let i = 0; i < DEMO_CREATORS; i++) {
     const first = FIRST[i % FIRST.length]!;
@@ -265,12 +266,12 @@ export async function seedDemoCreators(app: INestApplicationContext, print: (lin
     const createdAt = new Date(now - between(0, 364) * DAY_MS - i * 3_600_000);
     const decidedAt = state === 'pending' ? null : new Date(Math.min(now, createdAt.getTime() + between(2, 48) * 3_600_000));
     const bio = pick(BIOS[niche]).replace('{hood}', hood).slice(0, LIMITS.bioMax);
-    const userId = randomUUID();
+    const email = `creator${String(i + 1).padStart(2, '0')}@demo.localcreators.local`;
 
-    users.push([userId, `creator${String(i + 1).padStart(2, '0')}@demo.localcreators.local`, `!demo-${randomBytes(16).toString('hex')}`, createdAt, createdAt]);
+    accounts.push({ email, createdAt });
     profiles.push([
       randomUUID(),
-      userId,
+      email, // replaced by the account's id below
       `${first} ${last}`,
       `(216) 555-${String(100 + i).padStart(4, '0')}`,
       bio,
@@ -294,17 +295,14 @@ export async function seedDemoCreators(app: INestApplicationContext, print: (lin
     ]);
   }
 
-  // Two multi-row inserts in one transaction: fast, and all or nothing.
+  // The accounts come from identity (they cannot sign in); a retried seed gets the same ones back.
+  const accountIds = await app.get(AccountDirectory).createLockedAccounts(accounts);
+  for (const row of profiles) row[1] = accountIds.get(row[1] as string);
+  // One multi-row insert: fast, and all or nothing.
   const values = (rows: unknown[][], casts: string[]) => rows.map(() => `(${casts.map((c) => `?${c}`).join(', ')})`).join(',\n');
   await em.transactional(async (tx) => {
     const conn = tx.getConnection();
     const ctx = tx.getTransactionContext();
-    await conn.execute(
-      `insert into users (id, email, password_hash, created_at, updated_at) values ${values(users, ['', '', '', '', ''])}`,
-      users.flat(),
-      'run',
-      ctx,
-    );
     await conn.execute(
       `insert into creator_profiles (id, user_id, full_name, phone, bio, neighborhood, city, niches, platforms, content_types, collab_types,
          media_kit_url, link_hub_url, can_use_name_publicly, approval_status, approval_notes, is_public, phone_verified, total_followers,

@@ -3,7 +3,7 @@
  * repository and, unchanged, by the benchmark's bare server (scripts/bench/bare-server.mjs), so
  * both measure the same SQL. No framework imports.
  */
-import type { ListedFilters, ListedOrder, ListedPageQuery } from '../application/creator.repository';
+import type { ListedFilters, ListedOrder, ListedPageQuery } from '../application/directory-reads';
 
 /** The listing rule of spec 4, as the partial indexes' predicate spells it. */
 export const LISTED_SQL = `p.is_public and p.approval_status = 'approved' and p.phone_verified`;

@@ -8,11 +8,11 @@ import { AppConfig } from '../../../config/app-config';
 import { Clock } from '../../../shared/clock';
 import { DomainError, unwrapValidation } from '../../../shared/domain-error';
 import { RateLimiter } from '../../../shared/rate-limiter';
-import { Outbox } from '../../notifications/application/outbox';
+import { Outbox } from '../../notifications';
 import { Account, UserRole } from '../domain/account';
 import { AuthSession, RecoveryToken, RefreshToken, decideRefresh } from '../domain/auth-session';
 import { PasswordHasher } from './password-hasher';
-import type { Principal } from './principal';
+import type { Principal } from '../../../shared/auth/principal';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const invalidCredentials = () => DomainError.invalid('AUTH.INVALID_CREDENTIALS', MSG.invalidCredentials);

@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Headers, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AuthService } from '../application/auth.service';
-import type { Principal } from '../application/principal';
-import { AllowRecoveryToken, Auth, ClientIp, CurrentUser } from './auth.decorators';
+import type { Principal } from '../../../shared/auth/principal';
+import { AllowRecoveryToken, Auth, ClientIp, CurrentUser } from '../../../shared/auth/access';
 import { CredentialsDto, NewPasswordDto, RecoverDto, RefreshDto } from './auth.dto';
 
 @ApiTags('auth')

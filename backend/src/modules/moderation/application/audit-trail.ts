@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuditEntry as AuditEntryDto } from '@local-creators/common';
 import { Clock } from '../../../shared/clock';
-import type { Principal } from '../../identity/application/principal';
+import type { Principal } from '../../../shared/auth/principal';
 import { AuditEntry, type AuditAction, type AuditSubject } from '../domain/audit-entry';
 
 export interface AuditQuery {

@@ -1,6 +1,6 @@
 import { APPROVAL_STATUSES, LIMITS, MSG } from '@local-creators/common';
 import { DomainError } from '../../../shared/domain-error';
-import type { CreatorProfile } from '../../creator/domain/creator-profile';
+import type { CreatorProfile } from '../../creator';
 
 /** What an admin asked for; null when the body matches what is stored (nothing to do). */
 export type CreatorDecision = { kind: 'approve' } | { kind: 'reject'; notes: string | null } | { kind: 'phone'; verified: boolean } | null;

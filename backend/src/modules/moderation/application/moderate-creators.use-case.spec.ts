@@ -1,10 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MSG, type ProfileInput } from '@local-creators/common';
 import type { Clock } from '../../../shared/clock';
-import type { CreatorRepository } from '../../creator/application/creator.repository';
-import { CreatorProfile } from '../../creator/domain/creator-profile';
-import type { Principal } from '../../identity/application/principal';
-import type { Outbox } from '../../notifications/application/outbox';
+import type { CreatorAdminQueries, CreatorRepository } from '../../creator';
+import type { AccountDirectory } from '../../identity';
+import { CreatorProfile } from '../../creator';
+import type { Principal } from '../../../shared/auth/principal';
+import type { Outbox } from '../../notifications';
 import type { AuditTrail } from './audit-trail';
 import { ModerateCreators } from './moderate-creators.use-case';
 
@@ -29,13 +30,16 @@ function setup(status: 'pending' | 'approved' | 'rejected' = 'pending') {
   if (status === 'approved') profile.approve(profile.createdAt);
   if (status === 'rejected') profile.reject('old notes', profile.createdAt);
   const em = { flush: jest.fn() };
-  const creators = { findById: jest.fn(async (id: string) => (id === profile.id ? profile : null)), emailOf: jest.fn(async () => 'maya@example.com') };
+  const creators = { findById: jest.fn(async (id: string) => (id === profile.id ? profile : null)) };
+  const accounts = { emailsOf: jest.fn(async (ids: string[]) => new Map(ids.map((id) => [id, 'maya@example.com']))) };
   const audit = { record: jest.fn() };
   const outbox = { add: jest.fn() };
   const clock = { now: () => now };
   const useCase = new ModerateCreators(
     em as unknown as EntityManager,
     creators as unknown as CreatorRepository,
+    {} as CreatorAdminQueries,
+    accounts as unknown as AccountDirectory,
     audit as unknown as AuditTrail,
     outbox as unknown as Outbox,
     clock as Clock,

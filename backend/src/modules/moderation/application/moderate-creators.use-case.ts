@@ -4,13 +4,15 @@ import { MSG, type AdminCreator } from '@local-creators/common';
 import { Clock } from '../../../shared/clock';
 import { DomainError } from '../../../shared/domain-error';
 import { checkVersion, expectedVersion, flushOrConflict } from '../../../shared/expected-version';
-import { CreatorRepository, type AdminCreatorQuery } from '../../creator/application/creator.repository';
-import { toAdminCreatorDto } from '../../creator/application/creator-views';
-import { describeChanges } from '../../creator/domain/profile-changes';
-import type { Principal } from '../../identity/application/principal';
-import { Outbox } from '../../notifications/application/outbox';
+import { CreatorAdminQueries, CreatorRepository, describeChanges, toAdminCreatorDto, type AdminCreatorQuery, type CreatorProfile } from '../../creator';
+import { AccountDirectory } from '../../identity';
+import type { Principal } from '../../../shared/auth/principal';
+import { Outbox } from '../../notifications';
 import { AuditTrail } from './audit-trail';
 import { decisionFromBody } from './creator-decision';
+
+/** Accounts an e-mail search may name; a word that common is not an address anyone is looking for. */
+const EMAIL_MATCHES_MAX = 1_000;
 
 const changed = () => DomainError.conflict('MODERATION.STALE', MSG.creatorChanged);
 
@@ -20,19 +22,24 @@ export class ModerateCreators {
   constructor(
     private readonly em: EntityManager,
     private readonly creators: CreatorRepository,
+    private readonly search: CreatorAdminQueries,
+    private readonly accounts: AccountDirectory,
     private readonly audit: AuditTrail,
     private readonly outbox: Outbox,
     private readonly clock: Clock,
   ) {}
 
   async list(q: AdminCreatorQuery): Promise<{ items: AdminCreator[]; total: number }> {
-    const { items, total } = await this.creators.adminSearch(q);
-    return { items: items.map((i) => toAdminCreatorDto(i.profile, i.email)), total };
+    // Words also find a creator by the account's e-mail, which only the identity module knows.
+    const userIds = q.q?.trim() ? await this.accounts.userIdsWithEmailContaining(q.q, EMAIL_MATCHES_MAX) : undefined;
+    const { items, total } = await this.search.search({ ...q, userIds });
+    const emails = await this.accounts.emailsOf(items.map((p) => p.userId));
+    return { items: items.map((p) => toAdminCreatorDto(p, emails.get(p.userId) ?? '')), total };
   }
 
   async get(id: string): Promise<AdminCreator> {
     const profile = await this.load(id);
-    return toAdminCreatorDto(profile, (await this.creators.emailOf(profile.userId)) ?? '');
+    return toAdminCreatorDto(profile, await this.emailOf(profile));
   }
 
   /**
@@ -50,7 +57,7 @@ export class ModerateCreators {
     const version = expectedVersion(body);
     const decision = decisionFromBody(body, profile);
     checkVersion(version, profile.version, changed);
-    const email = (await this.creators.emailOf(profile.userId)) ?? '';
+    const email = await this.emailOf(profile);
     if (!decision) return toAdminCreatorDto(profile, email);
     const now = this.clock.now();
     const from = profile.approvalStatus;
@@ -85,13 +92,17 @@ export class ModerateCreators {
   async acknowledgeChanges(admin: Principal, id: string, body: unknown): Promise<AdminCreator> {
     const profile = await this.load(id);
     checkVersion(expectedVersion(body, true), profile.version, changed);
-    const email = (await this.creators.emailOf(profile.userId)) ?? '';
+    const email = await this.emailOf(profile);
     const changes = profile.changesSinceVerification;
     if (changes.length === 0) return toAdminCreatorDto(profile, email);
     profile.acknowledgeChanges();
     this.audit.record(admin, 'creator_profile', id, 'changes_acknowledged', { notes: describeChanges(changes) });
     await flushOrConflict(() => this.em.flush(), changed);
     return toAdminCreatorDto(profile, email);
+  }
+
+  private async emailOf(profile: CreatorProfile) {
+    return (await this.accounts.emailsOf([profile.userId])).get(profile.userId) ?? '';
   }
 
   private async load(id: string) {

@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { ApprovedProfileEdits, type ApprovedProfileEdited } from '../../creator/application/approved-profile-edits';
-import { describeChanges } from '../../creator/domain/profile-changes';
-import { Outbox } from '../../notifications/application/outbox';
+import { ApprovedProfileEdits, type ApprovedProfileEdited } from '../../creator';
+import { describeChanges } from '../../creator';
+import { Outbox } from '../../notifications';
 import { AuditTrail } from './audit-trail';
 
 /**

@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { DomainError } from '../../../shared/domain-error';
 import { parseListQuery, sendList } from '../../../shared/ra-list';
-import { Auth } from '../../identity/http/auth.decorators';
+import { Auth } from '../../../shared/auth/access';
 import { AuditTrail } from '../application/audit-trail';
 import { AUDIT_SUBJECTS, type AuditSubject } from '../domain/audit-entry';
 

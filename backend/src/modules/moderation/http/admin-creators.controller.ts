@@ -4,9 +4,9 @@ import type { FastifyReply } from 'fastify';
 import { APPROVAL_STATUSES, type AdminStats, type ApprovalStatus } from '@local-creators/common';
 import { DomainError } from '../../../shared/domain-error';
 import { parseListQuery, sendList } from '../../../shared/ra-list';
-import { CreatorRepository, type AdminCreatorQuery } from '../../creator/application/creator.repository';
-import type { Principal } from '../../identity/application/principal';
-import { Auth, CurrentUser } from '../../identity/http/auth.decorators';
+import { CreatorAdminQueries, type AdminCreatorQuery } from '../../creator';
+import type { Principal } from '../../../shared/auth/principal';
+import { Auth, CurrentUser } from '../../../shared/auth/access';
 import { ModerateCreators } from '../application/moderate-creators.use-case';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -18,7 +18,7 @@ const badFilter = (message: string) => DomainError.invalid('LIST.BAD_FILTER', me
 @Controller('admin')
 export class AdminCreatorsController {
   constructor(
-    private readonly creators: CreatorRepository,
+    private readonly creators: CreatorAdminQueries,
     private readonly moderate: ModerateCreators,
   ) {}
 

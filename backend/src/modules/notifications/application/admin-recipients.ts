@@ -1,11 +1,15 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppConfig } from '../../../config/app-config';
 
+/**
+ * Port: who holds the admin role. Notifications asks; the identity module answers (its account
+ * directory is bound to this token), so this module never reads identity's tables.
+ */
+export abstract class AdminDirectory {
+  abstract adminEmails(): Promise<string[]>;
+}
+
 /** Who mail "to the admins" goes to: ADMIN_NOTIFY_EMAILS, else every account holding the admin role. */
-export async function adminRecipients(em: EntityManager, config: AppConfig): Promise<string[]> {
+export async function adminRecipients(directory: AdminDirectory, config: AppConfig): Promise<string[]> {
   if (config.mail.adminNotifyEmails.length) return config.mail.adminNotifyEmails;
-  const rows = await em
-    .getConnection()
-    .execute<{ email: string }[]>(`select u.email from users u join user_roles r on r.user_id = u.id where r.role = 'admin' order by u.created_at`);
-  return rows.map((r) => r.email);
+  return directory.adminEmails();
 }

@@ -5,7 +5,7 @@ import { Clock } from '../../../shared/clock';
 import { OutboxMessage, type DeliveryOutcome } from '../domain/outbox-message';
 import { DeliveryMetrics } from './delivery-metrics';
 import { Mailer, MailRejected } from './mailer';
-import { adminRecipients } from './admin-recipients';
+import { AdminDirectory, adminRecipients } from './admin-recipients';
 import { renderMail, scrubPayload } from './mail-templates';
 
 /**
@@ -34,6 +34,7 @@ export class DeliverNotification {
     private readonly clock: Clock,
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly metrics: DeliveryMetrics,
+    private readonly admins: AdminDirectory,
   ) {}
 
   async execute(outboxId: string, owner: string): Promise<DeliveryOutcome> {
@@ -76,6 +77,6 @@ export class DeliverNotification {
   }
 
   private adminEmails(): Promise<string[]> {
-    return adminRecipients(this.orm.em, this.config);
+    return adminRecipients(this.admins, this.config);
   }
 }

@@ -5,11 +5,11 @@ import type { MailHealth, OutboxMessage as OutboxDto } from '@local-creators/com
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { AppConfig } from '../../../config/app-config';
 import { Clock } from '../../../shared/clock';
-import { adminRecipients } from '../application/admin-recipients';
+import { AdminDirectory, adminRecipients } from '../application/admin-recipients';
 import { describeMail, SINGLE_USE_KINDS, type MailContext } from '../application/mail-templates';
 import { DomainError } from '../../../shared/domain-error';
 import { parseListQuery, sendList } from '../../../shared/ra-list';
-import { Auth } from '../../identity/http/auth.decorators';
+import { Auth } from '../../../shared/auth/access';
 import { OutboxMessage } from '../domain/outbox-message';
 
 const toDto = (m: OutboxMessage, ctx: MailContext): OutboxDto => ({
@@ -40,11 +40,12 @@ export class AdminNotificationsController {
     private readonly em: EntityManager,
     private readonly clock: Clock,
     @Inject(AppConfig) private readonly config: AppConfig,
+    private readonly admins: AdminDirectory,
   ) {}
 
   /** What rendering a message's envelope needs (asked once per request). */
   private async mailContext(): Promise<MailContext> {
-    return { publicUrl: this.config.http.publicUrl, adminEmails: await adminRecipients(this.em, this.config) };
+    return { publicUrl: this.config.http.publicUrl, adminEmails: await adminRecipients(this.admins, this.config) };
   }
 
   @Get()

@@ -1,24 +1,10 @@
-import {
-  applyDecorators,
-  CanActivate,
-  createParamDecorator,
-  ExecutionContext,
-  ForbiddenException,
-  Injectable,
-  SetMetadata,
-  UnauthorizedException,
-  UseGuards,
-} from '@nestjs/common';
+import { CanActivate, ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import { ApiBearerAuth } from '@nestjs/swagger';
 import { MSG } from '@local-creators/common';
 import type { Role } from '@local-creators/common';
-import type { Principal } from '../application/principal';
-
-const ROLES_KEY = 'lc:roles';
-const ALLOW_RECOVERY_KEY = 'lc:allow-recovery';
-const OPTIONAL_KEY = 'lc:optional-auth';
+import type { Principal } from './principal';
+import { ALLOW_RECOVERY_KEY, OPTIONAL_KEY, ROLES_KEY } from './access-keys';
 
 /** passport-jwt behind a guard that honours @OptionalAuth() and refuses recovery tokens by default. */
 @Injectable()
@@ -79,17 +65,3 @@ export class RolesGuard implements CanActivate {
     return true;
   }
 }
-
-/** Signed-in callers only; with roles, callers holding every role named (401 signed out, 403 otherwise). */
-export const Auth = (...roles: Role[]) => applyDecorators(SetMetadata(ROLES_KEY, roles), UseGuards(JwtAuthGuard, RolesGuard), ApiBearerAuth());
-
-/** Anyone; a valid bearer token, when sent, makes the caller known. */
-export const OptionalAuth = () => applyDecorators(SetMetadata(OPTIONAL_KEY, true), UseGuards(JwtAuthGuard), ApiBearerAuth());
-
-/** Lets a password-recovery token through (only for setting the new password). */
-export const AllowRecoveryToken = () => SetMetadata(ALLOW_RECOVERY_KEY, true);
-
-export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): Principal | undefined => ctx.switchToHttp().getRequest().user);
-
-/** The client address, as Fastify reads it through TRUST_PROXY. */
-export const ClientIp = createParamDecorator((_: unknown, ctx: ExecutionContext): string => ctx.switchToHttp().getRequest().ip ?? 'unknown');

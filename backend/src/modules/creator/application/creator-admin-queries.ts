@@ -1,0 +1,23 @@
+import type { ApprovalStatus } from '@local-creators/common';
+import type { CreatorProfile } from '../domain/creator-profile';
+
+export interface AdminCreatorQuery {
+  q?: string;
+  status?: ApprovalStatus;
+  /** Only rejected creators who changed the application since (decision 0117). */
+  updatedAfterRejection?: boolean;
+  ids?: string[];
+  /** Accounts whose e-mail matched `q` (the identity module's answer): their profiles match too. */
+  userIds?: string[];
+  sort: 'id' | 'created_at' | 'updated_at' | 'full_name' | 'approval_status';
+  order: 'ASC' | 'DESC';
+  offset: number;
+  limit: number;
+}
+
+/** Port: the admin console's questions about all creators (the moderation module asks them). */
+export abstract class CreatorAdminQueries {
+  /** Profiles in the caller's unit of work, so a decision can follow on the same objects. */
+  abstract search(q: AdminCreatorQuery): Promise<{ items: CreatorProfile[]; total: number }>;
+  abstract countByStatus(): Promise<{ total: number; pending: number; approved: number; rejected: number; updated_after_rejection: number }>;
+}

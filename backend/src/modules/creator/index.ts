@@ -1,0 +1,9 @@
+// The creator module's public surface: nothing else of it is imported from outside.
+export { CreatorModule } from './creator.module';
+export { CreatorProfile } from './domain/creator-profile';
+export { describeChanges } from './domain/profile-changes';
+export { CreatorRepository } from './application/creator.repository';
+export { CreatorAdminQueries, type AdminCreatorQuery } from './application/creator-admin-queries';
+export { toAdminCreatorDto } from './application/creator-views';
+export { ApprovedProfileEdits, type ApprovedProfileEdited } from './application/approved-profile-edits';
+export { seedDemoCreators } from './infrastructure/demo-creators.seeder';

@@ -1,0 +1,79 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { Role } from '@local-creators/common';
+import { AccountDirectory, SessionLookup } from '../application/account-directory';
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Identity's own tables (users, user_roles) read in SQL, for the other modules' questions. */
+@Injectable()
+export class SqlAccountDirectory extends AccountDirectory {
+  constructor(private readonly em: EntityManager) {
+    super();
+  }
+
+  async emailsOf(userIds: readonly string[]) {
+    const ids = userIds.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+    if (!ids.length) return new Map<string, string>();
+    // One array literal: the driver would expand a JS array into separate values.
+    const rows = await this.em
+      .getConnection()
+      .execute<{ id: string; email: string }[]>('select id, email from users where id = any(?::uuid[])', [`{${ids.join(',')}}`]);
+    return new Map(rows.map((r) => [r.id, r.email]));
+  }
+
+  async userIdsWithEmailContaining(text: string, limit: number) {
+    const rows = await this.em
+      .getConnection()
+      .execute<{ id: string }[]>('select id from users where email ilike ? order by created_at desc limit ?', [`%${escapeLike(text.trim())}%`, limit]);
+    return rows.map((r) => r.id);
+  }
+
+  async adminEmails() {
+    const rows = await this.em
+      .getConnection()
+      .execute<{ email: string }[]>(`select u.email from users u join user_roles r on r.user_id = u.id where r.role = 'admin' order by u.created_at`);
+    return rows.map((r) => r.email);
+  }
+
+  async createLockedAccounts(accounts: readonly { email: string; createdAt: Date }[]) {
+    if (!accounts.length) return new Map<string, string>();
+    // A stored hash no password produces: these accounts cannot sign in.
+    const values = accounts.flatMap((a) => [randomUUID(), a.email, `!locked-${randomBytes(16).toString('hex')}`, a.createdAt, a.createdAt]);
+    // A taken e-mail is "updated" to itself, so its existing id comes back too (a retried seed).
+    const rows = await this.em.getConnection().execute<{ id: string; email: string }[]>(
+      `insert into users (id, email, password_hash, created_at, updated_at) values ${accounts.map(() => '(?, ?, ?, ?, ?)').join(', ')}
+         on conflict (email) do update set email = excluded.email returning id, email`,
+      values,
+    );
+    return new Map(rows.map((r) => [r.email, r.id]));
+  }
+}
+
+/** The JWT strategy's questions about sessions and recovery links, in SQL over identity's tables. */
+@Injectable()
+export class SqlSessionLookup extends SessionLookup {
+  constructor(private readonly em: EntityManager) {
+    super();
+  }
+
+  async activeSession(sessionId: string, userId: string) {
+    const rows = await this.em.getConnection().execute<{ email: string; roles: Role[] }[]>(
+      `select u.email, coalesce(array(select r.role from user_roles r where r.user_id = u.id), '{}') as roles
+         from auth_sessions s join users u on u.id = s.user_id
+        where s.id = ? and s.user_id = ? and s.revoked_at is null and s.expires_at > now()`,
+      [sessionId, userId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async openRecoveryLink(tokenId: string, userId: string) {
+    const rows = await this.em.getConnection().execute<{ email: string }[]>(
+      `select u.email from recovery_tokens t join users u on u.id = t.user_id
+        where t.id = ? and t.user_id = ? and t.used_at is null and t.expires_at > now()`,
+      [tokenId, userId],
+    );
+    return rows[0] ?? null;
+  }
+}
