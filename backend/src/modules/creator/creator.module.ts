@@ -13,6 +13,7 @@ import { OwnProfileService } from './application/own-profile.service';
 import { DirectoryController } from './http/directory.controller';
 import { MeProfileController } from './http/me-profile.controller';
 import { CreatorProfileSchema } from './infrastructure/creator-profile.schema';
+import { ListingChangeSubscriber } from './infrastructure/listing-change.subscriber';
 import { ListingVersion } from './infrastructure/listing-version';
 import { MikroOrmCreatorRepository } from './infrastructure/mikro-orm-creator.repository';
 import { QueryCanceller } from './infrastructure/query-canceller';
@@ -40,10 +41,13 @@ export class CreatorModule implements OnModuleInit {
     private readonly meta: PageMetaRegistry,
     private readonly directory: DirectoryService,
     private readonly orm: MikroORM,
+    private readonly listingVersion: ListingVersion,
   ) {}
 
-  /** Shared /creator/{id} links get the creator's name, bio and photo as preview tags. */
   onModuleInit() {
+    // This process's own profile writes move the directory's version as they commit.
+    this.orm.em.getEventManager().registerSubscriber(new ListingChangeSubscriber(this.listingVersion));
+    // Shared /creator/{id} links get the creator's name, bio and photo as preview tags (a 404 when not listed).
     this.meta.register(/^\/creator\/([^/]+)\/?$/, ([id]) => RequestContext.create(this.orm.em.fork(), () => this.directory.pageMeta(id!)));
   }
 }

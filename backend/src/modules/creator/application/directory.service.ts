@@ -17,7 +17,7 @@ import { AppConfig } from '../../../config/app-config';
 import { DomainError } from '../../../shared/domain-error';
 import { isAdmin, type Principal } from '../../../shared/auth/principal';
 import type { PageMeta } from '../../../web/page-meta';
-import { VersionedCache } from '../../../shared/versioned-cache';
+import { VersionedCache } from './versioned-cache';
 import type { CreatorProfile } from '../domain/creator-profile';
 import { DirectoryReads, type ListedOrder, type ListedPosition } from './directory-reads';
 import { toPublicCard, toPublicCreator } from './creator-views';

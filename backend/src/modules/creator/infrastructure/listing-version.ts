@@ -1,30 +1,28 @@
 import { AsyncResource } from 'node:async_hooks';
-import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { FastifyInstance } from 'fastify';
 import { AppConfig } from '../../../config/app-config';
-import { NotifiedRead } from '../../../shared/notified-read';
-import { PostgresListener } from '../../../shared/postgres-listener';
+import { NotifiedRead } from './notified-read';
+import { PostgresListener } from './postgres-listener';
 
 /** The channel migration 0007's trigger notifies whenever the listing version moves. */
 const LISTING_CHANNEL = 'listing_change';
 /** How long a kept version is trusted without a read, should a notification ever go missing. */
 const MAX_AGE_MS = 1_000;
-const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The listing version (migration 0006) that directory reads are cached under, kept in memory
  * between changes (decision 0202):
  * - changes anywhere (another replica, the CLI, plain SQL) arrive as notifications;
- * - this process's own writes count as changes before their response leaves, so whoever made a
- *   change sees it on the next request without waiting for the notification;
+ * - this process's own writes of creator profiles count as changes as they commit
+ *   (ListingChangeSubscriber), so whoever made a change sees it on the next request without
+ *   waiting for the notification;
  * - without a listener (not yet connected, or lost) every read asks the database.
  * The listener connects on the first read, so processes that never serve the directory (the
  * worker, the CLI) never open it.
  */
 @Injectable()
-export class ListingVersion implements OnModuleInit, OnApplicationShutdown {
+export class ListingVersion implements OnApplicationShutdown {
   private readonly version: NotifiedRead<number>;
   private readonly listener: PostgresListener;
   /**
@@ -33,11 +31,7 @@ export class ListingVersion implements OnModuleInit, OnApplicationShutdown {
    */
   private readonly startListener: () => void;
 
-  constructor(
-    em: EntityManager,
-    @Inject(AppConfig) config: AppConfig,
-    private readonly adapterHost: HttpAdapterHost,
-  ) {
+  constructor(em: EntityManager, @Inject(AppConfig) config: AppConfig) {
     this.version = new NotifiedRead(async () => {
       const [row] = await em.getConnection().execute<{ version: string }[]>('select version from listing_version where id = 1');
       return Number(row!.version);
@@ -60,16 +54,6 @@ export class ListingVersion implements OnModuleInit, OnApplicationShutdown {
   /** A write made by this process: the next read asks the database. */
   changedHere() {
     this.version.changed();
-  }
-
-  onModuleInit() {
-    // Before the response of any request that may have written leaves (its transaction has
-    // committed by then).
-    const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
-    fastify?.addHook('onSend', (request, _reply, payload, done) => {
-      if (!READ_ONLY_METHODS.has(request.method)) this.changedHere();
-      done(null, payload);
-    });
   }
 
   async onApplicationShutdown() {
