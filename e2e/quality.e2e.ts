@@ -1,18 +1,8 @@
 import { gzipSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { startProduct, type Product } from './support/product';
 import { validProfile } from '../backend/test/creator/fixtures';
 
-/** Serious or critical axe findings on the page as it is now. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-describe('page weight and accessibility', () => {
+describe('page weight', () => {
   let product: Product;
   let creatorId: string;
   let session: { access_token: string };
@@ -46,39 +36,5 @@ describe('page weight and accessibility', () => {
     await context.close();
   });
 
-  for (const width of [1280, 375]) {
-    it(`has no serious or critical axe violation on the public pages at ${width} px`, async () => {
-      const { page, context } = await product.newPage({ width });
-      const found: Record<string, string[]> = {};
-      for (const path of ['/directory', `/creator/${creatorId}`, '/playbook', '/amplify', '/amplify/featured', '/about']) {
-        await page.goto(path);
-        await page.locator('h1').first().waitFor();
-        await page.waitForLoadState('networkidle');
-        found[path] = await seriousViolations(page);
-      }
-      expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
-      await context.close();
-    });
-
-    it(`has no serious or critical axe violation on the dashboard and every wizard step at ${width} px`, async () => {
-      const { page, context } = await product.newPage({ width });
-      // Runs in the page: a signed-in browser, as the public site stores it.
-      await page.addInitScript(
-        (s) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('lc.auth.session', s),
-        JSON.stringify(session),
-      );
-      const found: Record<string, string[]> = {};
-      await page.goto('/dashboard');
-      await page.getByTestId('status-label').waitFor();
-      found.dashboard = await seriousViolations(page);
-      await page.goto('/apply');
-      for (const step of [1, 2, 3, 4]) {
-        await page.getByText(`Step ${step} of 4`).waitFor();
-        found[`apply step ${step}`] = await seriousViolations(page);
-        if (step < 4) await page.getByRole('button', { name: 'Next' }).click();
-      }
-      expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
-      await context.close();
-    });
-  }
+  // Accessibility: e2e/axe-every-page.e2e.ts checks every page, one page per test.
 });

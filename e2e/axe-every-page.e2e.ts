@@ -1,0 +1,166 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { PASSWORD, startProduct, type Product } from './support/product';
+import { validProfile } from '../backend/test/creator/fixtures';
+
+const SHOTS = process.env.SHOTS_DIR; // screenshots for a person to look at (never committed)
+
+/** Serious or critical axe findings on the page as it is now. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+type Who = 'visitor' | 'creator' | 'admin';
+interface Visit {
+  name: string;
+  who: Who;
+  path: string | ((ids: Ids) => string);
+  /** Brings the page to the state checked, once it has loaded. */
+  ready: (page: Page) => Promise<unknown>;
+}
+type Ids = { listed: string; pending: string };
+
+const h1 = (page: Page) => page.locator('h1').first().waitFor();
+const consoleTitle = (text: string) => (page: Page) => page.locator('#react-admin-title').filter({ hasText: text }).waitFor();
+
+/**
+ * Issue 13: axe finds no serious or critical violation on any public or console page, at 1280 and
+ * 375 px. One page per test, so a loaded machine never runs several pages into one timeout.
+ */
+const VISITS: Visit[] = [
+  { name: 'landing', who: 'visitor', path: '/', ready: h1 },
+  { name: 'directory', who: 'visitor', path: '/directory', ready: (p) => p.locator('main ul li h3').first().waitFor() },
+  {
+    name: 'directory by niche',
+    who: 'visitor',
+    path: '/directory?tab=niche',
+    ready: (p) =>
+      p
+        .getByRole('link', { name: /View all/ })
+        .first()
+        .waitFor(),
+  },
+  { name: 'niche list', who: 'visitor', path: '/directory?niche=Food', ready: (p) => p.getByRole('heading', { level: 1, name: 'Food creators' }).waitFor() },
+  {
+    name: 'search results',
+    who: 'visitor',
+    path: '/directory?q=Axe&platform=Instagram',
+    ready: (p) => p.getByText('1 verified creator matches your search').waitFor(),
+  },
+  { name: 'profile', who: 'visitor', path: (ids) => `/creator/${ids.listed}`, ready: h1 },
+  { name: 'unknown profile', who: 'visitor', path: '/creator/00000000-0000-4000-8000-000000000000', ready: h1 },
+  { name: 'not found', who: 'visitor', path: '/no-such-page', ready: h1 },
+  { name: 'sign up', who: 'visitor', path: '/signup', ready: h1 },
+  { name: 'sign in', who: 'visitor', path: '/login', ready: h1 },
+  {
+    name: 'forgot password',
+    who: 'visitor',
+    path: '/login',
+    ready: async (p) => {
+      await p.getByRole('button', { name: 'Forgot password?' }).click();
+      await p.getByRole('button', { name: 'Send Reset Link' }).waitFor();
+    },
+  },
+  { name: 'playbook', who: 'visitor', path: '/playbook', ready: h1 },
+  { name: 'amplify', who: 'visitor', path: '/amplify', ready: h1 },
+  {
+    name: 'featured businesses',
+    who: 'visitor',
+    path: '/amplify/featured',
+    ready: (p) => p.getByRole('button', { name: 'Request an introduction' }).first().waitFor(),
+  },
+  { name: 'introduction confirmation', who: 'visitor', path: '/amplify/confirm?token=abc', ready: h1 },
+  { name: 'about', who: 'visitor', path: '/about', ready: h1 },
+  { name: 'dashboard', who: 'creator', path: '/dashboard', ready: (p) => p.getByTestId('status-label').waitFor() },
+  ...[1, 2, 3, 4].map((step): Visit => ({
+    name: `apply step ${step}`,
+    who: 'creator',
+    path: '/apply',
+    ready: async (p) => {
+      for (let s = 1; s < step; s++) {
+        await p.getByText(`Step ${s} of 4`).waitFor();
+        await p.getByRole('button', { name: 'Next' }).click();
+      }
+      await p.getByText(`Step ${step} of 4`).waitFor();
+    },
+  })),
+  { name: 'console dashboard', who: 'admin', path: '/admin', ready: consoleTitle('Dashboard') },
+  { name: 'console review queue', who: 'admin', path: '/admin/review', ready: (p) => p.getByText('Axe Pending').first().waitFor() },
+  { name: 'console all creators', who: 'admin', path: '/admin/all', ready: (p) => p.getByText('Axe Listed').first().waitFor() },
+  { name: 'console creator', who: 'admin', path: (ids) => `/admin/creators/${ids.listed}/show`, ready: (p) => p.getByText('Axe Listed').first().waitFor() },
+  { name: 'console businesses', who: 'admin', path: '/admin/amplify', ready: (p) => p.getByText('Axe Florist').first().waitFor() },
+  { name: 'console introductions', who: 'admin', path: '/admin/introduction-requests', ready: (p) => p.getByText('Maya Brooks').first().waitFor() },
+  { name: 'console audit trail', who: 'admin', path: '/admin/audit-log', ready: consoleTitle('Audit trail') },
+  { name: 'console notifications', who: 'admin', path: '/admin/notifications', ready: consoleTitle('Notifications') },
+];
+
+describe('accessibility of every page (axe: no serious or critical violation)', () => {
+  let product: Product;
+  const ids = {} as Ids;
+  const sessions = {} as Record<Exclude<Who, 'visitor'>, string>;
+
+  beforeAll(async () => {
+    product = await startProduct();
+    const http = () => product.t.http();
+    const signUp = async (email: string) => (await http().post('/api/auth/signup').send({ email, password: PASSWORD }).expect(201)).body;
+    const profile = async (session: { access_token: string }, full_name: string) =>
+      (await http().put('/api/me/profile').set('Authorization', `Bearer ${session.access_token}`).send(validProfile({ full_name })).expect(201)).body
+        .id as string;
+
+    const admin = await signUp('axe-admin@example.com');
+    await product.t.sql(`insert into user_roles (user_id, role, created_at) values ($1, 'admin', now())`, [admin.user.id]);
+    // Signed in after the grant, so the stored session already says admin (the console would
+    // otherwise refresh it, and the next page's copy of the old refresh token would be refused).
+    sessions.admin = JSON.stringify((await http().post('/api/auth/login').send({ email: 'axe-admin@example.com', password: PASSWORD }).expect(200)).body);
+    const creator = await signUp('axe-creator@example.com');
+    sessions.creator = JSON.stringify(creator);
+    ids.pending = await profile(creator, 'Axe Pending');
+    const listed = await signUp('axe-listed@example.com');
+    ids.listed = await profile(listed, 'Axe Listed');
+    const auth = { Authorization: `Bearer ${admin.access_token}` };
+    const current = await http().get(`/api/admin/creators/${ids.listed}`).set(auth).expect(200);
+    await http().put(`/api/admin/creators/${ids.listed}`).set(auth).send({ approval_status: 'approved', version: current.body.version }).expect(200);
+    await product.t.sql(`update creator_profiles set is_public = true, phone_verified = true where id = $1`, [ids.listed]);
+
+    const business = (
+      await http()
+        .post('/api/amplify/submissions')
+        .send({ business_name: 'Axe Bakery', contact_name: 'Olga', contact_email: 'olga@bakery.test', category: 'Food & Drink', story: 'Bread and cakes.' })
+        .expect(201)
+    ).body.id as string;
+    await product.t.sql(`update amplify_submissions set status = 'approved', featured = true where id = $1`, [business]);
+    // One waiting for a decision too: the console's business page opens on those.
+    await http()
+      .post('/api/amplify/submissions')
+      .send({ business_name: 'Axe Florist', contact_name: 'Ann', contact_email: 'ann@florist.test', category: 'Retail & Shopping', story: 'Flowers.' })
+      .expect(201);
+    await product.t.sql(
+      `insert into amplify_interest_requests (id, submission_id, creator_name, creator_email, message, created_at, confirmed_at)
+       values (gen_random_uuid(), $1, 'Maya Brooks', 'maya@example.com', 'Love your bread', now(), now())`,
+      [business],
+    );
+  });
+  afterAll(() => product?.close());
+
+  for (const width of [1280, 375]) {
+    it.each(VISITS.map((v) => [v.name, v] as const))(`%s at ${width} px`, async (name, visit) => {
+      const { page, context } = await product.newPage({ width });
+      if (visit.who !== 'visitor') {
+        // Runs in the page: a signed-in browser, as the site stores its session.
+        await page.addInitScript(
+          (s) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('lc.auth.session', s),
+          sessions[visit.who],
+        );
+      }
+      await page.goto(typeof visit.path === 'function' ? visit.path(ids) : visit.path);
+      await visit.ready(page);
+      await page.waitForLoadState('networkidle');
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/axe-${name.replace(/\s+/g, '-')}-${width}.png`, fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+      await context.close();
+    });
+  }
+});
