@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { DIRECTORY, NICHES, PLATFORM_NAMES, type DirectoryResponse } from '@local-creators/common';
 import { seedDemoCreators } from '../../src/modules/creator/infrastructure/demo-creators.seeder';
 import { createTestApp, STRONG_PASSWORD, TestApp } from '../helpers/test-app';
@@ -56,6 +57,22 @@ describe('demo creators (embedded default)', () => {
     }
     const all = (await t.http().get('/api/creators').query({ per_page: 100 }).expect(200)).body;
     expect(all.total).toBe(body.total_creators);
+  });
+
+  it('gives every demo creator a portrait, served like an uploaded photo (WebP, square)', async () => {
+    const rows = await t.sql<{ url: string | null }>('select profile_image_url as url from creator_profiles');
+    expect(rows.filter((r) => !r.url)).toHaveLength(0);
+    const urls = new Set(rows.map((r) => r.url));
+    expect(urls.size).toBe(rows.length);
+    for (const { url } of rows.slice(0, 5)) {
+      const res = await t.http().get(new URL(url!, 'http://x').pathname).buffer(true).expect(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect(await sharp(res.body as Buffer).metadata()).toMatchObject({ format: 'webp', width: 400, height: 400 });
+    }
+    // Different people, not one picture: the files differ.
+    const first = await t.http().get(new URL(rows[0]!.url!, 'http://x').pathname).buffer(true);
+    const second = await t.http().get(new URL(rows[1]!.url!, 'http://x').pathname).buffer(true);
+    expect(Buffer.compare(first.body as Buffer, second.body as Buffer)).not.toBe(0);
   });
 
   it('is idempotent, and its accounts cannot sign in', async () => {

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { ObjectStorage } from '../../../shared/storage/object-storage';
 import { AccountDirectory } from '../../identity';
+import { demoPortraitWebp } from './demo-portraits';
 import {
   COLLAB_TYPES,
   CONTENT_TYPES,
   DEFAULT_CITY,
   LIMITS,
   NICHES,
+  PROFILE_IMAGE_BUCKET,
   PLATFORM_NAMES,
   totalFollowers,
   type Niche,
@@ -15,6 +18,7 @@ import {
 } from '@local-creators/common';
 
 const DEMO_CREATORS = 72;
+const PORTRAITS_AT_ONCE = 4;
 const FIRST = [
   'Maya',
   'Jordan',
@@ -202,7 +206,8 @@ function platformUrl(name: PlatformName, handle: string) {
 
 /**
  * 72 realistic demo creators across every niche and platform, for the embedded default only:
- * most listed, some pending, a few rejected, a few approved but not yet phone verified. Their
+ * most listed, some pending, a few rejected, a few approved but not yet phone verified, each with
+ * an illustrated portrait (demo-portraits.ts; decision 0221). Their
  * accounts cannot sign in (the stored hash matches no password). Idempotent: it does nothing
  * once any creator exists.
  */
@@ -298,6 +303,17 @@ export async function seedDemoCreators(app: INestApplicationContext, print: (lin
   // The accounts come from identity (they cannot sign in); a retried seed gets the same ones back.
   const accountIds = await app.get(AccountDirectory).createLockedAccounts(accounts);
   for (const row of profiles) row[1] = accountIds.get(row[1] as string);
+  // Each gets an illustrated portrait, stored where an uploaded photo goes (a few at a time: sharp
+  // renders on its own threads).
+  const storage = app.get(ObjectStorage);
+  for (let i = 0; i < profiles.length; i += PORTRAITS_AT_ONCE) {
+    await Promise.all(
+      profiles.slice(i, i + PORTRAITS_AT_ONCE).map(async (row, k) => {
+        const key = `${PROFILE_IMAGE_BUCKET}/${row[1] as string}/profile.webp`;
+        row.push(await storage.put(key, await demoPortraitWebp(i + k), 'image/webp'));
+      }),
+    );
+  }
   // One multi-row insert: fast, and all or nothing.
   const values = (rows: unknown[][], casts: string[]) => rows.map(() => `(${casts.map((c) => `?${c}`).join(', ')})`).join(',\n');
   await em.transactional(async (tx) => {
@@ -306,8 +322,8 @@ export async function seedDemoCreators(app: INestApplicationContext, print: (lin
     await conn.execute(
       `insert into creator_profiles (id, user_id, full_name, phone, bio, neighborhood, city, niches, platforms, content_types, collab_types,
          media_kit_url, link_hub_url, can_use_name_publicly, approval_status, approval_notes, is_public, phone_verified, total_followers,
-         created_at, updated_at, decided_at)
-       values ${values(profiles, ['', '', '', '', '', '', '', '::text[]', '::jsonb', '::text[]', '::text[]', '', '', '', '', '', '', '', '', '', '', ''])}`,
+         created_at, updated_at, decided_at, profile_image_url)
+       values ${values(profiles, ['', '', '', '', '', '', '', '::text[]', '::jsonb', '::text[]', '::text[]', '', '', '', '', '', '', '', '', '', '', '', ''])}`,
       profiles.flat(),
       'run',
       ctx,
