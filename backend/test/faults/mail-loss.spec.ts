@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
-import { DeliverNotification } from '../../src/modules/notifications/application/deliver-notification.use-case';
+import { DeliverNotification } from '../../src/modules/notifications/application/deliver-notification.service';
 import { RedisNamespace } from '../../src/shared/redis.module';
 import { PrivateRedis } from '../helpers/private-redis';
 import { createTestApp, eventually, signUp, TestApp, uniqueEmail } from '../helpers/test-app';

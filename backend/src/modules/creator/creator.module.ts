@@ -12,7 +12,7 @@ import { DirectoryService } from './application/directory.service';
 import { OwnProfileService } from './application/own-profile.service';
 import { DirectoryController } from './http/directory.controller';
 import { MeProfileController } from './http/me-profile.controller';
-import { CreatorProfileSchema } from './infrastructure/creator-profile.schema';
+import { CreatorProfileSchema } from './infrastructure/creator.schemas';
 import { ListingChangeSubscriber } from './infrastructure/listing-change.subscriber';
 import { ListingVersion } from './infrastructure/listing-version';
 import { MikroOrmCreatorRepository } from './infrastructure/mikro-orm-creator.repository';

@@ -3,11 +3,11 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { CreatorModule } from '../creator';
 import { NotificationsModule } from '../notifications';
 import { AuditTrail } from './application/audit-trail';
-import { ModerateCreators } from './application/moderate-creators.use-case';
-import { ReviewApprovedEdits } from './application/review-approved-edits';
+import { ModerateCreators } from './application/moderate-creators.service';
+import { ReviewApprovedEdits } from './application/review-approved-edits.service';
 import { AdminAuditController } from './http/admin-audit.controller';
 import { AdminCreatorsController } from './http/admin-creators.controller';
-import { AuditEntrySchema } from './infrastructure/audit-entry.schema';
+import { AuditEntrySchema } from './infrastructure/moderation.schemas';
 
 /**
  * Review decisions, phone verification, the dashboard counts and the audit trail. Exports

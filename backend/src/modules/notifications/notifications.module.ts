@@ -2,13 +2,13 @@ import { Module } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Outbox } from './application/outbox';
 import { OutboxRelay } from './application/outbox-relay.service';
-import { DeliverNotification } from './application/deliver-notification.use-case';
+import { DeliverNotification } from './application/deliver-notification.service';
 import { Mailer } from './application/mailer';
 import { AdminNotificationsController } from './http/admin-notifications.controller';
 import { NodemailerMailer } from './infrastructure/nodemailer.mailer';
 import { NotificationQueue } from './infrastructure/notification-queue';
 import { NotificationWorker } from './infrastructure/notification.worker';
-import { OutboxMessageSchema } from './infrastructure/outbox.schema';
+import { OutboxMessageSchema } from './infrastructure/notifications.schemas';
 import { NotificationMetrics, PrometheusDeliveryMetrics } from './infrastructure/prometheus-notification-metrics';
 import { DeliveryMetrics } from './application/delivery-metrics';
 

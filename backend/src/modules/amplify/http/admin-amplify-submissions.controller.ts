@@ -6,7 +6,7 @@ import { DomainError } from '../../../shared/domain-error';
 import { parseListQuery, sendList } from '../../../shared/ra-list';
 import type { Principal } from '../../../shared/auth/principal';
 import { Auth, CurrentUser } from '../../../shared/auth/access';
-import { ModerateSubmissions, type SubmissionListQuery } from '../application/moderate-submissions.use-case';
+import { ModerateSubmissions, type SubmissionListQuery } from '../application/moderate-submissions.service';
 
 /** The console's `amplify-submissions` resource (ra-data-simple-rest): tabs, approve / decline, Featured. */
 @ApiTags('admin')

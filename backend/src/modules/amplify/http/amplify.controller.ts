@@ -6,7 +6,7 @@ import { ImageTooLargeFilter } from '../../../shared/images/image-too-large.filt
 import type { Principal } from '../../../shared/auth/principal';
 import { ClientIp, CurrentUser, OptionalAuth } from '../../../shared/auth/access';
 import { AmplifyService } from '../application/amplify.service';
-import { Introductions } from '../application/introductions';
+import { Introductions } from '../application/introductions.service';
 import { readSubmissionForm } from './submission-form';
 
 /** The public Amplify calls: apply, the featured page, introduction requests. */

@@ -103,5 +103,7 @@ export function demoPortraitSvg(seed: number): string {
 
 /** The portrait as WebP, the format every stored profile photo has. */
 export function demoPortraitWebp(seed: number): Promise<Buffer> {
-  return sharp(Buffer.from(demoPortraitSvg(seed))).webp({ quality: 82 }).toBuffer();
+  return sharp(Buffer.from(demoPortraitSvg(seed)))
+    .webp({ quality: 82 })
+    .toBuffer();
 }

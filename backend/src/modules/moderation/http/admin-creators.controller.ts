@@ -7,7 +7,7 @@ import { parseListQuery, sendList } from '../../../shared/ra-list';
 import { CreatorAdminQueries, type AdminCreatorQuery } from '../../creator';
 import type { Principal } from '../../../shared/auth/principal';
 import { Auth, CurrentUser } from '../../../shared/auth/access';
-import { ModerateCreators } from '../application/moderate-creators.use-case';
+import { ModerateCreators } from '../application/moderate-creators.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const badFilter = (message: string) => DomainError.invalid('LIST.BAD_FILTER', message, 'filter');

@@ -4,7 +4,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { Worker } from 'bullmq';
 import { AppConfig } from '../../../config/app-config';
 import { RedisNamespace } from '../../../shared/redis.module';
-import { DeliverNotification } from '../application/deliver-notification.use-case';
+import { DeliverNotification } from '../application/deliver-notification.service';
 import { bullConnection, bullPrefix, NOTIFICATION_QUEUE, type NotificationJob } from './notification-queue';
 
 /** The BullMQ consumer: each job asks DeliverNotification to claim and send one outbox message. */

@@ -5,7 +5,7 @@ import type { Principal } from '../../../shared/auth/principal';
 import type { AuditTrail } from '../../moderation';
 import type { Outbox } from '../../notifications';
 import { AmplifySubmission } from '../domain/amplify-submission';
-import { ModerateSubmissions } from './moderate-submissions.use-case';
+import { ModerateSubmissions } from './moderate-submissions.service';
 
 const now = new Date('2026-11-22T10:00:00Z');
 const admin: Principal = { id: 'a1', email: 'admin@example.com', roles: ['admin'], sessionId: 's1' };

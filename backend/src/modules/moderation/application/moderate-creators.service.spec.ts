@@ -7,7 +7,7 @@ import { CreatorProfile } from '../../creator';
 import type { Principal } from '../../../shared/auth/principal';
 import type { Outbox } from '../../notifications';
 import type { AuditTrail } from './audit-trail';
-import { ModerateCreators } from './moderate-creators.use-case';
+import { ModerateCreators } from './moderate-creators.service';
 
 const input: ProfileInput = {
   full_name: 'Maya Brooks',
