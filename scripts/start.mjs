@@ -103,7 +103,9 @@ async function main() {
     for (const [workspace, output] of builds) {
       if (stale(workspace, output)) {
         say(`building ${workspace}...`);
-        run('npm', ['run', 'build', '-w', workspace]);
+        // A production build whatever NODE_ENV the caller has (a test runner sets `test`, and Vite
+        // would then bundle React's development build).
+        run('npm', ['run', 'build', '-w', workspace], { ...process.env, NODE_ENV: 'production' });
       }
     }
   } else {

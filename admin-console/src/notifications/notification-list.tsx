@@ -94,7 +94,17 @@ export function NotificationList() {
       {small ? (
         <NotificationCards />
       ) : (
-        <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& td': { verticalAlign: 'top' } }}>
+        <Datagrid
+          bulkActionButtons={false}
+          rowClick={false}
+          // Nine columns fill 1280 px to the last pixel: the table scrolls inside its card rather than
+          // clipping the Resend button, and the last column needs no padding beyond the button's own.
+          sx={{
+            '& td': { verticalAlign: 'top' },
+            '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
+            '& td:last-of-type, & th:last-of-type': { pr: 1, pl: 0.5 },
+          }}
+        >
           <DateField source="created_at" showTime label="Created" />
           <FunctionField<OutboxMessage> label="Mail" sortBy="kind" render={(m) => kindLabel(m.kind)} />
           <FunctionField<OutboxMessage>

@@ -61,6 +61,7 @@ describe('npm start', () => {
     // Readable lines, not the backend's JSON; Nest's module and route listing left out.
     expect(lines.filter((l) => l.trimStart().startsWith('{"'))).toEqual([]);
     expect(output).not.toMatch(/Mapped \{|dependencies initialized|Processing '/);
+    if (lines.length >= 20) console.log(lines.join('\n'));
     expect(lines.length).toBeLessThan(20);
   }, 180_000);
 });
