@@ -24,5 +24,6 @@ export default defineConfig({
       '/admin': { target: adminOrigin, ws: true },
     },
   },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 700 },
+  // The manifest tells the server which chunks a page needs, so it can preload them (issue 12).
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 700, manifest: true },
 });

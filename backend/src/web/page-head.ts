@@ -1,4 +1,4 @@
-import { MSG, SITE_NAME, SITE_PAGES, homeTitle, normalizePath, pageTitle } from '@local-creators/common';
+import { CREATOR_PATH, CREATOR_VIEW, MSG, NOT_FOUND_VIEW, SITE_NAME, SITE_PAGES, homeTitle, normalizePath, pageTitle } from '@local-creators/common';
 import type { PageMeta, PageMetaRegistry } from './page-meta';
 
 /** What the server knows of the site it serves: its public address and its city (PUBLIC_URL, CITY). */
@@ -13,6 +13,8 @@ export interface PublicPage {
   meta: PageMeta;
   /** Search engines may list it (and its canonical link is given). */
   indexable: boolean;
+  /** The public site's module that draws it, when loaded on demand (its chunks are preloaded). */
+  view?: string;
 }
 
 /** The default share image (public-site/public/og-default.png, scripts/og-image.mjs). */
@@ -32,6 +34,7 @@ export async function publicPage(rawPath: string, pages: PageMetaRegistry, site:
     return {
       status: 200,
       indexable: fixed.listed,
+      view: fixed.view,
       meta: {
         title,
         description: fixed.description(site.city),
@@ -50,10 +53,12 @@ export async function publicPage(rawPath: string, pages: PageMetaRegistry, site:
     };
   }
   const registered = await pages.resolve(path);
-  if (registered) return { status: 200, indexable: true, meta: registered };
+  if (registered) return { status: 200, indexable: true, meta: registered, view: CREATOR_PATH.test(path) ? CREATOR_VIEW : undefined };
   return {
     status: 404,
     indexable: false,
+    // An unlisted profile's owner sees their preview there; anyone else the profile's not-found view.
+    view: CREATOR_PATH.test(path) ? CREATOR_VIEW : NOT_FOUND_VIEW,
     meta: { title: pageTitle(MSG.pageNotFound), description: homeTitle(site.city) },
   };
 }
@@ -64,7 +69,7 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 const absolute = (url: string, site: SiteContext) => (/^https?:\/\//.test(url) ? url : `${site.publicUrl}${url}`);
 
 /** index.html with the page's own head: title, description, canonical link, preview tags, structured data and the city. */
-export function withPageHead(html: string, page: PublicPage, site: SiteContext): string {
+export function withPageHead(html: string, page: PublicPage, site: SiteContext, preloads: string[] = []): string {
   const { meta } = page;
   const image = absolute(meta.image ?? DEFAULT_IMAGE, site);
   const tags = [
@@ -81,6 +86,7 @@ export function withPageHead(html: string, page: PublicPage, site: SiteContext):
     `<meta property="og:image" content="${escapeHtml(image)}">`,
     `<meta name="twitter:card" content="${meta.image ? 'summary' : 'summary_large_image'}">`,
     meta.structuredData ? `<script type="application/ld+json">${scriptJson(meta.structuredData)}</script>` : '',
+    ...preloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
   ].filter(Boolean);
   return html
     .replace(/<title>[\s\S]*?<\/title>/, '')

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageMetaRegistry } from './page-meta';
 import { publicPage, withPageHead, type PublicPage, type SiteContext } from './page-head';
+import { ViewPreloads } from './view-preloads';
 
 /** Paths the server answers itself (Nest routes, uploads), never the SPA. */
 const SERVER_PATHS = /^\/(api|storage)(\/|$)|^\/(sitemap\.xml|robots\.txt)$/;
@@ -26,6 +27,7 @@ export async function mountWeb(
   const publicIndex = readIndex(publicDist);
   const adminIndex = readIndex(adminDist);
   if (!publicIndex) opts.log(`public site not built (${publicDist}); run npm run build`);
+  const preloads = new ViewPreloads(publicDist);
   if (!adminIndex) opts.log(`admin console not built (${adminDist}); run npm run build`);
   // The public site's own top-level files (favicon...), known at start like the rest of the build.
   const rootFiles = new Set(
@@ -61,7 +63,7 @@ export async function mountWeb(
         // Either way the page still opens, with the site's own head.
         page = { ...(await publicPage('/', opts.meta, opts.site)), status: error instanceof URIError ? 404 : 503, indexable: false };
       }
-      html = withPageHead(html, page, opts.site);
+      html = withPageHead(html, page, opts.site, preloads.for(page.view));
       reply.code(page.status);
     }
     return reply.type('text/html; charset=utf-8').send(html);

@@ -24,6 +24,18 @@ describe('public pages as the server sends them (statuses, head, city)', () => {
       join(webRoot, 'public-site', 'dist', 'index.html'),
       '<!doctype html><html><head><title>Local Creators · Verified Cleveland creators, free forever</title><meta name="description" content="In Cleveland"></head><body><div id="root"></div></body></html>',
     );
+    // Vite's manifest: the directory's page needs its own chunk and a shared one; the entry's are in index.html.
+    mkdirSync(join(webRoot, 'public-site', 'dist', '.vite'));
+    writeFileSync(
+      join(webRoot, 'public-site', 'dist', '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_button-1.js'] },
+        '_button-1.js': { file: 'assets/button-1.js' },
+        '_cards-1.js': { file: 'assets/cards-1.js', imports: ['_button-1.js'] },
+        'src/features/directory/directory-page.tsx': { file: 'assets/directory-page-1.js', imports: ['index.html', '_cards-1.js'] },
+        'src/features/creator-profile/creator-profile-page.tsx': { file: 'assets/creator-profile-page-1.js', imports: ['_cards-1.js'] },
+      }),
+    );
     t = await createTestApp({ env: { WEB_ROOT: webRoot, CITY: 'Akron', PUBLIC_URL: 'https://creators.example.org' } });
     const make = async (name: string, listedToo: boolean) => {
       const s = await signUp(t);
@@ -94,6 +106,14 @@ describe('public pages as the server sends them (statuses, head, city)', () => {
     // API paths keep their JSON 404.
     const api = await t.http().get('/api/nope').expect(404);
     expect(api.headers['content-type']).toMatch(/json/);
+  });
+
+  it("preloads an on-demand page's chunks with the page, and nothing the entry already loads", async () => {
+    const preloads = async (path: string) =>
+      [...(await t.http().get(path)).text.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    expect(await preloads('/directory')).toEqual(['/assets/directory-page-1.js', '/assets/cards-1.js']);
+    expect(await preloads(`/creator/${listed}`)).toEqual(['/assets/creator-profile-page-1.js', '/assets/cards-1.js']);
+    expect(await preloads('/')).toEqual([]);
   });
 
   it('lists the listed pages and profiles in the sitemap, not the private ones', async () => {

@@ -7,7 +7,7 @@ export function Page({ children, className, narrow = false }: { children: ReactN
 
 export function PageLoading() {
   return (
-    <div className="flex min-h-[40vh] items-center justify-center" role="status" aria-live="polite">
+    <div className="flex min-h-[100svh] items-center justify-center" role="status" aria-live="polite">
       <div className="size-8 animate-spin rounded-full border-4 border-primary-soft border-t-primary" />
       <span className="sr-only">Loading…</span>
     </div>

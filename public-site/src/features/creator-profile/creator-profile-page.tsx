@@ -227,7 +227,8 @@ function Profile({ creator: c }: { creator: PublicCreator }) {
 
 function ProfileSkeleton() {
   return (
-    <div className={container} role="status" aria-label="Loading profile">
+    // At least a screen tall, so the footer stays below the fold until the profile replaces it.
+    <div className={`${container} min-h-[100svh]`} role="status" aria-label="Loading profile">
       <Skeleton className="h-8 w-28" />
       <div className="mt-3 overflow-hidden rounded-2xl border border-border">
         <Skeleton className="h-28 rounded-none sm:h-36" />
