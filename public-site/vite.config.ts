@@ -7,7 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 const apiOrigin = process.env.API_ORIGIN ?? 'http://localhost:3001';
 const adminOrigin = process.env.ADMIN_ORIGIN ?? 'http://localhost:3002';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
   plugins: [react(), tailwindcss()],
   resolve: {
@@ -24,6 +24,10 @@ export default defineConfig({
       '/admin': { target: adminOrigin, ws: true },
     },
   },
+  // The server's renderer (`vite build --ssr src/entry-server.tsx`) bundles everything it uses, so
+  // the API's image needs none of the site's packages, and React's production build only.
+  ssr: { noExternal: true },
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   // The manifest tells the server which chunks a page needs, so it can preload them (issue 12).
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 700, manifest: true },
-});
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 700, manifest: !isSsrBuild, copyPublicDir: !isSsrBuild },
+}));

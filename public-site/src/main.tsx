@@ -1,10 +1,18 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, createQueryClient } from './app/app';
+import { readServerState } from './server-state';
 import './styles/index.css';
 
-createRoot(document.getElementById('root')!).render(
+// A page the server drew (backend/src/web/spa.ts) arrives with the data it was drawn from: the
+// browser takes both over instead of drawing the page again (issue 12).
+const root = document.getElementById('root')!;
+const queryClient = createQueryClient();
+for (const [key, data] of readServerState(document)) queryClient.setQueryData(key, data);
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App queryClient={queryClient} />
+  </StrictMode>
 );
+if (root.firstElementChild) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -69,7 +69,12 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 const absolute = (url: string, site: SiteContext) => (/^https?:\/\//.test(url) ? url : `${site.publicUrl}${url}`);
 
 /** index.html with the page's own head: title, description, canonical link, preview tags, structured data and the city. */
-export function withPageHead(html: string, page: PublicPage, site: SiteContext, preloads: string[] = []): string {
+export function withPageHead(
+  html: string,
+  page: PublicPage,
+  site: SiteContext,
+  preloads: { scripts: string[]; fonts: string[] } = { scripts: [], fonts: [] },
+): string {
   const { meta } = page;
   const image = absolute(meta.image ?? DEFAULT_IMAGE, site);
   const tags = [
@@ -86,7 +91,8 @@ export function withPageHead(html: string, page: PublicPage, site: SiteContext, 
     `<meta property="og:image" content="${escapeHtml(image)}">`,
     `<meta name="twitter:card" content="${meta.image ? 'summary' : 'summary_large_image'}">`,
     meta.structuredData ? `<script type="application/ld+json">${scriptJson(meta.structuredData)}</script>` : '',
-    ...preloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
+    ...preloads.fonts.map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeHtml(href)}">`),
+    ...preloads.scripts.map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${escapeHtml(href)}">`),
   ].filter(Boolean);
   return html
     .replace(/<title>[\s\S]*?<\/title>/, '')

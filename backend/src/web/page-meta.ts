@@ -13,17 +13,36 @@ export interface PageMeta {
 }
 
 type Resolver = (params: string[]) => Promise<PageMeta | null>;
+/** The data a page is drawn from on the server: query keys as the public site uses them, and their data. */
+export type PageData = [queryKey: unknown[], data: unknown][];
+type DataLoader = (params: string[]) => Promise<PageData>;
 
 /**
- * Public pages whose path holds an id (a creator's profile): a module registers the pattern and a
- * resolver that gives the page's head, or null when there is no such page (the server answers 404).
+ * What modules tell the server about public pages. A page whose path holds an id (a creator's
+ * profile) registers a resolver that gives its head, or null when there is no such page (the
+ * server answers 404); a page drawn from data registers a loader of that data.
  */
 @Injectable()
 export class PageMetaRegistry {
   private readonly routes: { pattern: RegExp; resolve: Resolver }[] = [];
+  private readonly loaders: { pattern: RegExp; load: DataLoader }[] = [];
 
   register(pattern: RegExp, resolve: Resolver) {
     this.routes.push({ pattern, resolve });
+  }
+
+  /** What a page (the directory, a profile) is drawn from when the server draws it (issue 12). */
+  registerData(pattern: RegExp, load: DataLoader) {
+    this.loaders.push({ pattern, load });
+  }
+
+  /** The page's data for the server's renderer; nothing when no loader matches. */
+  async data(path: string): Promise<PageData> {
+    for (const loader of this.loaders) {
+      const match = loader.pattern.exec(path);
+      if (match) return loader.load(match.slice(1));
+    }
+    return [];
   }
 
   /** The page's head; null when no pattern matches or its resolver found nothing. */

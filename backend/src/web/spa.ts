@@ -2,12 +2,17 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PageMetaRegistry } from './page-meta';
+import type { PageData, PageMetaRegistry } from './page-meta';
 import { publicPage, withPageHead, type PublicPage, type SiteContext } from './page-head';
 import { ViewPreloads } from './view-preloads';
+import { PageRenderer } from './page-renderer';
+import { normalizePath } from '@local-creators/common';
 
 /** Paths the server answers itself (Nest routes, uploads), never the SPA. */
 const SERVER_PATHS = /^\/(api|storage)(\/|$)|^\/(sitemap\.xml|robots\.txt)$/;
+
+/** JSON inside a script element: `<` escaped so no text can close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
  * One origin: /api is Nest's, /storage holds uploaded images, /admin is the react-admin console,
@@ -28,6 +33,34 @@ export async function mountWeb(
   const adminIndex = readIndex(adminDist);
   if (!publicIndex) opts.log(`public site not built (${publicDist}); run npm run build`);
   const preloads = new ViewPreloads(publicDist);
+  const renderer = new PageRenderer(publicDist, opts.site.city, opts.log);
+
+  /**
+   * The page with its first view drawn into `#root` and the data it was drawn from after it, for
+   * the browser to hydrate (public-site/src/main.tsx). A page that fails to draw is sent as before,
+   * to be drawn in the browser.
+   */
+  async function drawn(html: string, url: string, load: () => Promise<PageData>): Promise<string> {
+    try {
+      const queries = await load();
+      const page = renderer.render(url, queries);
+      if (!page) return html;
+      return (
+        html
+          // The page is drawn already: its scripts (which make it interactive) yield to the stylesheet,
+          // the font and the photos the first view shows.
+          .replace(/<(script type="module"|link rel="modulepreload") crossorigin/g, '<$1 fetchpriority="low" crossorigin')
+          .replace('</head>', `${page.head}</head>`)
+          .replace(
+            '<div id="root"></div>',
+            `<div id="root">${page.body}</div><script type="application/json" id="lc-server-state">${scriptJson({ queries })}</script>`,
+          )
+      );
+    } catch (error) {
+      opts.log(`could not draw ${url} on the server (${String(error)})`);
+      return html;
+    }
+  }
   if (!adminIndex) opts.log(`admin console not built (${adminDist}); run npm run build`);
   // The public site's own top-level files (favicon...), known at start like the rest of the build.
   const rootFiles = new Set(
@@ -63,7 +96,8 @@ export async function mountWeb(
         // Either way the page still opens, with the site's own head.
         page = { ...(await publicPage('/', opts.meta, opts.site)), status: error instanceof URIError ? 404 : 503, indexable: false };
       }
-      html = withPageHead(html, page, opts.site, preloads.for(page.view));
+      html = withPageHead(html, page, opts.site, { scripts: preloads.for(page.view), fonts: preloads.fonts });
+      html = await drawn(html, req.url, page.status === 200 ? () => opts.meta.data(normalizePath(decodeURIComponent(path))) : async () => []);
       reply.code(page.status);
     }
     return reply.type('text/html; charset=utf-8').send(html);

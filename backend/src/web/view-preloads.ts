@@ -5,7 +5,11 @@ interface ManifestChunk {
   file: string;
   imports?: string[];
   isEntry?: boolean;
+  assets?: string[];
 }
+
+/** The one font file every page's text needs (Inter, Latin): fetched with the stylesheet, not after it. */
+const TEXT_FONT = /inter-latin-wght-normal-[\w-]+\.woff2$/;
 
 /**
  * The chunks each on-demand page of the public site needs, from Vite's build manifest
@@ -15,6 +19,8 @@ interface ManifestChunk {
  */
 export class ViewPreloads {
   private readonly byView = new Map<string, string[]>();
+  /** Fonts to preload on every page. */
+  readonly fonts: string[] = [];
 
   constructor(publicDist: string) {
     const path = join(publicDist, '.vite', 'manifest.json');
@@ -28,7 +34,11 @@ export class ViewPreloads {
       into.add(chunk.file);
       for (const imported of chunk.imports ?? []) collect(imported, into);
     };
-    for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) collect(key, inEntry);
+    for (const [key, chunk] of Object.entries(manifest)) {
+      if (!chunk.isEntry) continue;
+      collect(key, inEntry);
+      this.fonts.push(...(chunk.assets ?? []).filter((a) => TEXT_FONT.test(a)).map((a) => `/${a}`));
+    }
     for (const key of Object.keys(manifest)) {
       if (manifest[key]!.isEntry) continue;
       const files = new Set<string>();

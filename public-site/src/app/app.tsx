@@ -1,4 +1,4 @@
-import { lazy, Suspense, useLayoutEffect, useRef, type CSSProperties, type ReactNode } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, type ComponentType, type CSSProperties, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
@@ -9,19 +9,38 @@ import { AuthProvider, useAuth } from '@/lib/auth';
 import { titleForPath } from '@/lib/page-titles';
 import LandingPage from '@/features/marketing/landing-page';
 
-// The landing page ships in the main bundle; every other route loads on demand.
-const SignUpPage = lazy(() => import('@/features/auth/sign-up-page'));
-const LoginPage = lazy(() => import('@/features/auth/login-page'));
-const AboutPage = lazy(() => import('@/features/marketing/about-page'));
-const NotFoundPage = lazy(() => import('@/features/marketing/not-found-page'));
-const PlaybookPage = lazy(() => import('@/features/playbook/playbook-page'));
-const AmplifyPage = lazy(() => import('@/features/amplify/amplify-page'));
-const FeaturedPage = lazy(() => import('@/features/amplify/featured-page'));
-const ConfirmIntroductionPage = lazy(() => import('@/features/amplify/confirm-page'));
-const DirectoryPage = lazy(() => import('@/features/directory/directory-page'));
-const CreatorProfilePage = lazy(() => import('@/features/creator-profile/creator-profile-page'));
-const ApplyPage = lazy(() => import('@/features/apply/apply-page'));
-const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page'));
+/** The pages a route draws: loaded on demand in the browser, bundled whole for the server's renderer. */
+export interface SiteViews {
+  SignUpPage: ComponentType;
+  LoginPage: ComponentType;
+  AboutPage: ComponentType;
+  NotFoundPage: ComponentType;
+  PlaybookPage: ComponentType;
+  AmplifyPage: ComponentType;
+  FeaturedPage: ComponentType;
+  ConfirmIntroductionPage: ComponentType;
+  DirectoryPage: ComponentType;
+  CreatorProfilePage: ComponentType;
+  ApplyPage: ComponentType;
+  DashboardPage: ComponentType;
+}
+
+// The landing page ships in the main bundle; every other route loads on demand (the server
+// preloads a page's chunks by these modules: SITE_PAGES' `view`).
+const LAZY_VIEWS: SiteViews = {
+  SignUpPage: lazy(() => import('@/features/auth/sign-up-page')),
+  LoginPage: lazy(() => import('@/features/auth/login-page')),
+  AboutPage: lazy(() => import('@/features/marketing/about-page')),
+  NotFoundPage: lazy(() => import('@/features/marketing/not-found-page')),
+  PlaybookPage: lazy(() => import('@/features/playbook/playbook-page')),
+  AmplifyPage: lazy(() => import('@/features/amplify/amplify-page')),
+  FeaturedPage: lazy(() => import('@/features/amplify/featured-page')),
+  ConfirmIntroductionPage: lazy(() => import('@/features/amplify/confirm-page')),
+  DirectoryPage: lazy(() => import('@/features/directory/directory-page')),
+  CreatorProfilePage: lazy(() => import('@/features/creator-profile/creator-profile-page')),
+  ApplyPage: lazy(() => import('@/features/apply/apply-page')),
+  DashboardPage: lazy(() => import('@/features/dashboard/dashboard-page')),
+};
 
 /**
  * Toast texts dark enough for 4.5:1 on their tinted backgrounds (sonner's own reds, greens, blues
@@ -34,7 +53,8 @@ const TOAST_COLORS = {
   '--warning-text': '#92400e',
 } as CSSProperties;
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } });
+/** The browser's query cache; a page the server drew arrives with its data (main.tsx). */
+export const createQueryClient = () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } });
 
 /** Signed-out visitors of a private page go to /login (once the stored session has been read). */
 function RequireAuth({ children }: { children: ReactNode }) {
@@ -85,59 +105,75 @@ function Layout() {
   );
 }
 
-export function App() {
+/** The route table, drawing `views`: the same in the browser and in the server's renderer. */
+export function SiteRoutes({ views }: { views: SiteViews }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <Routes>
+      <Route element={<Layout />}>
+        <Route path="/" element={<LandingPage />} />
+        <Route
+          path="/signup"
+          element={
+            <SignedOutOnly>
+              <views.SignUpPage />
+            </SignedOutOnly>
+          }
+        />
+        <Route
+          path="/login"
+          element={
+            <SignedOutOnly>
+              <views.LoginPage />
+            </SignedOutOnly>
+          }
+        />
+        <Route path="/about" element={<views.AboutPage />} />
+        <Route path="/playbook" element={<views.PlaybookPage />} />
+        <Route path="/amplify" element={<views.AmplifyPage />} />
+        <Route path="/amplify/featured" element={<views.FeaturedPage />} />
+        <Route path="/amplify/confirm" element={<views.ConfirmIntroductionPage />} />
+        <Route path="/directory" element={<views.DirectoryPage />} />
+        <Route path="/creator/:id" element={<views.CreatorProfilePage />} />
+        <Route
+          path="/apply"
+          element={
+            <RequireAuth>
+              <views.ApplyPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="/dashboard"
+          element={
+            <RequireAuth>
+              <views.DashboardPage />
+            </RequireAuth>
+          }
+        />
+        <Route path="*" element={<views.NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
+
+/** Providers around the routes: the query cache, the session, the toasts. */
+export function SiteShell({ client, children }: { client: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={client}>
       <AuthProvider>
-        <BrowserRouter>
-          <Routes>
-            <Route element={<Layout />}>
-              <Route path="/" element={<LandingPage />} />
-              <Route
-                path="/signup"
-                element={
-                  <SignedOutOnly>
-                    <SignUpPage />
-                  </SignedOutOnly>
-                }
-              />
-              <Route
-                path="/login"
-                element={
-                  <SignedOutOnly>
-                    <LoginPage />
-                  </SignedOutOnly>
-                }
-              />
-              <Route path="/about" element={<AboutPage />} />
-              <Route path="/playbook" element={<PlaybookPage />} />
-              <Route path="/amplify" element={<AmplifyPage />} />
-              <Route path="/amplify/featured" element={<FeaturedPage />} />
-              <Route path="/amplify/confirm" element={<ConfirmIntroductionPage />} />
-              <Route path="/directory" element={<DirectoryPage />} />
-              <Route path="/creator/:id" element={<CreatorProfilePage />} />
-              <Route
-                path="/apply"
-                element={
-                  <RequireAuth>
-                    <ApplyPage />
-                  </RequireAuth>
-                }
-              />
-              <Route
-                path="/dashboard"
-                element={
-                  <RequireAuth>
-                    <DashboardPage />
-                  </RequireAuth>
-                }
-              />
-              <Route path="*" element={<NotFoundPage />} />
-            </Route>
-          </Routes>
-        </BrowserRouter>
+        {children}
         <Toaster richColors position="bottom-center" closeButton style={TOAST_COLORS} />
       </AuthProvider>
     </QueryClientProvider>
+  );
+}
+
+export function App({ queryClient }: { queryClient: QueryClient }) {
+  return (
+    <SiteShell client={queryClient}>
+      <BrowserRouter>
+        <SiteRoutes views={LAZY_VIEWS} />
+      </BrowserRouter>
+    </SiteShell>
   );
 }

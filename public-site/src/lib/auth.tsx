@@ -21,7 +21,9 @@ interface AuthContextValue {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [session, setSession] = useState<AuthSession | null>(sessionClient.current);
+  // Signed out until the first effect reads the stored session: the server draws every page signed
+  // out, and the page it sent must hydrate as it was drawn (a signed-in header follows at once).
+  const [session, setSession] = useState<AuthSession | null>(null);
   const [loading, setLoading] = useState(true);
 
   useEffect(() => {

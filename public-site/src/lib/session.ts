@@ -13,6 +13,8 @@ class SessionClient {
   private refreshing: Promise<AuthSession | null> | null = null;
 
   constructor() {
+    // The server's renderer draws pages signed out: no storage, no timers there.
+    if (typeof window === 'undefined') return;
     this.session = this.read();
     window.addEventListener('storage', (e) => {
       if (e.key !== SESSION_STORAGE_KEY) return;

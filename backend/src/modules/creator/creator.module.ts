@@ -2,7 +2,7 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { RequestContext } from '@mikro-orm/core';
-import { PageMetaRegistry } from '../../web/page-meta';
+import { PageMetaRegistry, type PageData } from '../../web/page-meta';
 import { NotificationsModule } from '../notifications';
 import { ApprovedProfileEdits } from './application/approved-profile-edits';
 import { CreatorAdminQueries } from './application/creator-admin-queries';
@@ -49,5 +49,13 @@ export class CreatorModule implements OnModuleInit {
     this.orm.em.getEventManager().registerSubscriber(new ListingChangeSubscriber(this.listingVersion));
     // Shared /creator/{id} links get the creator's name, bio and photo as preview tags (a 404 when not listed).
     this.meta.register(/^\/creator\/([^/]+)\/?$/, ([id]) => RequestContext.create(this.orm.em.fork(), () => this.directory.pageMeta(id!)));
+    // What the server draws those pages from, keyed as the public site's queries are (issue 12).
+    this.meta.registerData(/^\/directory$/, async () => [[['directory'], await this.directory.overview()]]);
+    this.meta.registerData(/^\/creator\/([^/]+)$/, ([id]) =>
+      RequestContext.create(this.orm.em.fork(), async (): Promise<PageData> => {
+        const profile = await this.directory.publicProfile(id!, undefined).catch(() => null);
+        return profile ? [[['creator', id, null], profile]] : [];
+      }),
+    );
   }
 }

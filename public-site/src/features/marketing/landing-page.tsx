@@ -12,7 +12,8 @@ const STEPS = [
   { icon: PartyPopper, title: "You're live", text: 'Your verified profile appears in the directory, ready to share with brands.' },
 ];
 
-const BENEFITS = [
+/** Built when drawn: the city is the server's (site-config), set after this module loads on the server. */
+const benefits = () => [
   { icon: BadgeCheck, title: 'Human-verified only', text: 'Every creator is checked by a person. No bots, no bought audiences.' },
   { icon: MapPin, title: 'Local only', text: `${CITY} creators for ${CITY} brands: people who know the neighborhoods.` },
   { icon: Handshake, title: 'Direct contact', text: 'Brands reach creators directly. No middlemen, no commissions, no agency fees.' },
@@ -77,7 +78,7 @@ export default function LandingPage() {
             Why Local Creators
           </h2>
           <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {BENEFITS.map((b) => (
+            {benefits().map((b) => (
               <div key={b.title} className="rounded-xl border border-border bg-background p-6 shadow-sm">
                 <b.icon className="size-7 text-primary" aria-hidden />
                 <h3 className="mt-4 font-semibold">{b.title}</h3>

@@ -19,5 +19,10 @@ const creatorQueryOptions = (id: string, viewerId: string | null) =>
 
 export function useCreator(id: string) {
   const { user, loading } = useAuth();
-  return useQuery({ ...creatorQueryOptions(id, user?.id ?? null), enabled: !loading });
+  // While a signed-in viewer's own copy loads, the same profile as drawn for everyone stays on screen.
+  return useQuery({
+    ...creatorQueryOptions(id, user?.id ?? null),
+    enabled: !loading,
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === id ? previous : undefined),
+  });
 }

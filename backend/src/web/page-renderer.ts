@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { PageData } from './page-meta';
+
+interface RendererModule {
+  configure(opts: { city: string }): void;
+  render(url: string, queries: PageData): string;
+}
+
+/** Elements React hoists (resource hints) lead its output; they belong in the head. */
+const LEADING_HOISTED = /^(?:<link\b[^>]*>)+/;
+
+/**
+ * The public site's server renderer (public-site/dist/server/entry-server.js, built by
+ * `npm run build`): draws a page's first view so it arrives with the HTML (issue 12). Without the
+ * bundle (an old build) pages are drawn in the browser only, as before.
+ */
+export class PageRenderer {
+  private readonly renderer: RendererModule | null = null;
+
+  constructor(publicDist: string, city: string, log: (msg: string) => void) {
+    const bundle = join(publicDist, 'server', 'entry-server.js');
+    if (!existsSync(bundle)) return;
+    try {
+      // Node's own require (not a test runner's): the bundle is an ES module, loaded as one.
+      this.renderer = createRequire(__filename)(bundle) as RendererModule;
+      this.renderer.configure({ city });
+    } catch (error) {
+      log(`the public site's server renderer did not load (${String(error)}); pages are drawn in the browser`);
+    }
+  }
+
+  /** The page's HTML for `#root` and what React hoisted out of it, or null when it cannot be drawn here. */
+  render(url: string, queries: PageData): { body: string; head: string } | null {
+    if (!this.renderer) return null;
+    const html = this.renderer.render(url, queries);
+    const head = LEADING_HOISTED.exec(html)?.[0] ?? '';
+    return { body: html.slice(head.length), head };
+  }
+}

@@ -1,0 +1,57 @@
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { QueryClient } from '@tanstack/react-query';
+import { SiteRoutes, SiteShell, type SiteViews } from './app/app';
+import { setCity } from './lib/site-config';
+import type { ServerQueries } from './server-state';
+import SignUpPage from '@/features/auth/sign-up-page';
+import LoginPage from '@/features/auth/login-page';
+import AboutPage from '@/features/marketing/about-page';
+import NotFoundPage from '@/features/marketing/not-found-page';
+import PlaybookPage from '@/features/playbook/playbook-page';
+import AmplifyPage from '@/features/amplify/amplify-page';
+import FeaturedPage from '@/features/amplify/featured-page';
+import ConfirmIntroductionPage from '@/features/amplify/confirm-page';
+import DirectoryPage from '@/features/directory/directory-page';
+import CreatorProfilePage from '@/features/creator-profile/creator-profile-page';
+import ApplyPage from '@/features/apply/apply-page';
+import DashboardPage from '@/features/dashboard/dashboard-page';
+
+/**
+ * The server's renderer (built to dist/server/entry-server.js, loaded by backend/src/web/spa.ts):
+ * draws a public page's first view, signed out, from the data the server has for it, so the first
+ * paint is the page and not a blank screen (issue 12). The browser hydrates it (main.tsx).
+ */
+const VIEWS: SiteViews = {
+  SignUpPage,
+  LoginPage,
+  AboutPage,
+  NotFoundPage,
+  PlaybookPage,
+  AmplifyPage,
+  FeaturedPage,
+  ConfirmIntroductionPage,
+  DirectoryPage,
+  CreatorProfilePage,
+  ApplyPage,
+  DashboardPage,
+};
+
+/** Once, before the first page: the configured city (CITY). */
+export function configure(opts: { city: string }) {
+  setCity(opts.city);
+}
+
+/** The page at `url` (path and query) as HTML for `#root`, drawn from `queries`. */
+export function render(url: string, queries: ServerQueries): string {
+  // Nothing is fetched here: a query without data draws its loading state, as in the browser.
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false, enabled: false } } });
+  for (const [key, data] of queries) client.setQueryData(key, data);
+  return renderToString(
+    <SiteShell client={client}>
+      <StaticRouter location={url}>
+        <SiteRoutes views={VIEWS} />
+      </StaticRouter>
+    </SiteShell>,
+  );
+}
