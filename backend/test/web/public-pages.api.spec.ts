@@ -110,7 +110,7 @@ describe('public pages as the server sends them (statuses, head, city)', () => {
 
   it("preloads an on-demand page's chunks with the page, and nothing the entry already loads", async () => {
     const preloads = async (path: string) =>
-      [...(await t.http().get(path)).text.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+      [...(await t.http().get(path)).text.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
     expect(await preloads('/directory')).toEqual(['/assets/directory-page-1.js', '/assets/cards-1.js']);
     expect(await preloads(`/creator/${listed}`)).toEqual(['/assets/creator-profile-page-1.js', '/assets/cards-1.js']);
     expect(await preloads('/')).toEqual([]);
