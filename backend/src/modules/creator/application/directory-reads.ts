@@ -1,17 +1,9 @@
-import type { CollabType, ContentType, Niche, PlatformName } from '@local-creators/common';
+import type { CreatorSearchQuery, Niche } from '@local-creators/common';
 import type { CreatorProfile } from '../domain/creator-profile';
 
-/** The directory's filters (listed creators only). */
-export interface ListedFilters {
-  niche?: Niche;
-  platform?: PlatformName;
-  min_followers?: number;
-  neighborhood?: string;
-  content_type?: ContentType;
-  collab_type?: CollabType;
-  q?: string;
-}
-export type ListedOrder = 'relevance' | 'newest' | 'followers' | 'name';
+/** The directory's filters (listed creators only), as the API takes them. */
+export type ListedFilters = Pick<CreatorSearchQuery, 'niche' | 'platform' | 'min_followers' | 'neighborhood' | 'content_type' | 'collab_type' | 'q'>;
+export type ListedOrder = NonNullable<CreatorSearchQuery['sort']>;
 /** A position in an order: the row's sort key (as PostgreSQL prints it) and id. */
 export interface ListedPosition {
   key: string;

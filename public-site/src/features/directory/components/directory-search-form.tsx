@@ -35,35 +35,39 @@ function useDebouncedParam(key: 'q' | 'neighborhood', search: DirectorySearch) {
   return [value, setValue] as const;
 }
 
-function Choice({
-  id,
-  label,
-  value,
-  options,
-  onChange,
-  className,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  options: readonly string[];
-  onChange: (v: string) => void;
-  className?: string;
-}) {
+type Option = string | { value: string; label: string };
+
+/** A labelled select of a fixed list; plain strings get an "Any" first. */
+function Choice(props: { id: string; label: string; value: string; options: readonly Option[]; onChange: (v: string) => void; className?: string }) {
+  const options = props.options.map((o) => (typeof o === 'string' ? { value: o, label: o } : o));
+  const withAny = props.options.every((o) => typeof o === 'string') ? [{ value: '', label: 'Any' }, ...options] : options;
   return (
-    <div className={cn('space-y-1.5', className)}>
-      <Label htmlFor={id}>{label}</Label>
-      <select id={id} className={selectClass} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">Any</option>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {o}
+    <div className={cn('space-y-1.5', props.className)}>
+      <Label htmlFor={props.id}>{props.label}</Label>
+      <select id={props.id} className={selectClass} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+        {withAny.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
           </option>
         ))}
       </select>
     </div>
   );
 }
+
+/** The filters that pick from a fixed list, in the form's order (the neighborhood is typed). */
+const LIST_FILTERS: {
+  key: 'niche' | 'platform' | 'min_followers' | 'content_type' | 'collab_type';
+  label: string;
+  options: readonly Option[];
+  span: string;
+}[] = [
+  { key: 'niche', label: 'Niche', options: NICHES, span: 'lg:col-span-3' },
+  { key: 'platform', label: 'Platform', options: PLATFORM_NAMES, span: 'lg:col-span-3' },
+  { key: 'min_followers', label: 'Min. followers', options: MIN_FOLLOWERS, span: 'lg:col-span-2' },
+  { key: 'content_type', label: 'Content type', options: CONTENT_TYPES, span: 'lg:col-span-3' },
+  { key: 'collab_type', label: 'Collaboration', options: COLLAB_TYPES, span: 'lg:col-span-3' },
+];
 
 /**
  * The directory's search: words (a name, @handle, niche, neighborhood or bio) and every filter the
@@ -106,73 +110,30 @@ export function DirectorySearchForm({ search, children }: { search: DirectorySea
           </Button>
         </div>
       </div>
-      <Choice
-        id="filter-niche"
-        label="Niche"
-        value={query.niche ?? ''}
-        options={NICHES}
-        onChange={(v) => update('niche', v)}
-        className={cn(foldable, 'lg:col-span-3')}
-      />
-      <Choice
-        id="filter-platform"
-        label="Platform"
-        value={query.platform ?? ''}
-        options={PLATFORM_NAMES}
-        onChange={(v) => update('platform', v)}
-        className={cn(foldable, 'lg:col-span-3')}
-      />
-      <div className={cn(foldable, 'space-y-1.5 lg:col-span-2')}>
-        <Label htmlFor="filter-min-followers">Min. followers</Label>
-        <select
-          id="filter-min-followers"
-          className={selectClass}
-          value={String(query.min_followers ?? '')}
-          onChange={(e) => update('min_followers', e.target.value)}
-        >
-          {MIN_FOLLOWERS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <Choice
-        id="filter-content-type"
-        label="Content type"
-        value={query.content_type ?? ''}
-        options={CONTENT_TYPES}
-        onChange={(v) => update('content_type', v)}
-        className={cn(foldable, 'lg:col-span-3')}
-      />
-      <Choice
-        id="filter-collab-type"
-        label="Collaboration"
-        value={query.collab_type ?? ''}
-        options={COLLAB_TYPES}
-        onChange={(v) => update('collab_type', v)}
-        className={cn(foldable, 'lg:col-span-3')}
-      />
+      {LIST_FILTERS.map((f) => (
+        <Choice
+          key={f.key}
+          id={`filter-${f.key.replace('_', '-')}`}
+          label={f.label}
+          value={String(query[f.key] ?? '')}
+          options={f.options}
+          onChange={(v) => update(f.key, v)}
+          className={cn(foldable, f.span)}
+        />
+      ))}
       <div className={cn(foldable, 'space-y-1.5 lg:col-span-2')}>
         <Label htmlFor="filter-neighborhood">Neighborhood</Label>
         <Input id="filter-neighborhood" placeholder="e.g. Downtown" value={neighborhood} onChange={(e) => setNeighborhood(e.target.value)} />
       </div>
       {searching && (
-        <div className="space-y-1.5 lg:col-span-2">
-          <Label htmlFor="filter-sort">Sort by</Label>
-          <select
-            id="filter-sort"
-            className={selectClass}
-            value={query.sort}
-            onChange={(e) => update('sort', e.target.value === search.defaultSort ? '' : e.target.value)}
-          >
-            {search.sorts.map((s) => (
-              <option key={s} value={s}>
-                {SORT_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Choice
+          id="filter-sort"
+          label="Sort by"
+          value={query.sort ?? search.defaultSort}
+          options={search.sorts.map((value) => ({ value, label: SORT_LABELS[value] }))}
+          onChange={(v) => update('sort', v === search.defaultSort ? '' : v)}
+          className="lg:col-span-2"
+        />
       )}
       {children}
     </form>
