@@ -46,6 +46,26 @@ describe('the console menu', () => {
     await page.waitForURL((url) => url.pathname === '/');
   }, 60_000);
 
+  it("opens the review queue without the other pages' scripts, and loads each page when first opened", async () => {
+    const { page } = await product.newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('.js')) scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(adminEmail);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto('/admin/review');
+    await page.locator('#react-admin-title').filter({ hasText: 'Review queue' }).waitFor();
+    const lazyPages = /(notification-list|creator-show|audit-log-list|amplify-admin|introduction-request-list|all-creators)-/;
+    expect(scripts.filter((s) => lazyPages.test(s))).toEqual([]);
+    await page.getByRole('menuitem', { name: 'Notifications' }).click();
+    await page.locator('#react-admin-title').filter({ hasText: 'Notifications' }).waitFor();
+    expect(scripts.some((s) => /notification-list-/.test(s))).toBe(true);
+  });
+
   it('signs out from the account menu with the same word as the public site', async () => {
     const { page } = await product.newPage();
     await page.goto('/login');

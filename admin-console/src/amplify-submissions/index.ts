@@ -1,4 +1,5 @@
 import StorefrontIcon from '@mui/icons-material/Storefront';
+import { lazyPage } from '../shared/lazy-page';
 
 /**
  * Resource `amplify-submissions`: no generated views; the spec's page is /admin/amplify, a
@@ -7,4 +8,4 @@ import StorefrontIcon from '@mui/icons-material/Storefront';
 const amplifySubmissions = { icon: StorefrontIcon, recordRepresentation: 'business_name', options: { label: 'Businesses' } };
 export default amplifySubmissions;
 
-export { AmplifyAdmin } from './amplify-admin';
+export const AmplifyAdmin = lazyPage(() => import('./amplify-admin').then((m) => m.AmplifyAdmin));

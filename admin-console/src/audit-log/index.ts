@@ -1,5 +1,7 @@
 import HistoryIcon from '@mui/icons-material/History';
-import { AuditLogList } from './audit-log-list';
+import { lazyPage } from '../shared/lazy-page';
+
+const AuditLogList = lazyPage(() => import('./audit-log-list').then((m) => m.AuditLogList));
 
 /** Resource `audit-log`: read-only trail of moderation decisions. */
 const auditLog = { list: AuditLogList, icon: HistoryIcon, options: { label: 'Audit trail' } };

@@ -1,5 +1,7 @@
 import PeopleIcon from '@mui/icons-material/People';
-import { CreatorShow } from './creator-show';
+import { lazyPage } from '../shared/lazy-page';
+
+const CreatorShow = lazyPage(() => import('./creator-show').then((m) => m.CreatorShow));
 
 /**
  * Resource `creators`: the detail page is the resource's show view; the spec's two lists
@@ -8,5 +10,5 @@ import { CreatorShow } from './creator-show';
 const creators = { show: CreatorShow, icon: PeopleIcon, recordRepresentation: 'full_name' };
 export default creators;
 
-export { AllCreators } from './all-creators';
+export const AllCreators = lazyPage(() => import('./all-creators').then((m) => m.AllCreators));
 export { ReviewQueue } from './review-queue';

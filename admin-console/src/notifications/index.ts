@@ -1,5 +1,7 @@
 import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
-import { NotificationList } from './notification-list';
+import { lazyPage } from '../shared/lazy-page';
+
+const NotificationList = lazyPage(() => import('./notification-list').then((m) => m.NotificationList));
 
 /** Resource `notifications`: the mail outbox with a retry for failed messages. */
 const notifications = { list: NotificationList, icon: MailOutlinedIcon, options: { label: 'Notifications' } };
