@@ -29,5 +29,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: { noExternal: true },
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   // The manifest tells the server which chunks a page needs, so it can preload them (issue 12).
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 700, manifest: !isSsrBuild, copyPublicDir: !isSsrBuild },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 700,
+    manifest: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
+    // The server's renderer as CommonJS: the API requires it (any Node, and Jest on Node 22 too).
+    rollupOptions: isSsrBuild ? { output: { format: 'cjs', entryFileNames: '[name].cjs' } } : {},
+  },
 }));

@@ -18,7 +18,7 @@ import ApplyPage from '@/features/apply/apply-page';
 import DashboardPage from '@/features/dashboard/dashboard-page';
 
 /**
- * The server's renderer (built to dist/server/entry-server.js, loaded by backend/src/web/spa.ts):
+ * The server's renderer (built to dist/server/entry-server.cjs, loaded by backend/src/web/spa.ts):
  * draws a public page's first view, signed out, from the data the server has for it, so the first
  * paint is the page and not a blank screen (issue 12). The browser hydrates it (main.tsx).
  */

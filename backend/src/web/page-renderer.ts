@@ -12,7 +12,7 @@ interface RendererModule {
 const LEADING_HOISTED = /^(?:<link\b[^>]*>)+/;
 
 /**
- * The public site's server renderer (public-site/dist/server/entry-server.js, built by
+ * The public site's server renderer (public-site/dist/server/entry-server.cjs, built by
  * `npm run build`): draws a page's first view so it arrives with the HTML (issue 12). Without the
  * bundle (an old build) pages are drawn in the browser only, as before.
  */
@@ -20,10 +20,10 @@ export class PageRenderer {
   private readonly renderer: RendererModule | null = null;
 
   constructor(publicDist: string, city: string, log: (msg: string) => void) {
-    const bundle = join(publicDist, 'server', 'entry-server.js');
+    const bundle = join(publicDist, 'server', 'entry-server.cjs');
     if (!existsSync(bundle)) return;
     try {
-      // Node's own require (not a test runner's): the bundle is an ES module, loaded as one.
+      // A CommonJS bundle, required at its absolute path.
       this.renderer = createRequire(__filename)(bundle) as RendererModule;
       this.renderer.configure({ city });
     } catch (error) {
