@@ -3,6 +3,7 @@ import { defaultTheme, type RaThemeOptions } from 'react-admin';
 const VIOLET = '#6d28d9';
 const INK = '#1c1630';
 const LINE = '#e6e3ef';
+const MUTED = '#5f5a73';
 
 /** react-admin's Material UI theme in the product's colours; system fonts only (no CDN). */
 export const theme: RaThemeOptions = {
@@ -16,7 +17,7 @@ export const theme: RaThemeOptions = {
     error: { main: '#b91c1c' },
     info: { main: '#0369a1' },
     background: { default: '#f7f6fb', paper: '#fff' },
-    text: { primary: INK, secondary: '#5f5a73' },
+    text: { primary: INK, secondary: MUTED },
     divider: LINE,
   },
   shape: { borderRadius: 10 },
@@ -49,6 +50,17 @@ export const theme: RaThemeOptions = {
           color: '#4b4660',
           '&.RaMenuItemLink-active': { color: VIOLET, backgroundColor: '#ede9fe', fontWeight: 600 },
           '&.RaMenuItemLink-active .RaMenuItemLink-icon': { color: VIOLET },
+        },
+      },
+    },
+    RaNotFound: {
+      styleOverrides: {
+        // react-admin fades the whole message to half opacity, below 4.5:1; the text keeps full
+        // contrast in the console's own colours, only the picture stays faint.
+        root: {
+          '& .RaNotFound-message': { opacity: 1, fontFamily: 'inherit', color: MUTED },
+          '& .RaNotFound-message h1': { color: INK },
+          '& .RaNotFound-icon': { color: '#c9c4d8' },
         },
       },
     },
