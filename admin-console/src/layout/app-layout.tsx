@@ -2,7 +2,7 @@ import { Box, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/mate
 import ExitIcon from '@mui/icons-material/PowerSettingsNew';
 import { useEffect } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { AppBar, Layout, TitlePortal, UserMenu, useBasename, useGetIdentity, useLogout, type LayoutProps } from 'react-admin';
+import { AppBar, Layout, Sidebar, TitlePortal, UserMenu, useBasename, useGetIdentity, useLogout, type LayoutProps, type SidebarProps } from 'react-admin';
 import { AppMenu } from './app-menu';
 import { consoleTitle } from './page-titles';
 
@@ -72,6 +72,14 @@ function AppTopBar() {
   );
 }
 
+/**
+ * On a phone the menu slides in as a modal drawer, a dialog: it needs a name (axe: aria-dialog-name).
+ * Only then: the docked menu on wider screens is a plain box, where a name is not allowed.
+ */
+function AppSidebar(props: SidebarProps) {
+  return <Sidebar {...props} slotProps={{ paper: (state) => (state.variant === 'temporary' ? { 'aria-label': 'Menu' } : {}) }} />;
+}
+
 /** Names the browser tab after the page shown (the public site does the same). */
 function DocumentTitle() {
   const { pathname } = useLocation();
@@ -85,6 +93,6 @@ function DocumentTitle() {
 export const AppLayout = (props: LayoutProps) => (
   <>
     <DocumentTitle />
-    <Layout {...props} appBar={AppTopBar} menu={AppMenu} />
+    <Layout {...props} appBar={AppTopBar} menu={AppMenu} sidebar={AppSidebar} />
   </>
 );
