@@ -20,10 +20,17 @@ interface Visit {
   path: string | ((ids: Ids) => string);
   /** Brings the page to the state checked, once it has loaded. */
   ready: (page: Page) => Promise<unknown>;
+  /** Only at these widths (a phone's menu); both by default. */
+  widths?: number[];
 }
 type Ids = { listed: string; pending: string };
 
 const h1 = (page: Page) => page.locator('h1').first().waitFor();
+/** Until every CSS transition and animation (a drawer sliding in) has finished. */
+const settled = (page: Page) =>
+  page.waitForFunction(() =>
+    (globalThis as unknown as { document: { getAnimations(): { playState: string }[] } }).document.getAnimations().every((a) => a.playState !== 'running'),
+  );
 const consoleTitle = (text: string) => (page: Page) => page.locator('#react-admin-title').filter({ hasText: text }).waitFor();
 
 /**
@@ -74,6 +81,17 @@ const VISITS: Visit[] = [
   },
   { name: 'introduction confirmation', who: 'visitor', path: '/amplify/confirm?token=abc', ready: h1 },
   { name: 'about', who: 'visitor', path: '/about', ready: h1 },
+  {
+    name: "the phone's menu, open",
+    who: 'visitor',
+    path: '/',
+    widths: [375],
+    ready: async (p) => {
+      await p.getByRole('button', { name: 'Open menu' }).click();
+      await p.getByRole('button', { name: 'Close menu' }).waitFor();
+      await settled(p);
+    },
+  },
   { name: 'dashboard', who: 'creator', path: '/dashboard', ready: (p) => p.getByTestId('status-label').waitFor() },
   ...[1, 2, 3, 4].map((step): Visit => ({
     name: `apply step ${step}`,
@@ -95,6 +113,19 @@ const VISITS: Visit[] = [
   { name: 'console introductions', who: 'admin', path: '/admin/introduction-requests', ready: (p) => p.getByText('Maya Brooks').first().waitFor() },
   { name: 'console audit trail', who: 'admin', path: '/admin/audit-log', ready: consoleTitle('Audit trail') },
   { name: 'console notifications', who: 'admin', path: '/admin/notifications', ready: consoleTitle('Notifications') },
+  { name: 'console unknown page', who: 'admin', path: '/admin/no-such-page', ready: (p) => p.getByText('Not Found', { exact: true }).first().waitFor() },
+  {
+    name: 'console menu on a phone, open',
+    who: 'admin',
+    path: '/admin',
+    widths: [375],
+    ready: async (p) => {
+      await consoleTitle('Dashboard')(p);
+      await p.getByRole('button', { name: /menu/i }).first().click();
+      await p.getByRole('menuitem', { name: 'Review queue' }).waitFor();
+      await settled(p);
+    },
+  },
 ];
 
 describe('accessibility of every page (axe: no serious or critical violation)', () => {
@@ -146,7 +177,7 @@ describe('accessibility of every page (axe: no serious or critical violation)', 
   afterAll(() => product?.close());
 
   for (const width of [1280, 375]) {
-    it.each(VISITS.map((v) => [v.name, v] as const))(`%s at ${width} px`, async (name, visit) => {
+    it.each(VISITS.filter((v) => !v.widths || v.widths.includes(width)).map((v) => [v.name, v] as const))(`%s at ${width} px`, async (name, visit) => {
       const { page, context } = await product.newPage({ width });
       if (visit.who !== 'visitor') {
         // Runs in the page: a signed-in browser, as the site stores its session.
