@@ -10,6 +10,7 @@ import { Outbox } from '../../notifications';
 import { AmplifySubmission } from '../domain/amplify-submission';
 import { toSubmissionDto } from './amplify-views';
 import { submissionChangeFromBody } from './submission-change';
+import { escapeLike } from '../../../shared/sql';
 
 export interface SubmissionListQuery {
   status?: SubmissionStatus;
@@ -23,7 +24,6 @@ export interface SubmissionListQuery {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SORT = { id: 'id', created_at: 'createdAt', business_name: 'businessName', status: 'status' } as const;
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const businessContact = (s: AmplifySubmission) => ({
   submissionId: s.id,
   businessName: s.businessName,

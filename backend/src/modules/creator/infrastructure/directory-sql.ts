@@ -4,6 +4,7 @@
  * both measure the same SQL. No framework imports.
  */
 import type { ListedFilters, ListedOrder, ListedPageQuery } from '../application/directory-reads';
+import { escapeLike } from '../../../shared/sql';
 
 /** The listing rule of spec 4, as the partial indexes' predicate spells it. */
 export const LISTED_SQL = `p.is_public and p.approval_status = 'approved' and p.phone_verified`;
@@ -100,8 +101,6 @@ function orderKey(order: ListedOrder, q: string | undefined, params: unknown[]):
   if (order === 'name') return { expr: PUBLIC_NAME_SORT_KEY, type: 'text', desc: false };
   return { expr: 'p.created_at', type: 'timestamptz', desc: true };
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** How many listed creators match `f`, counting no further than `cap + 1` rows. */
 export function listedCountSql(f: ListedFilters, cap: number) {

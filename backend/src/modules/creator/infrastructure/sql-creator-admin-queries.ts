@@ -2,9 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CreatorAdminQueries, type AdminCreatorQuery } from '../application/creator-admin-queries';
 import { CreatorProfile } from '../domain/creator-profile';
-
-const uuidArray = (ids: readonly string[]) => `{${ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id)).join(',')}}`;
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { escapeLike, uuidArray } from '../../../shared/sql';
 
 const ADMIN_SORT: Record<AdminCreatorQuery['sort'], string> = {
   id: 'p.id',
@@ -30,7 +28,6 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
     }
     if (q.updatedAfterRejection) where.push(`p.approval_status = 'rejected' and p.updated_after_rejection_at is not null`);
     if (q.ids) {
-      // One array literal: the SQL driver would expand a JS array into separate values.
       where.push('p.id = any(?::uuid[])');
       params.push(uuidArray(q.ids));
     }

@@ -3,8 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Role } from '@local-creators/common';
 import { AccountDirectory, SessionLookup } from '../application/account-directory';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { escapeLike, uuidArray } from '../../../shared/sql';
 
 /** Identity's own tables (users, user_roles) read in SQL, for the other modules' questions. */
 @Injectable()
@@ -14,12 +13,10 @@ export class SqlAccountDirectory extends AccountDirectory {
   }
 
   async emailsOf(userIds: readonly string[]) {
-    const ids = userIds.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
-    if (!ids.length) return new Map<string, string>();
-    // One array literal: the driver would expand a JS array into separate values.
+    if (!userIds.length) return new Map<string, string>();
     const rows = await this.em
       .getConnection()
-      .execute<{ id: string; email: string }[]>('select id, email from users where id = any(?::uuid[])', [`{${ids.join(',')}}`]);
+      .execute<{ id: string; email: string }[]>('select id, email from users where id = any(?::uuid[])', [uuidArray(userIds)]);
     return new Map(rows.map((r) => [r.id, r.email]));
   }
 

@@ -1,0 +1,10 @@
+/** Small helpers for hand-written SQL, shared by every module's adapters. */
+
+/** `text` as a literal inside an ILIKE pattern: its `%`, `_` and `\` match only themselves. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The valid UUIDs of `ids` as one PostgreSQL array literal, for `= any(?::uuid[])` (the driver
+ * would expand a JS array into separate values); anything else is dropped, so it never fails a cast.
+ */
+export const uuidArray = (ids: readonly string[]) => `{${ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id)).join(',')}}`;
