@@ -77,6 +77,8 @@ export const DIRECTORY = {
   pageSizeMax: 100,
   /** Search counts stop here: more matches show as "1,000+" (decision 0204). */
   searchCountCap: 1000,
+  /** The longest words or neighborhood a search takes (the form stops there; the API says 400 past it). */
+  searchTextMax: 100,
 } as const;
 
 export const APPROVAL_WAIT_HOURS = 48;

@@ -303,7 +303,8 @@ export class DirectoryService {
     const rawCursor = str('cursor');
     const cursor = rawCursor === undefined ? undefined : decodeCursor(rawCursor);
     const neighborhood = str('neighborhood');
-    if ((q?.length ?? 0) > 100 || (neighborhood?.length ?? 0) > 100) throw badQuery(q && q.length > 100 ? 'q' : 'neighborhood');
+    const max = DIRECTORY.searchTextMax;
+    if ((q?.length ?? 0) > max || (neighborhood?.length ?? 0) > max) throw badQuery(q && q.length > max ? 'q' : 'neighborhood');
     return {
       niche,
       platform,

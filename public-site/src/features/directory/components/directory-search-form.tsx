@@ -1,6 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Search, SlidersHorizontal } from 'lucide-react';
-import { COLLAB_TYPES, CONTENT_TYPES, NICHES, PLATFORM_NAMES } from '@local-creators/common';
+import { COLLAB_TYPES, CONTENT_TYPES, DIRECTORY, NICHES, PLATFORM_NAMES } from '@local-creators/common';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -74,7 +74,7 @@ const LIST_FILTERS: {
  * API knows. The page keeps this form in one place whether it shows the overview or results, so
  * typing the first letters never loses focus. On a phone the filters fold behind a button.
  */
-export function DirectorySearchForm({ search, children }: { search: DirectorySearch; children?: ReactNode }) {
+export function DirectorySearchForm({ search }: { search: DirectorySearch }) {
   const { query, update, searching } = search;
   const [q, setQ] = useDebouncedParam('q', search);
   const [neighborhood, setNeighborhood] = useDebouncedParam('neighborhood', search);
@@ -96,7 +96,15 @@ export function DirectorySearchForm({ search, children }: { search: DirectorySea
         <div className="flex gap-2">
           <div className="relative flex-1">
             <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-            <Input id="filter-q" type="search" className="pl-9" placeholder="Name, @handle, niche or bio" value={q} onChange={(e) => setQ(e.target.value)} />
+            <Input
+              id="filter-q"
+              type="search"
+              className="pl-9"
+              placeholder="Name, @handle, niche or bio"
+              maxLength={DIRECTORY.searchTextMax}
+              value={q}
+              onChange={(e) => setQ(e.target.value)}
+            />
           </div>
           <Button
             type="button"
@@ -123,7 +131,13 @@ export function DirectorySearchForm({ search, children }: { search: DirectorySea
       ))}
       <div className={cn(foldable, 'space-y-1.5 lg:col-span-2')}>
         <Label htmlFor="filter-neighborhood">Neighborhood</Label>
-        <Input id="filter-neighborhood" placeholder="e.g. Downtown" value={neighborhood} onChange={(e) => setNeighborhood(e.target.value)} />
+        <Input
+          id="filter-neighborhood"
+          placeholder="e.g. Downtown"
+          maxLength={DIRECTORY.searchTextMax}
+          value={neighborhood}
+          onChange={(e) => setNeighborhood(e.target.value)}
+        />
       </div>
       {searching && (
         <Choice
@@ -135,7 +149,6 @@ export function DirectorySearchForm({ search, children }: { search: DirectorySea
           className="lg:col-span-2"
         />
       )}
-      {children}
     </form>
   );
 }
