@@ -76,5 +76,14 @@ export const CREATOR_VIEW = 'src/features/creator-profile/creator-profile-page.t
 /** The 404 page's module. */
 export const NOT_FOUND_VIEW = 'src/features/marketing/not-found-page.tsx';
 
+/**
+ * A page the server drew arrives with the data it was drawn from, embedded after `#root` in
+ * `<script type="application/json" id="lc-server-state">{"queries": …}</script>`: the query
+ * cache's entries (key and data) as the site keys its queries, so the browser's first render
+ * matches the server's.
+ */
+export type PageQueries = [queryKey: unknown[], data: unknown][];
+export const SERVER_STATE_ID = 'lc-server-state';
+
 /** A path as the site's router matches it: no trailing slash but for the root. */
 export const normalizePath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') || '/' : path);

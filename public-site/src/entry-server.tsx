@@ -1,9 +1,9 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
+import type { PageQueries } from '@local-creators/common';
 import { SiteRoutes, SiteShell, type SiteViews } from './app/app';
 import { setCity } from './lib/site-config';
-import type { ServerQueries } from './server-state';
 import SignUpPage from '@/features/auth/sign-up-page';
 import LoginPage from '@/features/auth/login-page';
 import AboutPage from '@/features/marketing/about-page';
@@ -43,7 +43,7 @@ export function configure(opts: { city: string }) {
 }
 
 /** The page at `url` (path and query) as HTML for `#root`, drawn from `queries`. */
-export function render(url: string, queries: ServerQueries): string {
+export function render(url: string, queries: PageQueries): string {
   // Nothing is fetched here: a query without data draws its loading state, as in the browser.
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false, enabled: false } } });
   for (const [key, data] of queries) client.setQueryData(key, data);

@@ -1,16 +1,11 @@
-/**
- * The data a page the server drew was drawn from, as the server embeds it after `#root`: the query
- * cache's entries (key and data), so the browser's first render matches the server's.
- */
-export type ServerQueries = [queryKey: unknown[], data: unknown][];
+import { SERVER_STATE_ID, type PageQueries } from '@local-creators/common';
 
-export const SERVER_STATE_ID = 'lc-server-state';
-
-export function readServerState(doc: Document): ServerQueries {
+/** The data the server drew this page from (common/src/site-pages.ts), or nothing. */
+export function readServerState(doc: Document): PageQueries {
   const text = doc.getElementById(SERVER_STATE_ID)?.textContent;
   if (!text) return [];
   try {
-    const parsed = JSON.parse(text) as { queries?: ServerQueries };
+    const parsed = JSON.parse(text) as { queries?: PageQueries };
     return Array.isArray(parsed.queries) ? parsed.queries : [];
   } catch {
     return [];

@@ -1,4 +1,15 @@
-import { CREATOR_PATH, CREATOR_VIEW, MSG, NOT_FOUND_VIEW, SITE_NAME, SITE_PAGES, homeTitle, normalizePath, pageTitle } from '@local-creators/common';
+import {
+  CREATOR_PATH,
+  CREATOR_VIEW,
+  MSG,
+  NOT_FOUND_VIEW,
+  SITE_NAME,
+  SITE_PAGES,
+  homeTitle,
+  normalizePath,
+  pageTitle,
+  type PageQueries,
+} from '@local-creators/common';
 import type { PageMeta, PageMetaRegistry } from './page-meta';
 
 /** What the server knows of the site it serves: its public address and its city (PUBLIC_URL, CITY). */
@@ -15,6 +26,8 @@ export interface PublicPage {
   indexable: boolean;
   /** The public site's module that draws it, when loaded on demand (its chunks are preloaded). */
   view?: string;
+  /** What the server draws its first view from. */
+  data: PageQueries;
 }
 
 /** The default share image (public-site/public/og-default.png, scripts/og-image.mjs). */
@@ -35,6 +48,7 @@ export async function publicPage(rawPath: string, pages: PageMetaRegistry, site:
       status: 200,
       indexable: fixed.listed,
       view: fixed.view,
+      data: await pages.data(path),
       meta: {
         title,
         description: fixed.description(site.city),
@@ -52,11 +66,12 @@ export async function publicPage(rawPath: string, pages: PageMetaRegistry, site:
       },
     };
   }
-  const registered = await pages.resolve(path);
-  if (registered) return { status: 200, indexable: true, meta: registered, view: CREATOR_PATH.test(path) ? CREATOR_VIEW : undefined };
+  const registered = await pages.page(path);
+  if (registered) return { status: 200, indexable: true, ...registered, view: CREATOR_PATH.test(path) ? CREATOR_VIEW : undefined };
   return {
     status: 404,
     indexable: false,
+    data: [],
     // An unlisted profile's owner sees their preview there; anyone else the profile's not-found view.
     view: CREATOR_PATH.test(path) ? CREATOR_VIEW : NOT_FOUND_VIEW,
     meta: { title: pageTitle(MSG.pageNotFound), description: homeTitle(site.city) },
@@ -69,12 +84,7 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 const absolute = (url: string, site: SiteContext) => (/^https?:\/\//.test(url) ? url : `${site.publicUrl}${url}`);
 
 /** index.html with the page's own head: title, description, canonical link, preview tags, structured data and the city. */
-export function withPageHead(
-  html: string,
-  page: PublicPage,
-  site: SiteContext,
-  preloads: { scripts: string[]; fonts: string[] } = { scripts: [], fonts: [] },
-): string {
+export function withPageHead(html: string, page: PublicPage, site: SiteContext, preloads: { scripts: string[]; fonts: string[] }): string {
   const { meta } = page;
   const image = absolute(meta.image ?? DEFAULT_IMAGE, site);
   const tags = [

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { PageQueries } from '@local-creators/common';
 
 export interface PageMeta {
   title: string;
@@ -12,15 +13,20 @@ export interface PageMeta {
   structuredData?: Record<string, unknown>;
 }
 
-type Resolver = (params: string[]) => Promise<PageMeta | null>;
-/** The data a page is drawn from on the server: query keys as the public site uses them, and their data. */
-export type PageData = [queryKey: unknown[], data: unknown][];
-type DataLoader = (params: string[]) => Promise<PageData>;
+/** A page with an id in its path: its head, and the data the server draws its first view from. */
+export interface ResolvedPage {
+  meta: PageMeta;
+  data: PageQueries;
+}
+
+type Resolver = (params: string[]) => Promise<ResolvedPage | null>;
+type DataLoader = (params: string[]) => Promise<PageQueries>;
 
 /**
- * What modules tell the server about public pages. A page whose path holds an id (a creator's
- * profile) registers a resolver that gives its head, or null when there is no such page (the
- * server answers 404); a page drawn from data registers a loader of that data.
+ * What modules tell the server about public pages.
+ * - A page whose path holds an id (a creator's profile) registers a resolver: one lookup gives its
+ *   head and its data, or null when there is no such page (the server answers 404).
+ * - A fixed page (SITE_PAGES) whose first view needs data (the directory) registers a loader.
  */
 @Injectable()
 export class PageMetaRegistry {
@@ -31,26 +37,19 @@ export class PageMetaRegistry {
     this.routes.push({ pattern, resolve });
   }
 
-  /** What a page (the directory, a profile) is drawn from when the server draws it (issue 12). */
   registerData(pattern: RegExp, load: DataLoader) {
     this.loaders.push({ pattern, load });
   }
 
-  /** The page's data for the server's renderer; nothing when no loader matches. */
-  async data(path: string): Promise<PageData> {
-    for (const loader of this.loaders) {
-      const match = loader.pattern.exec(path);
-      if (match) return loader.load(match.slice(1));
-    }
-    return [];
+  /** A registered page; null when no pattern matches or its resolver found nothing. */
+  async page(path: string): Promise<ResolvedPage | null> {
+    const route = this.routes.find((r) => r.pattern.test(path));
+    return route ? route.resolve(route.pattern.exec(path)!.slice(1)) : null;
   }
 
-  /** The page's head; null when no pattern matches or its resolver found nothing. */
-  async resolve(path: string): Promise<PageMeta | null> {
-    for (const route of this.routes) {
-      const match = route.pattern.exec(path);
-      if (match) return route.resolve(match.slice(1));
-    }
-    return null;
+  /** A fixed page's data for the server's renderer; nothing when no loader matches. */
+  async data(path: string): Promise<PageQueries> {
+    const loader = this.loaders.find((l) => l.pattern.test(path));
+    return loader ? loader.load(loader.pattern.exec(path)!.slice(1)) : [];
   }
 }

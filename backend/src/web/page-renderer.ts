@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { PageData } from './page-meta';
+import type { PageQueries } from '@local-creators/common';
 
 interface RendererModule {
   configure(opts: { city: string }): void;
-  render(url: string, queries: PageData): string;
+  render(url: string, queries: PageQueries): string;
 }
 
 /** Elements React hoists (resource hints) lead its output; they belong in the head. */
@@ -32,7 +32,7 @@ export class PageRenderer {
   }
 
   /** The page's HTML for `#root` and what React hoisted out of it, or null when it cannot be drawn here. */
-  render(url: string, queries: PageData): { body: string; head: string } | null {
+  render(url: string, queries: PageQueries): { body: string; head: string } | null {
     if (!this.renderer) return null;
     const html = this.renderer.render(url, queries);
     const head = LEADING_HOISTED.exec(html)?.[0] ?? '';

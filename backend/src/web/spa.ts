@@ -2,11 +2,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PageData, PageMetaRegistry } from './page-meta';
+import type { PageMetaRegistry } from './page-meta';
 import { publicPage, withPageHead, type PublicPage, type SiteContext } from './page-head';
 import { ViewPreloads } from './view-preloads';
 import { PageRenderer } from './page-renderer';
-import { normalizePath } from '@local-creators/common';
+import { SERVER_STATE_ID } from '@local-creators/common';
 
 /** Paths the server answers itself (Nest routes, uploads), never the SPA. */
 const SERVER_PATHS = /^\/(api|storage)(\/|$)|^\/(sitemap\.xml|robots\.txt)$/;
@@ -32,36 +32,36 @@ export async function mountWeb(
   const publicIndex = readIndex(publicDist);
   const adminIndex = readIndex(adminDist);
   if (!publicIndex) opts.log(`public site not built (${publicDist}); run npm run build`);
+  if (!adminIndex) opts.log(`admin console not built (${adminDist}); run npm run build`);
   const preloads = new ViewPreloads(publicDist);
   const renderer = new PageRenderer(publicDist, opts.site.city, opts.log);
+
+  // A drawn page's scripts (which make it interactive) yield to the stylesheet, the font and the
+  // photos its first view shows; rewritten once, here.
+  const drawnIndex = publicIndex?.replace(/<(script type="module"|link rel="modulepreload") crossorigin/g, '<$1 fetchpriority="low" crossorigin') ?? null;
 
   /**
    * The page with its first view drawn into `#root` and the data it was drawn from after it, for
    * the browser to hydrate (public-site/src/main.tsx). A page that fails to draw is sent as before,
    * to be drawn in the browser.
    */
-  async function drawn(html: string, url: string, load: () => Promise<PageData>): Promise<string> {
+  function withFirstView(page: PublicPage, url: string): string {
+    const preload = { scripts: preloads.for(page.view), fonts: preloads.fonts };
+    let view: ReturnType<PageRenderer['render']> = null;
     try {
-      const queries = await load();
-      const page = renderer.render(url, queries);
-      if (!page) return html;
-      return (
-        html
-          // The page is drawn already: its scripts (which make it interactive) yield to the stylesheet,
-          // the font and the photos the first view shows.
-          .replace(/<(script type="module"|link rel="modulepreload") crossorigin/g, '<$1 fetchpriority="low" crossorigin')
-          .replace('</head>', `${page.head}</head>`)
-          .replace(
-            '<div id="root"></div>',
-            `<div id="root">${page.body}</div><script type="application/json" id="lc-server-state">${scriptJson({ queries })}</script>`,
-          )
-      );
+      view = renderer.render(url, page.data);
     } catch (error) {
       opts.log(`could not draw ${url} on the server (${String(error)})`);
-      return html;
     }
+    if (!view) return withPageHead(publicIndex!, page, opts.site, preload);
+    return withPageHead(drawnIndex!, page, opts.site, preload)
+      .replace('</head>', `${view.head}</head>`)
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root">${view.body}</div><script type="application/json" id="${SERVER_STATE_ID}">${scriptJson({ queries: page.data })}</script>`,
+      );
   }
-  if (!adminIndex) opts.log(`admin console not built (${adminDist}); run npm run build`);
+
   // The public site's own top-level files (favicon...), known at start like the rest of the build.
   const rootFiles = new Set(
     existsSync(publicDist)
@@ -83,23 +83,20 @@ export async function mountWeb(
     if (SERVER_PATHS.test(path)) return reply.callNotFound();
     if (rootFiles.has(path.slice(1))) return reply.sendFile(path.slice(1), { maxAge: '1h' });
     const isAdmin = path === '/admin' || path.startsWith('/admin/');
-    let html = isAdmin ? adminIndex : publicIndex;
+    const html = isAdmin ? adminIndex : publicIndex;
     if (!html) return reply.code(503).type('text/plain; charset=utf-8').send('The web front end is not built yet. Run: npm run build');
     reply.header('Cache-Control', 'no-cache');
-    if (!isAdmin) {
-      // Unknown paths and unlisted profiles answer 404 with the same page (its own not-found view).
-      let page: PublicPage;
-      try {
-        page = await publicPage(decodeURIComponent(path), opts.meta, opts.site);
-      } catch (error) {
-        // A malformed path is not a page; a lookup that failed (the database is down) is for now.
-        // Either way the page still opens, with the site's own head.
-        page = { ...(await publicPage('/', opts.meta, opts.site)), status: error instanceof URIError ? 404 : 503, indexable: false };
-      }
-      html = withPageHead(html, page, opts.site, { scripts: preloads.for(page.view), fonts: preloads.fonts });
-      html = await drawn(html, req.url, page.status === 200 ? () => opts.meta.data(normalizePath(decodeURIComponent(path))) : async () => []);
-      reply.code(page.status);
+    if (isAdmin) return reply.type('text/html; charset=utf-8').send(html);
+    // Unknown paths and unlisted profiles answer 404 with the same page (its own not-found view).
+    let page: PublicPage;
+    try {
+      page = await publicPage(decodeURIComponent(path), opts.meta, opts.site);
+    } catch (error) {
+      // A malformed path is not a page; a lookup that failed (the database is down) is for now.
+      // Either way the page still opens, with the site's own head and nothing drawn from data.
+      const home = await publicPage('/', opts.meta, opts.site);
+      page = { ...home, status: error instanceof URIError ? 404 : 503, indexable: false, data: [] };
     }
-    return reply.type('text/html; charset=utf-8').send(html);
+    return reply.code(page.status).type('text/html; charset=utf-8').send(withFirstView(page, req.url));
   });
 }

@@ -279,9 +279,9 @@ describe('public directory API', () => {
   });
 
   it('gives shared profile links real preview tags and lists them in the sitemap', async () => {
-    const meta = await t.app.get(PageMetaRegistry).resolve(`/creator/${ids.music}`);
+    const meta = (await t.app.get(PageMetaRegistry).page(`/creator/${ids.music}`))?.meta;
     expect(meta).toMatchObject({ title: 'Creator music · Local Creators', url: `http://localhost:3000/creator/${ids.music}` });
-    expect(await t.app.get(PageMetaRegistry).resolve(`/creator/${ids.pending}`)).toBeNull();
+    expect(await t.app.get(PageMetaRegistry).page(`/creator/${ids.pending}`)).toBeNull();
     expect(meta!.description).toBe('Food and family adventures around Cleveland.');
 
     const html = await t.http().get(`/creator/${ids.music}`).expect(200);

@@ -2,7 +2,7 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { RequestContext } from '@mikro-orm/core';
-import { PageMetaRegistry, type PageData } from '../../web/page-meta';
+import { PageMetaRegistry } from '../../web/page-meta';
 import { NotificationsModule } from '../notifications';
 import { ApprovedProfileEdits } from './application/approved-profile-edits';
 import { CreatorAdminQueries } from './application/creator-admin-queries';
@@ -47,15 +47,9 @@ export class CreatorModule implements OnModuleInit {
   onModuleInit() {
     // This process's own profile writes move the directory's version as they commit.
     this.orm.em.getEventManager().registerSubscriber(new ListingChangeSubscriber(this.listingVersion));
-    // Shared /creator/{id} links get the creator's name, bio and photo as preview tags (a 404 when not listed).
-    this.meta.register(/^\/creator\/([^/]+)\/?$/, ([id]) => RequestContext.create(this.orm.em.fork(), () => this.directory.pageMeta(id!)));
-    // What the server draws those pages from, keyed as the public site's queries are (issue 12).
+    // A /creator/{id} link: its preview tags, and the profile its first view is drawn from (a 404
+    // when not listed); /directory: the overview (issue 12).
+    this.meta.register(/^\/creator\/([^/]+)\/?$/, ([id]) => RequestContext.create(this.orm.em.fork(), () => this.directory.profilePage(id!)));
     this.meta.registerData(/^\/directory$/, async () => [[['directory'], await this.directory.overview()]]);
-    this.meta.registerData(/^\/creator\/([^/]+)$/, ([id]) =>
-      RequestContext.create(this.orm.em.fork(), async (): Promise<PageData> => {
-        const profile = await this.directory.publicProfile(id!, undefined).catch(() => null);
-        return profile ? [[['creator', id, null], profile]] : [];
-      }),
-    );
   }
 }

@@ -16,7 +16,7 @@ import {
 import { AppConfig } from '../../../config/app-config';
 import { DomainError } from '../../../shared/domain-error';
 import { isAdmin, type Principal } from '../../../shared/auth/principal';
-import type { PageMeta } from '../../../web/page-meta';
+import type { PageMeta, ResolvedPage } from '../../../web/page-meta';
 import { VersionedCache } from './versioned-cache';
 import type { CreatorProfile } from '../domain/creator-profile';
 import { DirectoryReads, type ListedOrder, type ListedPosition } from './directory-reads';
@@ -222,8 +222,12 @@ export class DirectoryService {
     return toPublicCreator(profile);
   }
 
-  /** Title, description and image for a shared /creator/{id} link. */
-  async pageMeta(id: string): Promise<PageMeta | null> {
+  /**
+   * A listed profile's page as the server sends it: title, description, image and structured data
+   * for a shared /creator/{id} link, and the profile its first view is drawn from (keyed as the
+   * site's query is, for a signed-out viewer). Null for anyone else's page: a 404.
+   */
+  async profilePage(id: string): Promise<ResolvedPage | null> {
     if (!UUID.test(id)) return null;
     const profile = await this.findProfile(id);
     if (!profile?.isListed) return null;
@@ -233,7 +237,7 @@ export class DirectoryService {
     const url = `${base}/creator/${pub.id}`;
     // The creator's own pages elsewhere, as schema.org's sameAs: only web addresses they gave.
     const sameAs = [...pub.platforms.map((p) => p.url), pub.link_hub_url].filter((u): u is string => !!u && /^https?:\/\//.test(u));
-    return {
+    const meta: PageMeta = {
       title: pageTitle(pub.display_name),
       description: pub.bio,
       image,
@@ -251,6 +255,7 @@ export class DirectoryService {
         ...(sameAs.length ? { sameAs } : {}),
       },
     };
+    return { meta, data: [[['creator', id, null], pub]] };
   }
 
   async sitemap(): Promise<string> {
