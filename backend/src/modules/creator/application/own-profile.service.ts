@@ -18,6 +18,9 @@ const IMAGE_MAX_SIZE = 800;
 /** processImage always answers WebP, so the key of a user's photo is fixed. */
 const IMAGE_EXT = 'webp';
 
+/** Where an account's profile photo is stored (an upload, or a demo creator's portrait). */
+export const profileImageKey = (userId: string) => `${PROFILE_IMAGE_BUCKET}/${userId}/profile.${IMAGE_EXT}`;
+
 /** A creator's own profile: read, create or update (one per account), and its photo. */
 @Injectable()
 export class OwnProfileService {
@@ -73,7 +76,7 @@ export class OwnProfileService {
       return { created: false, profile: toCreatorProfileDto(existing) };
     }
     // A photo uploaded before the profile existed belongs to it even when the body omits its URL.
-    const photo = imageUrl === undefined ? await this.storage.urlOf(this.imageKey(user, IMAGE_EXT)) : imageUrl;
+    const photo = imageUrl === undefined ? await this.storage.urlOf(profileImageKey(user.id)) : imageUrl;
     const profile = CreatorProfile.create(user.id, input, photo, now, this.config.city);
     this.profiles.add(profile);
     this.outbox.add('notify-new-registration', {
@@ -106,7 +109,7 @@ export class OwnProfileService {
   async uploadImage(user: Principal, file: { buffer: Buffer } | undefined): Promise<{ profile_image_url: string }> {
     if (!file?.buffer?.length) throw DomainError.invalid('IMAGE.NOT_IMAGE', MSG.imageNotImage, 'file');
     const image = await processImage(file.buffer, { maxSize: IMAGE_MAX_SIZE });
-    const url = await this.storage.put(this.imageKey(user, image.ext), image.body, image.contentType);
+    const url = await this.storage.put(profileImageKey(user.id), image.body, image.contentType);
     await this.onFreshRow(async () => {
       const profile = await this.profiles.findByUserId(user.id);
       if (profile) {
@@ -118,7 +121,7 @@ export class OwnProfileService {
   }
 
   async deleteImage(user: Principal): Promise<void> {
-    await this.storage.delete(this.imageKey(user, IMAGE_EXT));
+    await this.storage.delete(profileImageKey(user.id));
     await this.onFreshRow(async () => {
       const profile = await this.profiles.findByUserId(user.id);
       if (profile?.profileImageUrl) {
@@ -140,10 +143,6 @@ export class OwnProfileService {
     }
   }
 
-  private imageKey(user: Principal, ext: string) {
-    return `${PROFILE_IMAGE_BUCKET}/${user.id}/profile.${ext}`;
-  }
-
   /**
    * The wizard uploads the photo before the profile exists and sends its URL along. Only the URL
    * the upload answered for this user is accepted: its path must be exactly the one of the stored
@@ -155,7 +154,7 @@ export class OwnProfileService {
     if (raw === null || raw === '') return null;
     const notOwn = () => DomainError.invalid('IMAGE.NOT_OWN', MSG.imageNotOwn, 'profile_image_url');
     if (typeof raw !== 'string' || raw.length > 1_000) throw notOwn();
-    const key = this.imageKey(user, IMAGE_EXT);
+    const key = profileImageKey(user.id);
     const [path, version, ...rest] = raw.split('?');
     if (rest.length || (version !== undefined && !/^v=[0-9a-z]{1,16}$/.test(version)) || this.storage.keyOf(raw) !== key) throw notOwn();
     const stored = await this.storage.urlOf(key);

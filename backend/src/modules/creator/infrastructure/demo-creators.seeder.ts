@@ -3,6 +3,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ObjectStorage } from '../../../shared/storage/object-storage';
 import { AccountDirectory } from '../../identity';
+import { profileImageKey } from '../application/own-profile.service';
 import { demoPortraitWebp } from './demo-portraits';
 import {
   COLLAB_TYPES,
@@ -10,7 +11,6 @@ import {
   DEFAULT_CITY,
   LIMITS,
   NICHES,
-  PROFILE_IMAGE_BUCKET,
   PLATFORM_NAMES,
   totalFollowers,
   type Niche,
@@ -309,14 +309,13 @@ export async function seedDemoCreators(app: INestApplicationContext, print: (lin
   for (let i = 0; i < profiles.length; i += PORTRAITS_AT_ONCE) {
     await Promise.all(
       profiles.slice(i, i + PORTRAITS_AT_ONCE).map(async (row, k) => {
-        const key = `${PROFILE_IMAGE_BUCKET}/${row[1] as string}/profile.webp`;
-        row.push(await storage.put(key, await demoPortraitWebp(i + k), 'image/webp'));
+        row.push(await storage.put(profileImageKey(row[1] as string), await demoPortraitWebp(i + k), 'image/webp'));
       }),
     );
   }
   // One multi-row insert: fast, and all or nothing.
   const values = (rows: unknown[][], casts: string[]) => rows.map(() => `(${casts.map((c) => `?${c}`).join(', ')})`).join(',\n');
-  await em.transactional(async (tx) => {
+  const insertProfiles = em.transactional(async (tx) => {
     const conn = tx.getConnection();
     const ctx = tx.getTransactionContext();
     await conn.execute(
@@ -328,6 +327,11 @@ export async function seedDemoCreators(app: INestApplicationContext, print: (lin
       'run',
       ctx,
     );
+  });
+  // Nothing half-written: without their profiles, the portraits go again.
+  await insertProfiles.catch(async (error: unknown) => {
+    await Promise.all(profiles.map((row) => storage.delete(profileImageKey(row[1] as string))));
+    throw error;
   });
   print(`  Seeded ${profiles.length} demo creators.`);
 }
