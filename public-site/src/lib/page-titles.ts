@@ -1,8 +1,6 @@
 import { CREATOR_PATH, MSG, SITE_PAGES, homeTitle, normalizePath, pageTitle } from '@local-creators/common';
 import { CITY } from './site-config';
 
-export { pageTitle };
-
 /**
  * The title a path starts with: the same table the server writes into the page it sends
  * (common/src/site-pages.ts). A page that knows better once its data arrives (a profile's name, a

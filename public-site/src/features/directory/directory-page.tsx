@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { pageTitle } from '@/lib/page-titles';
+import { pageTitle } from '@local-creators/common';
 import { OverviewBody, OverviewHeader } from './components/directory-overview';
 import { DirectorySearchForm } from './components/directory-search-form';
 import { SearchHeader, SearchResults } from './components/search-results';

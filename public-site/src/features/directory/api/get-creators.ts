@@ -14,4 +14,5 @@ function getCreators(query: CreatorSearchQuery) {
 const creatorsQueryOptions = (query: CreatorSearchQuery) =>
   queryOptions({ queryKey: ['creators', query], queryFn: () => getCreators(query), placeholderData: keepPreviousData });
 
-export const useCreators = (query: CreatorSearchQuery) => useQuery(creatorsQueryOptions(query));
+/** `enabled` false: nothing to ask (the URL names a niche that does not exist). */
+export const useCreators = (query: CreatorSearchQuery, enabled = true) => useQuery({ ...creatorsQueryOptions(query), enabled });

@@ -17,7 +17,7 @@ export type Sort = NonNullable<CreatorSearchQuery['sort']>;
 
 /** The URL parameters that narrow the directory to a list: any of them shows results instead of the overview. */
 export const FILTER_KEYS = ['q', 'niche', 'platform', 'min_followers', 'neighborhood', 'content_type', 'collab_type'] as const;
-export type FilterKey = (typeof FILTER_KEYS)[number];
+type FilterKey = (typeof FILTER_KEYS)[number];
 
 /** A fixed list's option from the URL, in the list's spelling (`?niche=food` is Food). */
 const fromList = <T extends string>(options: readonly T[], value: string | null) => (value ? optionNamed(options, value) : undefined);

@@ -10,7 +10,7 @@ type DirectorySearch = ReturnType<typeof useDirectorySearch>;
 
 /** The results' heading: a niche's own list ("View all N creators") or a search. */
 export function SearchHeader({ search }: { search: DirectorySearch }) {
-  const { data } = useCreators(search.query);
+  const { data } = useCreators(search.query, !search.unknownNiche);
   const niche = search.query.niche;
   // Only a niche is set: this is that niche's whole list.
   const onlyNiche = !!niche && [...search.params.keys()].every((k) => ['niche', 'sort', 'cursor'].includes(k));
@@ -38,7 +38,7 @@ export function SearchHeader({ search }: { search: DirectorySearch }) {
 
 /** One page of matching creators, paged by the API's cursors (decision 0204): Prev and Next, no page numbers. */
 export function SearchResults({ search }: { search: DirectorySearch }) {
-  const { data, isPending, isError, isPlaceholderData, refetch } = useCreators(search.query);
+  const { data, isPending, isError, isPlaceholderData, refetch } = useCreators(search.query, !search.unknownNiche);
 
   if (search.unknownNiche) {
     return (
