@@ -1,4 +1,4 @@
-import { addAdmin, startProduct, type Product, PASSWORD } from './support/product';
+import { addAdmin, startProduct, type Product, signInThroughLogin } from './support/product';
 
 // Every entry of the console's menu, clicked as an admin would, and reloaded: each opens its own
 // page under /admin, and a reload shows the same page (not the public site's 404).
@@ -24,11 +24,7 @@ describe('the console menu', () => {
 
   it('opens each entry on its own page, and a reload keeps it', async () => {
     const { page } = await product.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(adminEmail);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(/\/dashboard$/);
+    await signInThroughLogin(page, adminEmail);
     await page.goto('/admin');
     const title = page.locator('#react-admin-title');
     await title.filter({ hasText: 'Dashboard' }).waitFor();
@@ -52,11 +48,7 @@ describe('the console menu', () => {
     page.on('request', (r) => {
       if (r.url().endsWith('.js')) scripts.push(new URL(r.url()).pathname);
     });
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(adminEmail);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(/\/dashboard$/);
+    await signInThroughLogin(page, adminEmail);
     await page.goto('/admin/review');
     await page.locator('#react-admin-title').filter({ hasText: 'Review queue' }).waitFor();
     const lazyPages = /(notification-list|creator-show|audit-log-list|amplify-admin|introduction-request-list|all-creators)-/;
@@ -68,11 +60,7 @@ describe('the console menu', () => {
 
   it('signs out from the account menu with the same word as the public site', async () => {
     const { page } = await product.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(adminEmail);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(/\/dashboard$/);
+    await signInThroughLogin(page, adminEmail);
     await page.getByRole('button', { name: 'Sign Out' }).waitFor(); // the public site's header
     await page.goto('/admin');
     await page.getByRole('button', { name: adminEmail }).click();

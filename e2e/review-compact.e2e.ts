@@ -1,4 +1,4 @@
-import { addAdmin, startProduct, type Product, PASSWORD } from './support/product';
+import { addAdmin, startProduct, type Product, PASSWORD, signInThroughLogin } from './support/product';
 
 // A long review queue: compact cards (remembered after a reload) still decide.
 describe('compact review cards', () => {
@@ -34,11 +34,7 @@ describe('compact review cards', () => {
       .expect(201);
 
     const { page } = await product.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(adminEmail);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(/\/dashboard$/);
+    await signInThroughLogin(page, adminEmail);
     await page.goto('/admin/review');
     const card = page.getByRole('article', { name: 'Compact Creator' });
     await card.waitFor();
@@ -87,11 +83,7 @@ describe('compact review cards', () => {
     await apply('Keyed Second', 'keyedsecond');
 
     const { page } = await product.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(adminEmail);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(/\/dashboard$/);
+    await signInThroughLogin(page, adminEmail);
     await page.goto('/admin/review');
     const first = page.getByRole('article', { name: 'Keyed First' });
     const second = page.getByRole('article', { name: 'Keyed Second' });

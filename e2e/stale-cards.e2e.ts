@@ -1,4 +1,4 @@
-import { addAdmin, startProduct, type Product, PASSWORD } from './support/product';
+import { addAdmin, startProduct, type Product, PASSWORD, signInThroughLogin } from './support/product';
 
 // Another admin decided first: the failed update (409) brings the cards up to date at once.
 describe('cards after another admin acted first', () => {
@@ -31,11 +31,7 @@ describe('cards after another admin acted first', () => {
     ).body.id as string;
 
     const { page } = await product.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(adminEmail);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(/\/dashboard$/);
+    await signInThroughLogin(page, adminEmail);
     await page.goto('/admin/amplify');
     const card = page.getByRole('article', { name: 'Raced Bakery' });
     await card.waitFor();
@@ -71,11 +67,7 @@ describe('cards after another admin acted first', () => {
     const id = (await http().put('/api/me/profile').set(auth(creator)).send(profile).expect(201)).body.id as string;
 
     const { page } = await product.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(adminEmail);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(/\/dashboard$/);
+    await signInThroughLogin(page, adminEmail);
     await page.goto('/admin/review');
     const card = page.getByRole('article', { name: 'Raced Creator' });
     await card.waitFor();

@@ -57,6 +57,15 @@ export async function expectToast(page: Page, text: string) {
 
 export const PASSWORD = 'Sunny-Lake-42';
 
+/** Signs in on /login as a person would, and waits for the dashboard it leads to. */
+export async function signInThroughLogin(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
 /** Signs an account up through the API and gives it the admin role in the database. */
 export async function addAdmin(product: Product, email: string): Promise<void> {
   const res = await product.t.http().post('/api/auth/signup').send({ email, password: PASSWORD }).expect(201);
