@@ -92,6 +92,20 @@ describe('issue 13: brands and visitors', () => {
     await context.close();
   });
 
+  it('opens a profile at its top when its card was clicked far down the directory', async () => {
+    const { page, context } = await product.newPage({ width: 375, height: 700 });
+    await page.goto('/directory');
+    const view = page.getByRole('link', { name: 'View Profile' }).last();
+    await view.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY);
+    expect(scrolled).toBeGreaterThan(300);
+    await view.click();
+    await page.waitForURL(/\/creator\//);
+    await page.getByRole('heading', { level: 1, name: 'Bea Baker' }).waitFor();
+    expect(await page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY)).toBe(0);
+    await context.close();
+  });
+
   it('answers 404 for unknown pages and profiles, showing the not-found page', async () => {
     const { page, context } = await product.newPage();
     const unknownPage = await page.goto('/no-such-page');

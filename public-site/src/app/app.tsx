@@ -1,5 +1,5 @@
 import { lazy, Suspense, useLayoutEffect, useRef, type ComponentType, type CSSProperties, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
 import { SiteFooter } from '@/components/layout/site-footer';
@@ -81,10 +81,16 @@ function SignedOutOnly({ children }: { children: ReactNode }) {
 }
 
 function Layout() {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
+  const navigation = useNavigationType();
   // A layout effect: it runs before the pages' own effects, which may then name the page better.
   useLayoutEffect(() => {
     document.title = titleForPath(pathname);
+  }, [pathname]);
+  // A new page opens at its top (a link clicked far down the directory opened the profile half
+  // way down); back and forward keep the browser's own scroll, and a #hash its target.
+  useLayoutEffect(() => {
+    if (navigation !== 'POP' && !hash) window.scrollTo(0, 0);
   }, [pathname]);
   return (
     <div className="flex min-h-screen flex-col">
