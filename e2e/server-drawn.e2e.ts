@@ -63,4 +63,46 @@ describe('pages drawn on the server', () => {
     }
     await context.close();
   });
+
+  it.each(['/', '/directory', '/creator/{id}'])(
+    'starts the scripts of %s only after its first paint, and hydrating it keeps every drawn link',
+    async (path) => {
+      const { page, context } = await product.newPage({ width: 375 });
+      await page.goto(path.replace('{id}', id), { waitUntil: 'commit' });
+      await page.locator('#root a').first().waitFor();
+      // Marks on the drawn links: a link React drew again would come without one.
+      // (In the page: `document` and `performance` are the browser's, which this file's types do not know.)
+      const drawn = await page.evaluate(() => {
+        const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<object> } }).document;
+        const links = Array.from(doc.querySelectorAll('#root a'));
+        links.forEach((a) => ((a as { drawn?: boolean }).drawn = true));
+        return links.length;
+      });
+      await page.waitForFunction(() => {
+        const doc = (globalThis as unknown as { document: { getElementById(id: string): object } }).document;
+        return Object.keys(doc.getElementById('root')).some((k) => k.startsWith('__reactContainer'));
+      });
+      await page.waitForLoadState('networkidle');
+      const after = await page.evaluate(() => {
+        type Entry = { name: string; startTime: number };
+        const g = globalThis as unknown as {
+          document: { querySelectorAll(s: string): ArrayLike<{ textContent: string | null }> };
+          performance: { getEntriesByName(n: string): Entry[]; getEntriesByType(t: string): Entry[] };
+        };
+        const links = Array.from(g.document.querySelectorAll('#root a'));
+        const paint = g.performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
+        const scripts = g.performance.getEntriesByType('resource').filter((r) => /\/assets\/.+\.js$/.test(r.name));
+        return {
+          redrawn: links.filter((a) => !(a as { drawn?: boolean }).drawn).map((a) => a.textContent),
+          scripts: scripts.length,
+          startedBeforePaint: scripts.filter((r) => r.startTime < paint).map((r) => r.name),
+        };
+      });
+      expect(drawn).toBeGreaterThan(3);
+      expect(after.redrawn).toEqual([]);
+      expect(after.scripts).toBeGreaterThan(0);
+      expect(after.startedBeforePaint).toEqual([]);
+      await context.close();
+    },
+  );
 });

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App, createQueryClient } from './app/app';
+import { App, createQueryClient, preloadViewFor } from './app/app';
 import { readServerState } from './server-state';
 import './styles/index.css';
 
@@ -14,5 +14,9 @@ const app = (
     <App queryClient={queryClient} />
   </StrictMode>
 );
-if (root.firstElementChild) hydrateRoot(root, app);
+// Its view's code first: hydrating a part still loading would let the first update redraw it.
+if (root.firstElementChild)
+  void preloadViewFor(location.pathname)
+    .catch(() => undefined)
+    .then(() => hydrateRoot(root, app));
 else createRoot(root).render(app);

@@ -36,10 +36,10 @@ export async function mountWeb(
   const preloads = new ViewPreloads(publicDist);
   const renderer = new PageRenderer(publicDist, opts.site.city, opts.log);
 
-  // A drawn page's scripts (which make it interactive) yield to the stylesheet, the font and the
-  // photos its first view shows; rewritten once, here.
-  const drawnIndex = publicIndex?.replace(/<(script type="module"|link rel="modulepreload") crossorigin/g, '<$1 fetchpriority="low" crossorigin') ?? null;
-
+  // A drawn page's scripts (which make it interactive) start only once it has been painted: the
+  // entry and its chunks are handed to a small loader (public-site/public/start-after-paint.js)
+  // instead of being fetched beside the stylesheet and the font. Rewritten once, here.
+  const entryScripts = publicIndex ? splitEntryScripts(publicIndex) : null;
   /**
    * The page with its first view drawn into `#root` and the data it was drawn from after it, for
    * the browser to hydrate (public-site/src/main.tsx). A page that fails to draw is sent as before,
@@ -54,8 +54,11 @@ export async function mountWeb(
       opts.log(`could not draw ${url} on the server (${String(error)})`);
     }
     if (!view) return withPageHead(publicIndex!, page, opts.site, preload);
-    return withPageHead(drawnIndex!, page, opts.site, preload)
-      .replace('</head>', `${view.head}</head>`)
+    const loader = entryScripts
+      ? `<script defer src="/start-after-paint.js" data-entry="${entryScripts.entry}" data-preload="${[...entryScripts.preloads, ...preload.scripts].join(' ')}"></script>`
+      : '';
+    return withPageHead(entryScripts?.html ?? publicIndex!, page, opts.site, { ...preload, scripts: entryScripts ? [] : preload.scripts })
+      .replace('</head>', `${view.head}${loader}</head>`)
       .replace(
         '<div id="root"></div>',
         `<div id="root">${view.body}</div><script type="application/json" id="${SERVER_STATE_ID}">${scriptJson({ queries: page.data })}</script>`,
@@ -99,4 +102,17 @@ export async function mountWeb(
     }
     return reply.code(page.status).type('text/html; charset=utf-8').send(withFirstView(page, req.url));
   });
+}
+
+/**
+ * The built index.html without its entry script and module preloads, and what they named. Vite
+ * writes both with plain, hashed /assets/ paths, which need no escaping in an attribute.
+ */
+export function splitEntryScripts(index: string): { html: string; entry: string; preloads: string[] } | null {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(index);
+  if (!entry) return null;
+  const preloads = [...index.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  let html = index.replace(entry[0], '');
+  for (const p of preloads) html = html.replace(p[0], '');
+  return { html, entry: entry[1]!, preloads: preloads.map((p) => p[1]!) };
 }

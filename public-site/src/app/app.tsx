@@ -1,4 +1,4 @@
-import { lazy, Suspense, useLayoutEffect, useRef, type ComponentType, type CSSProperties, type ReactNode } from 'react';
+import { createElement, lazy, Suspense, useLayoutEffect, useRef, type ComponentType, type CSSProperties, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
@@ -25,22 +25,61 @@ export interface SiteViews {
   DashboardPage: ComponentType;
 }
 
+/**
+ * React.lazy that can be loaded ahead: a view loaded before the first render draws at once, so a
+ * page the server drew hydrates without suspending. (A suspended part waits for its code; any
+ * update reaching it meanwhile, such as the session being read, made React throw the server's
+ * HTML away and draw it again: every link of the page replaced under the visitor's finger.)
+ */
+function preloadableView(load: () => Promise<{ default: ComponentType }>) {
+  let loaded: ComponentType | null = null;
+  const Lazy = lazy(load);
+  const View = () => (loaded ? createElement(loaded) : <Lazy />);
+  return Object.assign(View, { preload: () => load().then((m) => void (loaded ??= m.default)) });
+}
+
 // The landing page ships in the main bundle; every other route loads on demand (the server
 // preloads a page's chunks by these modules: SITE_PAGES' `view`).
-const LAZY_VIEWS: SiteViews = {
-  SignUpPage: lazy(() => import('@/features/auth/sign-up-page')),
-  LoginPage: lazy(() => import('@/features/auth/login-page')),
-  AboutPage: lazy(() => import('@/features/marketing/about-page')),
-  NotFoundPage: lazy(() => import('@/features/marketing/not-found-page')),
-  PlaybookPage: lazy(() => import('@/features/playbook/playbook-page')),
-  AmplifyPage: lazy(() => import('@/features/amplify/amplify-page')),
-  FeaturedPage: lazy(() => import('@/features/amplify/featured-page')),
-  ConfirmIntroductionPage: lazy(() => import('@/features/amplify/confirm-page')),
-  DirectoryPage: lazy(() => import('@/features/directory/directory-page')),
-  CreatorProfilePage: lazy(() => import('@/features/creator-profile/creator-profile-page')),
-  ApplyPage: lazy(() => import('@/features/apply/apply-page')),
-  DashboardPage: lazy(() => import('@/features/dashboard/dashboard-page')),
-};
+const LAZY_VIEWS = {
+  SignUpPage: preloadableView(() => import('@/features/auth/sign-up-page')),
+  LoginPage: preloadableView(() => import('@/features/auth/login-page')),
+  AboutPage: preloadableView(() => import('@/features/marketing/about-page')),
+  NotFoundPage: preloadableView(() => import('@/features/marketing/not-found-page')),
+  PlaybookPage: preloadableView(() => import('@/features/playbook/playbook-page')),
+  AmplifyPage: preloadableView(() => import('@/features/amplify/amplify-page')),
+  FeaturedPage: preloadableView(() => import('@/features/amplify/featured-page')),
+  ConfirmIntroductionPage: preloadableView(() => import('@/features/amplify/confirm-page')),
+  DirectoryPage: preloadableView(() => import('@/features/directory/directory-page')),
+  CreatorProfilePage: preloadableView(() => import('@/features/creator-profile/creator-profile-page')),
+  ApplyPage: preloadableView(() => import('@/features/apply/apply-page')),
+  DashboardPage: preloadableView(() => import('@/features/dashboard/dashboard-page')),
+} satisfies SiteViews;
+
+/** Which view SiteRoutes draws at a path (null: the landing page, in the main bundle). */
+export function viewForPath(pathname: string): keyof SiteViews | null {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/') return null;
+  if (/^\/creator\/[^/]+$/.test(path)) return 'CreatorProfilePage';
+  const exact: Record<string, keyof SiteViews> = {
+    '/signup': 'SignUpPage',
+    '/login': 'LoginPage',
+    '/about': 'AboutPage',
+    '/playbook': 'PlaybookPage',
+    '/amplify': 'AmplifyPage',
+    '/amplify/featured': 'FeaturedPage',
+    '/amplify/confirm': 'ConfirmIntroductionPage',
+    '/directory': 'DirectoryPage',
+    '/apply': 'ApplyPage',
+    '/dashboard': 'DashboardPage',
+  };
+  return exact[path] ?? 'NotFoundPage';
+}
+
+/** Loads the view of the page the browser opened on, before it is hydrated (main.tsx). */
+export async function preloadViewFor(pathname: string) {
+  const view = viewForPath(pathname);
+  if (view) await LAZY_VIEWS[view].preload();
+}
 
 /**
  * Toast texts dark enough for 4.5:1 on their tinted backgrounds (sonner's own reds, greens, blues

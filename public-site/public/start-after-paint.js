@@ -1,0 +1,35 @@
+// Starts the public site's scripts on a page the server has drawn, once that page has been
+// painted (issue 12): its entry script and the chunks its view needs are named on this element
+// by the server (backend/src/web/spa.ts), and fetched only after the first contentful paint, so a
+// phone's first paint never waits for them. A hidden tab paints nothing: a timer starts them anyway.
+(function () {
+  var self = document.currentScript;
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    (self.getAttribute('data-preload') || '').split(' ').forEach(function (href) {
+      if (!href) return;
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    import(self.getAttribute('data-entry'));
+  }
+  // After the first paint with content: a frame can be painted before the text shows (while the
+  // font loads), so the first frame alone is too early.
+  try {
+    new PerformanceObserver(function (list, observer) {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      setTimeout(start, 0);
+    }).observe({ type: 'paint', buffered: true });
+  } catch (e) {
+    requestAnimationFrame(function () {
+      setTimeout(start, 0);
+    });
+  }
+  setTimeout(start, 1000);
+})();
