@@ -15,8 +15,9 @@
 // VM, running the build from inside this process left the load generator (autocannon runs here)
 // slower for the whole run, which added about 10 ms to every p99.
 import { isDeepStrictEqual } from 'node:util';
-import { cpus } from 'node:os';
-import { dirname, resolve } from 'node:path';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -37,8 +38,9 @@ const pick = (list) => list[Math.floor(Math.random() * list.length)];
  */
 function routes(listed, positions) {
   return [
-    { name: '/api/directory', next: () => '/api/directory' },
-    { name: '/api/creators?niche=Food', next: () => '/api/creators?niche=Food' },
+    // Cached reads, against a server sending the same bytes from memory.
+    { name: '/api/directory', next: () => '/api/directory', floor: 'bytes' },
+    { name: '/api/creators?niche=Food', next: () => '/api/creators?niche=Food', floor: 'bytes' },
     {
       // A word of the seed's names, handles or bios and a creator's number, with a filter one time in two.
       name: 'search: q=<word> <n> [+filter]',
@@ -49,8 +51,10 @@ function routes(listed, positions) {
       },
     },
     {
-      // Any page of any order: a cursor at a random listed creator (what `page=<random>` was).
+      // Any page of any order: a cursor at a random listed creator (what `page=<random>` was), at
+      // the issue's own 10 connections.
       name: 'page: random cursor',
+      connections: Number(process.env.BENCH_PAGE_CONNECTIONS ?? 10),
       next: () => {
         const at = pick(positions);
         const order = pick(['newest', 'followers', 'name']);
@@ -76,7 +80,7 @@ const BUDGET = { p99Ms: 20, share: 0.8 };
 
 async function measure(base, route) {
   // Every request drawn anew (autocannon keeps one request per connection otherwise).
-  const options = { url: base, connections, requests: [{ setupRequest: (req) => ({ ...req, path: route.next() }) }] };
+  const options = { url: base, connections: route.connections ?? connections, requests: [{ setupRequest: (req) => ({ ...req, path: route.next() }) }] };
   // Warm-up: caches, pools, and V8's optimized code and heap sizing, which take a few seconds
   // of load to settle (the first seconds of a cold process are not what a running server sees).
   await autocannon({ ...options, duration: warmup });
@@ -103,7 +107,50 @@ async function waitForIdleDatabase(databaseUrl) {
   await client.end();
 }
 
+/** The floor of a cached route: the API's own bytes for it, sent from memory by a bare server. */
+async function measureBytesFloor(apiBase, route) {
+  const file = join(mkdtempSync(join(tmpdir(), 'lc-bench-')), 'body.json');
+  writeFileSync(file, Buffer.from(await (await fetch(apiBase + route.next())).arrayBuffer()));
+  const server = await startNodeServer(root, 'scripts/bench/bytes-server.mjs', { BYTES_FILE: file });
+  try {
+    return await measure(server.base, route);
+  } finally {
+    server.child.kill('SIGTERM');
+  }
+}
+
+/**
+ * The first overview after a listing change (issue 12): 40 times (after 3 untimed), one listed
+ * creator is hidden or shown again in SQL (as another replica's write would be), and once
+ * PostgreSQL's notification has had time to arrive (100 ms), one request is timed alone.
+ */
+async function firstOverviewAfterChange(apiBase, databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const [{ id }] = (await client.query(`select id from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified limit 1`)).rows;
+  const times = [];
+  try {
+    // Three untimed rounds first, as every route gets its warm-up: the first read after the load
+    // of the routes before it met a collection of their garbage (one run measured 51 ms so).
+    for (let i = -3; i < 40; i++) {
+      const before = (await getJson(`${apiBase}/api/directory`)).total_creators;
+      await client.query('update creator_profiles set is_public = not is_public where id = $1', [id]);
+      await new Promise((r) => setTimeout(r, 100));
+      const start = performance.now();
+      const after = (await getJson(`${apiBase}/api/directory`)).total_creators;
+      if (i >= 0) times.push(performance.now() - start);
+      if (after === before) throw new Error('the overview did not show the change on the first read after it');
+    }
+  } finally {
+    await client.query('update creator_profiles set is_public = true where id = $1', [id]);
+    await client.end();
+  }
+  times.sort((a, b) => a - b);
+  return { p50: Math.round(times[Math.floor(times.length / 2)]), p99: Math.round(times[times.length - 1]) };
+}
+
 const results = [];
+const firstReads = [];
 for (const listed of sizes) {
   console.log(`seeding ${listed.toLocaleString('en-US')} listed creators...`);
   const db = await createSeededDatabase({ root, adminUrl, listed });
@@ -130,9 +177,12 @@ for (const listed of sizes) {
       // after its run ends, which would weigh on whatever is measured next.
       const apiResult = await measure(api.base, route);
       await waitForIdleDatabase(db.databaseUrl);
-      const bareResult = await measure(bare.base, route);
+      const bareResult = route.floor === 'bytes' ? await measureBytesFloor(api.base, route) : await measure(bare.base, route);
       await waitForIdleDatabase(db.databaseUrl);
-      results.push({ listed, path: route.name, api: apiResult, bare: bareResult, share: apiResult.rps / bareResult.rps });
+      results.push({ listed, path: route.name, floor: route.floor ?? 'bare', connections: route.connections ?? connections, api: apiResult, bare: bareResult, share: apiResult.rps / bareResult.rps });
+    }
+    if (!only || only.some((o) => 'overview after a change'.includes(o))) {
+      firstReads.push({ listed, ...(await firstOverviewAfterChange(api.base, db.databaseUrl)) });
     }
   } finally {
     api.child.kill('SIGTERM');
@@ -143,23 +193,32 @@ for (const listed of sizes) {
 
 const largest = Math.max(...sizes);
 let failed = false;
-console.log(`\n${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, ${connections} connections, ${seconds} s per route and server\n`);
-console.log('creators'.padStart(9), 'route'.padEnd(32), 'API req/s'.padStart(10), 'p50'.padStart(5), 'p99'.padStart(5), 'bare req/s'.padStart(11), 'p50'.padStart(5), 'p99'.padStart(5), 'API/bare'.padStart(9), ' budget');
+console.log(`\n${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, ${seconds} s per route and server after ${warmup} s of warm-up\n`);
+console.log('creators'.padStart(9), 'route'.padEnd(32), 'conns'.padStart(5), 'API req/s'.padStart(10), 'p50'.padStart(5), 'p99'.padStart(5), 'floor'.padStart(6), 'req/s'.padStart(7), 'p50'.padStart(5), 'p99'.padStart(5), 'API/floor'.padStart(9), ' budget');
 for (const r of results) {
   const judged = r.listed === largest;
   const misses = [
     r.api.errors || r.bare.errors ? 'errors' : '',
-    judged && r.api.p99 >= BUDGET.p99Ms ? `p99 ${r.api.p99} ms ≥ ${BUDGET.p99Ms} ms` : '',
-    judged && r.share < BUDGET.share ? `req/s ${r.share.toFixed(2)}x < ${BUDGET.share}x bare` : '',
+    judged && r.api.p99 > BUDGET.p99Ms ? `p99 ${r.api.p99} ms > ${BUDGET.p99Ms} ms` : '',
+    judged && r.share < BUDGET.share ? `req/s ${r.share.toFixed(2)}x < ${BUDGET.share}x the floor` : '',
   ].filter(Boolean);
   failed ||= misses.length > 0;
   console.log(
-    r.listed.toLocaleString('en-US').padStart(9), r.path.padEnd(32),
+    r.listed.toLocaleString('en-US').padStart(9), r.path.padEnd(32), String(r.connections).padStart(5),
     String(r.api.rps).padStart(10), String(r.api.p50).padStart(5), String(r.api.p99).padStart(5),
-    String(r.bare.rps).padStart(11), String(r.bare.p50).padStart(5), String(r.bare.p99).padStart(5),
+    r.floor.padStart(6), String(r.bare.rps).padStart(7), String(r.bare.p50).padStart(5), String(r.bare.p99).padStart(5),
     `${r.share.toFixed(2)}x`.padStart(9),
-    misses.length ? ` MISSED: ${misses.join(', ')}` : judged ? ` ok (p99 < ${BUDGET.p99Ms} ms, ≥ ${BUDGET.share}x bare)` : '',
+    misses.length ? ` MISSED: ${misses.join(', ')}` : judged ? ` ok (p99 ≤ ${BUDGET.p99Ms} ms, ≥ ${BUDGET.share}x the floor)` : '',
   );
 }
-console.log('\nlatencies in ms; errors: none unless marked');
+for (const r of firstReads) {
+  const judged = r.listed === largest;
+  const missed = judged && r.p99 > BUDGET.p99Ms;
+  failed ||= missed;
+  console.log(
+    r.listed.toLocaleString('en-US').padStart(9), 'first overview after a change'.padEnd(32), '1'.padStart(5), '-'.padStart(10), String(r.p50).padStart(5), String(r.p99).padStart(5),
+    missed ? ` MISSED: slowest ${r.p99} ms > ${BUDGET.p99Ms} ms` : judged ? ` ok (slowest of 40 ≤ ${BUDGET.p99Ms} ms)` : '',
+  );
+}
+console.log('\nlatencies in ms; floor: bytes = a bare http server sending the same bytes from memory, bare = bare http + pg running the same SQL; errors: none unless marked');
 process.exit(failed ? 1 : 0);

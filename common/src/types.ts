@@ -106,6 +106,8 @@ export interface PublicCreator {
   neighborhood: string | null;
   city: string;
   profile_image_url: string | null;
+  /** The same photo at avatar size (256 px), when it was stored with one. */
+  profile_image_small_url: string | null;
   niches: Niche[];
   platforms: Platform[];
   content_types: ContentType[];

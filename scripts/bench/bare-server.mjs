@@ -25,7 +25,7 @@ const CARD = `json_build_object(
        from (select trim(e->>'handle') as h, o from jsonb_array_elements(p.platforms) with ordinality x(e, o)) hs
       where h <> '' order by o limit 1), 'Local creator') end,
   'bio', p.bio,
-  'profile_image_url', p.profile_image_url,
+  'profile_image_url', coalesce(p.profile_image_small_url, p.profile_image_url),
   'niches', p.niches,
   'total_followers', p.total_followers,
   'verified', p.approval_status = 'approved' and p.phone_verified,

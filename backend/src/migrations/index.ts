@@ -13,6 +13,8 @@ import { Migration20261123100400IntroductionConfirmation } from './Migration2026
 import { Migration20261123100500DirectorySearch } from './Migration20261123100500DirectorySearch';
 import { Migration20261124020000ExperienceMail } from './Migration20261124020000ExperienceMail';
 import { Migration20261124030000DirectoryTypeFilters } from './Migration20261124030000DirectoryTypeFilters';
+import { Migration20261124040000ListingCounts } from './Migration20261124040000ListingCounts';
+import { Migration20261124041000ProfilePhotoSizes } from './Migration20261124041000ProfilePhotoSizes';
 
 /**
  * Committed migrations, in order. Listed explicitly (not globbed) so they run the same from
@@ -33,4 +35,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123100500DirectorySearch', class: Migration20261123100500DirectorySearch },
   { name: 'Migration20261124020000ExperienceMail', class: Migration20261124020000ExperienceMail },
   { name: 'Migration20261124030000DirectoryTypeFilters', class: Migration20261124030000DirectoryTypeFilters },
+  { name: 'Migration20261124040000ListingCounts', class: Migration20261124040000ListingCounts },
+  { name: 'Migration20261124041000ProfilePhotoSizes', class: Migration20261124041000ProfilePhotoSizes },
 ];

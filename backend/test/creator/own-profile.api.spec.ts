@@ -276,6 +276,46 @@ describe('own profile API', () => {
       expect(up.body.profile_image_url).toMatch(/^\/storage\/profile-images\/.+\/profile\.webp\?v=/);
     });
 
+    it('stores the photo at avatar size too: cards show it, the profile offers both, deleting removes both (issue 12)', async () => {
+      const s = await signUp(t);
+      await t
+        .http()
+        .put('/api/me/profile/image')
+        .set(bearer(s))
+        .attach('file', await photo(), { filename: 'me.jpg', contentType: 'image/jpeg' })
+        .expect(200);
+      const dir = join(t.env.STORAGE_DIR!, 'profile-images', s.user.id);
+      expect(readdirOrEmpty(dir).sort()).toEqual(['avatar.webp', 'profile.webp']);
+      expect(await sharp(readFileSync(join(dir, 'avatar.webp'))).metadata()).toMatchObject({ format: 'webp', width: 256, height: 192 });
+      expect(await sharp(readFileSync(join(dir, 'profile.webp'))).metadata()).toMatchObject({ width: 800, height: 600 });
+
+      const { id } = (
+        await t
+          .http()
+          .put('/api/me/profile')
+          .set(bearer(s))
+          .send(validProfile({ full_name: 'Avery Avatar' }))
+          .expect(201)
+      ).body;
+      await t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [id]);
+      const profile = (await t.http().get(`/api/creators/${id}`).expect(200)).body;
+      expect(profile.profile_image_url).toMatch(/\/profile\.webp\?v=/);
+      expect(profile.profile_image_small_url).toMatch(/\/avatar\.webp\?v=/);
+      await t.http().get(profile.profile_image_small_url).expect(200);
+      const card = (await t.http().get('/api/creators?q=Avery').expect(200)).body.items[0];
+      expect(card.profile_image_url).toBe(profile.profile_image_small_url);
+      const overview = (await t.http().get('/api/directory').expect(200)).body;
+      expect(overview.recent.find((c: { id: string }) => c.id === id).profile_image_url).toBe(profile.profile_image_small_url);
+
+      // A photo stored before avatar sizes existed: the card keeps the full photo.
+      await t.sql(`update creator_profiles set profile_image_small_url = null where id = $1`, [id]);
+      expect((await t.http().get('/api/creators?q=Avery').expect(200)).body.items[0].profile_image_url).toBe(profile.profile_image_url);
+
+      await t.http().delete('/api/me/profile/image').set(bearer(s)).expect(204);
+      expect(readdirOrEmpty(dir)).toEqual([]);
+      expect((await t.http().get(`/api/creators/${id}`).expect(200)).body).toMatchObject({ profile_image_url: null, profile_image_small_url: null });
+    });
+
     it('gives a profile created later the photo uploaded before it, unless the body says otherwise', async () => {
       const s = await signUp(t);
       const up = await t

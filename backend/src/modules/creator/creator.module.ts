@@ -17,6 +17,7 @@ import { ListingChangeSubscriber } from './infrastructure/listing-change.subscri
 import { ListingVersion } from './infrastructure/listing-version';
 import { MikroOrmCreatorRepository } from './infrastructure/mikro-orm-creator.repository';
 import { QueryCanceller } from './infrastructure/query-canceller';
+import { DirectoryPool } from './infrastructure/directory-pool';
 import { SqlCreatorAdminQueries } from './infrastructure/sql-creator-admin-queries';
 import { SqlDirectoryReads } from './infrastructure/sql-directory-reads';
 
@@ -29,6 +30,7 @@ import { SqlDirectoryReads } from './infrastructure/sql-directory-reads';
     DirectoryService,
     ListingVersion,
     QueryCanceller,
+    DirectoryPool,
     ApprovedProfileEdits,
     { provide: CreatorRepository, useClass: MikroOrmCreatorRepository },
     { provide: DirectoryReads, useClass: SqlDirectoryReads },

@@ -123,7 +123,16 @@ function Profile({ creator: c }: { creator: PublicCreator }) {
         <div className="h-28 bg-gradient-to-r from-primary via-primary/70 to-amber-400/80 sm:h-36" aria-hidden />
         <div className="flex flex-col gap-5 px-5 pb-6 sm:flex-row sm:items-end sm:px-8">
           <Avatar className="-mt-14 size-28 shrink-0 border-4 border-background text-3xl shadow-md sm:-mt-16 sm:size-32">
-            {c.profile_image_url && <AvatarImage src={c.profile_image_url} alt={`Photo of ${c.display_name}`} />}
+            {c.profile_image_url && (
+              // The avatar size (256 px) for screens up to 2x, the full photo beyond (decision 0213).
+              <AvatarImage
+                src={c.profile_image_small_url ?? c.profile_image_url}
+                srcSet={c.profile_image_small_url ? `${c.profile_image_small_url} 2x, ${c.profile_image_url} 3x` : undefined}
+                alt={`Photo of ${c.display_name}`}
+                width={128}
+                height={128}
+              />
+            )}
             <AvatarFallback className="text-3xl">{initials(c.display_name)}</AvatarFallback>
           </Avatar>
           <div className="min-w-0 flex-1 space-y-2">

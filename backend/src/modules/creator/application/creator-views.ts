@@ -8,6 +8,7 @@ import {
   type PublicCreatorCard,
 } from '@local-creators/common';
 import type { CreatorProfile } from '../domain/creator-profile';
+import type { ListedCard } from './directory-reads';
 
 /** The owner's view (and the base of the admins'). */
 export function toCreatorProfileDto(p: CreatorProfile): CreatorProfileDto {
@@ -49,7 +50,8 @@ export function toAdminCreatorDto(p: CreatorProfile, email: string): AdminCreato
   };
 }
 
-const displayName = (p: CreatorProfile) => publicDisplayName({ full_name: p.fullName, can_use_name_publicly: p.canUseNamePublicly, platforms: p.platforms });
+const displayName = (p: Pick<CreatorProfile, 'fullName' | 'canUseNamePublicly' | 'platforms'>) =>
+  publicDisplayName({ full_name: p.fullName, can_use_name_publicly: p.canUseNamePublicly, platforms: p.platforms });
 
 /** What anyone may see: never phone, e-mail, user id or notes. */
 export function toPublicCreator(p: CreatorProfile): PublicCreator {
@@ -60,6 +62,7 @@ export function toPublicCreator(p: CreatorProfile): PublicCreator {
     neighborhood: p.neighborhood,
     city: p.city,
     profile_image_url: p.profileImageUrl,
+    profile_image_small_url: p.profileImageSmallUrl ?? null,
     niches: p.niches,
     platforms: p.platforms.map(({ name, handle, url, followers }) => ({ name, handle, url, followers })),
     content_types: p.contentTypes,
@@ -73,12 +76,13 @@ export function toPublicCreator(p: CreatorProfile): PublicCreator {
   };
 }
 
-export function toPublicCard(p: CreatorProfile): PublicCreatorCard {
+export function toPublicCard(p: ListedCard): PublicCreatorCard {
   return {
     id: p.id,
     display_name: displayName(p),
     bio: p.bio,
-    profile_image_url: p.profileImageUrl,
+    // A card shows the photo at avatar size when there is one (decision 0213).
+    profile_image_url: p.profileImageSmallUrl ?? p.profileImageUrl,
     niches: p.niches,
     total_followers: Number(p.totalFollowers),
     verified: isVerified({ approval_status: p.approvalStatus, phone_verified: p.phoneVerified }),

@@ -9,6 +9,23 @@ export interface ListedPosition {
   key: string;
   id: string;
 }
+/** What a directory card is drawn from (toPublicCard): a page reads only these columns. */
+export type ListedCard = Pick<
+  CreatorProfile,
+  | 'id'
+  | 'fullName'
+  | 'canUseNamePublicly'
+  | 'platforms'
+  | 'bio'
+  | 'profileImageUrl'
+  | 'profileImageSmallUrl'
+  | 'niches'
+  | 'totalFollowers'
+  | 'approvalStatus'
+  | 'phoneVerified'
+  | 'neighborhood'
+  | 'createdAt'
+>;
 export interface ListedPageQuery extends ListedFilters {
   order: ListedOrder;
   /** Rows after this position in the order, or (backwards) before it. */
@@ -28,12 +45,14 @@ export abstract class DirectoryReads {
   abstract findByIdReadOnly(id: string): Promise<CreatorProfile | null>;
   abstract listedCount(): Promise<number>;
   abstract listedNewest(limit: number, niche?: Niche): Promise<CreatorProfile[]>;
+  /** The newest `limit` of each niche, in one read. */
+  abstract listedNewestPerNiche(niches: readonly Niche[], limit: number): Promise<Map<Niche, CreatorProfile[]>>;
   abstract listedCountsByNiche(): Promise<Map<Niche, number>>;
   /**
    * Keyset paging: up to `limit` rows in `order`, each with its position; with `before`, the rows
    * just before it, still returned in `order`. The signal cancels the query in PostgreSQL.
    */
-  abstract pageListed(q: ListedPageQuery, signal?: AbortSignal): Promise<{ profile: CreatorProfile; position: ListedPosition }[]>;
+  abstract pageListed(q: ListedPageQuery, signal?: AbortSignal): Promise<{ card: ListedCard; position: ListedPosition }[]>;
   /**
    * The relevance order's page and the capped count of matches in one statement; `matched` is
    * null when no row came back past a cursor (the count is then unknown).
@@ -42,7 +61,7 @@ export abstract class DirectoryReads {
     q: ListedPageQuery,
     cap: number,
     signal?: AbortSignal,
-  ): Promise<{ page: { profile: CreatorProfile; position: ListedPosition }[]; matched: number | null }>;
+  ): Promise<{ page: { card: ListedCard; position: ListedPosition }[]; matched: number | null }>;
   /** How many listed creators match, counting no further than `cap + 1`. */
   abstract countListed(f: ListedFilters, cap: number, signal?: AbortSignal): Promise<number>;
   /** Newest first. */

@@ -103,12 +103,12 @@ export class DirectoryService {
       this.profiles.listedNewest(DIRECTORY.recentCount),
     ]);
     const niches = NICHES.filter((n) => (counts.get(n) ?? 0) > 0);
-    const groups = await Promise.all(niches.map((n) => this.profiles.listedNewest(DIRECTORY.nicheGroupSize, n)));
+    const groups = await this.profiles.listedNewestPerNiche(niches, DIRECTORY.nicheGroupSize);
     return {
       total_creators: total,
       total_niches: niches.length,
       recent: recent.map(toPublicCard),
-      niches: niches.map((niche, i) => ({ niche, total: counts.get(niche)!, creators: groups[i]!.map(toPublicCard) })),
+      niches: niches.map((niche) => ({ niche, total: counts.get(niche)!, creators: (groups.get(niche) ?? []).map(toPublicCard) })),
     };
   }
 
@@ -195,7 +195,7 @@ export class DirectoryService {
     const first = items[0];
     const last = items[items.length - 1];
     return {
-      items: items.map((r) => toPublicCard(r.profile)),
+      items: items.map((r) => toPublicCard(r.card)),
       total,
       total_exact: exact,
       per_page,

@@ -15,11 +15,15 @@ import { CreatorRepository } from './creator.repository';
 import { toCreatorProfileDto } from './creator-views';
 
 const IMAGE_MAX_SIZE = 800;
+/** The avatar size of the same photo: a card's 56 px and a profile's 128 px avatar at 2x (decision 0213). */
+export const PROFILE_IMAGE_SMALL_SIZE = 256;
 /** processImage always answers WebP, so the key of a user's photo is fixed. */
 const IMAGE_EXT = 'webp';
 
 /** Where an account's profile photo is stored (an upload, or a demo creator's portrait). */
 export const profileImageKey = (userId: string) => `${PROFILE_IMAGE_BUCKET}/${userId}/profile.${IMAGE_EXT}`;
+/** ...and the same photo at avatar size. */
+export const profileImageSmallKey = (userId: string) => `${PROFILE_IMAGE_BUCKET}/${userId}/avatar.${IMAGE_EXT}`;
 
 /** A creator's own profile: read, create or update (one per account), and its photo. */
 @Injectable()
@@ -66,6 +70,7 @@ export class OwnProfileService {
     const existing = await this.profiles.findByUserId(user.id);
     if (existing) {
       const edit = existing.update(input, imageUrl === undefined ? existing.profileImageUrl : imageUrl, now);
+      await this.withSmallImage(user, existing);
       if (edit.approvedProfileChanged) {
         this.approvedEdits.edited({ profile: existing, editor: user, changes: edit.changes, firstSinceVerification: edit.firstSinceVerification });
       }
@@ -78,6 +83,7 @@ export class OwnProfileService {
     // A photo uploaded before the profile existed belongs to it even when the body omits its URL.
     const photo = imageUrl === undefined ? await this.storage.urlOf(profileImageKey(user.id)) : imageUrl;
     const profile = CreatorProfile.create(user.id, input, photo, now, this.config.city);
+    await this.withSmallImage(user, profile);
     this.profiles.add(profile);
     this.outbox.add('notify-new-registration', {
       creatorName: profile.fullName,
@@ -108,12 +114,14 @@ export class OwnProfileService {
   /** Re-encodes and stores the photo at profile-images/{userId}/profile.webp (overwriting). */
   async uploadImage(user: Principal, file: { buffer: Buffer } | undefined): Promise<{ profile_image_url: string }> {
     if (!file?.buffer?.length) throw DomainError.invalid('IMAGE.NOT_IMAGE', MSG.imageNotImage, 'file');
-    const image = await processImage(file.buffer, { maxSize: IMAGE_MAX_SIZE });
-    const url = await this.storage.put(profileImageKey(user.id), image.body, image.contentType);
+    const [image, small] = await Promise.all([IMAGE_MAX_SIZE, PROFILE_IMAGE_SMALL_SIZE].map((maxSize) => processImage(file.buffer, { maxSize })));
+    // The avatar first: a photo whose URL is handed out always has its small size beside it.
+    const smallUrl = await this.storage.put(profileImageSmallKey(user.id), small!.body, small!.contentType);
+    const url = await this.storage.put(profileImageKey(user.id), image!.body, image!.contentType);
     await this.onFreshRow(async () => {
       const profile = await this.profiles.findByUserId(user.id);
       if (profile) {
-        profile.setImage(url, this.clock.now());
+        profile.setImage(url, smallUrl, this.clock.now());
         await this.em.flush();
       }
     });
@@ -121,11 +129,11 @@ export class OwnProfileService {
   }
 
   async deleteImage(user: Principal): Promise<void> {
-    await this.storage.delete(profileImageKey(user.id));
+    await Promise.all([this.storage.delete(profileImageKey(user.id)), this.storage.delete(profileImageSmallKey(user.id))]);
     await this.onFreshRow(async () => {
       const profile = await this.profiles.findByUserId(user.id);
       if (profile?.profileImageUrl) {
-        profile.setImage(null, this.clock.now());
+        profile.setImage(null, null, this.clock.now());
         await this.em.flush();
       }
     });
@@ -141,6 +149,13 @@ export class OwnProfileService {
         this.em.clear();
       }
     }
+  }
+
+  /** A profile's photo (always this user's own, see ownImageUrl) gets its avatar size when one is stored. */
+  private async withSmallImage(user: Principal, profile: CreatorProfile) {
+    if (!profile.profileImageUrl || profile.profileImageSmallUrl) return;
+    const small = await this.storage.urlOf(profileImageSmallKey(user.id));
+    if (small) profile.setImage(profile.profileImageUrl, small, profile.updatedAt);
   }
 
   /**

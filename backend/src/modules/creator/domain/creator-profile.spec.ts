@@ -84,8 +84,19 @@ describe('CreatorProfile', () => {
   it('keeps the photo on create and update as given, and changes it alone through setImage', () => {
     const p = CreatorProfile.create('u1', input, '/storage/profile-images/u1/profile.webp?v=1', now);
     expect(p.profileImageUrl).toBe('/storage/profile-images/u1/profile.webp?v=1');
-    p.setImage(null, later);
+    p.setImage(null, null, later);
     expect(p).toMatchObject({ profileImageUrl: null, updatedAt: later, approvalStatus: 'pending' });
+  });
+
+  it('keeps the avatar size of a photo only while the photo stays the same', () => {
+    const p = CreatorProfile.create('u1', input, null, now);
+    p.setImage('/storage/p/u1/profile.webp?v=2', '/storage/p/u1/avatar.webp?v=2', later);
+    p.update(input, '/storage/p/u1/profile.webp?v=2', later);
+    expect(p.profileImageSmallUrl).toBe('/storage/p/u1/avatar.webp?v=2');
+    p.update(input, '/storage/p/u1/profile.webp?v=3', later);
+    expect(p.profileImageSmallUrl).toBeNull();
+    p.setImage(null, '/storage/p/u1/avatar.webp?v=3', later);
+    expect([p.profileImageUrl, p.profileImageSmallUrl]).toEqual([null, null]);
   });
 
   it('a new profile takes the configured city', () => {

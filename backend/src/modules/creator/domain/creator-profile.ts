@@ -29,6 +29,8 @@ export class CreatorProfile {
   neighborhood: string | null;
   city: string;
   profileImageUrl: string | null;
+  /** The same photo at avatar size (256 px); null for photos stored before it existed. */
+  profileImageSmallUrl: string | null;
   niches: ProfileInput['niches'];
   platforms: Platform[];
   contentTypes: ProfileInput['content_types'];
@@ -74,6 +76,7 @@ export class CreatorProfile {
     p.contentChangedAt = null;
     p.updatedAfterRejectionAt = null;
     p.profileImageUrl = imageUrl;
+    p.profileImageSmallUrl = null;
     p.apply(input, now);
     return p;
   }
@@ -87,6 +90,8 @@ export class CreatorProfile {
     if (this.approvalStatus === 'approved' && !this.verifiedContent) this.verifiedContent = structuredClone(this.content());
     const changes = diffProfiles(this.content(), input);
     const differedBefore = this.changesSinceVerification.length > 0;
+    // Another photo (or none): its avatar size is not known here (setImage gives it).
+    if (imageUrl !== this.profileImageUrl) this.profileImageSmallUrl = null;
     this.profileImageUrl = imageUrl;
     this.apply(input, now);
     const differsNow = this.changesSinceVerification.length > 0;
@@ -134,8 +139,9 @@ export class CreatorProfile {
     this.updatedAt = now;
   }
 
-  setImage(url: string | null, now: Date) {
+  setImage(url: string | null, smallUrl: string | null, now: Date) {
     this.profileImageUrl = url;
+    this.profileImageSmallUrl = url ? smallUrl : null;
     this.updatedAt = now;
   }
 

@@ -13,6 +13,7 @@ export const CreatorProfileSchema = new EntitySchema<CreatorProfile>({
     neighborhood: { type: 'string', length: 100, nullable: true },
     city: { type: 'string', length: 100 },
     profileImageUrl: { type: 'text', fieldName: 'profile_image_url', nullable: true },
+    profileImageSmallUrl: { type: 'text', fieldName: 'profile_image_small_url', nullable: true },
     niches: { type: 'string[]', columnType: 'text[]' },
     platforms: { type: 'json' },
     contentTypes: { type: 'string[]', columnType: 'text[]', fieldName: 'content_types' },

@@ -3,7 +3,8 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ObjectStorage } from '../../../shared/storage/object-storage';
 import { AccountDirectory } from '../../identity';
-import { profileImageKey } from '../application/own-profile.service';
+import { PROFILE_IMAGE_SMALL_SIZE, profileImageKey, profileImageSmallKey } from '../application/own-profile.service';
+import { processImage } from '../../../shared/images/image-processor';
 import { demoPortraitWebp } from './demo-portraits';
 import {
   COLLAB_TYPES,
@@ -309,7 +310,10 @@ export async function seedDemoCreators(app: INestApplicationContext, print: (lin
   for (let i = 0; i < profiles.length; i += PORTRAITS_AT_ONCE) {
     await Promise.all(
       profiles.slice(i, i + PORTRAITS_AT_ONCE).map(async (row, k) => {
-        row.push(await storage.put(profileImageKey(row[1] as string), await demoPortraitWebp(i + k), 'image/webp'));
+        const portrait = await demoPortraitWebp(i + k);
+        const small = await processImage(portrait, { maxSize: PROFILE_IMAGE_SMALL_SIZE });
+        const smallUrl = await storage.put(profileImageSmallKey(row[1] as string), small.body, small.contentType);
+        row.push(await storage.put(profileImageKey(row[1] as string), portrait, 'image/webp'), smallUrl);
       }),
     );
   }
@@ -321,8 +325,8 @@ export async function seedDemoCreators(app: INestApplicationContext, print: (lin
     await conn.execute(
       `insert into creator_profiles (id, user_id, full_name, phone, bio, neighborhood, city, niches, platforms, content_types, collab_types,
          media_kit_url, link_hub_url, can_use_name_publicly, approval_status, approval_notes, is_public, phone_verified, total_followers,
-         created_at, updated_at, decided_at, profile_image_url)
-       values ${values(profiles, ['', '', '', '', '', '', '', '::text[]', '::jsonb', '::text[]', '::text[]', '', '', '', '', '', '', '', '', '', '', '', ''])}`,
+         created_at, updated_at, decided_at, profile_image_url, profile_image_small_url)
+       values ${values(profiles, ['', '', '', '', '', '', '', '::text[]', '::jsonb', '::text[]', '::text[]', '', '', '', '', '', '', '', '', '', '', '', '', ''])}`,
       profiles.flat(),
       'run',
       ctx,
@@ -330,7 +334,7 @@ export async function seedDemoCreators(app: INestApplicationContext, print: (lin
   });
   // Nothing half-written: without their profiles, the portraits go again.
   await insertProfiles.catch(async (error: unknown) => {
-    await Promise.all(profiles.map((row) => storage.delete(profileImageKey(row[1] as string))));
+    await Promise.all(profiles.flatMap((row) => [storage.delete(profileImageKey(row[1] as string)), storage.delete(profileImageSmallKey(row[1] as string))]));
     throw error;
   });
   print(`  Seeded ${profiles.length} demo creators.`);

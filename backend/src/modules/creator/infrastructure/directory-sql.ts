@@ -16,34 +16,24 @@ export const PUBLIC_NAME_SORT_KEY = `lower(case when p.can_use_name_publicly the
   else ltrim(coalesce(nullif(trim(p.platforms->0->>'handle'), ''), nullif(trim(p.platforms->1->>'handle'), ''), 'Local creator'), '@') end)`;
 
 /**
- * The columns a directory page maps (everything but the search columns: a tsvector per row was
- * most of the bytes read and parsed, and of the garbage collected).
+ * The columns a directory page maps: what a card is drawn from (ListedCard). Not the search
+ * columns (a tsvector per row was most of the bytes read and parsed), nor what only a profile
+ * page shows.
  */
 const PAGE_COLUMNS = [
   'id',
-  'user_id',
   'full_name',
-  'phone',
-  'bio',
-  'neighborhood',
-  'city',
-  'profile_image_url',
-  'niches',
-  'platforms',
-  'content_types',
-  'collab_types',
-  'media_kit_url',
-  'link_hub_url',
   'can_use_name_publicly',
-  'approval_status',
-  'approval_notes',
-  'is_public',
-  'phone_verified',
-  'has_joined_floaters_crew',
+  'platforms',
+  'bio',
+  'profile_image_url',
+  'profile_image_small_url',
+  'niches',
   'total_followers',
+  'approval_status',
+  'phone_verified',
+  'neighborhood',
   'created_at',
-  'updated_at',
-  'decided_at',
 ];
 const columnsOf = (alias: string) => PAGE_COLUMNS.map((c) => `${alias}.${c}`).join(', ');
 
@@ -66,12 +56,17 @@ function listedWhere(f: ListedFilters, params: unknown[]): string[] {
     return `$${params.length}`;
   };
   const where = [LISTED_SQL];
-  if (f.niche) where.push(`p.niches @> array[${p(f.niche)}::text]`);
-  if (f.platform) where.push(`p.platforms @> ${p(JSON.stringify([{ name: f.platform }]))}::jsonb`);
-  if (f.min_followers) where.push(`p.total_followers >= ${p(f.min_followers)}::bigint`);
-  if (f.neighborhood) where.push(`p.neighborhood ilike ${p(`%${escapeLike(f.neighborhood)}%`)}`);
-  if (f.content_type) where.push(`p.content_types @> array[${p(f.content_type)}::text]`);
-  if (f.collab_type) where.push(`p.collab_types @> array[${p(f.collab_type)}::text]`);
+  // With words, the text search finds the rows and the filters only check them: a prepared
+  // statement's generic plan, which cannot see the values, otherwise chose a filter's index and
+  // read every creator of a niche to find one name (27 ms instead of 0.1 ms at 100,000).
+  // `(…) is true` is the same test, in a form no index answers.
+  const filter = (sql: string) => where.push(f.q ? `(${sql}) is true` : sql);
+  if (f.niche) filter(`p.niches @> array[${p(f.niche)}::text]`);
+  if (f.platform) filter(`p.platforms @> ${p(JSON.stringify([{ name: f.platform }]))}::jsonb`);
+  if (f.min_followers) filter(`p.total_followers >= ${p(f.min_followers)}::bigint`);
+  if (f.neighborhood) filter(`p.neighborhood ilike ${p(`%${escapeLike(f.neighborhood)}%`)}`);
+  if (f.content_type) filter(`p.content_types @> array[${p(f.content_type)}::text]`);
+  if (f.collab_type) filter(`p.collab_types @> array[${p(f.collab_type)}::text]`);
   if (f.q) {
     const words = searchWords(f.q);
     const text = searchText(f.q);
@@ -102,12 +97,21 @@ function orderKey(order: ListedOrder, q: string | undefined, params: unknown[]):
   return { expr: 'p.created_at', type: 'timestamptz', desc: true };
 }
 
+/**
+ * `cap + 1` as a literal, not a parameter: a prepared statement's generic plan takes an unknown
+ * LIMIT for a tenth of the rows, and then read the whole table in order rather than the text
+ * index (a search for one name cost a scan of every creator). The cap is the code's, not a value.
+ */
+function capLimit(cap: number) {
+  if (!Number.isInteger(cap) || cap < 0) throw new Error(`invalid cap ${cap}`);
+  return String(cap + 1);
+}
+
 /** How many listed creators match `f`, counting no further than `cap + 1` rows. */
 export function listedCountSql(f: ListedFilters, cap: number) {
   const values: unknown[] = [];
   const where = listedWhere(f, values);
-  values.push(cap + 1);
-  return { text: `select count(*)::int as n from (select 1 from creator_profiles p where ${where.join(' and ')} limit $${values.length}) s`, values };
+  return { text: `select count(*)::int as n from (select 1 from creator_profiles p where ${where.join(' and ')} limit ${capLimit(cap)}) s`, values };
 }
 
 /**
@@ -142,8 +146,6 @@ export function listedPageSql(q: ListedPageQuery) {
 export function listedRankedPageSql(q: ListedPageQuery, cap: number) {
   const values: unknown[] = [];
   const where = listedWhere(q, values);
-  values.push(cap + 1);
-  const capParam = `$${values.length}`;
   const { expr } = orderKey('relevance', q.q, values);
   const at = q.after ?? q.before;
   const backwards = !q.after && !!q.before;
@@ -155,7 +157,7 @@ export function listedRankedPageSql(q: ListedPageQuery, cap: number) {
     keyset = backwards ? `where r.k >= ${k} and (r.k > ${k} or r.id < ${id})` : `where r.k <= ${k} and (r.k < ${k} or r.id > ${id})`;
   }
   values.push(q.limit);
-  const text = `with m as materialized (select p.id, p.search_doc, p.search_names from creator_profiles p where ${where.join(' and ')} limit ${capParam}),
+  const text = `with m as materialized (select p.id, p.search_doc, p.search_names from creator_profiles p where ${where.join(' and ')} limit ${capLimit(cap)}),
     r as (select p.id, ${expr} as k from m p)
     select ${columnsOf('c')}, r.k::text as "__key", (select count(*) from m)::int as "__n" from r join creator_profiles c on c.id = r.id ${keyset}
     order by r.k ${backwards ? 'asc' : 'desc'}, r.id ${backwards ? 'desc' : 'asc'} limit $${values.length}`;

@@ -2,14 +2,12 @@ import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Niche } from '@local-creators/common';
-import { DirectoryReads, type ListedFilters, type ListedPageQuery } from '../application/directory-reads';
+import { DirectoryReads, type ListedCard, type ListedFilters, type ListedPageQuery } from '../application/directory-reads';
 import { LISTED_SQL, listedCountSql, listedPageSql, listedRankedPageSql } from './directory-sql';
 import { CreatorProfile } from '../domain/creator-profile';
 import { ListingVersion } from './listing-version';
 import { QueryCanceller } from './query-canceller';
-
-/** The listing rule of spec 4, as the partial indexes' predicate spells it. */
-const LISTED = { isPublic: true, approvalStatus: 'approved', phoneVerified: true } as const;
+import { DirectoryPool } from './directory-pool';
 
 const statementNames = new Map<string, string>();
 /** A prepared statement's name per SQL text (a few hundred shapes: filters × orders × directions). */
@@ -39,6 +37,7 @@ export function readOnlyProfile(row: Record<string, any>): CreatorProfile {
     neighborhood: row.neighborhood,
     city: row.city,
     profileImageUrl: row.profile_image_url,
+    profileImageSmallUrl: row.profile_image_small_url ?? null,
     niches: row.niches,
     platforms: typeof row.platforms === 'string' ? JSON.parse(row.platforms) : row.platforms,
     contentTypes: row.content_types,
@@ -58,6 +57,25 @@ export function readOnlyProfile(row: Record<string, any>): CreatorProfile {
   } as unknown as CreatorProfile;
 }
 
+/** A page row (directory-sql's page columns) as the card it is drawn from. */
+function listedCard(row: Record<string, any>): ListedCard {
+  return {
+    id: row.id,
+    fullName: row.full_name,
+    canUseNamePublicly: row.can_use_name_publicly,
+    platforms: typeof row.platforms === 'string' ? JSON.parse(row.platforms) : row.platforms,
+    bio: row.bio,
+    profileImageUrl: row.profile_image_url,
+    profileImageSmallUrl: row.profile_image_small_url ?? null,
+    niches: row.niches,
+    totalFollowers: Number(row.total_followers),
+    approvalStatus: row.approval_status,
+    phoneVerified: row.phone_verified,
+    neighborhood: row.neighborhood,
+    createdAt: new Date(row.created_at),
+  };
+}
+
 /** The directory's reads in hand-written SQL over creator_profiles, each cancellable by the caller. */
 @Injectable()
 export class SqlDirectoryReads extends DirectoryReads {
@@ -65,6 +83,7 @@ export class SqlDirectoryReads extends DirectoryReads {
     private readonly em: EntityManager,
     private readonly version: ListingVersion,
     private readonly cancels: QueryCanceller,
+    private readonly pool: DirectoryPool,
   ) {
     super();
   }
@@ -72,8 +91,10 @@ export class SqlDirectoryReads extends DirectoryReads {
   listingVersion() {
     return this.version.current();
   }
-  listedCount() {
-    return this.em.count(CreatorProfile, LISTED);
+  /** From the counts the writes keep (migration ListingCounts): no scan of the listed rows. */
+  async listedCount() {
+    const [row] = await this.em.getConnection().execute<{ total: number }[]>(`select total from listing_counts where scope = '*'`);
+    return row?.total ?? 0;
   }
   async listedNewest(limit: number, niche?: Niche) {
     const rows = await this.em.getConnection().execute<Record<string, unknown>[]>(
@@ -83,12 +104,23 @@ export class SqlDirectoryReads extends DirectoryReads {
     );
     return rows.map(readOnlyProfile);
   }
-  async listedCountsByNiche() {
-    const rows = await this.em.getConnection().execute<{ niche: Niche; count: string }[]>(
-      `select n as niche, count(*) from creator_profiles p, unnest(p.niches) n
-        where p.is_public and p.approval_status = 'approved' and p.phone_verified group by n`,
+  async listedNewestPerNiche(niches: readonly Niche[], limit: number) {
+    const rows = await this.em.getConnection().execute<Record<string, unknown>[]>(
+      // One placeholder per niche: the driver spreads an array binding into a list.
+      `select n.niche as "__niche", p.* from unnest(array[${niches.map(() => '?').join(', ')}]::text[]) n(niche) cross join lateral (
+          select * from creator_profiles p where ${LISTED_SQL} and p.niches @> array[n.niche] order by p.created_at desc, p.id limit ?) p`,
+      [...niches, limit],
     );
-    return new Map(rows.map((r) => [r.niche, Number(r.count)]));
+    const groups = new Map<Niche, CreatorProfile[]>();
+    for (const row of rows) {
+      const niche = row.__niche as Niche;
+      groups.set(niche, [...(groups.get(niche) ?? []), readOnlyProfile(row)]);
+    }
+    return groups;
+  }
+  async listedCountsByNiche() {
+    const rows = await this.em.getConnection().execute<{ scope: Niche; total: number }[]>(`select scope, total from listing_counts where scope <> '*'`);
+    return new Map(rows.map((r) => [r.scope, r.total]));
   }
   async countListed(f: ListedFilters, cap: number, signal?: AbortSignal) {
     const { text, values } = listedCountSql(f, cap);
@@ -99,13 +131,13 @@ export class SqlDirectoryReads extends DirectoryReads {
     // Hand-written SQL on a connection of its own, so a client that goes away cancels it.
     const { text, values, backwards } = listedPageSql(q);
     const rows = await this.cancellable(signal, text, values);
-    const page = rows.map((row) => ({ profile: readOnlyProfile(row), position: { key: String(row.__key), id: String(row.id) } }));
+    const page = rows.map((row) => ({ card: listedCard(row), position: { key: String(row.__key), id: String(row.id) } }));
     return backwards ? page.reverse() : page;
   }
   async rankedPageListed(q: ListedPageQuery, cap: number, signal?: AbortSignal) {
     const { text, values, backwards } = listedRankedPageSql(q, cap);
     const rows = await this.cancellable(signal, text, values);
-    const page = rows.map((row) => ({ profile: readOnlyProfile(row), position: { key: String(row.__key), id: String(row.id) } }));
+    const page = rows.map((row) => ({ card: listedCard(row), position: { key: String(row.__key), id: String(row.id) } }));
     // Without a row the count is unknown, unless nothing matched at all (a first page).
     const matched = rows.length ? Number(rows[0]!.__n) : q.after || q.before ? null : 0;
     return { page: backwards ? page.reverse() : page, matched };
@@ -113,21 +145,26 @@ export class SqlDirectoryReads extends DirectoryReads {
   /** Runs one statement on a pooled connection; an abort cancels it in PostgreSQL (pg_cancel_backend). */
   private async cancellable(signal: AbortSignal | undefined, sql: string, params: unknown[]): Promise<Record<string, any>[]> {
     signal?.throwIfAborted();
-    const client = this.em.getKnex().client;
-    const conn = await client.acquireConnection();
+    const conn = await this.pool.connect();
     let cancelling: Promise<unknown> | undefined;
-    const onAbort = () => void (cancelling = this.cancels.cancel(conn.processID));
+    const onAbort = () => void (cancelling = this.cancels.cancel((conn as unknown as { processID?: number }).processID));
     signal?.addEventListener('abort', onAbort, { once: true });
+    let broken: Error | undefined;
     try {
       if (signal?.aborted) throw signal.reason;
       // Named, so each connection parses each statement shape once and PostgreSQL may keep its plan.
-      const result = await conn.query({ name: statementName(sql), text: sql, values: params });
+      const result = await conn.query({ name: statementName(sql), text: sql, values: params }).catch((error: unknown) => {
+        // Cancelled or timed out (57014): the connection is fine; after anything else it is dropped.
+        const code = (error as { code?: unknown }).code;
+        if (code !== '57014') broken = error as Error;
+        throw error;
+      });
       return result.rows;
     } finally {
       signal?.removeEventListener('abort', onAbort);
       // A cancel still on its way must land before the connection serves anyone else.
       await cancelling;
-      await client.releaseConnection(conn);
+      conn.release(broken);
     }
   }
   async listedIds(limit: number) {

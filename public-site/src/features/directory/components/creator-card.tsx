@@ -23,7 +23,9 @@ export function CreatorCard({ creator, featured = false }: { creator: PublicCrea
       )}
       <div className={cn('flex items-center gap-3', featured && 'pr-24')}>
         <Avatar className="size-14 shrink-0 text-base">
-          {creator.profile_image_url && <AvatarImage src={creator.profile_image_url} alt={`Photo of ${creator.display_name}`} loading="lazy" />}
+          {creator.profile_image_url && (
+            <AvatarImage src={creator.profile_image_url} alt={`Photo of ${creator.display_name}`} width={56} height={56} loading="lazy" decoding="async" />
+          )}
           <AvatarFallback>{initials(creator.display_name)}</AvatarFallback>
         </Avatar>
         <div className="min-w-0">
