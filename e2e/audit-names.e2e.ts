@@ -67,11 +67,12 @@ describe('the audit trail', () => {
     const card = page.getByRole('article', { name: 'Audited Bakery' });
     await card.waitFor();
     // Scrolled to it: the card's top is inside the window.
-    await page.waitForFunction(`(() => {
-      const el = document.getElementById('submission-${target}');
+    await page.waitForFunction((id) => {
+      const w = globalThis as unknown as { innerHeight: number; document: { getElementById(id: string): { getBoundingClientRect(): { top: number } } | null } };
+      const el = w.document.getElementById(`submission-${id}`);
       if (!el) return false;
       const top = el.getBoundingClientRect().top;
-      return top >= 0 && top < window.innerHeight;
-    })()`);
+      return top >= 0 && top < w.innerHeight;
+    }, target);
   }, 90_000);
 });

@@ -74,7 +74,7 @@ describe('issue 13: experience', () => {
     await page.goto('/about');
     await page.getByRole('link', { name: 'Browse Directory' }).first().click();
     await page.waitForURL(/\/directory$/);
-    await page.waitForFunction(`document.title === 'Directory · Local Creators'`);
+    await page.waitForFunction(() => (globalThis as unknown as { document: { title: string } }).document.title === 'Directory · Local Creators');
     await context.close();
   }, 60_000);
 
@@ -92,7 +92,10 @@ describe('issue 13: experience', () => {
     ]) {
       await page.goto(path);
       await page.locator('#main-content, main').first().waitFor();
-      await page.waitForFunction(`location.pathname === ${JSON.stringify(path)} && document.title.endsWith('· Admin · Local Creators')`);
+      await page.waitForFunction((p) => {
+        const w = globalThis as unknown as { location: { pathname: string }; document: { title: string } };
+        return w.location.pathname === p && w.document.title.endsWith('· Admin · Local Creators');
+      }, path);
       titles[path] = await page.title();
     }
     expect(new Set(Object.values(titles)).size).toBe(Object.keys(titles).length);
@@ -166,7 +169,12 @@ describe('issue 13: experience', () => {
       await card.getByRole('button', { name: 'Request an introduction' }).click();
       const dialog = page.getByRole('dialog');
       await dialog.waitFor();
-      await page.waitForFunction(`document.getElementById('creator_name')?.value === ${JSON.stringify(`Intro Creator ${width}`)}`);
+      await page.waitForFunction(
+        (name) =>
+          (globalThis as unknown as { document: { getElementById(id: string): { value: string } | null } }).document.getElementById('creator_name')?.value ===
+          name,
+        `Intro Creator ${width}`,
+      );
       expect(await dialog.getByLabel('Your email').inputValue()).toBe(email);
       expect(await dialog.getByLabel('Links').inputValue()).toBe(`${product.baseUrl}/creator/${id}`);
       await shot(page, `introduction-dialog-${width}`);

@@ -41,6 +41,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
       const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height } });
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
+      waitForPublicSiteOnLoad(page);
       return { context, page };
     },
     async close() {
@@ -48,6 +49,24 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
       await t.close();
     },
   };
+}
+
+/**
+ * A public page the server drew is visible before its scripts run (they start after the first
+ * paint, issue 12), so a click can come before anything listens. As a person waits for a page to
+ * respond, goto() and reload() on the public site here wait until it has taken over (<html
+ * data-ready>, set by public-site/src/main.tsx); the console and non-HTML answers are not waited on.
+ */
+function waitForPublicSiteOnLoad(page: Page) {
+  for (const method of ['goto', 'reload'] as const) {
+    const original = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page['goto']>;
+    (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+      const response = await original(...args);
+      const html = response?.headers()['content-type']?.startsWith('text/html') ?? false;
+      if (html && !new URL(page.url()).pathname.startsWith('/admin')) await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+      return response;
+    };
+  }
 }
 
 /** The text of the newest toast (sonner), waiting for one that contains `text`. */

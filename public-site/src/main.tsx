@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createQueryClient, preloadViewFor } from './app/app';
 import { readServerState } from './server-state';
@@ -9,9 +9,15 @@ import './styles/index.css';
 const root = document.getElementById('root')!;
 const queryClient = createQueryClient();
 for (const [key, data] of readServerState(document)) queryClient.setQueryData(key, data);
+/** Marks the page as working (its first render committed) for browser tests and tools: <html data-ready>. */
+function MarkReady() {
+  useEffect(() => document.documentElement.setAttribute('data-ready', ''), []);
+  return null;
+}
 const app = (
   <StrictMode>
     <App queryClient={queryClient} />
+    <MarkReady />
   </StrictMode>
 );
 // Its view's code first: hydrating a part still loading would let the first update redraw it.

@@ -43,6 +43,8 @@ describe('S3 image storage', () => {
   });
 
   const key = (userId: string) => `${PROFILE_IMAGE_BUCKET}/${userId}/profile.webp`;
+  /** The same photo at avatar size beside it (decision 0213). */
+  const avatarKey = (userId: string) => `${PROFILE_IMAGE_BUCKET}/${userId}/avatar.webp`;
   const urlPattern = (userId: string) => new RegExp(`^${escapeRegExp(`${publicUrl}/${key(userId)}`)}\\?v=[0-9a-z]+$`);
   const upload = (token: ReturnType<typeof bearer>, file: Buffer) =>
     t.http().put('/api/me/profile/image').set(token).attach('file', file, { filename: 'me.png', contentType: 'image/png' });
@@ -65,7 +67,7 @@ describe('S3 image storage', () => {
     const url: string = up.body.profile_image_url;
     expect(url).toMatch(urlPattern(s.user.id));
     expect(await storedUrl(profile.id)).toBe(url);
-    expect(await s3.keys(`${PROFILE_IMAGE_BUCKET}/${s.user.id}/`)).toEqual([key(s.user.id)]);
+    expect((await s3.keys(`${PROFILE_IMAGE_BUCKET}/${s.user.id}/`)).sort()).toEqual([avatarKey(s.user.id), key(s.user.id)]);
 
     const object = await fetchObject(url);
     expect(object).toMatchObject({ status: 200, type: 'image/webp', cache: 'public, max-age=300' });
@@ -113,8 +115,8 @@ describe('S3 image storage', () => {
     expect(second).not.toBe(first); // a new version parameter, so caches do not show the old photo
     expect(await storedUrl(profile.id)).toBe(second);
 
-    // One object only, and it is the new photo: the old one is gone from the bucket.
-    expect(await s3.keys(`${PROFILE_IMAGE_BUCKET}/${s.user.id}/`)).toEqual([key(s.user.id)]);
+    // The new photo and its avatar size only: the old ones are gone from the bucket (same keys, overwritten).
+    expect((await s3.keys(`${PROFILE_IMAGE_BUCKET}/${s.user.id}/`)).sort()).toEqual([avatarKey(s.user.id), key(s.user.id)]);
     const object = await fetchObject(second);
     expect(await sharp(object.body).metadata()).toMatchObject({ format: 'webp', width: 200, height: 320 });
 

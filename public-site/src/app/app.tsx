@@ -119,11 +119,21 @@ function SignedOutOnly({ children }: { children: ReactNode }) {
   return children;
 }
 
+/** The path of the page the server drew, when this browser is taking one over (issue 12). */
+const drawnPath = typeof document !== 'undefined' && document.getElementById('root')?.firstElementChild ? location.pathname : null;
+
 function Layout() {
   const { pathname, hash } = useLocation();
   const navigation = useNavigationType();
   // A layout effect: it runs before the pages' own effects, which may then name the page better.
+  // The page the server drew already carries its full title (a profile's name): it is kept, not
+  // replaced by the generic one for the moment until the page's own effect runs.
+  const drawnTitleKept = useRef(false);
   useLayoutEffect(() => {
+    if (!drawnTitleKept.current) {
+      drawnTitleKept.current = true;
+      if (drawnPath === pathname) return;
+    }
     document.title = titleForPath(pathname);
   }, [pathname]);
   // A new page opens at its top (a link clicked far down the directory opened the profile half
