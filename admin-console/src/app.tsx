@@ -8,6 +8,7 @@ import { Dashboard } from './dashboard/dashboard';
 import { dataProvider } from './data/data-provider';
 import { AppLayout } from './layout/app-layout';
 import { theme } from './layout/theme';
+import contactRequests from './contact-requests';
 import introductionRequests from './introduction-requests';
 import notifications from './notifications';
 
@@ -39,6 +40,7 @@ export function App() {
               <Resource name="creators" {...creators} />
               <Resource name="amplify-submissions" {...amplifySubmissions} />
               <Resource name="introduction-requests" {...introductionRequests} />
+              <Resource name="contact-requests" {...contactRequests} />
               <Resource name="audit-log" {...auditLog} />
               <Resource name="notifications" {...notifications} />
               <CustomRoutes>

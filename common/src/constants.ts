@@ -64,7 +64,19 @@ export const LIMITS = {
   interestLinksMax: 1000,
   interestMessageMax: 2000,
   adminNotesMax: 2000,
+  /** A brand's message to a creator through the Contact form (decision 0501). */
+  contactMessageMax: 2000,
 } as const;
+
+/** The Contact form's optional budget (decision 0501): what a brand may say it has in mind. */
+export const BUDGET_RANGES = ['Under $250', '$250 – $1,000', '$1,000 – $5,000', '$5,000 or more', 'Product or service exchange'] as const;
+export type BudgetRange = (typeof BUDGET_RANGES)[number];
+
+/**
+ * What a creator who turns the Contact form off may show in its place (decision 0501): any of
+ * their platforms by name, the media kit, the link hub.
+ */
+export const CONTACT_LINK_EXTRAS = ['Media kit', 'Link hub'] as const;
 
 export const DIRECTORY = {
   recentCount: 10,

@@ -1,5 +1,5 @@
 /** Rules about creators that both the pages and the server apply. */
-import { DEFAULT_CITY, DIRECTORY } from './constants';
+import { CONTACT_LINK_EXTRAS, DEFAULT_CITY, DIRECTORY } from './constants';
 import { MSG } from './messages';
 import type { ApprovalStatus } from './constants';
 
@@ -85,4 +85,23 @@ export function formatFollowerCount(n: number): string {
   if (n >= 100_000) return `${Math.floor(n / 1_000)}K`;
   if (n >= 1_000) return `${Math.floor(n / 100) / 10}K`;
   return String(n);
+}
+
+/** One link a creator may show in place of the Contact form (decision 0501). */
+export interface ContactLinkChoice {
+  /** What is stored: the platform's name, "Media kit" or "Link hub". */
+  key: string;
+  url: string;
+}
+
+/** The links a profile can show instead of the Contact form: platforms with an address, the media kit, the link hub. */
+export function contactLinkChoices(p: {
+  platforms: readonly { name: string; url: string }[];
+  media_kit_url: string | null;
+  link_hub_url: string | null;
+}): ContactLinkChoice[] {
+  const choices: ContactLinkChoice[] = p.platforms.filter((x) => x.url.trim()).map((x) => ({ key: x.name, url: x.url.trim() }));
+  if (p.media_kit_url) choices.push({ key: CONTACT_LINK_EXTRAS[0], url: p.media_kit_url });
+  if (p.link_hub_url) choices.push({ key: CONTACT_LINK_EXTRAS[1], url: p.link_hub_url });
+  return choices;
 }

@@ -141,6 +141,20 @@ export const MSG = {
   calculatorOops: 'Oops!',
   calculatorInvalid: 'Please enter a valid number of followers.',
 
+  // Ours: brands write to a creator through the profile's Contact form (decision 0501).
+  contactBrandRequired: 'Brand name is required',
+  contactMessageRequired: 'Message is required',
+  contactBudgetInvalid: 'Choose a budget from the list',
+  contactSent: 'Message sent!',
+  contactSentDetail: (name: string) => `${name} gets your message by e-mail and can reply to you directly.`,
+  contactFailed: 'Your message was not sent',
+  contactClosed: 'This creator does not take messages here',
+  contactAddressLimit: (limit: number, wait: string) => `Too many messages from this e-mail address (at most ${limit} a day). Please try again in ${wait}.`,
+  contactCreatorLimit: (wait: string) => `This creator has received as many messages as we pass on in a day. Please try again in ${wait}.`,
+  contactLinkUnknown: 'Choose links from your own profile',
+  contactEnabledInvalid: 'contact_enabled must be true or false',
+  contactSettingsSaved: 'Contact settings saved',
+
   pageNotFound: 'Oops! Page not found',
   useAuthOutsideProvider: 'useAuth must be used within an AuthProvider',
 } as const;

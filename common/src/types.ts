@@ -1,5 +1,16 @@
 /** Shapes of the HTTP contract (docs/api.md). snake_case like the spec's entities. */
-import type { ApprovalStatus, BusinessCategory, CollabType, ContentType, Niche, PlatformName, Role, SubmissionStatus, TypeOfHelp } from './constants';
+import type {
+  ApprovalStatus,
+  BudgetRange,
+  BusinessCategory,
+  CollabType,
+  ContentType,
+  Niche,
+  PlatformName,
+  Role,
+  SubmissionStatus,
+  TypeOfHelp,
+} from './constants';
 
 // ---------- identity ----------
 
@@ -74,6 +85,10 @@ export interface CreatorProfile extends ProfileInput {
   has_joined_floaters_crew: boolean;
   created_at: string;
   updated_at: string;
+  /** Brands may write through the profile's Contact form (decision 0501). */
+  contact_enabled: boolean;
+  /** With the form off: the links shown in its place (keys from contactLinkChoices). */
+  contact_links: string[];
 }
 
 /** One field of a profile as it was verified (or last acknowledged) and as it is now. */
@@ -119,6 +134,10 @@ export interface PublicCreator {
   /** any platform above 10,000 followers */
   featured_reach: boolean;
   created_at: string;
+  /** The profile shows the Contact form (decision 0501). */
+  contact_enabled: boolean;
+  /** With the form off: which of the profile's links show in its place (keys from contactLinkChoices). */
+  contact_links: string[];
 }
 
 export type PublicCreatorCard = Pick<
@@ -182,6 +201,37 @@ export interface AuditEntry {
   to_value: string | null;
   notes: string | null;
   created_at: string;
+}
+
+// ---------- brands contacting creators (decision 0501) ----------
+
+export interface ContactRequestInput {
+  brand_name: string;
+  email: string;
+  message: string;
+  budget_range: BudgetRange | null;
+}
+
+/** A message a brand sent through the Contact form, as its creator sees it on the dashboard. */
+export interface ReceivedContactRequest extends ContactRequestInput {
+  id: string;
+  created_at: string;
+}
+
+export interface ContactSettings {
+  contact_enabled: boolean;
+  contact_links: string[];
+}
+
+/** Messages per creator for the admins: counts and senders, never the messages themselves. */
+export interface AdminContactCounts {
+  /** The creator's profile id. */
+  id: string;
+  creator_name: string;
+  total: number;
+  last_7_days: number;
+  distinct_senders: number;
+  last_received_at: string;
 }
 
 // ---------- amplify ----------

@@ -2,9 +2,10 @@
  * Validation shared by the pages and the server. Every validator returns the FIRST failure
  * (the spec shows one message at a time) or null, and the normalised (trimmed) value.
  */
-import { BUSINESS_CATEGORIES, COLLAB_TYPES, CONTENT_TYPES, LIMITS, NICHES, PLATFORM_NAMES, TYPES_OF_HELP } from './constants';
+import { BUDGET_RANGES, type BudgetRange, BUSINESS_CATEGORIES, COLLAB_TYPES, CONTENT_TYPES, LIMITS, NICHES, PLATFORM_NAMES, TYPES_OF_HELP } from './constants';
 import { MSG } from './messages';
-import type { AmplifySubmissionInput, InterestRequestInput, PlatformInput, ProfileInput } from './types';
+import { contactLinkChoices } from './creator-rules';
+import type { AmplifySubmissionInput, ContactRequestInput, ContactSettings, InterestRequestInput, PlatformInput, ProfileInput } from './types';
 
 export interface ValidationFailure {
   field: string;
@@ -269,4 +270,30 @@ export function validateInterestRequest(input: unknown): Validated<InterestReque
     ok: true,
     value: { creator_name, creator_email: str(body.creator_email), creator_links: creator_links || null, message: message || null },
   };
+}
+
+/** A brand's message through a profile's Contact form (decision 0501). */
+export function validateContactRequest(input: unknown): Validated<ContactRequestInput> {
+  const body = (input ?? {}) as Record<string, unknown>;
+  const brand_name = str(body.brand_name);
+  if (!brand_name) return fail('brand_name', MSG.contactBrandRequired);
+  if (brand_name.length > LIMITS.businessNameMax) return fail('brand_name', MSG.nameTooLong);
+  const emailError = firstEmailError(body.email);
+  if (emailError) return fail('email', emailError);
+  const message = str(body.message);
+  if (!message) return fail('message', MSG.contactMessageRequired);
+  if (message.length > LIMITS.contactMessageMax) return fail('message', MSG.messageTooLong);
+  const budget = body.budget_range === undefined || body.budget_range === null ? '' : body.budget_range;
+  if (budget !== '' && !(BUDGET_RANGES as readonly unknown[]).includes(budget)) return fail('budget_range', MSG.contactBudgetInvalid);
+  return { ok: true, value: { brand_name, email: str(body.email), message, budget_range: (budget || null) as BudgetRange | null } };
+}
+
+/** A creator's Contact settings: the links named must be the profile's own (contactLinkChoices). */
+export function validateContactSettings(input: unknown, profile: Parameters<typeof contactLinkChoices>[0]): Validated<ContactSettings> {
+  const body = (input ?? {}) as Record<string, unknown>;
+  if (typeof body.contact_enabled !== 'boolean') return fail('contact_enabled', MSG.contactEnabledInvalid);
+  const links = Array.isArray(body.contact_links) ? body.contact_links : body.contact_links === undefined ? [] : null;
+  const allowed = new Set(contactLinkChoices(profile).map((c) => c.key));
+  if (links === null || !links.every((l): l is string => typeof l === 'string' && allowed.has(l))) return fail('contact_links', MSG.contactLinkUnknown);
+  return { ok: true, value: { contact_enabled: body.contact_enabled, contact_links: [...new Set(links)] } };
 }

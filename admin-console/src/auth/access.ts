@@ -65,6 +65,7 @@ const ADMIN_ACTIONS: Record<string, readonly string[]> = {
   'audit-log': ['list', 'export'],
   notifications: ['list', 'edit', 'export'],
   'introduction-requests': ['list'],
+  'contact-requests': ['list'],
 };
 
 export function canAccess(roles: readonly string[] | undefined, resource: string, action: string): boolean {

@@ -7,6 +7,7 @@ const PAGES: [RegExp, string][] = [
   [/^\/creators\/[^/]+(\/show)?$/, 'Creator'],
   [/^\/creators$/, 'All creators'],
   [/^\/introduction-requests/, 'Introduction requests'],
+  [/^\/contact-requests/, 'Brand messages'],
   [/^\/audit-log/, 'Audit trail'],
   [/^\/notifications/, 'Notifications'],
   [/^\/login/, 'Sign In'],

@@ -29,7 +29,16 @@ export class AppConfig {
     s3: { endpoint?: string; bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string; publicUrl?: string };
   };
   readonly rateLimits: Record<
-    'signin' | 'signup' | 'recover' | 'recoverEmail' | 'recoverEmailTotal' | 'publicForms' | 'introPerAddress' | 'introPerBusiness',
+    | 'signin'
+    | 'signup'
+    | 'recover'
+    | 'recoverEmail'
+    | 'recoverEmailTotal'
+    | 'publicForms'
+    | 'introPerAddress'
+    | 'introPerBusiness'
+    | 'contactPerAddress'
+    | 'contactPerCreator',
     { limit: number; windowSeconds: number }
   >;
   /** Per account and client address: `free` wrong sign-ins, then waits of 1, 2, 4 … 60 minutes. */
@@ -97,6 +106,8 @@ export class AppConfig {
       publicForms: parseRateLimit(e.RATE_LIMIT_PUBLIC_FORMS),
       introPerAddress: parseRateLimit(e.RATE_LIMIT_INTRO_PER_ADDRESS),
       introPerBusiness: parseRateLimit(e.RATE_LIMIT_INTRO_PER_BUSINESS),
+      contactPerAddress: parseRateLimit(e.RATE_LIMIT_CONTACT_PER_ADDRESS),
+      contactPerCreator: parseRateLimit(e.RATE_LIMIT_CONTACT_PER_CREATOR),
     };
     const account = parseRateLimit(e.RATE_LIMIT_SIGNIN_ACCOUNT);
     this.signinThrottle = { free: Math.max(1, account.limit), windowSeconds: Math.max(1, account.windowSeconds), baseLockSeconds: 60, maxLockSeconds: 3600 };

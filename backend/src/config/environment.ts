@@ -86,6 +86,9 @@ export class EnvironmentVariables {
   /** Introduction requests per requester e-mail address, and introductions mailed per business (decision 0111). */
   @Matches(/^\d+\/\d+$/) RATE_LIMIT_INTRO_PER_ADDRESS = '5/86400';
   @Matches(/^\d+\/\d+$/) RATE_LIMIT_INTRO_PER_BUSINESS = '10/86400';
+  /** Contact-form messages per brand e-mail address, and messages passed on to one creator (decision 0501). */
+  @Matches(/^\d+\/\d+$/) RATE_LIMIT_CONTACT_PER_ADDRESS = '5/86400';
+  @Matches(/^\d+\/\d+$/) RATE_LIMIT_CONTACT_PER_CREATOR = '10/86400';
 }
 
 const NUMERIC = new Set([

@@ -15,6 +15,7 @@ import { Migration20261124020000ExperienceMail } from './Migration20261124020000
 import { Migration20261124030000DirectoryTypeFilters } from './Migration20261124030000DirectoryTypeFilters';
 import { Migration20261124040000ListingCounts } from './Migration20261124040000ListingCounts';
 import { Migration20261124041000ProfilePhotoSizes } from './Migration20261124041000ProfilePhotoSizes';
+import { Migration20261125010000ContactRequests } from './Migration20261125010000ContactRequests';
 
 /**
  * Committed migrations, in order. Listed explicitly (not globbed) so they run the same from
@@ -37,4 +38,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124030000DirectoryTypeFilters', class: Migration20261124030000DirectoryTypeFilters },
   { name: 'Migration20261124040000ListingCounts', class: Migration20261124040000ListingCounts },
   { name: 'Migration20261124041000ProfilePhotoSizes', class: Migration20261124041000ProfilePhotoSizes },
+  { name: 'Migration20261125010000ContactRequests', class: Migration20261125010000ContactRequests },
 ];

@@ -5,14 +5,16 @@ import { RequestContext } from '@mikro-orm/core';
 import { PageMetaRegistry } from '../../web/page-meta';
 import { NotificationsModule } from '../notifications';
 import { ApprovedProfileEdits } from './application/approved-profile-edits';
+import { ContactRequests } from './application/contact-requests.service';
 import { CreatorAdminQueries } from './application/creator-admin-queries';
 import { CreatorRepository } from './application/creator.repository';
 import { DirectoryReads } from './application/directory-reads';
 import { DirectoryService } from './application/directory.service';
 import { OwnProfileService } from './application/own-profile.service';
+import { ContactController } from './http/contact.controller';
 import { DirectoryController } from './http/directory.controller';
 import { MeProfileController } from './http/me-profile.controller';
-import { CreatorProfileSchema } from './infrastructure/creator.schemas';
+import { ContactRequestSchema, CreatorProfileSchema } from './infrastructure/creator.schemas';
 import { ListingChangeSubscriber } from './infrastructure/listing-change.subscriber';
 import { ListingVersion } from './infrastructure/listing-version';
 import { MikroOrmCreatorRepository } from './infrastructure/mikro-orm-creator.repository';
@@ -23,10 +25,11 @@ import { SqlDirectoryReads } from './infrastructure/sql-directory-reads';
 
 /** Creators' own profiles and photos, and the public directory. */
 @Module({
-  imports: [MikroOrmModule.forFeature([CreatorProfileSchema]), NotificationsModule],
-  controllers: [MeProfileController, DirectoryController],
+  imports: [MikroOrmModule.forFeature([CreatorProfileSchema, ContactRequestSchema]), NotificationsModule],
+  controllers: [MeProfileController, DirectoryController, ContactController],
   providers: [
     OwnProfileService,
+    ContactRequests,
     DirectoryService,
     ListingVersion,
     QueryCanceller,

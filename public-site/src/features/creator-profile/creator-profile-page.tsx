@@ -18,7 +18,7 @@ import {
   Users,
   Video,
 } from 'lucide-react';
-import { DIRECTORY, MSG, initials, type PublicCreator } from '@local-creators/common';
+import { DIRECTORY, MSG, contactLinkChoices, initials, type PublicCreator } from '@local-creators/common';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -28,6 +28,7 @@ import { isListed, useMyProfile } from '@/lib/queries/my-profile';
 import { formatFollowers } from '@/lib/utils';
 import { useCreator } from './api/get-creator';
 import { ChipList, Section } from './components/profile-sections';
+import { ContactDialog } from './components/contact-dialog';
 import { ConnectLinks, SocialReachList } from './components/social-reach';
 
 /** The profile's Featured (spec 5): reach on one platform, not a place in the directory (issue 13). */
@@ -110,6 +111,7 @@ function NotPublicBanner({ creatorId }: { creatorId: string }) {
 
 function Profile({ creator: c }: { creator: PublicCreator }) {
   const place = c.neighborhood ? `${c.neighborhood}, ${c.city}` : c.city;
+  const reachThrough = c.contact_enabled ? [] : contactLinkChoices(c).filter((l) => c.contact_links.includes(l.key));
   return (
     <div className={container}>
       <NotPublicBanner creatorId={c.id} />
@@ -171,8 +173,9 @@ function Profile({ creator: c }: { creator: PublicCreator }) {
             </div>
           </dl>
         </div>
-        {(c.media_kit_url || c.link_hub_url) && (
-          <div className="flex flex-wrap gap-2 border-t border-border px-5 py-4 sm:px-8">
+        {(c.contact_enabled || reachThrough.length > 0 || c.media_kit_url || c.link_hub_url) && (
+          <div className="flex flex-wrap items-center gap-2 border-t border-border px-5 py-4 sm:px-8">
+            {c.contact_enabled && <ContactDialog creator={c} />}
             {c.media_kit_url && (
               <Button asChild>
                 <a href={c.media_kit_url} target="_blank" rel="noopener noreferrer">
@@ -188,6 +191,18 @@ function Profile({ creator: c }: { creator: PublicCreator }) {
                   <span className="sr-only">(opens in a new tab)</span>
                 </a>
               </Button>
+            )}
+            {reachThrough.length > 0 && (
+              // The creator turned the Contact form off and chose these instead (decision 0501).
+              <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground sm:ml-auto" data-testid="reach-through">
+                <span>Prefers to be reached on:</span>
+                {reachThrough.map((l) => (
+                  <a key={l.key} href={l.url} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline-offset-4 hover:underline">
+                    {l.key}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                ))}
+              </p>
             )}
           </div>
         )}

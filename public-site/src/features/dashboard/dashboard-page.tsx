@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth';
 import { isListed, useMyProfile } from '@/lib/queries/my-profile';
+import { BrandMessagesCard } from './components/brand-messages-card';
 import { CrewPromoCard } from './components/crew-promo-card';
 import { AdminTiles, CreatorTiles } from './components/dashboard-tiles';
 import { FounderLetter } from './components/founder-letter';
@@ -57,6 +58,8 @@ export default function DashboardPage() {
           {verified && <VerifiedBadgeCard name={profile.full_name} city={city} />}
         </div>
       )}
+
+      {profile && isListed(profile) && <BrandMessagesCard profile={profile} />}
 
       {verified && !profile.has_joined_floaters_crew && <CrewPromoCard />}
 

@@ -5,26 +5,16 @@ import { MSG, validateInterestRequest, type InterestConfirmation, type InterestR
 import { AppConfig } from '../../../config/app-config';
 import { Clock } from '../../../shared/clock';
 import { DomainError, unwrapValidation } from '../../../shared/domain-error';
-import { RateLimiter, type RateLimit } from '../../../shared/rate-limiter';
+import { RateLimiter } from '../../../shared/rate-limiter';
+import { RetryLater, StoredRequestLimit, waitText } from '../../../shared/stored-request-limit';
 import { Outbox } from '../../notifications';
 import { AmplifySubmission } from '../domain/amplify-submission';
-import { InterestRequest, sameAddress, waitText } from '../domain/interest-request';
+import { InterestRequest, sameAddress } from '../domain/interest-request';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** 32 random bytes, base64url. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-
-/** A 429 that says when trying again can work (DomainExceptionFilter sends it as Retry-After). */
-class RetryLater extends DomainError {
-  constructor(
-    code: string,
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super('rate_limited', code, message);
-  }
-}
 
 export interface IntroductionRequest {
   submissionId: string;
@@ -135,40 +125,20 @@ export class Introductions {
 
   /** Serializes the count-then-insert of one address or one business until the transaction ends. */
   private async lock(em: EntityManager, key: string) {
-    await em.execute('select pg_advisory_xact_lock(hashtext(?))', [key]);
+    await StoredRequestLimit.serialize(em, key);
   }
 
   /** Every request naming the address counts, confirmed or not: each one mails that address. */
   private async checkAddressLimit(em: EntityManager, email: string, now: Date) {
     const rule = this.config.rateLimits.introPerAddress;
-    const times = await this.newest(em, 'created_at', 'lower("creator_email") = lower(?)', email, rule, now);
-    const wait = this.waitSeconds(times, rule, now);
+    const wait = await StoredRequestLimit.waitSeconds(em, 'amplify_interest_requests', 'created_at', 'lower("creator_email") = lower(?)', email, rule, now);
     if (wait !== null) throw new RetryLater('AMPLIFY.ADDRESS_LIMIT', MSG.interestAddressLimit(rule.limit, waitText(wait)), wait);
   }
 
   /** Only introductions the business was mailed count: unconfirmed ones cost it nothing. */
   private async checkBusinessLimit(em: EntityManager, submissionId: string, now: Date) {
     const rule = this.config.rateLimits.introPerBusiness;
-    const times = await this.newest(em, 'confirmed_at', '"submission_id" = ?', submissionId, rule, now);
-    const wait = this.waitSeconds(times, rule, now);
+    const wait = await StoredRequestLimit.waitSeconds(em, 'amplify_interest_requests', 'confirmed_at', '"submission_id" = ?', submissionId, rule, now);
     if (wait !== null) throw new RetryLater('AMPLIFY.BUSINESS_LIMIT', MSG.interestBusinessLimit(waitText(wait)), wait);
-  }
-
-  /** The newest `limit` times of `column` inside the sliding window. */
-  private async newest(em: EntityManager, column: 'created_at' | 'confirmed_at', where: string, value: string, rule: RateLimit, now: Date): Promise<Date[]> {
-    const since = new Date(now.getTime() - rule.windowSeconds * 1000);
-    const rows = await em.execute<{ at: Date }[]>(
-      `select "${column}" as at from "amplify_interest_requests" where ${where} and "${column}" > ? order by "${column}" desc limit ?`,
-      [value, since, rule.limit],
-    );
-    return rows.map((r) => new Date(r.at));
-  }
-
-  /** Null while under the limit; else the seconds until the oldest counted one leaves the window. */
-  private waitSeconds(newest: Date[], rule: RateLimit, now: Date): number | null {
-    if (newest.length < rule.limit) return null;
-    const oldest = newest[rule.limit - 1];
-    if (!oldest) return rule.windowSeconds; // a limit of 0: nothing is allowed
-    return Math.max(1, Math.ceil((oldest.getTime() + rule.windowSeconds * 1000 - now.getTime()) / 1000));
   }
 }

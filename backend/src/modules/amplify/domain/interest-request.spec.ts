@@ -1,6 +1,6 @@
 import { INTRO_CONFIRM_HOURS, MSG, type InterestRequestInput } from '@local-creators/common';
 import { DomainError } from '../../../shared/domain-error';
-import { InterestRequest, sameAddress, waitText } from './interest-request';
+import { InterestRequest, sameAddress } from './interest-request';
 
 const input: InterestRequestInput = { creator_name: 'Maya', creator_email: 'maya@example.com', creator_links: null, message: 'Hi' };
 const now = new Date('2026-11-23T10:00:00Z');
@@ -48,17 +48,5 @@ describe('InterestRequest', () => {
   it('compares addresses without case or spaces', () => {
     expect(sameAddress(' Maya@Example.com ', 'maya@example.com')).toBe(true);
     expect(sameAddress('maya@example.com', 'maya@example.org')).toBe(false);
-  });
-
-  it.each([
-    [1, 'a minute'],
-    [60, 'a minute'],
-    [61, '2 minutes'],
-    [3599, '60 minutes'],
-    [3600, 'about an hour'],
-    [5400, 'about 2 hours'],
-    [86_400, 'about 24 hours'],
-  ])('says a wait of %i s as "%s"', (seconds, text) => {
-    expect(waitText(seconds)).toBe(text);
   });
 });

@@ -70,11 +70,3 @@ export class InterestRequest {
 
 /** Addresses are compared without case or surrounding spaces. */
 export const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
-/** A wait for a 429 message, rounded up to what a person plans by: "a minute", "12 minutes", "about 3 hours". */
-export function waitText(seconds: number): string {
-  if (seconds <= 60) return 'a minute';
-  if (seconds < 3600) return `${Math.ceil(seconds / 60)} minutes`;
-  const hours = Math.round(seconds / 3600);
-  return hours === 1 ? 'about an hour' : `about ${hours} hours`;
-}

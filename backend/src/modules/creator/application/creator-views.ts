@@ -35,6 +35,8 @@ export function toCreatorProfileDto(p: CreatorProfile): CreatorProfileDto {
     has_joined_floaters_crew: p.hasJoinedFloatersCrew,
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
+    contact_enabled: p.contactEnabled,
+    contact_links: p.contactLinks,
   };
 }
 
@@ -73,6 +75,8 @@ export function toPublicCreator(p: CreatorProfile): PublicCreator {
     verified: isVerified({ approval_status: p.approvalStatus, phone_verified: p.phoneVerified }),
     featured_reach: hasFeaturedReach(p.platforms),
     created_at: p.createdAt.toISOString(),
+    contact_enabled: p.contactEnabled,
+    contact_links: p.contactLinks,
   };
 }
 

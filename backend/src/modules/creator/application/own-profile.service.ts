@@ -1,7 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { OptimisticLockError } from '@mikro-orm/core';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
-import { MSG, PROFILE_IMAGE_BUCKET, validateProfile, type CreatorProfile as CreatorProfileDto, type ProfileInput } from '@local-creators/common';
+import {
+  MSG,
+  PROFILE_IMAGE_BUCKET,
+  validateContactSettings,
+  validateProfile,
+  type CreatorProfile as CreatorProfileDto,
+  type ProfileInput,
+} from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
 import { Clock } from '../../../shared/clock';
 import { DomainError, unwrapValidation } from '../../../shared/domain-error';
@@ -105,6 +112,19 @@ export class OwnProfileService {
       const profile = await this.profiles.findByUserId(user.id);
       if (!profile) throw DomainError.notFound('PROFILE.NOT_FOUND', 'Profile not found');
       profile.markJoinedCrew(this.clock.now());
+      await this.em.flush();
+      result = toCreatorProfileDto(profile);
+    });
+    return result!;
+  }
+
+  /** The creator keeps the Contact form on, or turns it off and names links to show instead (decision 0501). */
+  async setContact(user: Principal, body: unknown): Promise<CreatorProfileDto> {
+    let result: CreatorProfileDto | null = null;
+    await this.onFreshRow(async () => {
+      const profile = await this.profiles.findByUserId(user.id);
+      if (!profile) throw DomainError.notFound('PROFILE.NOT_FOUND', 'Profile not found');
+      profile.setContact(unwrapValidation(validateContactSettings(body, profile.content())), this.clock.now());
       await this.em.flush();
       result = toCreatorProfileDto(profile);
     });

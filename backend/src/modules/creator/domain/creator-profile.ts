@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_CITY, MSG, isListed, totalFollowers, type ApprovalStatus, type ProfileFieldChange, type ProfileInput } from '@local-creators/common';
+import {
+  DEFAULT_CITY,
+  MSG,
+  isListed,
+  totalFollowers,
+  type ApprovalStatus,
+  type ContactSettings,
+  type ProfileFieldChange,
+  type ProfileInput,
+} from '@local-creators/common';
 import { DomainError } from '../../../shared/domain-error';
 import { diffProfiles } from './profile-changes';
 
@@ -57,6 +66,10 @@ export class CreatorProfile {
   contentChangedAt: Date | null;
   /** When a rejected creator last changed the application; null until then and after the next decision (decision 0117). */
   updatedAfterRejectionAt: Date | null;
+  /** Brands may write through the profile's Contact form (decision 0501). */
+  contactEnabled: boolean;
+  /** With the form off, the links shown in its place (keys of contactLinkChoices). */
+  contactLinks: string[];
 
   /** A new application: pending and not public (spec 4). */
   static create(userId: string, input: ProfileInput, imageUrl: string | null, now: Date, city = DEFAULT_CITY): CreatorProfile {
@@ -75,6 +88,8 @@ export class CreatorProfile {
     p.verifiedContent = null;
     p.contentChangedAt = null;
     p.updatedAfterRejectionAt = null;
+    p.contactEnabled = true;
+    p.contactLinks = [];
     p.profileImageUrl = imageUrl;
     p.profileImageSmallUrl = null;
     p.apply(input, now);
@@ -137,6 +152,18 @@ export class CreatorProfile {
   markJoinedCrew(now: Date) {
     this.hasJoinedFloatersCrew = true;
     this.updatedAt = now;
+  }
+
+  /** The creator's choice about the Contact form (validated against the profile's own links). */
+  setContact(settings: ContactSettings, now: Date) {
+    this.contactEnabled = settings.contact_enabled;
+    this.contactLinks = settings.contact_links;
+    this.updatedAt = now;
+  }
+
+  /** A brand may write only to a listed creator who keeps the form on. */
+  assertTakesMessages() {
+    if (!this.isListed || !this.contactEnabled) throw DomainError.notFound('CREATOR.CONTACT_CLOSED', MSG.contactClosed);
   }
 
   setImage(url: string | null, smallUrl: string | null, now: Date) {

@@ -34,6 +34,12 @@ export class MeProfileController {
     return this.profiles.markJoinedCrew(user);
   }
 
+  /** `{ contact_enabled, contact_links }`: the profile's Contact form on, or off with links in its place (decision 0501). */
+  @Put('contact')
+  setContact(@CurrentUser() user: Principal, @Body() body: unknown) {
+    return this.profiles.setContact(user, body);
+  }
+
   @Put('image')
   @ApiConsumes('multipart/form-data')
   @UseFilters(new ImageUploadFilter('file'))

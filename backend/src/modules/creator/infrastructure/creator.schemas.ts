@@ -1,4 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { ContactRequest } from '../domain/contact-request';
 import { CreatorProfile } from '../domain/creator-profile';
 
 export const CreatorProfileSchema = new EntitySchema<CreatorProfile>({
@@ -34,8 +35,24 @@ export const CreatorProfileSchema = new EntitySchema<CreatorProfile>({
     verifiedContent: { type: 'json', fieldName: 'verified_content', nullable: true },
     contentChangedAt: { type: 'Date', fieldName: 'content_changed_at', nullable: true },
     updatedAfterRejectionAt: { type: 'Date', fieldName: 'updated_after_rejection_at', nullable: true },
+    contactEnabled: { type: 'boolean', fieldName: 'contact_enabled', default: true },
+    contactLinks: { type: 'string[]', columnType: 'text[]', fieldName: 'contact_links', default: [] } as never,
     // A computed getter of the domain class, not a column.
     isListed: { type: 'boolean', persist: false, getter: true } as never,
     changesSinceVerification: { type: 'json', persist: false, getter: true } as never,
+  },
+});
+
+export const ContactRequestSchema = new EntitySchema<ContactRequest>({
+  class: ContactRequest,
+  tableName: 'contact_requests',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    profileId: { type: 'uuid', fieldName: 'profile_id' },
+    brandName: { type: 'string', length: 200, fieldName: 'brand_name' },
+    email: { type: 'string', length: 255 },
+    budgetRange: { type: 'string', length: 40, fieldName: 'budget_range', nullable: true },
+    message: { type: 'text' },
+    createdAt: { type: 'Date', fieldName: 'created_at' },
   },
 });

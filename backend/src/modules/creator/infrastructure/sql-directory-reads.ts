@@ -54,6 +54,8 @@ export function readOnlyProfile(row: Record<string, any>): CreatorProfile {
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
     decidedAt: row.decided_at ? new Date(row.decided_at) : null,
+    contactEnabled: row.contact_enabled ?? true,
+    contactLinks: row.contact_links ?? [],
   } as unknown as CreatorProfile;
 }
 

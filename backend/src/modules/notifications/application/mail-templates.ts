@@ -92,6 +92,13 @@ const renderers: Renderers = {
     subject: `${p.businessName} is featured on Local Creators`,
     text: `Hi ${p.contactName},\n\n${p.businessName} is now on our featured businesses page. Local creators can ask you for an introduction there; each request reaches you by e-mail, and you reply to the creator directly.\n\nSee it: ${ctx.publicUrl}/amplify/featured\n`,
   }),
+  // The creator's address is only the envelope's: the brand learns it if and when the creator replies.
+  'creator-contact': (p, ctx) => ({
+    to: [p.creatorEmail],
+    subject: `${p.brandName} wrote to you on Local Creators`,
+    replyTo: p.brandEmail,
+    text: `Hi ${p.creatorName},\n\n${p.brandName} found your profile on Local Creators and wrote to you.\n\nFrom: ${p.brandName} <${p.brandEmail}>\nBudget: ${p.budgetRange ?? 'not given'}\n\n${p.message}\n\nReply to this e-mail to answer them: your address stays private until you do. We did not check who owns their address, so take the usual care before you share details or agree to anything.\n\nEvery message you receive is on your dashboard, where you can also turn the Contact form off: ${ctx.publicUrl}/dashboard\n`,
+  }),
 };
 
 export function renderMail<K extends NotificationKind>(kind: K, payload: NotificationPayloads[K], ctx: MailContext): MailMessage {
@@ -102,6 +109,8 @@ export function renderMail<K extends NotificationKind>(kind: K, payload: Notific
 export function scrubPayload(kind: NotificationKind, payload: Record<string, unknown>) {
   if (kind === 'password-recovery') return { ...payload, link: '[sent]' };
   if (kind === 'amplify-interest-confirm') return { ...payload, token: '[sent]' };
+  // The admins see that a brand wrote, never what (decision 0501); the creator has it on the dashboard.
+  if (kind === 'creator-contact') return { ...payload, message: '[not kept]' };
   return payload;
 }
 
@@ -112,8 +121,11 @@ const TO_ADMINS: ReadonlySet<NotificationKind> = new Set([
   'rejected-creator-updated',
 ]);
 
-/** Kinds that carried a single-use secret (scrubbed once sent): never resent, the person asks again. */
-export const SINGLE_USE_KINDS: ReadonlySet<NotificationKind> = new Set(['password-recovery', 'amplify-interest-confirm']);
+/**
+ * Kinds scrubbed once sent (a single-use secret; a brand's message, which only its creator keeps):
+ * never resent, the person asks or writes again.
+ */
+export const SINGLE_USE_KINDS: ReadonlySet<NotificationKind> = new Set(['password-recovery', 'amplify-interest-confirm', 'creator-contact']);
 
 /**
  * Who a message goes (or went) to and its subject, for the admin view: only the envelope, never

@@ -57,6 +57,16 @@ export interface NotificationPayloads {
   'amplify-approved': BusinessContact;
   'amplify-declined': BusinessContact;
   'amplify-featured': BusinessContact;
+  /** To a creator: a brand wrote through the profile's Contact form, reply-to the brand (decision 0501). */
+  'creator-contact': {
+    profileId: string;
+    creatorName: string;
+    creatorEmail: string;
+    brandName: string;
+    brandEmail: string;
+    budgetRange: string | null;
+    message: string;
+  };
 }
 
 interface BusinessContact {

@@ -1,0 +1,47 @@
+import { Box, Link, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Datagrid, DateField, FunctionField, List, NumberField, SimpleList, useCreatePath } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import type { AdminContactCounts } from '@local-creators/common';
+
+/**
+ * /admin/contact-requests: per creator, how many brands wrote through the Contact form, how many
+ * this week and from how many addresses: enough to see a spam wave. Never the messages
+ * themselves: those are between the brand and the creator (decision 0501).
+ */
+function CreatorLink({ counts }: { counts: AdminContactCounts }) {
+  const createPath = useCreatePath();
+  return (
+    <Link component={RouterLink} to={createPath({ resource: 'creators', id: counts.id, type: 'show' })}>
+      {counts.creator_name}
+    </Link>
+  );
+}
+
+export function ContactCountsList() {
+  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  return (
+    <Box>
+      <List title="Brand messages" sort={{ field: 'last_received_at', order: 'DESC' }} perPage={25} exporter={false}>
+        {small ? (
+          <SimpleList<AdminContactCounts>
+            rowClick={false}
+            primaryText={(r) => r.creator_name}
+            secondaryText={(r) => `${r.total} messages, ${r.last_7_days} this week, from ${r.distinct_senders} addresses`}
+            tertiaryText={(r) => new Date(r.last_received_at).toLocaleDateString()}
+          />
+        ) : (
+          <Datagrid bulkActionButtons={false} rowClick={false}>
+            <FunctionField<AdminContactCounts> label="Creator" sortable={false} render={(r) => <CreatorLink counts={r} />} />
+            <NumberField source="total" label="Messages" />
+            <NumberField source="last_7_days" label="Last 7 days" />
+            <NumberField source="distinct_senders" label="Senders" sortable={false} />
+            <DateField source="last_received_at" showTime label="Last message" />
+          </Datagrid>
+        )}
+      </List>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 2, px: { xs: 1, md: 0 } }}>
+        Counts only: what brands write stays between them and the creator.
+      </Typography>
+    </Box>
+  );
+}

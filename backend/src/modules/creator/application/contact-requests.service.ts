@@ -1,0 +1,146 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { MSG, validateContactRequest, type AdminContactCounts, type ReceivedContactRequest } from '@local-creators/common';
+import { AppConfig } from '../../../config/app-config';
+import { Clock } from '../../../shared/clock';
+import { DomainError, unwrapValidation } from '../../../shared/domain-error';
+import { RateLimiter } from '../../../shared/rate-limiter';
+import { RetryLater, StoredRequestLimit, waitText } from '../../../shared/stored-request-limit';
+import type { Principal } from '../../../shared/auth/principal';
+import { AccountDirectory } from '../../identity';
+import { Outbox } from '../../notifications';
+import { ContactRequest } from '../domain/contact-request';
+import { CreatorProfile } from '../domain/creator-profile';
+import { CreatorRepository } from './creator.repository';
+import { toPublicCreator } from './creator-views';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The dashboard lists this many, newest first. */
+const RECEIVED_MAX = 200;
+
+export interface ContactAttempt {
+  profileId: string;
+  body: unknown;
+  clientIp: string;
+}
+
+const closed = () => DomainError.notFound('CREATOR.CONTACT_CLOSED', MSG.contactClosed);
+
+/**
+ * Brands write to a creator through the profile's Contact form (decision 0501). The creator is
+ * mailed through the outbox, reply-to the brand; the creator's address never leaves the server.
+ * Limited per client address (Redis), per brand address and per creator (counted from the stored
+ * messages, so parallel sends cannot both slip under a limit).
+ */
+@Injectable()
+export class ContactRequests {
+  private readonly logger = new Logger(ContactRequests.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly profiles: CreatorRepository,
+    private readonly accounts: AccountDirectory,
+    private readonly outbox: Outbox,
+    private readonly limiter: RateLimiter,
+    private readonly clock: Clock,
+    @Inject(AppConfig) private readonly config: AppConfig,
+  ) {}
+
+  async send(attempt: ContactAttempt): Promise<{ status: 'sent' }> {
+    await this.limiter.hit('creator-contact', attempt.clientIp, this.config.rateLimits.publicForms);
+    const body = (typeof attempt.body === 'object' && attempt.body !== null && !Array.isArray(attempt.body) ? attempt.body : {}) as Record<string, unknown>;
+    const input = unwrapValidation(validateContactRequest(body));
+    const profile = UUID.test(attempt.profileId) ? await this.em.findOne(CreatorProfile, { id: attempt.profileId }) : null;
+    if (!profile) throw closed();
+    profile.assertTakesMessages();
+    // Only bots fill the hidden field: they get a person's answer, and nothing is kept or mailed.
+    if (typeof body.company_website === 'string' && body.company_website.trim() !== '') {
+      this.logger.warn(`honeypot filled from ${attempt.clientIp}: message to creator ${profile.id} dropped`);
+      return { status: 'sent' };
+    }
+    const creatorEmail = (await this.accounts.emailsOf([profile.userId])).get(profile.userId);
+    if (!creatorEmail) throw closed();
+
+    const now = this.clock.now();
+    await this.em.transactional(async (em) => {
+      // Always in this order (address, then creator), so two sends never wait on each other crosswise.
+      await StoredRequestLimit.serialize(em, `contact-address:${input.email.toLowerCase()}`);
+      await StoredRequestLimit.serialize(em, `contact-creator:${profile.id}`);
+      const perAddress = this.config.rateLimits.contactPerAddress;
+      const addressWait = await StoredRequestLimit.waitSeconds(em, 'contact_requests', 'created_at', 'lower("email") = lower(?)', input.email, perAddress, now);
+      if (addressWait !== null)
+        throw new RetryLater('CREATOR.CONTACT_ADDRESS_LIMIT', MSG.contactAddressLimit(perAddress.limit, waitText(addressWait)), addressWait);
+      const perCreator = this.config.rateLimits.contactPerCreator;
+      const creatorWait = await StoredRequestLimit.waitSeconds(em, 'contact_requests', 'created_at', '"profile_id" = ?', profile.id, perCreator, now);
+      if (creatorWait !== null) throw new RetryLater('CREATOR.CONTACT_CREATOR_LIMIT', MSG.contactCreatorLimit(waitText(creatorWait)), creatorWait);
+
+      const request = ContactRequest.create(profile.id, input, now);
+      em.persist(request);
+      this.outbox.add(
+        'creator-contact',
+        {
+          profileId: profile.id,
+          creatorName: toPublicCreator(profile).display_name,
+          creatorEmail,
+          brandName: request.brandName,
+          brandEmail: request.email,
+          budgetRange: request.budgetRange,
+          message: request.message,
+        },
+        em,
+      );
+    });
+    return { status: 'sent' };
+  }
+
+  /** The messages brands sent the caller, newest first (the dashboard's list). */
+  async received(user: Principal): Promise<ReceivedContactRequest[]> {
+    const profile = await this.profiles.findByUserId(user.id);
+    if (!profile) return [];
+    const rows = await this.em.find(ContactRequest, { profileId: profile.id }, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: RECEIVED_MAX });
+    return rows.map((r) => ({
+      id: r.id,
+      brand_name: r.brandName,
+      email: r.email,
+      budget_range: r.budgetRange,
+      message: r.message,
+      created_at: r.createdAt.toISOString(),
+    }));
+  }
+
+  /**
+   * Per creator, for the admins: how many messages, how many in the last week, from how many
+   * addresses, and when the last came. Never the messages (decision 0501).
+   */
+  async countsPerCreator(opts: {
+    offset: number;
+    limit: number;
+    sort: 'total' | 'last_7_days' | 'last_received_at';
+    order: 'ASC' | 'DESC';
+  }): Promise<{ items: AdminContactCounts[]; total: number }> {
+    const weekAgo = new Date(this.clock.now().getTime() - 7 * 86_400_000);
+    const conn = this.em.getConnection();
+    const [{ count }] = (await conn.execute<{ count: string }[]>('select count(distinct profile_id) as count from contact_requests')) as [{ count: string }];
+    const rows = await conn.execute<{ id: string; total: string; last_7_days: string; distinct_senders: string; last_received_at: Date }[]>(
+      `select profile_id as id, count(*) as total, count(*) filter (where created_at > ?) as last_7_days,
+              count(distinct lower(email)) as distinct_senders, max(created_at) as last_received_at
+         from contact_requests group by profile_id
+        order by ${opts.sort} ${opts.order === 'DESC' ? 'desc' : 'asc'}, profile_id limit ? offset ?`,
+      [weekAgo, opts.limit, opts.offset],
+    );
+    const names = new Map(
+      (rows.length ? await this.em.find(CreatorProfile, { id: { $in: rows.map((r) => r.id) } }) : []).map((p) => [p.id, p.fullName] as const),
+    );
+    return {
+      total: Number(count),
+      items: rows.map((r) => ({
+        id: r.id,
+        creator_name: names.get(r.id) ?? '',
+        total: Number(r.total),
+        last_7_days: Number(r.last_7_days),
+        distinct_senders: Number(r.distinct_senders),
+        last_received_at: new Date(r.last_received_at).toISOString(),
+      })),
+    };
+  }
+}

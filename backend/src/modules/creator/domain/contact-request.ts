@@ -1,0 +1,30 @@
+import { randomUUID } from 'node:crypto';
+import type { BudgetRange, ContactRequestInput } from '@local-creators/common';
+
+/**
+ * A brand's message to a creator through the profile's Contact form (table contact_requests,
+ * decision 0501). Kept for the creator's dashboard and for the limits; the creator's address is
+ * never part of it.
+ */
+export class ContactRequest {
+  id: string;
+  profileId: string;
+  brandName: string;
+  /** The brand's address: the mail's Reply-To. */
+  email: string;
+  budgetRange: BudgetRange | null;
+  message: string;
+  createdAt: Date;
+
+  static create(profileId: string, input: ContactRequestInput, now: Date): ContactRequest {
+    const r = new ContactRequest();
+    r.id = randomUUID();
+    r.profileId = profileId;
+    r.brandName = input.brand_name;
+    r.email = input.email;
+    r.budgetRange = input.budget_range;
+    r.message = input.message;
+    r.createdAt = now;
+    return r;
+  }
+}

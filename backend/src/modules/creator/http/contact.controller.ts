@@ -1,0 +1,44 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import type { AdminContactCounts } from '@local-creators/common';
+import type { Principal } from '../../../shared/auth/principal';
+import { Auth, ClientIp, CurrentUser } from '../../../shared/auth/access';
+import { parseListQuery, sendList } from '../../../shared/ra-list';
+import { ContactRequests } from '../application/contact-requests.service';
+
+const COUNT_SORTS = ['total', 'last_7_days', 'last_received_at'] as const;
+
+/** Brands writing to creators (decision 0501): the public form, the creator's list, the admins' counts. */
+@ApiTags('creator')
+@Controller()
+export class ContactController {
+  constructor(private readonly contact: ContactRequests) {}
+
+  /** Anyone may write to a listed creator who keeps the form on: `{ brand_name, email, message, budget_range? }`. */
+  @Post('creators/:id/contact')
+  @HttpCode(201)
+  send(@Param('id') id: string, @Body() body: unknown, @ClientIp() ip: string) {
+    return this.contact.send({ profileId: id, body, clientIp: ip });
+  }
+
+  @Get('me/contact-requests')
+  @Auth()
+  received(@CurrentUser() user: Principal) {
+    return this.contact.received(user);
+  }
+
+  /** A ra-data-simple-rest list: one row per creator who received messages, without the messages. */
+  @Get('admin/contact-requests')
+  @Auth('admin')
+  async counts(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply): Promise<AdminContactCounts[]> {
+    const q = parseListQuery(query, { sortable: [...COUNT_SORTS], defaultSort: ['last_received_at', 'DESC'] });
+    const { items, total } = await this.contact.countsPerCreator({
+      offset: q.offset,
+      limit: q.limit,
+      sort: q.sortField as (typeof COUNT_SORTS)[number],
+      order: q.sortOrder,
+    });
+    return sendList(res, 'contact-requests', q, items, total);
+  }
+}

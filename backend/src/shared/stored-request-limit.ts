@@ -1,0 +1,50 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { DomainError } from './domain-error';
+import type { RateLimit } from './rate-limiter';
+
+/** A 429 that says when trying again can work (DomainExceptionFilter sends it as Retry-After). */
+export class RetryLater extends DomainError {
+  constructor(
+    code: string,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('rate_limited', code, message);
+  }
+}
+
+/** A wait for a 429 message, rounded up to what a person plans by: "a minute", "12 minutes", "about 3 hours". */
+export function waitText(seconds: number): string {
+  if (seconds <= 60) return 'a minute';
+  if (seconds < 3600) return `${Math.ceil(seconds / 60)} minutes`;
+  const hours = Math.round(seconds / 3600);
+  return hours === 1 ? 'about an hour' : `about ${hours} hours`;
+}
+
+/**
+ * Limits counted from stored requests rather than Redis (decisions 0111, 0501): the rows are the
+ * truth, so a limit holds across replicas and restarts. Callers take `serialize` for each key
+ * first, inside the transaction that inserts, so two requests cannot both pass the count.
+ */
+export const StoredRequestLimit = {
+  /** Serializes the count-then-insert of one key until the transaction ends. */
+  async serialize(em: EntityManager, key: string): Promise<void> {
+    await em.execute('select pg_advisory_xact_lock(hashtext(?))', [key]);
+  },
+
+  /**
+   * Null while fewer than `rule.limit` rows of `table` match `where` inside the sliding window on
+   * `column`; else the seconds until the oldest counted one leaves the window.
+   */
+  async waitSeconds(em: EntityManager, table: string, column: string, where: string, value: string, rule: RateLimit, now: Date): Promise<number | null> {
+    const since = new Date(now.getTime() - rule.windowSeconds * 1000);
+    const rows = await em.execute<{ at: Date }[]>(
+      `select "${column}" as at from "${table}" where ${where} and "${column}" > ? order by "${column}" desc limit ?`,
+      [value, since, rule.limit],
+    );
+    if (rows.length < rule.limit) return null;
+    const oldest = rows[rule.limit - 1];
+    if (!oldest) return rule.windowSeconds; // a limit of 0: nothing is allowed
+    return Math.max(1, Math.ceil((new Date(oldest.at).getTime() + rule.windowSeconds * 1000 - now.getTime()) / 1000));
+  },
+};
