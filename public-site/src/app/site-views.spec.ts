@@ -14,6 +14,6 @@ describe('the views the server preloads', () => {
   it.each(views)('%s exists and is a lazy route of app.tsx', (view) => {
     expect(existsSync(join(SITE_ROOT, view))).toBe(true);
     const specifier = view.replace(/^src\//, '@/').replace(/\.tsx$/, '');
-    expect(app).toContain(`lazy(() => import('${specifier}'))`);
+    expect(app).toContain(`preloadableView(() => import('${specifier}'))`);
   });
 });
