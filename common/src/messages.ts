@@ -155,6 +155,11 @@ export const MSG = {
   contactEnabledInvalid: 'contact_enabled must be true or false',
   contactSettingsSaved: 'Contact settings saved',
 
+  // Ours: handle ownership proof (decision 0502).
+  handleChanged: 'This handle changed since you opened it. Reload to see the current one.',
+  handleConfirmed: 'Handle confirmed',
+  handleUnconfirmed: 'Confirmation taken back',
+
   pageNotFound: 'Oops! Page not found',
   useAuthOutsideProvider: 'useAuth must be used within an AuthProvider',
 } as const;

@@ -134,6 +134,10 @@ export interface PublicCreator {
   /** any platform above 10,000 followers */
   featured_reach: boolean;
   created_at: string;
+  /** Handles an admin saw the creator's code on, and since when (decision 0502). */
+  confirmed_handles: { platform: PlatformName; handle: string; since: string }[];
+  /** Every handle of the profile is confirmed (the directory's "handles confirmed" filter). */
+  handles_confirmed: boolean;
   /** The profile shows the Contact form (decision 0501). */
   contact_enabled: boolean;
   /** With the form off: which of the profile's links show in its place (keys from contactLinkChoices). */
@@ -161,6 +165,8 @@ export interface CreatorSearchQuery {
   collab_type?: CollabType;
   /** Words of a name, @handle, niche, neighborhood or bio (decision 0204). */
   q?: string;
+  /** `confirmed`: only creators whose every handle an admin confirmed (decision 0502). */
+  handles?: 'confirmed';
   /** `relevance` (the default when `q` is given) orders by how well `q` matches. */
   sort?: 'relevance' | 'newest' | 'followers' | 'name';
   /** A `next_cursor` or `prev_cursor` of an earlier page (keyset paging, decision 0204). */
@@ -201,6 +207,24 @@ export interface AuditEntry {
   to_value: string | null;
   notes: string | null;
   created_at: string;
+}
+
+// ---------- handle ownership proof (decision 0502) ----------
+
+/** One platform handle of the caller's profile, the code to put in that platform's bio, and whether it is confirmed. */
+export interface OwnHandleCheck {
+  platform: PlatformName;
+  handle: string;
+  code: string;
+  confirmed_at: string | null;
+}
+
+/** The same for the admins: the profile's address on the platform, who confirmed, and the version a change applies to. */
+export interface AdminHandleCheck extends OwnHandleCheck {
+  id: string;
+  url: string | null;
+  confirmed_by: string | null;
+  version: number;
 }
 
 // ---------- brands contacting creators (decision 0501) ----------

@@ -11,6 +11,8 @@ const ACTIONS: Record<string, string> = {
   unfeature: 'Removed from featured',
   profile_changed: 'Profile changed by the creator',
   changes_acknowledged: 'Changes acknowledged',
+  handle_confirmed: 'Handle confirmed',
+  handle_unconfirmed: 'Handle confirmation taken back',
 };
 
 export const actionLabel = (action: string) => ACTIONS[action] ?? action;

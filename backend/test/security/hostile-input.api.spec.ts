@@ -219,6 +219,7 @@ describe('hostile input', () => {
       '/api/admin/amplify-submissions',
       '/api/admin/notifications',
       '/api/admin/introduction-requests',
+      '/api/admin/contact-requests',
     ];
     // Every admin list the app registers is covered here (a new one must be added).
     const adminGets = registeredRoutes(t)

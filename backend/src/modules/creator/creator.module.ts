@@ -6,6 +6,7 @@ import { PageMetaRegistry } from '../../web/page-meta';
 import { NotificationsModule } from '../notifications';
 import { ApprovedProfileEdits } from './application/approved-profile-edits';
 import { ContactRequests } from './application/contact-requests.service';
+import { HandleChecks } from './application/handle-checks';
 import { CreatorAdminQueries } from './application/creator-admin-queries';
 import { CreatorRepository } from './application/creator.repository';
 import { DirectoryReads } from './application/directory-reads';
@@ -14,7 +15,7 @@ import { OwnProfileService } from './application/own-profile.service';
 import { ContactController } from './http/contact.controller';
 import { DirectoryController } from './http/directory.controller';
 import { MeProfileController } from './http/me-profile.controller';
-import { ContactRequestSchema, CreatorProfileSchema } from './infrastructure/creator.schemas';
+import { ContactRequestSchema, CreatorProfileSchema, HandleCheckSchema } from './infrastructure/creator.schemas';
 import { ListingChangeSubscriber } from './infrastructure/listing-change.subscriber';
 import { ListingVersion } from './infrastructure/listing-version';
 import { MikroOrmCreatorRepository } from './infrastructure/mikro-orm-creator.repository';
@@ -25,11 +26,12 @@ import { SqlDirectoryReads } from './infrastructure/sql-directory-reads';
 
 /** Creators' own profiles and photos, and the public directory. */
 @Module({
-  imports: [MikroOrmModule.forFeature([CreatorProfileSchema, ContactRequestSchema]), NotificationsModule],
+  imports: [MikroOrmModule.forFeature([CreatorProfileSchema, ContactRequestSchema, HandleCheckSchema]), NotificationsModule],
   controllers: [MeProfileController, DirectoryController, ContactController],
   providers: [
     OwnProfileService,
     ContactRequests,
+    HandleChecks,
     DirectoryService,
     ListingVersion,
     QueryCanceller,
@@ -39,7 +41,7 @@ import { SqlDirectoryReads } from './infrastructure/sql-directory-reads';
     { provide: DirectoryReads, useClass: SqlDirectoryReads },
     { provide: CreatorAdminQueries, useClass: SqlCreatorAdminQueries },
   ],
-  exports: [CreatorRepository, CreatorAdminQueries, ApprovedProfileEdits],
+  exports: [CreatorRepository, CreatorAdminQueries, ApprovedProfileEdits, HandleChecks],
 })
 export class CreatorModule implements OnModuleInit {
   constructor(

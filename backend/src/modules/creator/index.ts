@@ -7,3 +7,5 @@ export { CreatorAdminQueries, type AdminCreatorQuery } from './application/creat
 export { toAdminCreatorDto } from './application/creator-views';
 export { ApprovedProfileEdits, type ApprovedProfileEdited } from './application/approved-profile-edits';
 export { seedDemoCreators } from './infrastructure/demo-creators.seeder';
+export { HandleChecks } from './application/handle-checks';
+export type { ClearedHandle } from './domain/handle-check';

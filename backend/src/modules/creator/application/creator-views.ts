@@ -75,6 +75,8 @@ export function toPublicCreator(p: CreatorProfile): PublicCreator {
     verified: isVerified({ approval_status: p.approvalStatus, phone_verified: p.phoneVerified }),
     featured_reach: hasFeaturedReach(p.platforms),
     created_at: p.createdAt.toISOString(),
+    confirmed_handles: (p.confirmedHandles ?? []).map((h) => ({ platform: h.platform, handle: h.handle, since: h.confirmedAt.toISOString() })),
+    handles_confirmed: p.handlesConfirmed ?? false,
     contact_enabled: p.contactEnabled,
     contact_links: p.contactLinks,
   };

@@ -300,6 +300,8 @@ export class DirectoryService {
     const content_type = option('content_type', CONTENT_TYPES);
     const collab_type = option('collab_type', COLLAB_TYPES);
     const q = str('q');
+    const handles = str('handles');
+    if (handles !== undefined && handles !== 'confirmed') throw badQuery('handles');
     const sort = str('sort') ?? (q ? 'relevance' : 'newest');
     if (!['relevance', 'newest', 'followers', 'name'].includes(sort)) throw badQuery('sort');
     // `page` (offset paging, before decision 0204) is still validated, then ignored: an old link
@@ -315,6 +317,7 @@ export class DirectoryService {
       platform,
       content_type,
       collab_type,
+      handles: handles as 'confirmed' | undefined,
       min_followers: int('min_followers', 0, 0, 1_000_000_000),
       neighborhood,
       q,

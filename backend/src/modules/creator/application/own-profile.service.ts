@@ -7,6 +7,7 @@ import {
   validateContactSettings,
   validateProfile,
   type CreatorProfile as CreatorProfileDto,
+  type OwnHandleCheck,
   type ProfileInput,
 } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
@@ -19,6 +20,7 @@ import type { Principal } from '../../../shared/auth/principal';
 import { CreatorProfile } from '../domain/creator-profile';
 import { ApprovedProfileEdits } from './approved-profile-edits';
 import { CreatorRepository } from './creator.repository';
+import { HandleChecks } from './handle-checks';
 import { toCreatorProfileDto } from './creator-views';
 
 const IMAGE_MAX_SIZE = 800;
@@ -43,6 +45,7 @@ export class OwnProfileService {
     private readonly clock: Clock,
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly approvedEdits: ApprovedProfileEdits,
+    private readonly handleChecks: HandleChecks,
   ) {}
 
   async get(user: Principal): Promise<CreatorProfileDto | null> {
@@ -84,6 +87,10 @@ export class OwnProfileService {
       if (edit.firstChangeSinceRejection) {
         this.outbox.add('rejected-creator-updated', { creatorName: existing.fullName, creatorEmail: user.email, profileId: existing.id });
       }
+      const cleared = await this.handleChecks.sync(existing, now);
+      if (cleared.length) {
+        this.outbox.add('handle-confirmation-cleared', { creatorName: existing.fullName, creatorEmail: user.email, profileId: existing.id, handles: cleared });
+      }
       await this.em.flush();
       return { created: false, profile: toCreatorProfileDto(existing) };
     }
@@ -101,6 +108,7 @@ export class OwnProfileService {
       profileId: profile.id,
     });
     this.outbox.add('creator-application-received', { email: user.email, name: profile.fullName });
+    await this.handleChecks.sync(profile, now);
     await this.em.flush();
     return { created: true, profile: toCreatorProfileDto(profile) };
   }
@@ -116,6 +124,12 @@ export class OwnProfileService {
       result = toCreatorProfileDto(profile);
     });
     return result!;
+  }
+
+  /** The caller's handles with the codes to put in each platform's bio, and what is confirmed (decision 0502). */
+  async ownHandleChecks(user: Principal): Promise<OwnHandleCheck[]> {
+    const profile = await this.profiles.findByUserId(user.id);
+    return profile ? this.handleChecks.ofOwner(profile) : [];
   }
 
   /** The creator keeps the Contact form on, or turns it off and names links to show instead (decision 0501). */

@@ -68,6 +68,12 @@ export class CreatorProfile {
   updatedAfterRejectionAt: Date | null;
   /** Brands may write through the profile's Contact form (decision 0501). */
   contactEnabled: boolean;
+  /**
+   * Read side only, from the directory's query (not columns of the entity): the handles an admin
+   * confirmed and since when, and whether all are (kept by the database, decision 0502).
+   */
+  confirmedHandles?: { platform: Platform['name']; handle: string; confirmedAt: Date }[];
+  handlesConfirmed?: boolean;
   /** With the form off, the links shown in its place (keys of contactLinkChoices). */
   contactLinks: string[];
 

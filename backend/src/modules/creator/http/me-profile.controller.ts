@@ -34,6 +34,12 @@ export class MeProfileController {
     return this.profiles.markJoinedCrew(user);
   }
 
+  /** Each platform handle with the code to put in its bio until the check, and whether it is confirmed (decision 0502). */
+  @Get('handle-checks')
+  handleChecks(@CurrentUser() user: Principal) {
+    return this.profiles.ownHandleChecks(user);
+  }
+
   /** `{ contact_enabled, contact_links }`: the profile's Contact form on, or off with links in its place (decision 0501). */
   @Put('contact')
   setContact(@CurrentUser() user: Principal, @Body() body: unknown) {

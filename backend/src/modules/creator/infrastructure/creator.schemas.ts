@@ -1,6 +1,7 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { ContactRequest } from '../domain/contact-request';
 import { CreatorProfile } from '../domain/creator-profile';
+import { HandleCheck } from '../domain/handle-check';
 
 export const CreatorProfileSchema = new EntitySchema<CreatorProfile>({
   class: CreatorProfile,
@@ -40,6 +41,9 @@ export const CreatorProfileSchema = new EntitySchema<CreatorProfile>({
     // A computed getter of the domain class, not a column.
     isListed: { type: 'boolean', persist: false, getter: true } as never,
     changesSinceVerification: { type: 'json', persist: false, getter: true } as never,
+    // Read by the directory's own query only (decision 0502); the database keeps handles_confirmed.
+    confirmedHandles: { type: 'json', persist: false } as never,
+    handlesConfirmed: { type: 'boolean', persist: false } as never,
   },
 });
 
@@ -53,6 +57,22 @@ export const ContactRequestSchema = new EntitySchema<ContactRequest>({
     email: { type: 'string', length: 255 },
     budgetRange: { type: 'string', length: 40, fieldName: 'budget_range', nullable: true },
     message: { type: 'text' },
+    createdAt: { type: 'Date', fieldName: 'created_at' },
+  },
+});
+
+export const HandleCheckSchema = new EntitySchema<HandleCheck>({
+  class: HandleCheck,
+  tableName: 'handle_checks',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    profileId: { type: 'uuid', fieldName: 'profile_id' },
+    platform: { type: 'string', length: 20 },
+    handle: { type: 'string', length: 100 },
+    code: { type: 'string', length: 10 },
+    confirmedAt: { type: 'Date', fieldName: 'confirmed_at', nullable: true },
+    confirmedBy: { type: 'string', length: 255, fieldName: 'confirmed_by', nullable: true },
+    version: { type: 'integer', version: true },
     createdAt: { type: 'Date', fieldName: 'created_at' },
   },
 });

@@ -67,6 +67,8 @@ function listedWhere(f: ListedFilters, params: unknown[]): string[] {
   if (f.neighborhood) filter(`p.neighborhood ilike ${p(`%${escapeLike(f.neighborhood)}%`)}`);
   if (f.content_type) filter(`p.content_types @> array[${p(f.content_type)}::text]`);
   if (f.collab_type) filter(`p.collab_types @> array[${p(f.collab_type)}::text]`);
+  // Kept by the handle checks' trigger (decision 0502).
+  if (f.handles === 'confirmed') filter('p.handles_confirmed');
   if (f.q) {
     const words = searchWords(f.q);
     const text = searchText(f.q);

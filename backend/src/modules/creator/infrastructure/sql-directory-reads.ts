@@ -56,6 +56,12 @@ export function readOnlyProfile(row: Record<string, any>): CreatorProfile {
     decidedAt: row.decided_at ? new Date(row.decided_at) : null,
     contactEnabled: row.contact_enabled ?? true,
     contactLinks: row.contact_links ?? [],
+    handlesConfirmed: row.handles_confirmed ?? false,
+    confirmedHandles: ((row.confirmed_handles ?? []) as { platform: string; handle: string; confirmed_at: string }[]).map((h) => ({
+      platform: h.platform,
+      handle: h.handle,
+      confirmedAt: new Date(h.confirmed_at),
+    })),
   } as unknown as CreatorProfile;
 }
 
@@ -180,7 +186,13 @@ export class SqlDirectoryReads extends DirectoryReads {
     return rows.map((r) => ({ id: r.id, updatedAt: new Date(r.updated_at) }));
   }
   async findByIdReadOnly(id: string) {
-    const [row] = await this.em.getConnection().execute<Record<string, unknown>[]>('select * from creator_profiles where id = ?', [id]);
+    // With the confirmed handles (decision 0502): the profile page shows which, and since when.
+    const [row] = await this.em.getConnection().execute<Record<string, unknown>[]>(
+      `select p.*, (select json_agg(json_build_object('platform', c.platform, 'handle', c.handle, 'confirmed_at', c.confirmed_at) order by c.confirmed_at)
+         from handle_checks c where c.profile_id = p.id and c.confirmed_at is not null) as confirmed_handles
+       from creator_profiles p where p.id = ?`,
+      [id],
+    );
     return row ? readOnlyProfile(row) : null;
   }
 }

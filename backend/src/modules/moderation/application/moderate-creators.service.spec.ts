@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MSG, type ProfileInput } from '@local-creators/common';
 import type { Clock } from '../../../shared/clock';
-import type { CreatorAdminQueries, CreatorRepository } from '../../creator';
+import type { CreatorAdminQueries, CreatorRepository, HandleChecks } from '../../creator';
 import type { AccountDirectory } from '../../identity';
 import { CreatorProfile } from '../../creator';
 import type { Principal } from '../../../shared/auth/principal';
@@ -43,6 +43,7 @@ function setup(status: 'pending' | 'approved' | 'rejected' = 'pending') {
     audit as unknown as AuditTrail,
     outbox as unknown as Outbox,
     clock as Clock,
+    {} as HandleChecks, // decisions never touch handle checks
   );
   return { profile, em, audit, outbox, useCase };
 }

@@ -1,10 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { MSG, type AdminCreator } from '@local-creators/common';
+import { MSG, type AdminCreator, type AdminHandleCheck } from '@local-creators/common';
 import { Clock } from '../../../shared/clock';
 import { DomainError } from '../../../shared/domain-error';
 import { checkVersion, expectedVersion, flushOrConflict } from '../../../shared/expected-version';
-import { CreatorAdminQueries, CreatorRepository, describeChanges, toAdminCreatorDto, type AdminCreatorQuery, type CreatorProfile } from '../../creator';
+import {
+  CreatorAdminQueries,
+  CreatorRepository,
+  HandleChecks,
+  describeChanges,
+  toAdminCreatorDto,
+  type AdminCreatorQuery,
+  type CreatorProfile,
+} from '../../creator';
 import { AccountDirectory } from '../../identity';
 import type { Principal } from '../../../shared/auth/principal';
 import { Outbox } from '../../notifications';
@@ -27,6 +35,7 @@ export class ModerateCreators {
     private readonly audit: AuditTrail,
     private readonly outbox: Outbox,
     private readonly clock: Clock,
+    private readonly handles: HandleChecks,
   ) {}
 
   async list(q: AdminCreatorQuery): Promise<{ items: AdminCreator[]; total: number }> {
@@ -99,6 +108,31 @@ export class ModerateCreators {
     this.audit.record(admin, 'creator_profile', id, 'changes_acknowledged', { notes: describeChanges(changes) });
     await flushOrConflict(() => this.em.flush(), changed);
     return toAdminCreatorDto(profile, email);
+  }
+
+  /** Each handle of the profile with its code, address and confirmation (decision 0502). */
+  async handleChecks(id: string): Promise<AdminHandleCheck[]> {
+    return this.handles.forAdmins(await this.load(id));
+  }
+
+  /**
+   * `{ confirmed, version }`: the admin saw the code in the platform's bio during the check (or
+   * takes that back). Applies to the check as the console showed it (a handle changed since is
+   * a 409); the check and its audit row are written in one flush. Answers the profile's checks.
+   */
+  async setHandleConfirmed(admin: Principal, id: string, checkId: string, body: unknown): Promise<AdminHandleCheck[]> {
+    const profile = await this.load(id);
+    const confirmed = (body as { confirmed?: unknown } | null)?.confirmed;
+    if (typeof confirmed !== 'boolean') throw DomainError.invalid('MODERATION.BAD_CONFIRMED', 'confirmed must be true or false', 'confirmed');
+    const check = await this.handles.setConfirmed(id, checkId, expectedVersion(body, true), confirmed, admin.email, this.clock.now());
+    this.audit.record(admin, 'creator_profile', id, confirmed ? 'handle_confirmed' : 'handle_unconfirmed', {
+      to: `${check.platform} @${check.handle.replace(/^@+/, '')}`,
+    });
+    await flushOrConflict(
+      () => this.em.flush(),
+      () => DomainError.conflict('CREATOR.HANDLE_CHANGED', MSG.handleChanged),
+    );
+    return this.handles.forAdmins(profile);
   }
 
   private async emailOf(profile: CreatorProfile) {

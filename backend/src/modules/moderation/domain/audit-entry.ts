@@ -13,6 +13,9 @@ export const AUDIT_ACTIONS = [
   // An approved creator changed the profile (actor: the creator), and an admin acknowledged it.
   'profile_changed',
   'changes_acknowledged',
+  // An admin saw the creator's code in a platform's bio, or took that back (decision 0502).
+  'handle_confirmed',
+  'handle_unconfirmed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

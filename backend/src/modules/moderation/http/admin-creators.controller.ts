@@ -71,6 +71,23 @@ export class AdminCreatorsController {
     return this.moderate.decide(admin, id, body);
   }
 
+  /** The profile's handles, codes and confirmations (decision 0502). */
+  @Get('creators/:id/handle-checks')
+  handleChecks(@Param('id', ParseUUIDPipe) id: string) {
+    return this.moderate.handleChecks(id);
+  }
+
+  /** `{ confirmed, version }`: confirm one handle after seeing its code on the platform, or take that back. */
+  @Put('creators/:id/handle-checks/:checkId')
+  setHandleConfirmed(
+    @CurrentUser() admin: Principal,
+    @Param('id', ParseUUIDPipe) id: string,
+    @Param('checkId', ParseUUIDPipe) checkId: string,
+    @Body() body: unknown,
+  ) {
+    return this.moderate.setHandleConfirmed(admin, id, checkId, body);
+  }
+
   /** `{ version }`: an approved creator's changes since verification have been looked at (docs/decisions/0108). */
   @Post('creators/:id/acknowledge-changes')
   @HttpCode(200)

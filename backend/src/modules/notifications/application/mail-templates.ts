@@ -92,6 +92,13 @@ const renderers: Renderers = {
     subject: `${p.businessName} is featured on Local Creators`,
     text: `Hi ${p.contactName},\n\n${p.businessName} is now on our featured businesses page. Local creators can ask you for an introduction there; each request reaches you by e-mail, and you reply to the creator directly.\n\nSee it: ${ctx.publicUrl}/amplify/featured\n`,
   }),
+  'handle-confirmation-cleared': (p, ctx) => ({
+    to: ctx.adminEmails,
+    subject: `A confirmed handle changed: ${p.creatorName}`,
+    text: `${p.creatorName} (${p.creatorEmail}) changed a handle an admin had confirmed. Its confirmation is cleared until someone checks the new one.\n\n${p.handles
+      .map((h) => `${h.platform}: @${h.before.replace(/^@+/, '')} → ${h.after === null ? 'removed' : `@${h.after.replace(/^@+/, '')}`}`)
+      .join('\n')}\n\nCheck it: ${ctx.publicUrl}/admin/creators/${p.profileId}/show\n`,
+  }),
   // The creator's address is only the envelope's: the brand learns it if and when the creator replies.
   'creator-contact': (p, ctx) => ({
     to: [p.creatorEmail],
@@ -119,6 +126,7 @@ const TO_ADMINS: ReadonlySet<NotificationKind> = new Set([
   'notify-amplify-submission',
   'approved-creator-changed',
   'rejected-creator-updated',
+  'handle-confirmation-cleared',
 ]);
 
 /**

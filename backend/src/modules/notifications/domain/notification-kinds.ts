@@ -57,6 +57,13 @@ export interface NotificationPayloads {
   'amplify-approved': BusinessContact;
   'amplify-declined': BusinessContact;
   'amplify-featured': BusinessContact;
+  /** To the admins: a creator changed or removed a handle an admin had confirmed; its confirmation is gone (decision 0502). */
+  'handle-confirmation-cleared': {
+    creatorName: string;
+    creatorEmail: string;
+    profileId: string;
+    handles: { platform: string; before: string; after: string | null }[];
+  };
   /** To a creator: a brand wrote through the profile's Contact form, reply-to the brand (decision 0501). */
   'creator-contact': {
     profileId: string;
