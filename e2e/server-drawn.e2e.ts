@@ -33,7 +33,7 @@ describe('pages drawn on the server', () => {
     const root = /<div id="root">([\s\S]*?)<\/div><script type="application\/json" id="lc-server-state">/.exec(res.text)?.[1] ?? '';
     expect(root).toContain(text.replace(/'/g, '&#x27;'));
 
-    const { page, context } = await product.newPage({ width: 375 });
+    const { page, context } = await product.newPage({ width: 375, scripts: false });
     await context.route('**/*.js', (route) => route.abort()); // no script at all
     await page.goto(url);
     await page.getByText(text).first().waitFor();

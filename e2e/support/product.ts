@@ -18,8 +18,11 @@ export interface Product {
   t: TestApp;
   baseUrl: string;
   browser: Browser;
-  /** A fresh browser context (own localStorage) with a page. */
-  newPage(opts?: { width?: number; height?: number }): Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * A fresh browser context (own localStorage) with a page. `scripts: false` for a page whose
+   * scripts a test blocks: its goto() then does not wait for the site to take over.
+   */
+  newPage(opts?: { width?: number; height?: number; scripts?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -37,11 +40,11 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
     t,
     baseUrl,
     browser,
-    async newPage({ width = 1280, height = 900 } = {}) {
+    async newPage({ width = 1280, height = 900, scripts = true } = {}) {
       const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height } });
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
-      waitForPublicSiteOnLoad(page);
+      if (scripts) waitForPublicSiteOnLoad(page);
       return { context, page };
     },
     async close() {

@@ -10,6 +10,7 @@ import { CreatorDetails } from './creator-details';
 import { editedSinceDecision, formatDateTime } from './creator-rules';
 import { ChangesSinceVerification } from './changes-since-verification';
 import { DecisionButtons } from './decision-buttons';
+import { HandleChecksCard } from './handle-checks-card';
 import { PhoneVerifiedSwitch } from './phone-verified-switch';
 
 /**
@@ -61,6 +62,7 @@ function CreatorPage() {
         <Grid size={{ xs: 12, lg: 5 }}>
           <Stack spacing={2}>
             <ChangesSinceVerification creator={c} />
+            <HandleChecksCard creator={c} />
             <Card variant="outlined">
               <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
                 <Typography variant="h6" component="h2" sx={{ mb: 1 }}>

@@ -1,6 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
-import type { AdminCreator, AdminIntroductionCounts, AdminStats, MailHealth, OutboxMessage } from '@local-creators/common';
+import type { AdminCreator, AdminHandleCheck, AdminIntroductionCounts, AdminStats, MailHealth, OutboxMessage } from '@local-creators/common';
 import { httpClient } from './http-client';
 
 const API = '/api/admin';
@@ -29,6 +29,17 @@ export const dataProvider = {
   acknowledgeChanges: async (id: string, version: number): Promise<AdminCreator> =>
     (await httpClient(`${API}/creators/${encodeURIComponent(id)}/acknowledge-changes`, { method: 'POST', body: JSON.stringify({ version }) }))
       .json as AdminCreator,
+  /** GET /api/admin/creators/:id/handle-checks: each handle, its code and confirmation (decision 0502) */
+  getHandleChecks: async (id: string): Promise<AdminHandleCheck[]> =>
+    (await httpClient(`${API}/creators/${encodeURIComponent(id)}/handle-checks`)).json as AdminHandleCheck[],
+  /** PUT /api/admin/creators/:id/handle-checks/:checkId with the check's version (409 when the handle changed) */
+  setHandleConfirmed: async (id: string, checkId: string, confirmed: boolean, version: number): Promise<AdminHandleCheck[]> =>
+    (
+      await httpClient(`${API}/creators/${encodeURIComponent(id)}/handle-checks/${encodeURIComponent(checkId)}`, {
+        method: 'PUT',
+        body: JSON.stringify({ confirmed, version }),
+      })
+    ).json as AdminHandleCheck[],
 } satisfies DataProvider;
 
 export type AppDataProvider = typeof dataProvider;

@@ -227,7 +227,7 @@ function Profile({ creator: c }: { creator: PublicCreator }) {
         </div>
         <aside className="space-y-6" aria-label="Reach and links">
           <Section title="Social Reach" icon={<Users className="size-4 text-primary" aria-hidden />}>
-            <SocialReachList platforms={c.platforms} total={c.total_followers} />
+            <SocialReachList platforms={c.platforms} total={c.total_followers} confirmed={c.confirmed_handles} />
           </Section>
           <Section title="Connect on Social" icon={<Share2 className="size-4 text-primary" aria-hidden />}>
             <ConnectLinks platforms={c.platforms} />

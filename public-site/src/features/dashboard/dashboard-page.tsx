@@ -8,6 +8,7 @@ import { BrandMessagesCard } from './components/brand-messages-card';
 import { CrewPromoCard } from './components/crew-promo-card';
 import { AdminTiles, CreatorTiles } from './components/dashboard-tiles';
 import { FounderLetter } from './components/founder-letter';
+import { HandleProofCard } from './components/handle-proof-card';
 import { NotPublicCard, ShareProfileCard } from './components/share-profile-card';
 import { StatusCard } from './components/status-card';
 import { VerifiedBadgeCard } from './components/verified-badge-card';
@@ -58,6 +59,8 @@ export default function DashboardPage() {
           {verified && <VerifiedBadgeCard name={profile.full_name} city={city} />}
         </div>
       )}
+
+      {profile && profile.approval_status !== 'rejected' && <HandleProofCard profile={profile} />}
 
       {profile && isListed(profile) && <BrandMessagesCard profile={profile} />}
 

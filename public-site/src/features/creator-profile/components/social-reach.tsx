@@ -1,13 +1,25 @@
-import { ExternalLink } from 'lucide-react';
-import type { Platform } from '@local-creators/common';
+import { BadgeCheck, ExternalLink } from 'lucide-react';
+import type { Platform, PublicCreator } from '@local-creators/common';
 import { Button } from '@/components/ui/button';
 import { formatFollowers } from '@/lib/utils';
 
 const handleText = (handle: string) => (handle.startsWith('@') ? handle : `@${handle}`);
 const exact = new Intl.NumberFormat('en-US');
 
-/** Per platform: name, handle and followers, then the total. */
-export function SocialReachList({ platforms, total }: { platforms: Platform[]; total: number }) {
+const sameHandle = (a: string, b: string) => a.trim().replace(/^@+/, '').toLowerCase() === b.trim().replace(/^@+/, '').toLowerCase();
+const monthYear = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+
+/** Per platform: name, handle (confirmed since when, decision 0502) and followers, then the total. */
+export function SocialReachList({
+  platforms,
+  total,
+  confirmed = [],
+}: {
+  platforms: Platform[];
+  total: number;
+  confirmed?: PublicCreator['confirmed_handles'];
+}) {
+  const confirmedSince = (p: Platform) => confirmed.find((c) => c.platform === p.name && sameHandle(c.handle, p.handle))?.since;
   return (
     <div>
       <ul className="divide-y divide-border">
@@ -16,6 +28,11 @@ export function SocialReachList({ platforms, total }: { platforms: Platform[]; t
             <div className="min-w-0">
               <p className="text-sm font-medium">{p.name}</p>
               {p.handle && <p className="truncate text-sm text-muted-foreground">{handleText(p.handle)}</p>}
+              {confirmedSince(p) && (
+                <p className="mt-0.5 flex items-center gap-1 text-xs font-medium text-success">
+                  <BadgeCheck className="size-3.5" aria-hidden /> Handle confirmed since {monthYear(confirmedSince(p)!)}
+                </p>
+              )}
             </div>
             <p className="text-right">
               <span className="block font-semibold tabular-nums" title={`${exact.format(p.followers)} followers`}>

@@ -139,6 +139,18 @@ export function DirectorySearchForm({ search }: { search: DirectorySearch }) {
           onChange={(e) => setNeighborhood(e.target.value)}
         />
       </div>
+      <div className={cn(foldable, 'flex items-end pb-2 sm:col-span-2 lg:col-span-4')}>
+        <label htmlFor="filter-handles" className="flex items-center gap-2 text-sm font-medium">
+          <input
+            id="filter-handles"
+            type="checkbox"
+            className="size-4 accent-primary"
+            checked={query.handles === 'confirmed'}
+            onChange={(e) => update('handles', e.target.checked ? 'confirmed' : '')}
+          />
+          Only creators whose handles we confirmed
+        </label>
+      </div>
       {searching && (
         <Choice
           id="filter-sort"

@@ -16,7 +16,7 @@ import {
 export type Sort = NonNullable<CreatorSearchQuery['sort']>;
 
 /** The URL parameters that narrow the directory to a list: any of them shows results instead of the overview. */
-export const FILTER_KEYS = ['q', 'niche', 'platform', 'min_followers', 'neighborhood', 'content_type', 'collab_type'] as const;
+export const FILTER_KEYS = ['q', 'niche', 'platform', 'min_followers', 'neighborhood', 'content_type', 'collab_type', 'handles'] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];
 
 /** A fixed list's option from the URL, in the list's spelling (`?niche=food` is Food). */
@@ -45,6 +45,7 @@ export function useDirectorySearch() {
     collab_type: fromList(COLLAB_TYPES, params.get('collab_type')) as CollabType | undefined,
     min_followers: Number.isInteger(minFollowers) && minFollowers > 0 ? minFollowers : undefined,
     neighborhood: params.get('neighborhood') ?? undefined,
+    handles: params.get('handles') === 'confirmed' ? 'confirmed' : undefined,
     sort,
     cursor: params.get('cursor') ?? undefined,
     per_page: DIRECTORY.pageSizeDefault,

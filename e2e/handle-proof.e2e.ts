@@ -1,0 +1,82 @@
+import type { Page } from 'playwright-core';
+import { MSG } from '@local-creators/common';
+import { addAdmin, PASSWORD, signInThroughLogin, startProduct, type Product } from './support/product';
+import { validProfile } from '../backend/test/creator/fixtures';
+
+const SHOTS = process.env.SHOTS_DIR; // screenshots for a person to look at (never committed)
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+};
+
+// Issue 15: the creator sees a code per handle, an admin confirms the handles in the console, the
+// profile says since when, and the directory can show only creators whose handles are all confirmed.
+describe('handle ownership proof in the browser', () => {
+  let product: Product;
+  const adminEmail = 'handles-admin@example.com';
+
+  beforeAll(async () => {
+    product = await startProduct();
+    await addAdmin(product, adminEmail);
+  });
+  afterAll(() => product?.close());
+
+  async function listedCreator(key: string) {
+    const email = `handles.${key}@example.com`;
+    const session = (await product.t.http().post('/api/auth/signup').send({ email, password: PASSWORD }).expect(201)).body;
+    const res = await product.t
+      .http()
+      .put('/api/me/profile')
+      .set('Authorization', `Bearer ${session.access_token}`)
+      .send(validProfile({ full_name: `Hana ${key}` }))
+      .expect(201);
+    await product.t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [res.body.id]);
+    return { id: res.body.id as string, email, name: `Hana ${key}` };
+  }
+
+  it('shows the creator a code per handle, lets an admin confirm them, and shows the result to brands', async () => {
+    const proven = await listedCreator('Proven');
+    const other = await listedCreator('Other');
+    const [igCode] = (
+      await product.t.sql<{ code: string }>(`select code from handle_checks where profile_id = $1 and platform = 'Instagram'`, [proven.id])
+    ).map((r) => r.code);
+
+    for (const width of [1280, 375]) {
+      const { page, context } = await product.newPage({ width, height: 900 });
+      await signInThroughLogin(page, proven.email);
+      const handles = page.getByRole('list', { name: 'Your handles' });
+      await handles.getByText(igCode!).waitFor();
+      expect(await handles.getByRole('listitem').count()).toBe(2);
+      await shot(page, `dashboard-handles-${width}`);
+      await context.close();
+    }
+
+    const { page } = await product.newPage();
+    await signInThroughLogin(page, adminEmail);
+    await page.goto(`/admin/creators/${proven.id}/show`);
+    const list = page.getByRole('list', { name: 'Handles' });
+    await list.getByText(`Code ${igCode}`).waitFor();
+    expect(await list.getByRole('link', { name: '@mayaeats' }).getAttribute('href')).toBe('https://instagram.com/mayaeats');
+    for (const platform of ['Instagram', 'TikTok']) {
+      await page.getByRole('button', { name: `Confirm ${platform} @mayaeats` }).click();
+      await page.getByRole('alert').getByText(MSG.handleConfirmed).first().waitFor(); // the console's toast
+      await page.getByRole('button', { name: `Take back confirmation of ${platform} @mayaeats` }).waitFor();
+    }
+    expect(await list.getByText(`Confirmed by ${adminEmail}`).count()).toBe(2);
+    await page.getByText('Handle confirmed').first().waitFor(); // the history's new rows
+    await shot(page, 'console-handles-1280');
+
+    const visitor = await product.newPage({ width: 375, height: 900 });
+    await visitor.page.goto(`/creator/${proven.id}`);
+    const since = new Date().toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+    await visitor.page.getByText(`Handle confirmed since ${since}`).first().waitFor();
+    expect(await visitor.page.getByText(`Handle confirmed since ${since}`).count()).toBe(2);
+    await shot(visitor.page, 'profile-handles-375');
+
+    await visitor.page.goto('/directory');
+    await visitor.page.getByRole('button', { name: /^Filters/ }).click();
+    await visitor.page.getByLabel('Only creators whose handles we confirmed').check();
+    await visitor.page.waitForURL(/handles=confirmed/);
+    await visitor.page.getByRole('heading', { name: proven.name }).waitFor();
+    expect(await visitor.page.getByRole('heading', { name: other.name }).count()).toBe(0);
+  }, 90_000);
+});
