@@ -68,6 +68,18 @@ export const LIMITS = {
   contactMessageMax: 2000,
 } as const;
 
+/** Follower counts and how fresh they are (decision 0503). */
+export const FOLLOWER_FRESHNESS = {
+  /** After this many days the dashboard and a mail ask the creator to re-confirm the counts. */
+  reconfirmAfterDays: 90,
+  /** After this many days a profile shows a count "as of <Month YYYY>". */
+  asOfAfterDays: 180,
+  /** A count that grows more than this many times over at once is flagged to the admins... */
+  jumpFactor: 2,
+  /** ...when it was at least this many before (100 → 250 is a small account's good week). */
+  jumpMinBefore: 500,
+} as const;
+
 /** The Contact form's optional budget (decision 0501): what a brand may say it has in mind. */
 export const BUDGET_RANGES = ['Under $250', '$250 – $1,000', '$1,000 – $5,000', '$5,000 or more', 'Product or service exchange'] as const;
 export type BudgetRange = (typeof BUDGET_RANGES)[number];

@@ -1,4 +1,13 @@
-import { dashboardStatus, formatFollowerCount, hasFeaturedReach, isListed, publicDisplayName } from './creator-rules';
+import {
+  dashboardStatus,
+  followersAsOf,
+  followersDueReconfirmation,
+  formatFollowerCount,
+  hasFeaturedReach,
+  isFollowerJump,
+  isListed,
+  publicDisplayName,
+} from './creator-rules';
 import { MSG } from './messages';
 
 describe('dashboard labels (spec point 4)', () => {
@@ -65,4 +74,26 @@ describe('formatFollowerCount (issue 13: never reads more than it is)', () => {
     [1_990_000, '1.9M'],
     [12_900_000, '12M'],
   ])('%i → %s', (n, text) => expect(formatFollowerCount(n)).toBe(text));
+});
+
+describe('follower freshness (decision 0503)', () => {
+  const now = new Date('2026-11-25T12:00:00Z');
+  const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000).toISOString();
+
+  it('asks for a re-confirmation from the 90th day', () => {
+    expect(followersDueReconfirmation(daysAgo(89), now)).toBe(false);
+    expect(followersDueReconfirmation(daysAgo(90), now)).toBe(true);
+  });
+
+  it('says "as of <Month YYYY>" from the 180th day', () => {
+    expect(followersAsOf(daysAgo(179), now)).toBeNull();
+    expect(followersAsOf(daysAgo(180), now)).toBe('as of May 2026');
+    expect(followersAsOf(null, now)).toBeNull();
+  });
+
+  it('flags a count that more than doubled from at least 500', () => {
+    expect(isFollowerJump(1_000, 2_001)).toBe(true);
+    expect(isFollowerJump(1_000, 2_000)).toBe(false);
+    expect(isFollowerJump(499, 5_000)).toBe(false);
+  });
 });

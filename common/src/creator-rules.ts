@@ -1,5 +1,5 @@
 /** Rules about creators that both the pages and the server apply. */
-import { CONTACT_LINK_EXTRAS, DEFAULT_CITY, DIRECTORY } from './constants';
+import { CONTACT_LINK_EXTRAS, DEFAULT_CITY, DIRECTORY, FOLLOWER_FRESHNESS } from './constants';
 import { MSG } from './messages';
 import type { ApprovalStatus } from './constants';
 
@@ -105,3 +105,18 @@ export function contactLinkChoices(p: {
   if (p.link_hub_url) choices.push({ key: CONTACT_LINK_EXTRAS[1], url: p.link_hub_url });
   return choices;
 }
+
+const DAY_MS = 86_400_000;
+const daysBetween = (fromIso: string | Date, now: Date) => (now.getTime() - new Date(fromIso).getTime()) / DAY_MS;
+
+/** A follower count confirmed this long ago is due a re-confirmation (decision 0503). */
+export const followersDueReconfirmation = (confirmedAt: string | Date, now: Date) => daysBetween(confirmedAt, now) >= FOLLOWER_FRESHNESS.reconfirmAfterDays;
+
+/** "as of November 2026" for a count older than 180 days, else null (the profile shows it beside the count). */
+export function followersAsOf(confirmedAt: string | Date | null, now: Date): string | null {
+  if (!confirmedAt || daysBetween(confirmedAt, now) < FOLLOWER_FRESHNESS.asOfAfterDays) return null;
+  return `as of ${new Date(confirmedAt).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })}`;
+}
+
+/** A jump worth an admin's look: more than doubled, from an account that was not tiny. */
+export const isFollowerJump = (before: number, after: number) => before >= FOLLOWER_FRESHNESS.jumpMinBefore && after > before * FOLLOWER_FRESHNESS.jumpFactor;

@@ -124,7 +124,8 @@ export interface PublicCreator {
   /** The same photo at avatar size (256 px), when it was stored with one. */
   profile_image_small_url: string | null;
   niches: Niche[];
-  platforms: Platform[];
+  /** Each with the date its count was last confirmed (decision 0503). */
+  platforms: PublicPlatform[];
   content_types: ContentType[];
   collab_types: CollabType[];
   media_kit_url: string | null;
@@ -207,6 +208,33 @@ export interface AuditEntry {
   to_value: string | null;
   notes: string | null;
   created_at: string;
+}
+
+// ---------- fresh follower counts (decision 0503) ----------
+
+export interface PublicPlatform extends Platform {
+  /** When the creator last confirmed this count; null when not known. */
+  followers_confirmed_at: string | null;
+}
+
+/** One platform's count on the caller's profile and when it was last confirmed. */
+export interface OwnFollowerCount {
+  platform: PlatformName;
+  handle: string;
+  followers: number;
+  confirmed_at: string;
+}
+
+/** A count as the admins see it: stale ones and jumps (GET /api/admin/follower-counts). */
+export interface AdminFollowerCount extends OwnFollowerCount {
+  id: string;
+  profile_id: string;
+  creator_name: string;
+  /** When the creator was last mailed to re-confirm it. */
+  reminded_at: string | null;
+  /** Before the last jump (more than doubled), and when it jumped; null without one. */
+  previous_followers: number | null;
+  jumped_at: string | null;
 }
 
 // ---------- handle ownership proof (decision 0502) ----------

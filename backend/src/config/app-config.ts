@@ -47,6 +47,8 @@ export class AppConfig {
   /** The internal /metrics listener's port (api or worker), or null for none. */
   readonly metricsPort: number | null;
   readonly city: string;
+  /** Seconds between sweeps for follower counts due a re-confirmation mail; 0 = none (decision 0503). */
+  readonly followerReminderSweepSeconds: number;
 
   constructor(e: EnvironmentVariables) {
     this.env = e.NODE_ENV;
@@ -113,5 +115,6 @@ export class AppConfig {
     this.signinThrottle = { free: Math.max(1, account.limit), windowSeconds: Math.max(1, account.windowSeconds), baseLockSeconds: 60, maxLockSeconds: 3600 };
     this.logLevel = e.LOG_LEVEL;
     this.city = e.CITY;
+    this.followerReminderSweepSeconds = e.FOLLOWER_REMINDER_SWEEP_S;
   }
 }

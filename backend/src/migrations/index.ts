@@ -17,6 +17,7 @@ import { Migration20261124040000ListingCounts } from './Migration20261124040000L
 import { Migration20261124041000ProfilePhotoSizes } from './Migration20261124041000ProfilePhotoSizes';
 import { Migration20261125010000ContactRequests } from './Migration20261125010000ContactRequests';
 import { Migration20261125020000HandleChecks } from './Migration20261125020000HandleChecks';
+import { Migration20261125030000FollowerCounts } from './Migration20261125030000FollowerCounts';
 
 /**
  * Committed migrations, in order. Listed explicitly (not globbed) so they run the same from
@@ -41,4 +42,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124041000ProfilePhotoSizes', class: Migration20261124041000ProfilePhotoSizes },
   { name: 'Migration20261125010000ContactRequests', class: Migration20261125010000ContactRequests },
   { name: 'Migration20261125020000HandleChecks', class: Migration20261125020000HandleChecks },
+  { name: 'Migration20261125030000FollowerCounts', class: Migration20261125030000FollowerCounts },
 ];

@@ -11,6 +11,7 @@ import type { AuthSession } from '@local-creators/common';
 import { WorkerModule } from '../../src/app.module';
 import { createHttpApp } from '../../src/http-app';
 import { ListingVersion } from '../../src/modules/creator/infrastructure/listing-version';
+import { Clock } from '../../src/shared/clock';
 import { SmtpCapture } from './smtp-capture';
 import { createTestDatabase } from './test-db';
 
@@ -28,6 +29,11 @@ export interface TestApp {
    */
   sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   env: Record<string, string>;
+  /**
+   * The app's "now" (the Clock port), for rules that run on days: set it (it then stands still),
+   * move it on, or give it back to the system clock. The worker's clock follows too.
+   */
+  clock: { set(at: Date): void; advanceDays(days: number): void; now(): Date; reset(): void };
   /** Starts (or restarts) the in-process notification worker. */
   startWorker(): Promise<void>;
   stopWorker(): Promise<void>;
@@ -74,16 +80,49 @@ export async function createTestApp(opts: { env?: Record<string, string>; worker
   pg.on('error', () => undefined); // a fault test may stop the server under it; its queries then fail
 
   let worker: INestApplicationContext | null = null;
+  let patchWorkerClock: ((w: INestApplicationContext) => void) | null = null;
   const startWorker = async () => {
     if (worker) return;
     worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(env), { logger: false });
     await worker.init();
+    patchWorkerClock?.(worker);
   };
   const stopWorker = async () => {
     await worker?.close();
     worker = null;
   };
   if (opts.worker) await startWorker();
+
+  // One time for every Clock instance of this app (API and worker): patched, never replaced, so
+  // services that already hold the instance see it. Set, it stands still until moved.
+  let frozenAt: number | null = null;
+  let offsetMs = 0;
+  const patch = (clock: Clock) => {
+    if ((clock as { patched?: boolean }).patched) return;
+    clock.now = () => new Date(frozenAt ?? Date.now() + offsetMs);
+    (clock as { patched?: boolean }).patched = true;
+  };
+  patch(app.get(Clock));
+  patchWorkerClock = (w) => {
+    try {
+      patch(w.get(Clock, { strict: false }));
+    } catch {
+      // a worker without the Clock port: nothing of it runs on days
+    }
+  };
+  if (worker) patchWorkerClock(worker);
+  const clock = {
+    set: (at: Date) => void (frozenAt = at.getTime()),
+    advanceDays: (days: number) => {
+      if (frozenAt === null) offsetMs += days * 86_400_000;
+      else frozenAt += days * 86_400_000;
+    },
+    now: () => app.get(Clock).now(),
+    reset: () => {
+      frozenAt = null;
+      offsetMs = 0;
+    },
+  };
 
   return {
     app,
@@ -96,6 +135,7 @@ export async function createTestApp(opts: { env?: Record<string, string>; worker
       if (!/^\s*select\b/i.test(text)) app.get(ListingVersion).changedHere();
       return rows as T[];
     },
+    clock,
     startWorker,
     stopWorker,
     worker: () => worker,

@@ -220,6 +220,7 @@ describe('hostile input', () => {
       '/api/admin/notifications',
       '/api/admin/introduction-requests',
       '/api/admin/contact-requests',
+      '/api/admin/follower-counts',
     ];
     // Every admin list the app registers is covered here (a new one must be added).
     const adminGets = registeredRoutes(t)

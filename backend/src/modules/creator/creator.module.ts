@@ -6,16 +6,18 @@ import { PageMetaRegistry } from '../../web/page-meta';
 import { NotificationsModule } from '../notifications';
 import { ApprovedProfileEdits } from './application/approved-profile-edits';
 import { ContactRequests } from './application/contact-requests.service';
+import { FollowerCounts, FollowerReminderSchedule } from './application/follower-counts';
 import { HandleChecks } from './application/handle-checks';
 import { CreatorAdminQueries } from './application/creator-admin-queries';
 import { CreatorRepository } from './application/creator.repository';
 import { DirectoryReads } from './application/directory-reads';
 import { DirectoryService } from './application/directory.service';
 import { OwnProfileService } from './application/own-profile.service';
+import { AdminFollowerCountsController } from './http/admin-follower-counts.controller';
 import { ContactController } from './http/contact.controller';
 import { DirectoryController } from './http/directory.controller';
 import { MeProfileController } from './http/me-profile.controller';
-import { ContactRequestSchema, CreatorProfileSchema, HandleCheckSchema } from './infrastructure/creator.schemas';
+import { ContactRequestSchema, CreatorProfileSchema, FollowerCountSchema, HandleCheckSchema } from './infrastructure/creator.schemas';
 import { ListingChangeSubscriber } from './infrastructure/listing-change.subscriber';
 import { ListingVersion } from './infrastructure/listing-version';
 import { MikroOrmCreatorRepository } from './infrastructure/mikro-orm-creator.repository';
@@ -26,12 +28,14 @@ import { SqlDirectoryReads } from './infrastructure/sql-directory-reads';
 
 /** Creators' own profiles and photos, and the public directory. */
 @Module({
-  imports: [MikroOrmModule.forFeature([CreatorProfileSchema, ContactRequestSchema, HandleCheckSchema]), NotificationsModule],
-  controllers: [MeProfileController, DirectoryController, ContactController],
+  imports: [MikroOrmModule.forFeature([CreatorProfileSchema, ContactRequestSchema, HandleCheckSchema, FollowerCountSchema]), NotificationsModule],
+  controllers: [MeProfileController, DirectoryController, ContactController, AdminFollowerCountsController],
   providers: [
     OwnProfileService,
     ContactRequests,
     HandleChecks,
+    FollowerCounts,
+    FollowerReminderSchedule,
     DirectoryService,
     ListingVersion,
     QueryCanceller,
@@ -41,7 +45,7 @@ import { SqlDirectoryReads } from './infrastructure/sql-directory-reads';
     { provide: DirectoryReads, useClass: SqlDirectoryReads },
     { provide: CreatorAdminQueries, useClass: SqlCreatorAdminQueries },
   ],
-  exports: [CreatorRepository, CreatorAdminQueries, ApprovedProfileEdits, HandleChecks],
+  exports: [CreatorRepository, CreatorAdminQueries, ApprovedProfileEdits, HandleChecks, FollowerCounts],
 })
 export class CreatorModule implements OnModuleInit {
   constructor(

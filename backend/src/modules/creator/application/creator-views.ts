@@ -9,6 +9,7 @@ import {
 } from '@local-creators/common';
 import type { CreatorProfile } from '../domain/creator-profile';
 import type { ListedCard } from './directory-reads';
+import { handleKey } from '../domain/handle-check';
 
 /** The owner's view (and the base of the admins'). */
 export function toCreatorProfileDto(p: CreatorProfile): CreatorProfileDto {
@@ -66,7 +67,13 @@ export function toPublicCreator(p: CreatorProfile): PublicCreator {
     profile_image_url: p.profileImageUrl,
     profile_image_small_url: p.profileImageSmallUrl ?? null,
     niches: p.niches,
-    platforms: p.platforms.map(({ name, handle, url, followers }) => ({ name, handle, url, followers })),
+    platforms: p.platforms.map(({ name, handle, url, followers }) => ({
+      name,
+      handle,
+      url,
+      followers,
+      followers_confirmed_at: p.followerDates?.find((d) => handleKey(d.platform, d.handle) === handleKey(name, handle))?.confirmedAt.toISOString() ?? null,
+    })),
     content_types: p.contentTypes,
     collab_types: p.collabTypes,
     media_kit_url: p.mediaKitUrl,

@@ -20,6 +20,7 @@ import type { Principal } from '../../../shared/auth/principal';
 import { CreatorProfile } from '../domain/creator-profile';
 import { ApprovedProfileEdits } from './approved-profile-edits';
 import { CreatorRepository } from './creator.repository';
+import { FollowerCounts } from './follower-counts';
 import { HandleChecks } from './handle-checks';
 import { toCreatorProfileDto } from './creator-views';
 
@@ -46,6 +47,7 @@ export class OwnProfileService {
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly approvedEdits: ApprovedProfileEdits,
     private readonly handleChecks: HandleChecks,
+    private readonly followerCounts: FollowerCounts,
   ) {}
 
   async get(user: Principal): Promise<CreatorProfileDto | null> {
@@ -87,6 +89,7 @@ export class OwnProfileService {
       if (edit.firstChangeSinceRejection) {
         this.outbox.add('rejected-creator-updated', { creatorName: existing.fullName, creatorEmail: user.email, profileId: existing.id });
       }
+      await this.followerCounts.sync(existing, user.email, now);
       const cleared = await this.handleChecks.sync(existing, now);
       if (cleared.length) {
         this.outbox.add('handle-confirmation-cleared', { creatorName: existing.fullName, creatorEmail: user.email, profileId: existing.id, handles: cleared });
@@ -109,6 +112,7 @@ export class OwnProfileService {
     });
     this.outbox.add('creator-application-received', { email: user.email, name: profile.fullName });
     await this.handleChecks.sync(profile, now);
+    await this.followerCounts.sync(profile, user.email, now);
     await this.em.flush();
     return { created: true, profile: toCreatorProfileDto(profile) };
   }

@@ -74,6 +74,8 @@ export class CreatorProfile {
    */
   confirmedHandles?: { platform: Platform['name']; handle: string; confirmedAt: Date }[];
   handlesConfirmed?: boolean;
+  /** Read side only as well: when each platform's follower count was last confirmed (decision 0503). */
+  followerDates?: { platform: Platform['name']; handle: string; confirmedAt: Date }[];
   /** With the form off, the links shown in its place (keys of contactLinkChoices). */
   contactLinks: string[];
 

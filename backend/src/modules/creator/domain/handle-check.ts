@@ -70,7 +70,8 @@ export interface HandleCheckPlan {
   cleared: ClearedHandle[];
 }
 
-const handleKey = (platform: string, handle: string) => `${platform}:${handle.trim().replace(/^@+/, '').toLowerCase()}`;
+/** One platform handle as people read it: without case, spaces or a leading '@'. */
+export const handleKey = (platform: string, handle: string) => `${platform}:${handle.trim().replace(/^@+/, '').toLowerCase()}`;
 
 /**
  * Compares a profile's platforms with its checks. A handle is proven as it is: a new or changed

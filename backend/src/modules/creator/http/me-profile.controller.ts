@@ -6,13 +6,17 @@ import { FileUpload } from '../../../shared/http/file-upload.interceptor';
 import { ImageUploadFilter } from '../../../shared/images/image-upload.filter';
 import type { Principal } from '../../../shared/auth/principal';
 import { Auth, CurrentUser } from '../../../shared/auth/access';
+import { FollowerCounts } from '../application/follower-counts';
 import { OwnProfileService } from '../application/own-profile.service';
 
 @ApiTags('creator')
 @Auth()
 @Controller('me/profile')
 export class MeProfileController {
-  constructor(private readonly profiles: OwnProfileService) {}
+  constructor(
+    private readonly profiles: OwnProfileService,
+    private readonly followerCounts: FollowerCounts,
+  ) {}
 
   @Get()
   async get(@CurrentUser() user: Principal, @Res() res: FastifyReply) {
@@ -38,6 +42,19 @@ export class MeProfileController {
   @Get('handle-checks')
   handleChecks(@CurrentUser() user: Principal) {
     return this.profiles.ownHandleChecks(user);
+  }
+
+  /** Each platform's follower count and when it was last confirmed (decision 0503). */
+  @Get('followers')
+  followers(@CurrentUser() user: Principal) {
+    return this.followerCounts.ofOwner(user);
+  }
+
+  /** "Still right": every count confirmed as it is, now (one click on the dashboard). */
+  @Post('followers/confirm')
+  @HttpCode(200)
+  confirmFollowers(@CurrentUser() user: Principal) {
+    return this.followerCounts.confirmAll(user);
   }
 
   /** `{ contact_enabled, contact_links }`: the profile's Contact form on, or off with links in its place (decision 0501). */

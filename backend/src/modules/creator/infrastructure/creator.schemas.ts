@@ -1,6 +1,7 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { ContactRequest } from '../domain/contact-request';
 import { CreatorProfile } from '../domain/creator-profile';
+import { FollowerCount } from '../domain/follower-count';
 import { HandleCheck } from '../domain/handle-check';
 
 export const CreatorProfileSchema = new EntitySchema<CreatorProfile>({
@@ -44,6 +45,7 @@ export const CreatorProfileSchema = new EntitySchema<CreatorProfile>({
     // Read by the directory's own query only (decision 0502); the database keeps handles_confirmed.
     confirmedHandles: { type: 'json', persist: false } as never,
     handlesConfirmed: { type: 'boolean', persist: false } as never,
+    followerDates: { type: 'json', persist: false } as never,
   },
 });
 
@@ -73,6 +75,23 @@ export const HandleCheckSchema = new EntitySchema<HandleCheck>({
     confirmedAt: { type: 'Date', fieldName: 'confirmed_at', nullable: true },
     confirmedBy: { type: 'string', length: 255, fieldName: 'confirmed_by', nullable: true },
     version: { type: 'integer', version: true },
+    createdAt: { type: 'Date', fieldName: 'created_at' },
+  },
+});
+
+export const FollowerCountSchema = new EntitySchema<FollowerCount>({
+  class: FollowerCount,
+  tableName: 'follower_counts',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    profileId: { type: 'uuid', fieldName: 'profile_id' },
+    platform: { type: 'string', length: 20 },
+    handle: { type: 'string', length: 100 },
+    followers: { type: 'bigint', runtimeType: 'number' } as never,
+    confirmedAt: { type: 'Date', fieldName: 'confirmed_at' },
+    remindedAt: { type: 'Date', fieldName: 'reminded_at', nullable: true },
+    previousFollowers: { type: 'bigint', runtimeType: 'number', fieldName: 'previous_followers', nullable: true } as never,
+    jumpedAt: { type: 'Date', fieldName: 'jumped_at', nullable: true },
     createdAt: { type: 'Date', fieldName: 'created_at' },
   },
 });

@@ -62,6 +62,11 @@ export function readOnlyProfile(row: Record<string, any>): CreatorProfile {
       handle: h.handle,
       confirmedAt: new Date(h.confirmed_at),
     })),
+    followerDates: ((row.follower_dates ?? []) as { platform: string; handle: string; confirmed_at: string }[]).map((f) => ({
+      platform: f.platform,
+      handle: f.handle,
+      confirmedAt: new Date(f.confirmed_at),
+    })),
   } as unknown as CreatorProfile;
 }
 
@@ -186,10 +191,12 @@ export class SqlDirectoryReads extends DirectoryReads {
     return rows.map((r) => ({ id: r.id, updatedAt: new Date(r.updated_at) }));
   }
   async findByIdReadOnly(id: string) {
-    // With the confirmed handles (decision 0502): the profile page shows which, and since when.
+    // With the confirmed handles (decision 0502) and the counts' dates (0503): the profile page shows both.
     const [row] = await this.em.getConnection().execute<Record<string, unknown>[]>(
       `select p.*, (select json_agg(json_build_object('platform', c.platform, 'handle', c.handle, 'confirmed_at', c.confirmed_at) order by c.confirmed_at)
-         from handle_checks c where c.profile_id = p.id and c.confirmed_at is not null) as confirmed_handles
+         from handle_checks c where c.profile_id = p.id and c.confirmed_at is not null) as confirmed_handles,
+         (select json_agg(json_build_object('platform', f.platform, 'handle', f.handle, 'confirmed_at', f.confirmed_at))
+         from follower_counts f where f.profile_id = p.id) as follower_dates
        from creator_profiles p where p.id = ?`,
       [id],
     );

@@ -1,4 +1,4 @@
-import { APPROVAL_WAIT_HOURS, INTRO_CONFIRM_HOURS } from '@local-creators/common';
+import { APPROVAL_WAIT_HOURS, FOLLOWER_FRESHNESS, INTRO_CONFIRM_HOURS } from '@local-creators/common';
 import type { NotificationKind, NotificationPayloads } from '../domain/notification-kinds';
 
 export interface MailMessage {
@@ -12,6 +12,9 @@ export interface MailContext {
   publicUrl: string;
   adminEmails: string[];
 }
+
+const count = (n: number) => n.toLocaleString('en-US');
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 type Renderers = { [K in NotificationKind]: (p: NotificationPayloads[K], ctx: MailContext) => MailMessage };
 
@@ -99,6 +102,22 @@ const renderers: Renderers = {
       .map((h) => `${h.platform}: @${h.before.replace(/^@+/, '')} → ${h.after === null ? 'removed' : `@${h.after.replace(/^@+/, '')}`}`)
       .join('\n')}\n\nCheck it: ${ctx.publicUrl}/admin/creators/${p.profileId}/show\n`,
   }),
+  'follower-jump': (p, ctx) => ({
+    to: ctx.adminEmails,
+    subject: `Follower count jump: ${p.creatorName}`,
+    text: `${p.creatorName} (${p.creatorEmail}) changed a follower count to more than twice what it was. It shows on the profile as given; please have a look.\n\n${p.jumps
+      .map((j) => `${j.platform} @${j.handle.replace(/^@+/, '')}: ${count(j.before)} → ${count(j.after)}`)
+      .join('\n')}\n\nThe creator: ${ctx.publicUrl}/admin/creators/${p.profileId}/show\nAll jumps: ${ctx.publicUrl}/admin/follower-counts\n`,
+  }),
+  'followers-reconfirm': (p, ctx) => ({
+    to: [p.email],
+    subject: 'Are your follower counts still right?',
+    text: `Hi ${p.name},\n\nBrands look at your follower counts on Local Creators. These were last confirmed a while ago:\n\n${p.counts
+      .map((c) => `${c.platform} @${c.handle.replace(/^@+/, '')}: ${count(c.followers)} (confirmed ${day(c.confirmedAt)})`)
+      .join(
+        '\n',
+      )}\n\nStill right? One click on your dashboard confirms them. Changed? Update them there too: ${ctx.publicUrl}/dashboard\n\nCounts not confirmed for ${FOLLOWER_FRESHNESS.asOfAfterDays} days show on your profile with the month they are from.\n`,
+  }),
   // The creator's address is only the envelope's: the brand learns it if and when the creator replies.
   'creator-contact': (p, ctx) => ({
     to: [p.creatorEmail],
@@ -127,6 +146,7 @@ const TO_ADMINS: ReadonlySet<NotificationKind> = new Set([
   'approved-creator-changed',
   'rejected-creator-updated',
   'handle-confirmation-cleared',
+  'follower-jump',
 ]);
 
 /**

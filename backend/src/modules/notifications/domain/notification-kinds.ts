@@ -64,6 +64,19 @@ export interface NotificationPayloads {
     profileId: string;
     handles: { platform: string; before: string; after: string | null }[];
   };
+  /** To the admins: a creator's follower count more than doubled at once (decision 0503). */
+  'follower-jump': {
+    creatorName: string;
+    creatorEmail: string;
+    profileId: string;
+    jumps: { platform: string; handle: string; before: number; after: number }[];
+  };
+  /** To a creator: counts confirmed 90 or more days ago; still right? (decision 0503) */
+  'followers-reconfirm': {
+    email: string;
+    name: string;
+    counts: { platform: string; handle: string; followers: number; confirmedAt: string }[];
+  };
   /** To a creator: a brand wrote through the profile's Contact form, reply-to the brand (decision 0501). */
   'creator-contact': {
     profileId: string;

@@ -1,0 +1,27 @@
+import { Controller, Get, Query, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import type { AdminFollowerCount } from '@local-creators/common';
+import { DomainError } from '../../../shared/domain-error';
+import { Auth } from '../../../shared/auth/access';
+import { parseListQuery, sendList } from '../../../shared/ra-list';
+import { FollowerCounts, type AdminFollowerFilter } from '../application/follower-counts';
+
+const FILTERS: readonly AdminFollowerFilter[] = ['stale', 'due', 'jumped'];
+
+/** The console's `follower-counts` list (decision 0503): counts 180+ or 90+ days old, or that jumped. */
+@ApiTags('admin')
+@Auth('admin')
+@Controller('admin/follower-counts')
+export class AdminFollowerCountsController {
+  constructor(private readonly counts: FollowerCounts) {}
+
+  @Get()
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply): Promise<AdminFollowerCount[]> {
+    const q = parseListQuery<{ state?: unknown }>(query, { sortable: ['confirmed_at'], defaultSort: ['confirmed_at', 'ASC'] });
+    const state = q.filter.state ?? 'stale';
+    if (!FILTERS.includes(state as AdminFollowerFilter)) throw DomainError.invalid('LIST.BAD_FILTER', 'state must be stale, due or jumped', 'filter');
+    const { items, total } = await this.counts.forAdmins(state as AdminFollowerFilter, { offset: q.offset, limit: q.limit });
+    return sendList(res, 'follower-counts', q, items, total);
+  }
+}
