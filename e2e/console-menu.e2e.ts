@@ -18,6 +18,7 @@ describe('the console menu', () => {
     { name: 'Businesses', path: /\/admin\/amplify$/, title: 'Businesses' },
     { name: 'Introductions', path: /\/admin\/introduction-requests/, title: 'Introductions' },
     { name: 'Brand messages', path: /\/admin\/contact-requests/, title: 'Brand messages' },
+    { name: 'Follower counts', path: /\/admin\/follower-counts/, title: 'Follower counts' },
     { name: 'Audit trail', path: /\/admin\/audit-log/, title: 'Audit trail' },
     { name: 'Notifications', path: /\/admin\/notifications/, title: 'Notifications' },
     { name: 'Dashboard', path: /\/admin\/?$/, title: 'Dashboard' },
@@ -52,7 +53,8 @@ describe('the console menu', () => {
     await signInThroughLogin(page, adminEmail);
     await page.goto('/admin/review');
     await page.locator('#react-admin-title').filter({ hasText: 'Review queue' }).waitFor();
-    const lazyPages = /(notification-list|creator-show|audit-log-list|amplify-admin|introduction-request-list|contact-counts-list|all-creators)-/;
+    const lazyPages =
+      /(notification-list|creator-show|audit-log-list|amplify-admin|introduction-request-list|contact-counts-list|follower-count-list|all-creators)-/;
     expect(scripts.filter((s) => lazyPages.test(s))).toEqual([]);
     await page.getByRole('menuitem', { name: 'Notifications' }).click();
     await page.locator('#react-admin-title').filter({ hasText: 'Notifications' }).waitFor();

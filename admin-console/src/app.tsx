@@ -9,6 +9,7 @@ import { dataProvider } from './data/data-provider';
 import { AppLayout } from './layout/app-layout';
 import { theme } from './layout/theme';
 import contactRequests from './contact-requests';
+import followerCounts from './follower-counts';
 import introductionRequests from './introduction-requests';
 import notifications from './notifications';
 
@@ -41,6 +42,7 @@ export function App() {
               <Resource name="amplify-submissions" {...amplifySubmissions} />
               <Resource name="introduction-requests" {...introductionRequests} />
               <Resource name="contact-requests" {...contactRequests} />
+              <Resource name="follower-counts" {...followerCounts} />
               <Resource name="audit-log" {...auditLog} />
               <Resource name="notifications" {...notifications} />
               <CustomRoutes>

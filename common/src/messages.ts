@@ -160,6 +160,9 @@ export const MSG = {
   handleConfirmed: 'Handle confirmed',
   handleUnconfirmed: 'Confirmation taken back',
 
+  // Ours: fresh follower counts (decision 0503).
+  followersConfirmed: 'Follower counts confirmed',
+
   pageNotFound: 'Oops! Page not found',
   useAuthOutsideProvider: 'useAuth must be used within an AuthProvider',
 } as const;

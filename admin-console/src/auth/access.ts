@@ -66,6 +66,7 @@ const ADMIN_ACTIONS: Record<string, readonly string[]> = {
   notifications: ['list', 'edit', 'export'],
   'introduction-requests': ['list'],
   'contact-requests': ['list'],
+  'follower-counts': ['list'],
 };
 
 export function canAccess(roles: readonly string[] | undefined, resource: string, action: string): boolean {

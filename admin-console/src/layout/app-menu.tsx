@@ -19,7 +19,7 @@ function SiteLink() {
 }
 
 /**
- * Dashboard, Review queue, All creators, Businesses, Introductions, Brand messages, Audit trail, Notifications. A custom item's
+ * Dashboard, Review queue, All creators, Businesses, Introductions, Brand messages, Follower counts, Audit trail, Notifications. A custom item's
  * `to` is a router path: it needs the console's basename, as resource items get it for free.
  */
 export function AppMenu() {
@@ -32,6 +32,7 @@ export function AppMenu() {
       <Menu.Item to={`${basename}/amplify`} primaryText="Businesses" leftIcon={<StorefrontIcon />} />
       <Menu.ResourceItem name="introduction-requests" />
       <Menu.ResourceItem name="contact-requests" />
+      <Menu.ResourceItem name="follower-counts" />
       <Menu.ResourceItem name="audit-log" />
       <Menu.ResourceItem name="notifications" />
       <SiteLink />

@@ -8,6 +8,7 @@ const PAGES: [RegExp, string][] = [
   [/^\/creators$/, 'All creators'],
   [/^\/introduction-requests/, 'Introduction requests'],
   [/^\/contact-requests/, 'Brand messages'],
+  [/^\/follower-counts/, 'Follower counts'],
   [/^\/audit-log/, 'Audit trail'],
   [/^\/notifications/, 'Notifications'],
   [/^\/login/, 'Sign In'],

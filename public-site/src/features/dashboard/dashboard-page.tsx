@@ -7,6 +7,7 @@ import { isListed, useMyProfile } from '@/lib/queries/my-profile';
 import { BrandMessagesCard } from './components/brand-messages-card';
 import { CrewPromoCard } from './components/crew-promo-card';
 import { AdminTiles, CreatorTiles } from './components/dashboard-tiles';
+import { FollowerFreshnessCard } from './components/follower-freshness-card';
 import { FounderLetter } from './components/founder-letter';
 import { HandleProofCard } from './components/handle-proof-card';
 import { NotPublicCard, ShareProfileCard } from './components/share-profile-card';
@@ -46,6 +47,8 @@ export default function DashboardPage() {
       </header>
 
       <StatusCard status={status} hasProfile={!!profile} />
+
+      {profile?.approval_status === 'approved' && <FollowerFreshnessCard profile={profile} />}
 
       {profile?.approval_status === 'pending' && <FounderLetter firstName={firstName} city={city} />}
 

@@ -19,7 +19,7 @@ export class AdminFollowerCountsController {
   @Get()
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply): Promise<AdminFollowerCount[]> {
     const q = parseListQuery<{ state?: unknown }>(query, { sortable: ['confirmed_at'], defaultSort: ['confirmed_at', 'ASC'] });
-    const state = q.filter.state ?? 'stale';
+    const state = q.filter.state || 'stale';
     if (!FILTERS.includes(state as AdminFollowerFilter)) throw DomainError.invalid('LIST.BAD_FILTER', 'state must be stale, due or jumped', 'filter');
     const { items, total } = await this.counts.forAdmins(state as AdminFollowerFilter, { offset: q.offset, limit: q.limit });
     return sendList(res, 'follower-counts', q, items, total);

@@ -1,5 +1,5 @@
 import { BadgeCheck, ExternalLink } from 'lucide-react';
-import type { Platform, PublicCreator } from '@local-creators/common';
+import { followersAsOf, type Platform, type PublicCreator, type PublicPlatform } from '@local-creators/common';
 import { Button } from '@/components/ui/button';
 import { formatFollowers } from '@/lib/utils';
 
@@ -15,10 +15,11 @@ export function SocialReachList({
   total,
   confirmed = [],
 }: {
-  platforms: Platform[];
+  platforms: (Platform & Partial<Pick<PublicPlatform, 'followers_confirmed_at'>>)[];
   total: number;
   confirmed?: PublicCreator['confirmed_handles'];
 }) {
+  const now = new Date();
   const confirmedSince = (p: Platform) => confirmed.find((c) => c.platform === p.name && sameHandle(c.handle, p.handle))?.since;
   return (
     <div>
@@ -39,6 +40,10 @@ export function SocialReachList({
                 {formatFollowers(p.followers)}
               </span>
               <span className="text-xs text-muted-foreground">followers</span>
+              {followersAsOf(p.followers_confirmed_at ?? null, now) && (
+                // A count nobody confirmed for 180 days says when it is from (decision 0503).
+                <span className="block text-xs text-warning">{followersAsOf(p.followers_confirmed_at ?? null, now)}</span>
+              )}
             </p>
           </li>
         ))}
