@@ -29,7 +29,7 @@ describe('handle ownership proof', () => {
       .send(validProfile({ full_name: name }))
       .expect(201);
     await t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [body.id]);
-    return { id: body.id as string, name, session };
+    return { id: body.id as string, name, session, email: session.user.email };
   };
   const own = async (s: AuthSession) => (await t.http().get('/api/me/profile/handle-checks').set(bearer(s)).expect(200)).body as OwnHandleCheck[];
   const checks = async (id: string) =>
@@ -51,6 +51,10 @@ describe('handle ownership proof', () => {
       ['Instagram', 'mayaeats', 'https://instagram.com/mayaeats', mine[0]!.code],
       ['TikTok', 'mayaeats', null, mine[1]!.code],
     ]);
+    // The application's receipt mail gives the codes too, with what to do with them.
+    const receipt = await t.mailbox.waitFor((m) => m.to.includes(c.email) && m.subject === 'We received your Local Creators application');
+    expect(receipt.text).toContain("put each code in that platform's bio");
+    expect(receipt.text).toContain(`Instagram @mayaeats: ${mine[0]!.code}\nTikTok @mayaeats: ${mine[1]!.code}`);
     // Saving again without changes keeps the codes.
     await t
       .http()

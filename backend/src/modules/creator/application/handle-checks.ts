@@ -19,12 +19,12 @@ export class HandleChecks {
   constructor(private readonly em: EntityManager) {}
 
   /** After a profile's save: a check for each platform handle; a changed handle's confirmation goes. */
-  async sync(profile: CreatorProfile, now: Date): Promise<ClearedHandle[]> {
+  async sync(profile: CreatorProfile, now: Date): Promise<{ issued: HandleCheck[]; cleared: ClearedHandle[] }> {
     const checks = await this.em.find(HandleCheck, { profileId: profile.id });
     const plan = planHandleChecks(profile.id, checks, profile.platforms, now);
     for (const c of plan.remove) this.em.remove(c);
     for (const c of plan.issue) this.em.persist(c);
-    return plan.cleared;
+    return { issued: plan.issue, cleared: plan.cleared };
   }
 
   /** What the creator sees: each handle, its code and whether it is confirmed. */

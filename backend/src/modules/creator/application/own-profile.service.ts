@@ -90,7 +90,7 @@ export class OwnProfileService {
         this.outbox.add('rejected-creator-updated', { creatorName: existing.fullName, creatorEmail: user.email, profileId: existing.id });
       }
       await this.followerCounts.sync(existing, user.email, now);
-      const cleared = await this.handleChecks.sync(existing, now);
+      const { cleared } = await this.handleChecks.sync(existing, now);
       if (cleared.length) {
         this.outbox.add('handle-confirmation-cleared', { creatorName: existing.fullName, creatorEmail: user.email, profileId: existing.id, handles: cleared });
       }
@@ -110,8 +110,12 @@ export class OwnProfileService {
       creatorNiches: profile.niches,
       profileId: profile.id,
     });
-    this.outbox.add('creator-application-received', { email: user.email, name: profile.fullName });
-    await this.handleChecks.sync(profile, now);
+    const { issued } = await this.handleChecks.sync(profile, now);
+    this.outbox.add('creator-application-received', {
+      email: user.email,
+      name: profile.fullName,
+      handleCodes: issued.map((c) => ({ platform: c.platform, handle: c.handle, code: c.code })),
+    });
     await this.followerCounts.sync(profile, user.email, now);
     await this.em.flush();
     return { created: true, profile: toCreatorProfileDto(profile) };

@@ -16,6 +16,14 @@ export interface MailContext {
 const count = (n: number) => n.toLocaleString('en-US');
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
+/** Each handle's code, with what to do with it (decision 0502); nothing for a message without codes. */
+const handleCodesText = (codes: { platform: string; handle: string; code: string }[] | undefined) =>
+  codes?.length
+    ? `To prove the handles are yours, put each code in that platform's bio until we have checked it (your dashboard shows them too):\n${codes
+        .map((c) => `${c.platform} @${c.handle.replace(/^@+/, '')}: ${c.code}`)
+        .join('\n')}\n\n`
+    : '';
+
 type Renderers = { [K in NotificationKind]: (p: NotificationPayloads[K], ctx: MailContext) => MailMessage };
 
 /** Plain-text mails: readable in every client and easy to assert on in tests. */
@@ -68,7 +76,7 @@ const renderers: Renderers = {
   'creator-application-received': (p, ctx) => ({
     to: [p.email],
     subject: 'We received your Local Creators application',
-    text: `Hi ${p.name},\n\nThank you for applying to Local Creators. Your application is in, and it is free: no fees, no subscription, no card.\n\nWhat happens next: within ${APPROVAL_WAIT_HOURS} hours someone from our small team will call you or send you a direct message to confirm you are a real person. Once you are verified, your profile goes live in the directory and we e-mail you.\n\nYou can check your status or update your application at any time: ${ctx.publicUrl}/dashboard\n`,
+    text: `Hi ${p.name},\n\nThank you for applying to Local Creators. Your application is in, and it is free: no fees, no subscription, no card.\n\nWhat happens next: within ${APPROVAL_WAIT_HOURS} hours someone from our small team will call you or send you a direct message to confirm you are a real person. Once you are verified, your profile goes live in the directory and we e-mail you.\n\n${handleCodesText(p.handleCodes)}You can check your status or update your application at any time: ${ctx.publicUrl}/dashboard\n`,
   }),
   'rejected-creator-updated': (p, ctx) => ({
     to: ctx.adminEmails,

@@ -49,7 +49,12 @@ export interface NotificationPayloads {
     changes: { label: string; before: string | null; after: string | null }[];
   };
   /** To the creator, when the application is first submitted (decision 0118). */
-  'creator-application-received': { email: string; name: string };
+  'creator-application-received': {
+    email: string;
+    name: string;
+    /** The codes that prove each handle (decision 0502); absent in messages queued before them. */
+    handleCodes?: { platform: string; handle: string; code: string }[];
+  };
   /** To the admins: a rejected creator changed the application (status stays rejected; decision 0117). */
   'rejected-creator-updated': { creatorName: string; creatorEmail: string; profileId: string };
   /** To the business's contact: the application arrived, was approved, declined or featured (decision 0119). */
