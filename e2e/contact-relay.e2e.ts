@@ -1,12 +1,5 @@
-import type { Page } from 'playwright-core';
 import { MSG } from '@local-creators/common';
-import { addAdmin, expectToast, PASSWORD, signInThroughLogin, startProduct, type Product } from './support/product';
-import { validProfile } from '../backend/test/creator/fixtures';
-
-const SHOTS = process.env.SHOTS_DIR; // screenshots for a person to look at (never committed)
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
+import { addAdmin, listedCreator as listedCreatorThroughApi, shot, expectToast, signInThroughLogin, startProduct, type Product } from './support/product';
 
 // Issue 15: a brand writes to a creator with the profile's Contact button; the creator reads it on
 // the dashboard and may turn the form off for links of their choice; admins see counts only.
@@ -20,18 +13,7 @@ describe('brands contact creators through the profile', () => {
   });
   afterAll(() => product?.close());
 
-  async function listedCreator(key: string) {
-    const email = `contact.${key}@example.com`;
-    const session = (await product.t.http().post('/api/auth/signup').send({ email, password: PASSWORD }).expect(201)).body;
-    const res = await product.t
-      .http()
-      .put('/api/me/profile')
-      .set('Authorization', `Bearer ${session.access_token}`)
-      .send(validProfile({ full_name: `Cora ${key}` }))
-      .expect(201);
-    await product.t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [res.body.id]);
-    return { id: res.body.id as string, email, name: `Cora ${key}` };
-  }
+  const listedCreator = (key: string) => listedCreatorThroughApi(product, `contact.${key}@example.com`, `Cora ${key}`);
 
   for (const width of [1280, 375]) {
     it(`sends a brand's message to the creator by e-mail, reply-to the brand, and lists it on the dashboard (${width} px)`, async () => {

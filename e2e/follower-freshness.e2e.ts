@@ -1,12 +1,5 @@
-import type { Page } from 'playwright-core';
 import { MSG, followersAsOf } from '@local-creators/common';
-import { addAdmin, expectToast, PASSWORD, signInThroughLogin, startProduct, type Product } from './support/product';
-import { validProfile } from '../backend/test/creator/fixtures';
-
-const SHOTS = process.env.SHOTS_DIR; // screenshots for a person to look at (never committed)
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
+import { addAdmin, listedCreator as listedCreatorThroughApi, shot, expectToast, signInThroughLogin, startProduct, type Product } from './support/product';
 
 // Issue 15: counts confirmed 90+ days ago are asked about on the dashboard (one click confirms),
 // 180+ days old they show "as of <Month YYYY>" on the profile, and admins list them.
@@ -20,18 +13,11 @@ describe('follower counts stay fresh in the browser', () => {
   });
   afterAll(() => product?.close());
 
+  /** A listed creator whose follower counts were confirmed `countsAgeDays` ago. */
   async function listedCreator(key: string, countsAgeDays: number) {
-    const email = `followers.${key}@example.com`;
-    const session = (await product.t.http().post('/api/auth/signup').send({ email, password: PASSWORD }).expect(201)).body;
-    const res = await product.t
-      .http()
-      .put('/api/me/profile')
-      .set('Authorization', `Bearer ${session.access_token}`)
-      .send(validProfile({ full_name: `Fern ${key}` }))
-      .expect(201);
-    await product.t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [res.body.id]);
-    await product.t.sql(`update follower_counts set confirmed_at = now() - make_interval(days => $2) where profile_id = $1`, [res.body.id, countsAgeDays]);
-    return { id: res.body.id as string, email, name: `Fern ${key}` };
+    const c = await listedCreatorThroughApi(product, `followers.${key}@example.com`, `Fern ${key}`);
+    await product.t.sql(`update follower_counts set confirmed_at = now() - make_interval(days => $2) where profile_id = $1`, [c.id, countsAgeDays]);
+    return c;
   }
 
   it('asks on the dashboard once counts are 90 days old, and one click confirms them', async () => {

@@ -1,12 +1,5 @@
-import type { Page } from 'playwright-core';
 import { MSG } from '@local-creators/common';
-import { addAdmin, PASSWORD, signInThroughLogin, startProduct, type Product } from './support/product';
-import { validProfile } from '../backend/test/creator/fixtures';
-
-const SHOTS = process.env.SHOTS_DIR; // screenshots for a person to look at (never committed)
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
+import { addAdmin, listedCreator as listedCreatorThroughApi, shot, signInThroughLogin, startProduct, type Product } from './support/product';
 
 // Issue 15: the creator sees a code per handle, an admin confirms the handles in the console, the
 // profile says since when, and the directory can show only creators whose handles are all confirmed.
@@ -20,18 +13,7 @@ describe('handle ownership proof in the browser', () => {
   });
   afterAll(() => product?.close());
 
-  async function listedCreator(key: string) {
-    const email = `handles.${key}@example.com`;
-    const session = (await product.t.http().post('/api/auth/signup').send({ email, password: PASSWORD }).expect(201)).body;
-    const res = await product.t
-      .http()
-      .put('/api/me/profile')
-      .set('Authorization', `Bearer ${session.access_token}`)
-      .send(validProfile({ full_name: `Hana ${key}` }))
-      .expect(201);
-    await product.t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [res.body.id]);
-    return { id: res.body.id as string, email, name: `Hana ${key}` };
-  }
+  const listedCreator = (key: string) => listedCreatorThroughApi(product, `handles.${key}@example.com`, `Hana ${key}`);
 
   it('shows the creator a code per handle, lets an admin confirm them, and shows the result to brands', async () => {
     const proven = await listedCreator('Proven');
@@ -74,7 +56,7 @@ describe('handle ownership proof in the browser', () => {
 
     await visitor.page.goto('/directory');
     await visitor.page.getByRole('button', { name: /^Filters/ }).click();
-    await visitor.page.getByLabel('Only creators whose handles we confirmed').check();
+    await visitor.page.getByLabel('Only creators whose handles we confirmed').click(); // the URL changes, then the box (a transition)
     await visitor.page.waitForURL(/handles=confirmed/);
     await visitor.page.getByRole('heading', { name: proven.name }).waitFor();
     expect(await visitor.page.getByRole('heading', { name: other.name }).count()).toBe(0);

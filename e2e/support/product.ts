@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../../backend/test/helpers/test-app';
 import { freePort } from '../../backend/test/helpers/services';
+import { validProfile } from '../../backend/test/creator/fixtures';
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -92,4 +93,23 @@ export async function signInThroughLogin(page: Page, email: string, password = P
 export async function addAdmin(product: Product, email: string): Promise<void> {
   const res = await product.t.http().post('/api/auth/signup').send({ email, password: PASSWORD }).expect(201);
   await product.t.sql(`insert into user_roles (user_id, role, created_at) values ($1, 'admin', now())`, [res.body.user.id]);
+}
+
+/** A full-page screenshot for a person to look at, when SHOTS_DIR is set (never committed). */
+export async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
+
+/** An account (password PASSWORD) with a profile, made through the API and listed as an admin's approval would. */
+export async function listedCreator(product: Product, email: string, fullName: string): Promise<{ id: string; email: string; name: string }> {
+  const session = (await product.t.http().post('/api/auth/signup').send({ email, password: PASSWORD }).expect(201)).body;
+  const res = await product.t
+    .http()
+    .put('/api/me/profile')
+    .set('Authorization', `Bearer ${session.access_token}`)
+    .send(validProfile({ full_name: fullName }))
+    .expect(201);
+  await product.t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [res.body.id]);
+  return { id: res.body.id as string, email, name: fullName };
 }

@@ -1,6 +1,6 @@
 import { MSG, type AuthSession } from '@local-creators/common';
-import { bearer, createTestApp, eventually, signUp, signUpAdmin, TestApp, uniqueEmail } from '../helpers/test-app';
-import { validProfile } from './fixtures';
+import { bearer, createTestApp, eventually, signUpAdmin, TestApp, uniqueEmail } from '../helpers/test-app';
+import { creatorWithProfile } from './fixtures';
 
 /**
  * Brands write to a creator through the profile's Contact form (issue 15, decision 0501): the
@@ -18,20 +18,7 @@ describe('the contact relay', () => {
   afterAll(() => t.close());
 
   let n = 0;
-  /** A new listed creator, with the account's session and e-mail. */
-  const listedCreator = async () => {
-    const email = uniqueEmail('creator');
-    const session = await signUp(t, email);
-    const name = `Contact Creator ${++n}`;
-    const { body } = await t
-      .http()
-      .put('/api/me/profile')
-      .set(bearer(session))
-      .send(validProfile({ full_name: name }))
-      .expect(201);
-    await t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [body.id]);
-    return { id: body.id as string, name, email, session };
-  };
+  const listedCreator = () => creatorWithProfile(t, `Contact Creator ${++n}`);
   const write = (id: string, body: Record<string, unknown> = {}) =>
     t
       .http()

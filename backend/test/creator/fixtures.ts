@@ -1,4 +1,5 @@
 import type { ProfileInput } from '@local-creators/common';
+import { bearer, signUp, type TestApp } from '../helpers/test-app';
 
 export const validProfile = (overrides: Partial<ProfileInput> = {}): ProfileInput => ({
   full_name: 'Maya Brooks',
@@ -17,3 +18,20 @@ export const validProfile = (overrides: Partial<ProfileInput> = {}): ProfileInpu
   can_use_name_publicly: true,
   ...overrides,
 });
+
+/**
+ * A new account with a profile named `fullName`; `listed` (the default) makes it approved, public
+ * and phone verified in the database, as an admin's approval would.
+ */
+export async function creatorWithProfile(t: TestApp, fullName: string, state: 'listed' | 'pending' = 'listed') {
+  const session = await signUp(t);
+  const { body } = await t
+    .http()
+    .put('/api/me/profile')
+    .set(bearer(session))
+    .send(validProfile({ full_name: fullName }))
+    .expect(201);
+  if (state === 'listed')
+    await t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [body.id]);
+  return { id: body.id as string, name: fullName, session, email: session.user.email };
+}

@@ -1,7 +1,7 @@
 import type { AdminFollowerCount, AuthSession, OwnFollowerCount, PublicCreator } from '@local-creators/common';
 import { FollowerCounts } from '../../src/modules/creator/application/follower-counts';
-import { bearer, createTestApp, eventually, signUp, signUpAdmin, STRONG_PASSWORD, TestApp } from '../helpers/test-app';
-import { validProfile } from './fixtures';
+import { bearer, createTestApp, eventually, signUpAdmin, STRONG_PASSWORD, TestApp } from '../helpers/test-app';
+import { creatorWithProfile, validProfile } from './fixtures';
 
 /**
  * Fresh follower counts (issue 15, decision 0503), on the app's clock moved by days: each count is
@@ -22,19 +22,7 @@ describe('follower counts stay fresh', () => {
   afterAll(() => t.close());
 
   let n = 0;
-  const creator = async (state: 'listed' | 'pending' = 'listed') => {
-    const session = await signUp(t);
-    const name = `Fresh Creator ${++n}`;
-    const { body } = await t
-      .http()
-      .put('/api/me/profile')
-      .set(bearer(session))
-      .send(validProfile({ full_name: name }))
-      .expect(201);
-    if (state === 'listed')
-      await t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [body.id]);
-    return { id: body.id as string, name, session, email: session.user.email };
-  };
+  const creator = (state: 'listed' | 'pending' = 'listed') => creatorWithProfile(t, `Fresh Creator ${++n}`, state);
   /** A session issued at the app's current (moved) time: sessions live on its clock. */
   const signInNow = async (email: string) =>
     (await t.http().post('/api/auth/login').send({ email, password: STRONG_PASSWORD }).expect(200)).body as AuthSession;

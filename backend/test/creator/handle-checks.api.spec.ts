@@ -1,6 +1,6 @@
 import { MSG, type AdminHandleCheck, type AuthSession, type OwnHandleCheck } from '@local-creators/common';
-import { bearer, createTestApp, signUp, signUpAdmin, TestApp, uniqueEmail } from '../helpers/test-app';
-import { validProfile } from './fixtures';
+import { bearer, createTestApp, signUpAdmin, TestApp, uniqueEmail } from '../helpers/test-app';
+import { creatorWithProfile, validProfile } from './fixtures';
 
 /**
  * Handle ownership proof (issue 15, decision 0502): a code per platform for the creator's bio, an
@@ -19,18 +19,7 @@ describe('handle ownership proof', () => {
   afterAll(() => t.close());
 
   let n = 0;
-  const listedCreator = async () => {
-    const session = await signUp(t);
-    const name = `Handle Creator ${++n}`;
-    const { body } = await t
-      .http()
-      .put('/api/me/profile')
-      .set(bearer(session))
-      .send(validProfile({ full_name: name }))
-      .expect(201);
-    await t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [body.id]);
-    return { id: body.id as string, name, session, email: session.user.email };
-  };
+  const listedCreator = () => creatorWithProfile(t, `Handle Creator ${++n}`);
   const own = async (s: AuthSession) => (await t.http().get('/api/me/profile/handle-checks').set(bearer(s)).expect(200)).body as OwnHandleCheck[];
   const checks = async (id: string) =>
     (await t.http().get(`/api/admin/creators/${id}/handle-checks`).set(bearer(admin)).expect(200)).body as AdminHandleCheck[];

@@ -167,7 +167,8 @@ describe('moderation API', () => {
     it('a repeated approval changes nothing: no second mail, no second audit row', async () => {
       const { id, session } = await apply('Double Click');
       await put(id, { approval_status: 'approved' }).expect(200);
-      await t.mailbox.waitFor((m) => m.to.includes(session.user.email));
+      // The approval mail itself (the application's receipt mail went to the same address before it).
+      await t.mailbox.waitFor((m) => m.to.includes(session.user.email) && m.subject === "You're live on Local Creators!");
       const decidedAt = (await row(id)).decided_at;
       await put(id, { approval_status: 'approved' }).expect(200);
       expect((await row(id)).decided_at).toEqual(decidedAt);

@@ -11,6 +11,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { apiFetch, errorMessage } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { CITY } from '@/lib/site-config';
+import { HoneypotField } from '@/components/ui/honeypot-field';
 
 const empty = {
   business_name: '',
@@ -141,18 +142,7 @@ export default function AmplifyPage() {
             <Field label="Logo" htmlFor="logo" hint="Optional image, under 5MB.">
               <Input id="logo" type="file" accept="image/*" onChange={(e) => setLogo(e.target.files?.[0] ?? null)} />
             </Field>
-            {/* Humans never see this field; bots fill it in. */}
-            <div aria-hidden="true" className="absolute -left-[9999px] h-0 w-0 overflow-hidden">
-              <label htmlFor="company_website">Company website</label>
-              <input
-                id="company_website"
-                name="company_website"
-                tabIndex={-1}
-                autoComplete="off"
-                value={honeypot}
-                onChange={(e) => setHoneypot(e.target.value)}
-              />
-            </div>
+            <HoneypotField id="company_website" value={honeypot} onChange={setHoneypot} />
             <Button type="submit" size="lg" className="w-full" disabled={busy}>
               {busy ? 'Submitting...' : 'Submit Application'}
             </Button>

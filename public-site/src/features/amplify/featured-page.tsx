@@ -23,6 +23,7 @@ import { apiFetch, errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { isListed, useMyProfile } from '@/lib/queries/my-profile';
 import { CITY } from '@/lib/site-config';
+import { HoneypotField } from '@/components/ui/honeypot-field';
 
 async function loadFeatured() {
   try {
@@ -181,18 +182,7 @@ function IntroductionDialog({ business }: { business: PublicAmplifySubmission })
             <Field label="Message" htmlFor="message" hint="Optional.">
               <Textarea id="message" value={form.message} onChange={(e) => setForm({ ...form, message: e.target.value })} />
             </Field>
-            {/* Humans never see this field; bots fill it in. */}
-            <div aria-hidden="true" className="absolute -left-[9999px] h-0 w-0 overflow-hidden">
-              <label htmlFor={`company_website_${business.id}`}>Company website</label>
-              <input
-                id={`company_website_${business.id}`}
-                name="company_website"
-                tabIndex={-1}
-                autoComplete="off"
-                value={honeypot}
-                onChange={(e) => setHoneypot(e.target.value)}
-              />
-            </div>
+            <HoneypotField id={`company_website_${business.id}`} value={honeypot} onChange={setHoneypot} />
             <Button type="submit" className="w-full" disabled={busy}>
               {busy ? 'Sending...' : 'Send request'}
             </Button>

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field, fieldErrorProps, Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiRequestError, apiFetch, errorMessage } from '@/lib/api';
+import { HoneypotField } from '@/components/ui/honeypot-field';
 
 const blank = { brand_name: '', email: '', message: '', budget_range: '' };
 type Form = typeof blank;
@@ -103,18 +104,7 @@ export function ContactDialog({ creator }: { creator: PublicCreator }) {
                 {...fieldErrorProps('contact_message', errorOf('message'))}
               />
             </Field>
-            {/* Humans never see this field; bots fill it in. */}
-            <div aria-hidden="true" className="absolute -left-[9999px] h-0 w-0 overflow-hidden">
-              <label htmlFor="contact_company_website">Company website</label>
-              <input
-                id="contact_company_website"
-                name="company_website"
-                tabIndex={-1}
-                autoComplete="off"
-                value={honeypot}
-                onChange={(e) => setHoneypot(e.target.value)}
-              />
-            </div>
+            <HoneypotField id="contact_company_website" value={honeypot} onChange={setHoneypot} />
             <Button type="submit" className="w-full" disabled={busy}>
               {busy ? 'Sending...' : 'Send message'}
             </Button>
