@@ -58,6 +58,15 @@ const VISITS: Visit[] = [
     ready: (p) => p.getByText('1 verified creator matches your search').waitFor(),
   },
   { name: 'profile', who: 'visitor', path: (ids) => `/creator/${ids.listed}`, ready: h1 },
+  {
+    name: 'contact form, open',
+    who: 'visitor',
+    path: (ids) => `/creator/${ids.listed}`,
+    ready: async (p) => {
+      await p.getByRole('button', { name: 'Contact' }).click();
+      await p.getByRole('dialog').getByRole('button', { name: 'Send message' }).waitFor();
+    },
+  },
   { name: 'unknown profile', who: 'visitor', path: '/creator/00000000-0000-4000-8000-000000000000', ready: h1 },
   { name: 'not found', who: 'visitor', path: '/no-such-page', ready: h1 },
   { name: 'sign up', who: 'visitor', path: '/signup', ready: h1 },
@@ -111,6 +120,8 @@ const VISITS: Visit[] = [
   { name: 'console creator', who: 'admin', path: (ids) => `/admin/creators/${ids.listed}/show`, ready: (p) => p.getByText('Axe Listed').first().waitFor() },
   { name: 'console businesses', who: 'admin', path: '/admin/amplify', ready: (p) => p.getByText('Axe Florist').first().waitFor() },
   { name: 'console introductions', who: 'admin', path: '/admin/introduction-requests', ready: (p) => p.getByText('Maya Brooks').first().waitFor() },
+  { name: 'console brand messages', who: 'admin', path: '/admin/contact-requests', ready: consoleTitle('Brand messages') },
+  { name: 'console follower counts', who: 'admin', path: '/admin/follower-counts', ready: consoleTitle('Follower counts') },
   { name: 'console audit trail', who: 'admin', path: '/admin/audit-log', ready: consoleTitle('Audit trail') },
   { name: 'console notifications', who: 'admin', path: '/admin/notifications', ready: consoleTitle('Notifications') },
   { name: 'console unknown page', who: 'admin', path: '/admin/no-such-page', ready: (p) => p.getByText('Not Found', { exact: true }).first().waitFor() },

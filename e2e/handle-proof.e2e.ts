@@ -39,7 +39,7 @@ describe('handle ownership proof in the browser', () => {
     await list.getByText(`Code ${igCode}`).waitFor();
     expect(await list.getByRole('link', { name: '@mayaeats' }).getAttribute('href')).toBe('https://instagram.com/mayaeats');
     for (const platform of ['Instagram', 'TikTok']) {
-      await page.getByRole('button', { name: `Confirm ${platform} @mayaeats` }).click();
+      await page.getByRole('button', { name: `Confirm handle ${platform} @mayaeats` }).click();
       await page.getByRole('alert').getByText(MSG.handleConfirmed).first().waitFor(); // the console's toast
       await page.getByRole('button', { name: `Take back confirmation of ${platform} @mayaeats` }).waitFor();
     }

@@ -21,7 +21,13 @@ export function ContactCountsList() {
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   return (
     <Box>
-      <List title="Brand messages" sort={{ field: 'last_received_at', order: 'DESC' }} perPage={25} exporter={false}>
+      <List
+        title="Brand messages"
+        sort={{ field: 'last_received_at', order: 'DESC' }}
+        perPage={25}
+        exporter={false}
+        empty={<Typography sx={{ p: 2 }}>No brand has written to a creator yet.</Typography>}
+      >
         {small ? (
           <SimpleList<AdminContactCounts>
             rowClick={false}

@@ -65,7 +65,7 @@ export function HandleChecksCard({ creator }: { creator: AdminCreator }) {
                   variant={c.confirmed_at ? 'text' : 'contained'}
                   disabled={change.isPending}
                   onClick={() => change.mutate({ check: c, confirmed: !c.confirmed_at })}
-                  aria-label={`${c.confirmed_at ? 'Take back confirmation of' : 'Confirm'} ${c.platform} @${c.handle.replace(/^@+/, '')}`}
+                  aria-label={`${c.confirmed_at ? 'Take back confirmation of' : 'Confirm handle'} ${c.platform} @${c.handle.replace(/^@+/, '')}`}
                 >
                   {c.confirmed_at ? 'Take back' : 'Confirm handle'}
                 </Button>
