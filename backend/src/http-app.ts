@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerOptions, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { MikroORM } from '@mikro-orm/core';
 import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
@@ -12,7 +13,8 @@ import { forkEntityManagerPerRequest } from './database/request-context';
 import { deferMultipartBodies } from './shared/http/file-upload.interceptor';
 import { errorResponse } from './shared/domain-exception.filter';
 import { securityHeaders } from './shared/http/security-headers';
-import { JsonLogger, requestId, requestLogging } from './shared/logging';
+import { JsonLogger, requestId, requestLogLine, requestLogging } from './shared/logging';
+import { PreparedResponses } from './shared/http/prepared-json';
 import { Metrics } from './shared/metrics';
 import fastifyCompress from '@fastify/compress';
 import { PageMetaRegistry } from './web/page-meta';
@@ -41,7 +43,18 @@ function trustProxy(value: string): boolean | number | string {
  */
 export async function createHttpApp(env: Record<string, string | undefined> = {}, opts: { logger?: JsonLogger | false } = {}) {
   const config = AppConfig.fromEnvironment(env);
+  // Set once the application exists: answers kept in memory are sent from the server's request
+  // event, before Fastify (PreparedResponses); everything else goes to Fastify.
+  let prepared: PreparedResponses | undefined;
   const adapter = new FastifyAdapter({
+    // Fastify's own server, as it would make it, with that front door.
+    serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void, opts: FastifyServerOptions & { http?: ServerOptions }) => {
+      const server = createServer(opts.http ?? {}, (req, res) => prepared?.answer(req, res) || handler(req, res));
+      server.keepAliveTimeout = opts.keepAliveTimeout!;
+      server.requestTimeout = opts.requestTimeout!;
+      server.setTimeout(opts.connectionTimeout!);
+      return server;
+    },
     trustProxy: trustProxy(config.http.trustProxy),
     // Small bodies: JSON endpoints never need more; uploads are streamed by their own interceptor.
     bodyLimit: 100 * 1024,
@@ -78,7 +91,7 @@ export async function createHttpApp(env: Record<string, string | undefined> = {}
     done();
   });
   forkEntityManagerPerRequest(fastify, app.get(MikroORM));
-  securityHeaders(fastify, {
+  const fixedHeaders = securityHeaders(fastify, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -96,6 +109,20 @@ export async function createHttpApp(env: Record<string, string | undefined> = {}
     crossOriginEmbedderPolicy: false,
   });
   deferMultipartBodies(fastify);
+  // The front door answers as these hooks would. Not with CORS, whose headers depend on the caller.
+  if (!config.http.corsOrigin.length) {
+    const logLine = requestLogLine(logger);
+    const door = app.get(PreparedResponses);
+    prepared = door;
+    door.openFrontDoor({
+      fixedHeaders: Object.fromEntries(Object.entries(fixedHeaders).map(([name, value]) => [name.toLowerCase(), value])),
+      requestId,
+      answered: (method, route, url, status, seconds) => {
+        metrics.requestAnswered(method, route, status, seconds);
+        logLine(method, url, status, seconds * 1000);
+      },
+    });
+  }
   // Cross-origin callers only when CORS_ORIGIN names them; without it nothing is registered (the
   // site and console are same-origin, and the hook cost every request about 2% of its time).
   if (config.http.corsOrigin.length) {

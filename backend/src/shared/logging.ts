@@ -93,8 +93,20 @@ export function requestId(req: IncomingMessage): string {
   return typeof incoming === 'string' && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
 }
 
+/** The log line of one answered API request (below the log level nothing is built: the hot path). */
+export function requestLogLine(logger: JsonLogger) {
+  return (method: string, url: string, status: number, durationMs: number) => {
+    const level = status >= 500 ? 'error' : 'info';
+    // Static files would drown the log.
+    if (logger.enabled(level) && url.startsWith('/api')) {
+      logger.write(level, 'request', 'http', undefined, { method, path: url.split('?', 1)[0], status, duration_ms: Math.round(durationMs * 10) / 10 });
+    }
+  };
+}
+
 /** Echoes the request id, runs the handler inside its log context, and logs one line per API request. */
 export function requestLogging(fastify: FastifyInstance, logger: JsonLogger) {
+  const log = requestLogLine(logger);
   fastify.addHook('onRequest', (req, reply, done) => {
     reply.header('X-Request-Id', req.id);
     done();
@@ -103,16 +115,7 @@ export function requestLogging(fastify: FastifyInstance, logger: JsonLogger) {
   // stream's events, while the handler (guards, interceptors, the controller) runs from here.
   fastify.addHook('preHandler', (req, _reply, done) => requestContext.run({ requestId: req.id }, done));
   fastify.addHook('onResponse', (req, reply, done) => {
-    const level = reply.statusCode >= 500 ? 'error' : 'info';
-    // Static files would drown the log; below the log level nothing is built (the hot path).
-    if (logger.enabled(level) && req.url.startsWith('/api')) {
-      logger.write(level, 'request', 'http', undefined, {
-        method: req.method,
-        path: req.url.split('?', 1)[0],
-        status: reply.statusCode,
-        duration_ms: Math.round(reply.elapsedTime * 10) / 10,
-      });
-    }
+    log(req.method, req.url, reply.statusCode, reply.elapsedTime);
     done();
   });
 }

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { listedCountSql, listedRankedPageSql } from '../../src/modules/creator/infrastructure/directory-sql';
+import { listedCountSql, listedOverviewSql, listedRankedPageSql } from '../../src/modules/creator/infrastructure/directory-sql';
 import type { ListedFilters } from '../../src/modules/creator/application/directory-reads';
 import { createTestDatabase } from '../helpers/test-db';
 
@@ -27,6 +27,15 @@ describe('search plans that do not depend on the values', () => {
         jsonb_build_array(jsonb_build_object('name', (array['Instagram','TikTok'])[1 + n % 2], 'handle', 'cle' || n, 'url', '', 'followers', n)),
         array['Reels'], array['Sponsored Post'], true, 'approved', true, true, n, now(), now()
       from (select id, row_number() over () as n from users where email like 'plan%') u`);
+    // And a rare niche: 12 creators, older than everyone else.
+    await pg.query(`insert into users (id, email, password_hash, created_at, updated_at)
+      select gen_random_uuid(), 'rare' || i || '@example.com', '!', now(), now() from generate_series(1, 12) i`);
+    await pg.query(`insert into creator_profiles (id, user_id, full_name, phone, bio, neighborhood, niches, platforms, content_types, collab_types,
+        can_use_name_publicly, approval_status, is_public, phone_verified, total_followers, created_at, updated_at)
+      select gen_random_uuid(), u.id, 'Comic ' || n, '216-555-0100', 'Stand-up in the Flats.', 'Tremont', array['Comedy'],
+        jsonb_build_array(jsonb_build_object('name', 'Instagram', 'handle', 'comic' || n, 'url', '', 'followers', n)),
+        array['Reels'], array['Sponsored Post'], true, 'approved', true, true, n, now() - make_interval(days => 400 - n::int), now()
+      from (select id, row_number() over () as n from users where email like 'rare%') u`);
     await pg.query('analyze creator_profiles');
     await pg.query('set plan_cache_mode = force_generic_plan');
   }, 60_000);
@@ -62,5 +71,23 @@ describe('search plans that do not depend on the values', () => {
       expect(used).toContain('creator_profiles_listed_search_doc_idx');
       expect(used.filter((i) => /niches|platforms|neighborhood|followers|content_types/.test(i))).toEqual([]);
     }
+  });
+
+  it('reads the overview from indexes in one prepared statement, a rare niche without walking the whole listing', async () => {
+    const sql = listedOverviewSql(10, 8);
+    await pg.query(`prepare overview as ${sql.text}`);
+    const { rows: plan } = await pg.query(`explain (analyze, buffers, format json) execute overview`);
+    const root = plan[0]['QUERY PLAN'][0];
+    // Walking the listing order's index for the rare niche, the oldest 12 of 30,012, read every
+    // listed row: thousands of pages. From the niches index it is a few dozen in all.
+    expect(root['Plan']['Shared Hit Blocks'] + root['Plan']['Shared Read Blocks']).toBeLessThan(500);
+
+    const { rows } = await pg.query(`execute overview`);
+    const comedy = rows.filter((r) => r.__scope === 'Comedy');
+    expect(comedy[0]).toMatchObject({ id: null, __total: 12 });
+    expect(comedy.slice(1).map((r) => r.full_name)).toEqual(['Comic 12', 'Comic 11', 'Comic 10', 'Comic 9', 'Comic 8', 'Comic 7', 'Comic 6', 'Comic 5']);
+    expect(rows.filter((r) => r.__scope === 'Food' && r.id !== null)).toHaveLength(8);
+    expect(rows.filter((r) => r.__scope === '*' && r.id !== null)).toHaveLength(10);
+    expect(rows.find((r) => r.__scope === '*' && r.id === null)).toMatchObject({ __total: 30_012 });
   });
 });

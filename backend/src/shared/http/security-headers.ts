@@ -5,7 +5,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 /**
  * helmet's headers, computed once. With static options (no per-request nonces) every response
  * gets the same set, so helmet runs once here against a recording response and each request
- * only copies the recorded headers.
+ * only copies the recorded headers. Returns them, for answers sent outside Fastify.
  */
 export function securityHeaders(fastify: FastifyInstance, options: HelmetOptions) {
   const headers: Record<string, string | number | string[]> = {};
@@ -21,4 +21,5 @@ export function securityHeaders(fastify: FastifyInstance, options: HelmetOptions
     reply.headers(headers);
     done();
   });
+  return headers;
 }

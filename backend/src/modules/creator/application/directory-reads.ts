@@ -37,6 +37,13 @@ export interface ListedPageQuery extends ListedFilters {
   limit: number;
 }
 
+export interface ListedOverview {
+  total: number;
+  counts: Map<Niche, number>;
+  recent: ListedCard[];
+  groups: Map<Niche, ListedCard[]>;
+}
+
 /**
  * Port: the public directory's reads, of listed profiles only (spec 4's rule). Profiles come back
  * outside any unit of work: cheaper, and nothing read here is ever saved.
@@ -44,27 +51,29 @@ export interface ListedPageQuery extends ListedFilters {
 export abstract class DirectoryReads {
   /** A number that changes whenever any listed profile changes (on any replica). */
   abstract listingVersion(): Promise<number>;
+  /** That number when it is known without a read (kept between the database's announcements); else undefined. */
+  abstract listingVersionIfKnown(): number | undefined;
   /** One profile, listed or not (the caller decides who may see it). */
   abstract findByIdReadOnly(id: string): Promise<CreatorProfile | null>;
-  abstract listedCount(): Promise<number>;
-  abstract listedNewest(limit: number, niche?: Niche): Promise<CreatorProfile[]>;
-  /** The newest `limit` of each niche, in one read. */
-  abstract listedNewestPerNiche(niches: readonly Niche[], limit: number): Promise<Map<Niche, CreatorProfile[]>>;
-  abstract listedCountsByNiche(): Promise<Map<Niche, number>>;
+  /**
+   * What the directory's landing view is drawn from, in one read: how many are listed, in all and
+   * per niche, the newest `recent` cards, and the newest `perNiche` cards of every niche that has any.
+   */
+  abstract listedOverview(recent: number, perNiche: number): Promise<ListedOverview>;
   /**
    * Keyset paging: up to `limit` rows in `order`, each with its position; with `before`, the rows
    * just before it, still returned in `order`. The signal cancels the query in PostgreSQL.
    */
   abstract pageListed(q: ListedPageQuery, signal?: AbortSignal): Promise<{ card: ListedCard; position: ListedPosition }[]>;
   /**
-   * The relevance order's page and the capped count of matches in one statement; `matched` is
-   * null when no row came back past a cursor (the count is then unknown).
+   * The relevance order's page and the capped count of matches in one statement. The page is
+   * empty when more than `cap` match: too common to rank (the caller pages them another way).
    */
   abstract rankedPageListed(
     q: ListedPageQuery,
     cap: number,
     signal?: AbortSignal,
-  ): Promise<{ page: { card: ListedCard; position: ListedPosition }[]; matched: number | null }>;
+  ): Promise<{ page: { card: ListedCard; position: ListedPosition }[]; matched: number }>;
   /** How many listed creators match, counting no further than `cap + 1`. */
   abstract countListed(f: ListedFilters, cap: number, signal?: AbortSignal): Promise<number>;
   /** Newest first. */

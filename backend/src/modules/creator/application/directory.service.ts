@@ -84,6 +84,8 @@ export class DirectoryService {
   private readonly running = new Map<string, { waiting: number; abort: AbortController }>();
   /** Listed profiles and unknown ids; an unlisted profile is never kept (its owner previews edits). */
   private readonly profilesById = new VersionedCache<CreatorProfile | null>(2_000);
+  /** The listing version each overview and page was computed under (see `isCurrent`). */
+  private readonly computedUnder = new WeakMap<object, number>();
 
   constructor(
     private readonly profiles: DirectoryReads,
@@ -93,17 +95,29 @@ export class DirectoryService {
   /** The landing view of the directory: the same for every visitor and the busiest read. */
   async overview(): Promise<DirectoryResponse> {
     const version = await this.profiles.listingVersion();
-    return this.overviews.get('overview', version, () => this.computeOverview());
+    return this.overviews.get('overview', version, () => this.computeOverview().then(this.remember(version)));
+  }
+
+  /**
+   * Whether an overview or page this service answered is still the answer, as far as this process
+   * knows without asking the database: its version is the current one. Cheap enough to ask per
+   * request (the prepared answers' front door, issue 12).
+   */
+  isCurrent(answer: object): boolean {
+    const version = this.computedUnder.get(answer);
+    return version !== undefined && version === this.profiles.listingVersionIfKnown();
+  }
+
+  private remember<T extends object>(version: number) {
+    return (answer: T) => {
+      this.computedUnder.set(answer, version);
+      return answer;
+    };
   }
 
   private async computeOverview(): Promise<DirectoryResponse> {
-    const [total, counts, recent] = await Promise.all([
-      this.profiles.listedCount(),
-      this.profiles.listedCountsByNiche(),
-      this.profiles.listedNewest(DIRECTORY.recentCount),
-    ]);
+    const { total, counts, recent, groups } = await this.profiles.listedOverview(DIRECTORY.recentCount, DIRECTORY.nicheGroupSize);
     const niches = NICHES.filter((n) => (counts.get(n) ?? 0) > 0);
-    const groups = await this.profiles.listedNewestPerNiche(niches, DIRECTORY.nicheGroupSize);
     return {
       total_creators: total,
       total_niches: niches.length,
@@ -124,9 +138,11 @@ export class DirectoryService {
     const page = this.searches.get(key, version, () => {
       const run = { waiting: 0, abort: new AbortController() };
       this.running.set(key, run);
-      return this.computeSearch(q, run.abort.signal).finally(() => {
-        if (this.running.get(key) === run) this.running.delete(key);
-      });
+      return this.computeSearch(q, run.abort.signal)
+        .then(this.remember(version))
+        .finally(() => {
+          if (this.running.get(key) === run) this.running.delete(key);
+        });
     });
     const run = this.running.get(key);
     if (!run || !signal) return page;
@@ -171,7 +187,7 @@ export class DirectoryService {
       // match are too common to rank, and those results come newest first.
       if (!cursor || cursor.order === 'relevance') {
         const ranked = await this.profiles.rankedPageListed(pageOf('relevance'), cap, signal);
-        total = ranked.matched ?? (await this.profiles.countListed(filters, cap, signal));
+        total = ranked.matched;
         rows = ranked.page;
       } else {
         total = await this.profiles.countListed(filters, cap, signal);

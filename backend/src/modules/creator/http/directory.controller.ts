@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Param, Query, Req, Res, ServiceUnavailableException } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendPreparedJson } from '../../../shared/http/prepared-json';
+import { PreparedResponses } from '../../../shared/http/prepared-json';
 import type { Principal } from '../../../shared/auth/principal';
 import { CurrentUser, OptionalAuth } from '../../../shared/auth/access';
 import { DirectoryService } from '../application/directory.service';
@@ -13,14 +13,23 @@ const SEARCH_TIMED_OUT = 'The search took too long. Please try again or narrow i
 @ApiTags('directory')
 @Controller()
 export class DirectoryController {
-  constructor(private readonly directory: DirectoryService) {}
+  constructor(
+    private readonly directory: DirectoryService,
+    private readonly prepared: PreparedResponses,
+  ) {}
 
-  // The two busiest reads come from the directory's cache as the same objects until the listing
-  // changes, so they are serialized once, not once per request.
+  /**
+   * The two busiest reads come from the directory's cache as the same objects until the listing
+   * changes: serialized once, and sent again for the same URL while they are still the answer.
+   */
+  private send(req: FastifyRequest, res: FastifyReply, answer: object) {
+    this.prepared.send(req, res, answer, () => this.directory.isCurrent(answer));
+  }
+
   @Get('directory')
   @ApiOkResponse({ description: 'DirectoryResponse: totals, the newest creators and the newest per niche' })
   async overview(@Req() req: FastifyRequest, @Res() res: FastifyReply) {
-    sendPreparedJson(req, res, await this.directory.overview());
+    this.send(req, res, await this.directory.overview());
   }
 
   /**
@@ -37,7 +46,7 @@ export class DirectoryController {
     };
     res.raw.once('close', onClose);
     try {
-      sendPreparedJson(req, res, await this.directory.search(query, gone.signal));
+      this.send(req, res, await this.directory.search(query, gone.signal));
     } catch (error) {
       if (gone.signal.aborted) return; // nobody to answer
       if ((error as { code?: unknown }).code === STATEMENT_TIMEOUT) throw new ServiceUnavailableException(SEARCH_TIMED_OUT);

@@ -37,6 +37,39 @@ const PAGE_COLUMNS = [
 ];
 const columnsOf = (alias: string) => PAGE_COLUMNS.map((c) => `${alias}.${c}`).join(', ');
 
+/**
+ * The overview's rows (see DirectoryReads.listedOverview): per scope ('*' or a niche) one row with
+ * its count (`__total`, no card) first, then its newest cards in order, `recent` for '*' and
+ * `perNiche` for each niche with listed creators.
+ *
+ * Prepared once, so its plan cannot see which niche it reads: the limits are literals, and a
+ * niche is read one of two ways by its share of the listing. A common one (2% or more) walks the
+ * listing order's index until it has its cards, a few hundred rows at most; a rare one would walk
+ * most of that index, so its rows are found in the niches index and sorted (the `offset 0` keeps
+ * the order out of the subquery, so the planner cannot choose the walk).
+ */
+export function listedOverviewSql(recent: number, perNiche: number) {
+  const literal = (n: number) => {
+    if (!Number.isInteger(n) || n < 0) throw new Error(`invalid limit ${n}`);
+    return String(n);
+  };
+  const cols = columnsOf('p');
+  const inNiche = `${LISTED_SQL} and p.niches @> array[c.scope]`;
+  const nulls = PAGE_COLUMNS.map((c) => `null as ${c}`).join(', ');
+  const niche = `c.scope <> '*' and c.total > 0`;
+  const common = `c.total * 50 >= (select total from listing_counts where scope = '*')`;
+  const text = `select c.scope as "__scope", c.total as "__total", ${nulls} from listing_counts c
+    union all select '*', null, r.* from (select ${cols} from creator_profiles p where ${LISTED_SQL} order by p.created_at desc, p.id limit ${literal(recent)}) r
+    union all select c.scope, null, g.* from listing_counts c cross join lateral (
+        select ${cols} from creator_profiles p where ${inNiche} order by p.created_at desc, p.id limit ${literal(perNiche)}) g
+      where ${niche} and ${common}
+    union all select c.scope, null, g.* from listing_counts c cross join lateral (
+        select * from (select ${cols} from creator_profiles p where ${inNiche} offset 0) p order by p.created_at desc, p.id limit ${literal(perNiche)}) g
+      where ${niche} and not (${common})
+    order by "__scope", created_at desc nulls first, id`;
+  return { text, values: [] };
+}
+
 /** `q` as the words PostgreSQL's 'simple' parser would find. */
 function searchWords(q: string): string[] {
   return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16);
@@ -142,8 +175,10 @@ export function listedPageSql(q: ListedPageQuery) {
 
 /**
  * The relevance order's page and count in one statement: the matches (at most `cap + 1`, only
- * what ranking needs), ranked, the page's rows joined back. `__n` on every row is the capped
- * count; when it exceeds `cap` the caller pages newest first instead (decision 0204).
+ * what ranking needs), ranked only when they are no more than `cap` (more are too common to rank:
+ * the caller pages them newest first, decision 0204), the page cut from the ranking, and only its
+ * rows joined back to their cards. Always at least one row: `__n`, the capped count, comes on
+ * every row, and on a row without a card (`id` null) when the page is empty.
  */
 export function listedRankedPageSql(q: ListedPageQuery, cap: number) {
   const values: unknown[] = [];
@@ -156,12 +191,16 @@ export function listedRankedPageSql(q: ListedPageQuery, cap: number) {
     values.push(at.key, at.id);
     const k = `$${values.length - 1}::float8`;
     const id = `$${values.length}::uuid`;
-    keyset = backwards ? `where r.k >= ${k} and (r.k > ${k} or r.id < ${id})` : `where r.k <= ${k} and (r.k < ${k} or r.id > ${id})`;
+    keyset = backwards ? `and r.k >= ${k} and (r.k > ${k} or r.id < ${id})` : `and r.k <= ${k} and (r.k < ${k} or r.id > ${id})`;
   }
   values.push(q.limit);
+  const order = `${backwards ? 'asc' : 'desc'}, __id ${backwards ? 'desc' : 'asc'}`;
   const text = `with m as materialized (select p.id, p.search_doc, p.search_names from creator_profiles p where ${where.join(' and ')} limit ${capLimit(cap)}),
-    r as (select p.id, ${expr} as k from m p)
-    select ${columnsOf('c')}, r.k::text as "__key", (select count(*) from m)::int as "__n" from r join creator_profiles c on c.id = r.id ${keyset}
-    order by r.k ${backwards ? 'asc' : 'desc'}, r.id ${backwards ? 'desc' : 'asc'} limit $${values.length}`;
+    n as (select count(*)::int as n from m),
+    r as (select p.id, ${expr} as k from m p where (select n from n) <= ${cap}),
+    page as (select r.id as __id, r.k as __k from r where true ${keyset} order by __k ${order} limit $${values.length})
+    select ${columnsOf('c')}, page.__k::text as "__key", n.n as "__n" from n
+      left join (page join creator_profiles c on c.id = page.__id) on true
+    order by page.__k ${order}`;
   return { text, values, backwards };
 }

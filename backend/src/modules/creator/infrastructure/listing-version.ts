@@ -51,6 +51,11 @@ export class ListingVersion implements OnApplicationShutdown {
     return this.version.read();
   }
 
+  /** The version when this process knows it without asking the database (see NotifiedRead). */
+  known(): number | undefined {
+    return this.version.peek();
+  }
+
   /** A write made by this process: the next read asks the database. */
   changedHere() {
     this.version.changed();

@@ -25,14 +25,20 @@ export class NotifiedRead<T> {
   }
 
   read(): Promise<T> {
-    const kept = this.kept;
-    if (this.listening && kept && kept.generation === this.generation && this.now() - kept.readAt < this.maxAgeMs) return Promise.resolve(kept.value);
+    const kept = this.peek();
+    if (kept !== undefined) return Promise.resolve(kept);
     const generation = this.generation;
     const readAt = this.now();
     return this.fresh.read().then((value) => {
       if (this.listening && generation === this.generation) this.kept = { value, generation, readAt };
       return value;
     });
+  }
+
+  /** The value when it is kept and trusted now, without asking the database; else undefined. */
+  peek(): T | undefined {
+    const kept = this.kept;
+    return this.listening && kept && kept.generation === this.generation && this.now() - kept.readAt < this.maxAgeMs ? kept.value : undefined;
   }
 
   /** The value may have changed: the next reader asks the database. */

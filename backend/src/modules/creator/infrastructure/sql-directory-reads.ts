@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Niche } from '@local-creators/common';
-import { DirectoryReads, type ListedCard, type ListedFilters, type ListedPageQuery } from '../application/directory-reads';
-import { LISTED_SQL, listedCountSql, listedPageSql, listedRankedPageSql } from './directory-sql';
+import { DirectoryReads, type ListedCard, type ListedFilters, type ListedOverview, type ListedPageQuery } from '../application/directory-reads';
+import { LISTED_SQL, listedCountSql, listedOverviewSql, listedPageSql, listedRankedPageSql } from './directory-sql';
 import { CreatorProfile } from '../domain/creator-profile';
 import { ListingVersion } from './listing-version';
 import { QueryCanceller } from './query-canceller';
@@ -104,36 +104,32 @@ export class SqlDirectoryReads extends DirectoryReads {
   listingVersion() {
     return this.version.current();
   }
-  /** From the counts the writes keep (migration ListingCounts): no scan of the listed rows. */
-  async listedCount() {
-    const [row] = await this.em.getConnection().execute<{ total: number }[]>(`select total from listing_counts where scope = '*'`);
-    return row?.total ?? 0;
+  listingVersionIfKnown() {
+    return this.version.known();
   }
-  async listedNewest(limit: number, niche?: Niche) {
-    const rows = await this.em.getConnection().execute<Record<string, unknown>[]>(
-      `select * from creator_profiles p where ${LISTED_SQL} ${niche ? 'and p.niches @> array[?]::text[]' : ''}
-        order by p.created_at desc, p.id limit ?`,
-      niche ? [niche, limit] : [limit],
-    );
-    return rows.map(readOnlyProfile);
-  }
-  async listedNewestPerNiche(niches: readonly Niche[], limit: number) {
-    const rows = await this.em.getConnection().execute<Record<string, unknown>[]>(
-      // One placeholder per niche: the driver spreads an array binding into a list.
-      `select n.niche as "__niche", p.* from unnest(array[${niches.map(() => '?').join(', ')}]::text[]) n(niche) cross join lateral (
-          select * from creator_profiles p where ${LISTED_SQL} and p.niches @> array[n.niche] order by p.created_at desc, p.id limit ?) p`,
-      [...niches, limit],
-    );
-    const groups = new Map<Niche, CreatorProfile[]>();
+  /**
+   * One prepared statement on the directory's pool: the counts the writes keep (migration
+   * ListingCounts, no scan of the listed rows), the newest cards, and the newest of each niche
+   * that has any, each from the listing order's index; only a card's columns (issue 12).
+   */
+  async listedOverview(recent: number, perNiche: number) {
+    const { text, values } = listedOverviewSql(recent, perNiche);
+    const rows = await this.cancellable(undefined, text, values);
+    const overview: ListedOverview = { total: 0, counts: new Map(), recent: [], groups: new Map() };
     for (const row of rows) {
-      const niche = row.__niche as Niche;
-      groups.set(niche, [...(groups.get(niche) ?? []), readOnlyProfile(row)]);
+      const scope = row.__scope as string;
+      if (row.id === null) {
+        if (scope === '*') overview.total = row.__total;
+        else overview.counts.set(scope as Niche, row.__total);
+      } else if (scope === '*') {
+        overview.recent.push(listedCard(row));
+      } else {
+        const group = overview.groups.get(scope as Niche);
+        if (group) group.push(listedCard(row));
+        else overview.groups.set(scope as Niche, [listedCard(row)]);
+      }
     }
-    return groups;
-  }
-  async listedCountsByNiche() {
-    const rows = await this.em.getConnection().execute<{ scope: Niche; total: number }[]>(`select scope, total from listing_counts where scope <> '*'`);
-    return new Map(rows.map((r) => [r.scope, r.total]));
+    return overview;
   }
   async countListed(f: ListedFilters, cap: number, signal?: AbortSignal) {
     const { text, values } = listedCountSql(f, cap);
@@ -150,10 +146,9 @@ export class SqlDirectoryReads extends DirectoryReads {
   async rankedPageListed(q: ListedPageQuery, cap: number, signal?: AbortSignal) {
     const { text, values, backwards } = listedRankedPageSql(q, cap);
     const rows = await this.cancellable(signal, text, values);
-    const page = rows.map((row) => ({ card: listedCard(row), position: { key: String(row.__key), id: String(row.id) } }));
-    // Without a row the count is unknown, unless nothing matched at all (a first page).
-    const matched = rows.length ? Number(rows[0]!.__n) : q.after || q.before ? null : 0;
-    return { page: backwards ? page.reverse() : page, matched };
+    // An empty page still comes as one row, without a card, carrying the count.
+    const page = rows.filter((row) => row.id !== null).map((row) => ({ card: listedCard(row), position: { key: String(row.__key), id: String(row.id) } }));
+    return { page: backwards ? page.reverse() : page, matched: Number(rows[0]!.__n) };
   }
   /** Runs one statement on a pooled connection; an abort cancels it in PostgreSQL (pg_cancel_backend). */
   private async cancellable(signal: AbortSignal | undefined, sql: string, params: unknown[]): Promise<Record<string, any>[]> {
