@@ -98,8 +98,10 @@ async function creators(res, params) {
     if (order === 'relevance') {
       // The page and the capped count in one statement, as the API does.
       if (!cursor || cursor.order === 'relevance') {
-        rows = await cards(listedRankedPageSql(pageOf('relevance'), cap));
-        total = rows.length ? rows[0].n : cursor ? await count() : 0;
+        // Always a row, carrying the count; one without a card when the page is empty.
+        const ranked = await cards(listedRankedPageSql(pageOf('relevance'), cap));
+        total = ranked[0].n;
+        rows = ranked.filter((r) => r.id !== null);
       } else {
         total = await count();
       }
