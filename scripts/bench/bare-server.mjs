@@ -3,8 +3,9 @@
 // public routes with the same JSON as the API, built in SQL, with no framework, no cache and no
 // middleware. It is what a hand-written endpoint reaches on the same machine. `/api/creators`
 // runs the API's own statements (backend/dist/…/directory-sql.js, so `npm run bench` builds the
-// backend first) wrapped to build the cards in SQL, and the same steps: a capped count, then
-// the keyset page, as named (prepared) statements like the API's.
+// backend first) wrapped to build the cards in SQL, and the same steps: the counts the writes keep
+// (read on every request) or a capped count, then the keyset page, as named (prepared)
+// statements like the API's.
 // Usage: DATABASE_URL=… PORT=… node scripts/bench/bare-server.mjs
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -78,15 +79,20 @@ async function creators(res, params) {
   }
   const cap = DIRECTORY.searchCountCap;
   const countAll = !filters.q && !filters.platform && !filters.min_followers && !filters.neighborhood;
+  // The counts the writes keep, read on every request (no cache): the whole list's or the niche's
+  // total, and the niche's share of the listing, which picks the page's statement as in the API.
+  let counts;
+  if (countAll || filters.niche) {
+    const { rows } = await pool.query(prepared(`select scope, total from listing_counts where scope = any($1::text[])`, [['*', filters.niche ?? '*']]));
+    counts = Object.fromEntries(rows.map((r) => [r.scope, r.total]));
+  }
   const count = async () => {
-    if (countAll) {
-      const { rows } = await pool.query(`select count(*)::int as n from creator_profiles p where ${LISTED} ${filters.niche ? 'and p.niches @> array[$1::text]' : ''}`, filters.niche ? [filters.niche] : []);
-      return rows[0].n;
-    }
+    if (countAll) return counts[filters.niche ?? '*'] ?? 0;
     const { text, values } = listedCountSql(filters, cap);
     return (await pool.query(prepared(text, values))).rows[0].n;
   };
-  const pageOf = (order) => ({ ...filters, order, after: cursor?.after ? cursor.at : undefined, before: cursor && !cursor.after ? cursor.at : undefined, limit: perPage + 1 });
+  const nicheShare = filters.niche ? (counts[filters.niche] ?? 0) / Math.max(counts['*'] ?? 0, 1) : undefined;
+  const pageOf = (order) => ({ ...filters, nicheShare, order, after: cursor?.after ? cursor.at : undefined, before: cursor && !cursor.after ? cursor.at : undefined, limit: perPage + 1 });
   const cards = async ({ text, values, backwards }) => {
     const { rows } = await pool.query(prepared(`select ${CARD}::text as card, p.__key as key, p.id ${text.includes('"__n"') ? ', p.__n as n' : ''} from (${text}) p`, values));
     return backwards ? rows.reverse() : rows;

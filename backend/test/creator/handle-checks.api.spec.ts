@@ -84,6 +84,12 @@ describe('handle ownership proof', () => {
     profile = (await t.http().get(`/api/creators/${c.id}`).expect(200)).body;
     expect(profile.handles_confirmed).toBe(true);
     expect(await confirmedIds()).toContain(c.id);
+    // The count the directory shows ("N creators") is of the filtered list, not of everyone.
+    await listedCreator(); // one more, unconfirmed
+    const filtered = (await t.http().get('/api/creators').query({ handles: 'confirmed', per_page: 100 }).expect(200)).body;
+    const everyone = (await t.http().get('/api/creators').expect(200)).body;
+    expect(filtered.total).toBe(filtered.items.length);
+    expect(everyone.total).toBeGreaterThan(filtered.total);
     // The creator sees the confirmation too (not who made it).
     expect((await own(c.session)).every((x) => x.confirmed_at !== null && !('confirmed_by' in x))).toBe(true);
     await t.http().get('/api/creators').query({ handles: 'all' }).expect(400);

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
-import { listedCountSql, listedOverviewSql, listedRankedPageSql } from '../../src/modules/creator/infrastructure/directory-sql';
-import type { ListedFilters } from '../../src/modules/creator/application/directory-reads';
+import { listedCountSql, listedOverviewSql, listedPageSql, listedRankedPageSql } from '../../src/modules/creator/infrastructure/directory-sql';
+import type { ListedFilters, ListedOrder } from '../../src/modules/creator/application/directory-reads';
 import { createTestDatabase } from '../helpers/test-db';
 
 /**
@@ -25,7 +25,7 @@ describe('search plans that do not depend on the values', () => {
       select gen_random_uuid(), u.id, 'Creator ' || n, '216-555-0100', 'Creator number ' || n || ' shares food and events.',
         (array['Tremont','Ohio City','Lakewood'])[1 + n % 3], array[(array['Food','Music','Events'])[1 + n % 3]],
         jsonb_build_array(jsonb_build_object('name', (array['Instagram','TikTok'])[1 + n % 2], 'handle', 'cle' || n, 'url', '', 'followers', n)),
-        array['Reels'], array['Sponsored Post'], true, 'approved', true, true, n, now(), now()
+        array['Reels'], array['Sponsored Post'], true, 'approved', true, true, n, now() - make_interval(secs => n::int), now()
       from (select id, row_number() over () as n from users where email like 'plan%') u`);
     // And a rare niche: 12 creators, older than everyone else.
     await pg.query(`insert into users (id, email, password_hash, created_at, updated_at)
@@ -90,4 +90,37 @@ describe('search plans that do not depend on the values', () => {
     expect(rows.filter((r) => r.__scope === '*' && r.id !== null)).toHaveLength(10);
     expect(rows.find((r) => r.__scope === '*' && r.id === null)).toMatchObject({ __total: 30_012 });
   });
+
+  /** The pages (hit and read) a prepared statement's generic plan reads for these values. */
+  async function genericPlanBuffers(name: string, sql: { text: string; values: unknown[] }) {
+    await pg.query(`prepare ${name} as ${sql.text}`);
+    const literals = sql.values.map((v) => `'${String(v).replace(/'/g, "''")}'`).join(', ');
+    const { rows } = await pg.query(`explain (analyze, buffers, format json) execute ${name}(${literals})`);
+    const plan = rows[0]['QUERY PLAN'][0]['Plan'];
+    return plan['Shared Hit Blocks'] + plan['Shared Read Blocks'];
+  }
+
+  it.each([
+    ['Food', 'newest', 10_000 / 30_012],
+    ['Food', 'followers', 10_000 / 30_012],
+    ['Food', 'name', 10_000 / 30_012],
+    ['Comedy', 'newest', 12 / 30_012],
+    ['Comedy', 'followers', 12 / 30_012],
+    ['Comedy', 'name', 12 / 30_012],
+  ] as [string, ListedOrder, number][])(
+    'reads a page of the niche %s by %s without reading the whole niche or the whole listing',
+    async (niche, order, nicheShare) => {
+      // A page in the middle: after the 5,000th row of the order.
+      const at = await pg.query(
+        `select p.id, ${order === 'newest' ? 'p.created_at' : order === 'followers' ? 'p.total_followers' : 'lower(p.full_name)'}::text as key
+         from creator_profiles p where p.niches @> array[$1]
+         order by ${order === 'newest' ? 'p.created_at desc' : order === 'followers' ? 'p.total_followers desc' : 'lower(p.full_name)'}, p.id offset $2 limit 1`,
+        [niche, niche === 'Food' ? 5_000 : 4],
+      );
+      const sql = listedPageSql({ niche, nicheShare, order, after: { key: at.rows[0].key, id: at.rows[0].id }, limit: 26 });
+      // Food's 10,000 rows found in its index and sorted read thousands of pages; Comedy's 12
+      // walked for along the order's index read most of the 30,000.
+      expect(await genericPlanBuffers(`page_${niche}_${order}`, sql)).toBeLessThan(300);
+    },
+  );
 });

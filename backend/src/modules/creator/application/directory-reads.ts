@@ -31,6 +31,11 @@ export type ListedCard = Pick<
 >;
 export interface ListedPageQuery extends ListedFilters {
   order: ListedOrder;
+  /**
+   * With a niche: its share of the listing (0 to 1), which decides how its page is read (walking
+   * the order's index suits a common niche, the niches index a rare one; decision 0214).
+   */
+  nicheShare?: number;
   /** Rows after this position in the order, or (backwards) before it. */
   after?: ListedPosition;
   before?: ListedPosition;

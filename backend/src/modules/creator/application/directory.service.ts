@@ -19,7 +19,7 @@ import { isAdmin, type Principal } from '../../../shared/auth/principal';
 import type { PageMeta, ResolvedPage } from '../../../web/page-meta';
 import { VersionedCache } from './versioned-cache';
 import type { CreatorProfile } from '../domain/creator-profile';
-import { DirectoryReads, type ListedOrder, type ListedPosition } from './directory-reads';
+import { DirectoryReads, type ListedOrder, type ListedPageQuery, type ListedPosition } from './directory-reads';
 import { toPublicCard, toPublicCreator } from './creator-views';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -168,14 +168,17 @@ export class DirectoryService {
     let total = 0; // without countAll, counted with the page below
     let exact = true;
     let order: ListedOrder = sort;
-    const countAll = !filters.q && !filters.platform && !filters.min_followers && !filters.neighborhood && !filters.content_type && !filters.collab_type;
-    if (countAll) {
-      // The whole list or one niche: the overview's exact counts, cached under the same version.
-      const overview = await this.overview();
-      total = filters.niche ? (overview.niches.find((n) => n.niche === filters.niche)?.total ?? 0) : overview.total_creators;
-    }
-    const pageOf = (o: ListedOrder) => ({
+    // The overview's counts answer the whole list and one niche; any other filter (or words) is counted.
+    const { niche: _niche, ...narrowing } = filters;
+    const countAll = Object.values(narrowing).every((value) => !value);
+    // The overview's exact counts, cached under the same version: the total of the whole list or
+    // of one niche, and a niche's share of the listing, which decides how its pages are read.
+    const overview = countAll || filters.niche ? await this.overview() : undefined;
+    const nicheTotal = filters.niche ? (overview!.niches.find((n) => n.niche === filters.niche)?.total ?? 0) : undefined;
+    if (countAll) total = nicheTotal ?? overview!.total_creators;
+    const pageOf = (o: ListedOrder): ListedPageQuery => ({
       ...filters,
+      nicheShare: nicheTotal === undefined ? undefined : nicheTotal / Math.max(overview!.total_creators, 1),
       order: o,
       after: cursor?.after ? cursor.at : undefined,
       before: cursor && !cursor.after ? cursor.at : undefined,

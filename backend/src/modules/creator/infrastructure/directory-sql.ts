@@ -43,10 +43,10 @@ const columnsOf = (alias: string) => PAGE_COLUMNS.map((c) => `${alias}.${c}`).jo
  * `perNiche` for each niche with listed creators.
  *
  * Prepared once, so its plan cannot see which niche it reads: the limits are literals, and a
- * niche is read one of two ways by its share of the listing. A common one (2% or more) walks the
- * listing order's index until it has its cards, a few hundred rows at most; a rare one would walk
- * most of that index, so its rows are found in the niches index and sorted (the `offset 0` keeps
- * the order out of the subquery, so the planner cannot choose the walk).
+ * niche is read one of two ways by its share of the listing (COMMON_NICHE_SHARE). A common one
+ * walks the listing order's index until it has its cards; a rare one is found in the niches index
+ * and sorted (the `offset 0` keeps the order out of the subquery, so the planner cannot choose the
+ * walk).
  */
 export function listedOverviewSql(recent: number, perNiche: number) {
   const literal = (n: number) => {
@@ -57,7 +57,7 @@ export function listedOverviewSql(recent: number, perNiche: number) {
   const inNiche = `${LISTED_SQL} and p.niches @> array[c.scope]`;
   const nulls = PAGE_COLUMNS.map((c) => `null as ${c}`).join(', ');
   const niche = `c.scope <> '*' and c.total > 0`;
-  const common = `c.total * 50 >= (select total from listing_counts where scope = '*')`;
+  const common = `c.total >= (select total from listing_counts where scope = '*') * ${COMMON_NICHE_SHARE}`;
   const text = `select c.scope as "__scope", c.total as "__total", ${nulls} from listing_counts c
     union all select '*', null, r.* from (select ${cols} from creator_profiles p where ${LISTED_SQL} order by p.created_at desc, p.id limit ${literal(recent)}) r
     union all select c.scope, null, g.* from listing_counts c cross join lateral (
@@ -82,8 +82,16 @@ const tsQuery = (words: string[]) => words.map((w, i) => (i === words.length - 1
 /** `q` as typed on a card's handle or name: lowercased, without a leading '@'. */
 const searchText = (q: string) => q.trim().toLowerCase().replace(/^@+/, '');
 
+/**
+ * A niche with at least this share of the listing is common: walking the listing order's index
+ * finds a page of it within a few hundred rows (50 per card at 2%). A rarer one is read from the
+ * niches index and sorted: walking would read most of the listing first.
+ */
+export const COMMON_NICHE_SHARE = 0.02;
+const isCommonNiche = (q: { nicheShare?: number }) => (q.nicheShare ?? 0) >= COMMON_NICHE_SHARE;
+
 /** The listing rule and the filters, with `$n` parameters appended to `params`. */
-function listedWhere(f: ListedFilters, params: unknown[]): string[] {
+function listedWhere(f: ListedFilters & Pick<ListedPageQuery, 'nicheShare'>, params: unknown[]): string[] {
   const p = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
@@ -94,7 +102,11 @@ function listedWhere(f: ListedFilters, params: unknown[]): string[] {
   // read every creator of a niche to find one name (27 ms instead of 0.1 ms at 100,000).
   // `(…) is true` is the same test, in a form no index answers.
   const filter = (sql: string) => where.push(f.q ? `(${sql}) is true` : sql);
-  if (f.niche) filter(`p.niches @> array[${p(f.niche)}::text]`);
+  if (f.niche) {
+    const sql = `p.niches @> array[${p(f.niche)}::text]`;
+    // A common niche is checked on the rows the order's index gives, never looked up in its own.
+    where.push(f.q || isCommonNiche(f) ? `(${sql}) is true` : sql);
+  }
   if (f.platform) filter(`p.platforms @> ${p(JSON.stringify([{ name: f.platform }]))}::jsonb`);
   if (f.min_followers) filter(`p.total_followers >= ${p(f.min_followers)}::bigint`);
   if (f.neighborhood) filter(`p.neighborhood ilike ${p(`%${escapeLike(f.neighborhood)}%`)}`);
@@ -168,8 +180,16 @@ export function listedPageSql(q: ListedPageQuery) {
     where.push(`${expr} ${down ? '<=' : '>='} ${k} and (${expr} ${down ? '<' : '>'} ${k} or p.id ${backwards ? '<' : '>'} ${id})`);
   }
   values.push(q.limit);
-  const text = `select ${columnsOf('p')}, (${expr})::text as "__key" from creator_profiles p where ${where.join(' and ')}
-    order by ${expr} ${down ? 'desc' : 'asc'}, p.id ${backwards ? 'desc' : 'asc'} limit $${values.length}`;
+  const [dir, idDir, limit] = [down ? 'desc' : 'asc', backwards ? 'desc' : 'asc', `limit $${values.length}`];
+  // A rare niche's rows all come from the niches index, then are sorted: `offset 0` keeps the
+  // order out of the inner query, so a generic plan cannot choose to walk the order's index.
+  const text =
+    q.niche && !q.q && !isCommonNiche(q)
+      ? `select ${PAGE_COLUMNS.join(', ')}, __sort::text as "__key" from (
+          select ${columnsOf('p')}, ${expr} as __sort from creator_profiles p where ${where.join(' and ')} offset 0) p
+        order by __sort ${dir}, id ${idDir} ${limit}`
+      : `select ${columnsOf('p')}, (${expr})::text as "__key" from creator_profiles p where ${where.join(' and ')}
+        order by ${expr} ${dir}, p.id ${idDir} ${limit}`;
   return { text, values, backwards };
 }
 
