@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { DirectoryService } from '../../src/modules/creator/application/directory.service';
 import { Metrics } from '../../src/shared/metrics';
-import { bearer, createTestApp, eventually, signUp, TestApp } from '../helpers/test-app';
-import { validProfile } from './fixtures';
+import { createTestApp, eventually, TestApp } from '../helpers/test-app';
+import { creatorWithProfile } from './fixtures';
 
 /**
  * Issue 12: a cached directory read is sent again from memory, before the framework runs
@@ -16,17 +16,7 @@ describe('directory answers sent again from memory', () => {
   const directoryCalls = () => served.reduce((n, spy) => n + spy.mock.calls.length, 0);
   const niche = '/api/creators?niche=Food';
 
-  async function listedCreator(name: string) {
-    const s = await signUp(t);
-    const res = await t
-      .http()
-      .put('/api/me/profile')
-      .set(bearer(s))
-      .send(validProfile({ full_name: name, niches: ['Food'] }))
-      .expect(201);
-    await t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [res.body.id]);
-    return res.body.id as string;
-  }
+  const listedCreator = async (name: string) => (await creatorWithProfile(t, name)).id; // in Food
 
   /** A response as a client sees it: status, headers but the per-request ones, and the decoded body. */
   async function read(path: string, headers: Record<string, string> = {}) {

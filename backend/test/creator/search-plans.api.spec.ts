@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import type { Niche } from '@local-creators/common';
 import { listedCountSql, listedOverviewSql, listedPageSql, listedRankedPageSql } from '../../src/modules/creator/infrastructure/directory-sql';
 import type { ListedFilters, ListedOrder } from '../../src/modules/creator/application/directory-reads';
 import { createTestDatabase } from '../helpers/test-db';
@@ -107,7 +108,7 @@ describe('search plans that do not depend on the values', () => {
     ['Comedy', 'newest', 12 / 30_012],
     ['Comedy', 'followers', 12 / 30_012],
     ['Comedy', 'name', 12 / 30_012],
-  ] as [string, ListedOrder, number][])(
+  ] as [Niche, ListedOrder, number][])(
     'reads a page of the niche %s by %s without reading the whole niche or the whole listing',
     async (niche, order, nicheShare) => {
       // A page in the middle: after the 5,000th row of the order.
