@@ -20,9 +20,7 @@ describe('directory answers sent again from memory', () => {
 
   /** A response as a client sees it: status, headers but the per-request ones, and the decoded body. */
   async function read(path: string, headers: Record<string, string> = {}) {
-    const server = t.app.getHttpServer();
-    if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
+    const { port } = t.app.getHttpServer().address() as AddressInfo;
     const res = await new Promise<{ status: number; headers: IncomingHttpHeaders; raw: Buffer }>((resolve, reject) => {
       get({ host: '127.0.0.1', port, path, headers, agent: false }, (r) => {
         const chunks: Buffer[] = [];
@@ -38,6 +36,7 @@ describe('directory answers sent again from memory', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    await t.app.listen(0, '127.0.0.1'); // through the app, so closing it closes the server too
     for (let i = 0; i < 12; i++) await listedCreator(`Creator ${i}`); // answers above the compression threshold
     // Answers are sent again only while the database's announcements arrive: the listener
     // connects on the first directory read.
