@@ -14,7 +14,7 @@ import { deferMultipartBodies } from './shared/http/file-upload.interceptor';
 import { errorResponse } from './shared/domain-exception.filter';
 import { securityHeaders } from './shared/http/security-headers';
 import { JsonLogger, requestId, requestLogLine, requestLogging } from './shared/logging';
-import { PreparedResponses } from './shared/http/prepared-json';
+import { ON_THE_FLY_COMPRESSION, PreparedResponses } from './shared/http/prepared-json';
 import { Metrics } from './shared/metrics';
 import fastifyCompress from '@fastify/compress';
 import { PageMetaRegistry } from './web/page-meta';
@@ -82,7 +82,8 @@ export async function createHttpApp(env: Record<string, string | undefined> = {}
   // brotli at a cheap level on the fly; the built assets come precompressed at the best level
   // (web/spa.ts). Registered before any route, since it attaches itself to routes as they are
   // added. Pages' HTML is under 1 kB, so the threshold sits below it.
-  await fastify.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 256 });
+  const { encodings, threshold, brotliParams } = ON_THE_FLY_COMPRESSION;
+  await fastify.register(fastifyCompress, { global: true, encodings, threshold, brotliOptions: { params: brotliParams } });
   requestLogging(fastify, logger);
   const metrics = app.get(Metrics);
   fastify.addHook('onResponse', (req, reply, done) => {

@@ -30,8 +30,16 @@ export interface FrontDoorSetup {
   answered: (method: string, route: string, url: string, status: number, seconds: number) => void;
 }
 
-/** The compression the application applies (@fastify/compress): its threshold and cheap levels. */
-const COMPRESS_THRESHOLD = 256;
+/**
+ * How the application compresses what it sends on the fly (@fastify/compress, registered with
+ * these in http-app.ts), so the front door compresses the same way: the codings in order of
+ * preference, the size below which nothing is compressed, and brotli's cheap level for text.
+ */
+export const ON_THE_FLY_COMPRESSION = {
+  encodings: ['br', 'gzip'] as ('br' | 'gzip')[],
+  threshold: 256,
+  brotliParams: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 4 },
+};
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** Bounded: a search storm of new queries cycles through it, oldest first. */
 const MAX_REPEATABLE = 1_000;
@@ -96,7 +104,7 @@ export class PreparedResponses {
       let body = prepared.body;
       if (encoding !== 'identity') {
         body =
-          encoding === 'br' ? (prepared.br ??= brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } })) : (prepared.gzip ??= gzipSync(body));
+          encoding === 'br' ? (prepared.br ??= brotliCompressSync(body, { params: ON_THE_FLY_COMPRESSION.brotliParams })) : (prepared.gzip ??= gzipSync(body));
         headers.vary = 'accept-encoding';
         headers['content-encoding'] = encoding;
       }
@@ -115,16 +123,16 @@ export class PreparedResponses {
 }
 
 /**
- * The encoding @fastify/compress would choose for an Accept-Encoding header (br before gzip), or
+ * The encoding @fastify/compress would choose for an Accept-Encoding header (the first of ours it names), or
  * undefined when the header says something this simple reading cannot be sure of (weights,
  * wildcards, other codings' parameters): the framework answers those.
  */
 export function encodingFor(accept: string | string[] | undefined, size: number): 'br' | 'gzip' | 'identity' | undefined {
   if (accept === undefined || accept === '') return 'identity';
   if (typeof accept !== 'string' || /[;*]/.test(accept)) return undefined;
-  if (size < COMPRESS_THRESHOLD) return 'identity';
+  if (size < ON_THE_FLY_COMPRESSION.threshold) return 'identity';
   const codings = accept.split(',').map((c) => c.trim().toLowerCase());
-  if (codings.includes('br')) return 'br';
-  if (codings.includes('gzip')) return 'gzip';
+  const preferred = ON_THE_FLY_COMPRESSION.encodings.find((e) => codings.includes(e));
+  if (preferred) return preferred;
   return codings.every((c) => c === 'identity' || c === 'deflate' || c === 'zstd' || c === '') ? 'identity' : undefined;
 }
