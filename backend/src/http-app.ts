@@ -77,6 +77,13 @@ export async function createHttpApp(env: Record<string, string | undefined> = {}
   });
   const logger = opts.logger === false ? new JsonLogger('error', 'api') : (opts.logger ?? new JsonLogger(config.logLevel, 'api'));
   const fastify = app.getHttpAdapter().getInstance();
+  // Fastify closes a server it got from serverFactory only if Fastify itself started it
+  // listening; one started elsewhere (SuperTest, for a request later abandoned) would outlive the app.
+  fastify.addHook('onClose', (instance, done) => {
+    if (!instance.server.listening) return done();
+    instance.server.closeIdleConnections();
+    instance.server.close(() => done());
+  });
 
   // Every text response (API JSON, pages, top-level files) compressed when the client accepts it,
   // brotli at a cheap level on the fly; the built assets come precompressed at the best level

@@ -123,3 +123,16 @@ describe('directory answers with CORS configured', () => {
     }
   });
 });
+
+describe('the server behind the front door', () => {
+  it('closes with the app, however it was started listening', async () => {
+    // SuperTest starts a server that is not listening and closes it when its request ends; a
+    // request abandoned mid-way (the cancellation test) leaves it listening. Closing the app must
+    // still close it, as Fastify does with a server it made itself, or Jest never exits.
+    const t = await createTestApp();
+    const server = t.app.getHttpServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    await t.close();
+    expect(server.listening).toBe(false);
+  });
+});
