@@ -171,7 +171,11 @@ export class OwnProfileService {
   }
 
   async deleteImage(user: Principal): Promise<void> {
-    await Promise.all([this.storage.delete(profileImageKey(user.id)), this.storage.delete(profileImageSmallKey(user.id))]);
+    // Both deletes settle before the answer: a failure is reported only once nothing else can still
+    // land behind it (an SDK retry of the other size).
+    const deletes = await Promise.allSettled([this.storage.delete(profileImageKey(user.id)), this.storage.delete(profileImageSmallKey(user.id))]);
+    const failed = deletes.find((d) => d.status === 'rejected');
+    if (failed) throw failed.reason;
     await this.onFreshRow(async () => {
       const profile = await this.profiles.findByUserId(user.id);
       if (profile?.profileImageUrl) {
