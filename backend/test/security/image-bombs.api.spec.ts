@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { LIMITS, MSG } from '@local-creators/common';
+import { IMAGE_DECODES } from '../../src/shared/images/image-processor';
 import { bearer, createTestApp, signUp, STRONG_PASSWORD, TestApp, uniqueEmail } from '../helpers/test-app';
 
 /**
@@ -103,31 +104,29 @@ describe('image bombs', () => {
     expect(await sharp((await t.http().get(up.body.profile_image_url.split('?')[0]).expect(200)).body).metadata()).toMatchObject({ width: 800, height: 800 });
   }, 60_000);
 
-  it('keeps sign-ins fast while several image bombs arrive at once', async () => {
+  it('decodes a bounded number of images at a time, and signs people in meanwhile, while several image bombs arrive at once', async () => {
     const email = uniqueEmail('fast');
     await signUp(t, email);
-    const signIn = async () => {
-      const started = Date.now();
-      await t.http().post('/api/auth/login').send({ email, password: STRONG_PASSWORD }).expect(200);
-      return Date.now() - started;
-    };
-    const baseline = [await signIn(), await signIn(), await signIn()].sort((a, b) => a - b)[1]!;
+    const signIn = () => t.http().post('/api/auth/login').send({ email, password: STRONG_PASSWORD }).expect(200);
 
     const creator = await signUp(t);
-    // Heavy images within the limit (16-bit, interlaced) are decoded, a bounded number at a time.
+    // Heavy images within the limit (16-bit, interlaced) are decoded, a bounded number at a time:
+    // unbounded, their decodes took every core and sign-ins took 10+ seconds.
     const side = Math.floor(Math.sqrt(LIMITS.imageMaxPixels));
     const heavy = pngOfSize(side, side, { bomb: true });
+    IMAGE_DECODES.resetPeaks();
     const uploads = Promise.all([
       ...[1, 2, 3, 4].map((i) => businessForm(`Bomb ${i}`).attach('logo', bomb, { filename: 'logo.png', contentType: 'image/png' })),
       ...[1, 2].map(() => t.http().put('/api/me/profile/image').set(bearer(creator)).attach('file', bomb, { filename: 'bomb.png', contentType: 'image/png' })),
       ...[1, 2, 3].map((i) => businessForm(`Heavy ${i}`).attach('logo', heavy, { filename: 'logo.png', contentType: 'image/png' })),
     ]);
-    const during: number[] = [];
-    for (let i = 0; i < 3; i++) during.push(await signIn());
+    for (let i = 0; i < 3; i++) await signIn();
     const answers = await uploads;
-    // Generous for a loaded 2-core machine: unbounded decoding made sign-ins take 10+ seconds.
-    const bound = Math.max(1_500, 4 * baseline);
-    expect({ baseline, during, bound, slowest: Math.max(...during) <= bound }).toMatchObject({ slowest: true });
     expect(answers.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 400, 201, 201, 201]);
+    // The bombs were refused from their headers; the heavy ones queued for the decode slots.
+    const peaks = IMAGE_DECODES.peaks;
+    expect(peaks.running).toBe(IMAGE_DECODES.size);
+    expect(peaks.waiting).toBeGreaterThan(0);
+    expect(IMAGE_DECODES.state).toEqual({ running: 0, waiting: 0 });
   }, 120_000);
 });

@@ -21,6 +21,9 @@ describe('DecodeSlots', () => {
     expect(order).toEqual([1, 2, 3, 4, 5]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
     expect(slots.state).toEqual({ running: 0, waiting: 0 });
+    expect(slots.peaks).toEqual({ running: 2, waiting: 3 });
+    slots.resetPeaks();
+    expect(slots.peaks).toEqual({ running: 0, waiting: 0 });
   });
 
   it('refuses a size below one', () => {

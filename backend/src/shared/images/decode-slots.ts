@@ -6,6 +6,7 @@
 export class DecodeSlots {
   private busy = 0;
   private readonly waiting: (() => void)[] = [];
+  private most = { running: 0, waiting: 0 };
 
   constructor(readonly size: number) {
     if (!Number.isInteger(size) || size < 1) throw new Error(`DecodeSlots needs a size of at least 1, not ${size}`);
@@ -16,10 +17,24 @@ export class DecodeSlots {
     return { running: this.busy, waiting: this.waiting.length };
   }
 
+  /** The most that ran at once and the most that waited, since `resetPeaks` (for tests). */
+  get peaks() {
+    return { ...this.most };
+  }
+
+  resetPeaks() {
+    this.most = { running: this.busy, waiting: this.waiting.length };
+  }
+
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.busy < this.size) this.busy++;
     // A released slot passes straight to the next waiter, so `busy` stays counted for it.
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else {
+      const turn = new Promise<void>((resolve) => this.waiting.push(resolve));
+      this.most.waiting = Math.max(this.most.waiting, this.waiting.length);
+      await turn;
+    }
+    this.most.running = Math.max(this.most.running, this.busy);
     try {
       return await work();
     } finally {

@@ -14,7 +14,7 @@ export interface ProcessedImage {
  * Images decoded at once in this process: one on a 2-core machine (a core stays free for
  * everything else, sign-ins' password hashing above all), at most two anywhere. The others wait.
  */
-const decodes = new DecodeSlots(Math.max(1, Math.min(2, availableParallelism() - 1)));
+export const IMAGE_DECODES = new DecodeSlots(Math.max(1, Math.min(2, availableParallelism() - 1)));
 
 const notAnImage = () => DomainError.invalid('IMAGE.NOT_IMAGE', MSG.imageNotImage, 'file');
 
@@ -38,7 +38,7 @@ export async function processImage(input: Buffer, opts: { maxSize: number }): Pr
   }
   if (!width || !height) throw notAnImage();
   if (width * height > LIMITS.imageMaxPixels) throw DomainError.invalid('IMAGE.TOO_MANY_PIXELS', MSG.imageTooManyPixels, 'file');
-  return decodes.run(async () => {
+  return IMAGE_DECODES.run(async () => {
     try {
       const body = await sharp(input, { failOn: 'error', limitInputPixels: LIMITS.imageMaxPixels })
         .rotate()
