@@ -14,6 +14,23 @@ export default tseslint.config(
     },
   },
   {
+    // What the server draws and the browser takes over formats numbers and dates with common's
+    // text-format: a phone's first Intl formatter blocks it for 100 ms or more (issue 12). The
+    // dashboard is drawn in the browser only, in the creator's own time zone.
+    files: ['public-site/src/**/*.{ts,tsx}', 'common/src/**/*.ts'],
+    ignores: ['public-site/src/features/dashboard/**', '**/*.spec.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "MemberExpression[object.name='Intl']", message: 'Use formatCount / formatMonthYear from @local-creators/common (issue 12).' }],
+      'no-restricted-properties': [
+        'error',
+        ...['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'].map((property) => ({
+          property,
+          message: 'Use formatCount / formatMonthYear from @local-creators/common (issue 12).',
+        })),
+      ],
+    },
+  },
+  {
     // Raw SQL rows and parsed YAML are untyped by nature; adapters and tests may say so.
     files: ['backend/src/**/infrastructure/**/*.ts', 'backend/test/**/*.ts', 'e2e/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -1,6 +1,7 @@
 /** Rules about creators that both the pages and the server apply. */
 import { CONTACT_LINK_EXTRAS, DEFAULT_CITY, DIRECTORY, FOLLOWER_FRESHNESS } from './constants';
 import { MSG } from './messages';
+import { formatMonthYear } from './text-format';
 import type { ApprovalStatus } from './constants';
 
 export interface PlatformLike {
@@ -115,7 +116,7 @@ export const followersDueReconfirmation = (confirmedAt: string | Date, now: Date
 /** "as of November 2026" for a count older than 180 days, else null (the profile shows it beside the count). */
 export function followersAsOf(confirmedAt: string | Date | null, now: Date): string | null {
   if (!confirmedAt || daysBetween(confirmedAt, now) < FOLLOWER_FRESHNESS.asOfAfterDays) return null;
-  return `as of ${new Date(confirmedAt).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })}`;
+  return `as of ${formatMonthYear(confirmedAt)}`;
 }
 
 /** A jump worth an admin's look: more than doubled, from an account that was not tiny. */

@@ -6,3 +6,4 @@ export * from './creator-rules';
 export * from './types';
 export * from './business-rules';
 export * from './site-pages';
+export * from './text-format';

@@ -18,7 +18,7 @@ import {
   Users,
   Video,
 } from 'lucide-react';
-import { DIRECTORY, MSG, contactLinkChoices, initials, type PublicCreator } from '@local-creators/common';
+import { DIRECTORY, MSG, contactLinkChoices, formatCount, formatMonthYear, initials, type PublicCreator } from '@local-creators/common';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -32,9 +32,8 @@ import { ContactDialog } from './components/contact-dialog';
 import { ConnectLinks, SocialReachList } from './components/social-reach';
 
 /** The profile's Featured (spec 5): reach on one platform, not a place in the directory (issue 13). */
-const FEATURED_REACH_NOTE = `Featured: more than ${DIRECTORY.featuredFollowerThreshold.toLocaleString('en-US')} followers on at least one platform.`;
+const FEATURED_REACH_NOTE = `Featured: more than ${formatCount(DIRECTORY.featuredFollowerThreshold)} followers on at least one platform.`;
 const container = 'mx-auto w-full max-w-6xl px-4 py-6 sm:py-10';
-const memberSince = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
 
 /** The title while this page is open; the previous one comes back on leaving. */
 function useDocumentTitle(title: string | null) {
@@ -233,7 +232,7 @@ function Profile({ creator: c }: { creator: PublicCreator }) {
             <ConnectLinks platforms={c.platforms} />
           </Section>
           <p className="flex items-center gap-2 px-1 text-sm text-muted-foreground">
-            <CalendarDays className="size-4" aria-hidden /> Member since {memberSince(c.created_at)}
+            <CalendarDays className="size-4" aria-hidden /> Member since {formatMonthYear(c.created_at)}
           </p>
         </aside>
       </div>

@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Calculator, TrendingUp } from 'lucide-react';
 import { toast } from 'sonner';
-import { PLAYBOOK_STATS, PLAYBOOK_TIERS, VIDEO_SURCHARGE_NOTE, calculateRate, type RateEstimate } from '@local-creators/common';
+import { PLAYBOOK_STATS, PLAYBOOK_TIERS, VIDEO_SURCHARGE_NOTE, calculateRate, formatCount, type RateEstimate } from '@local-creators/common';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field, Input } from '@/components/ui/input';
 
-const dollars = (n: number) => `$${n.toLocaleString('en-US')}`;
+const dollars = (n: number) => `$${formatCount(n)}`;
 
 export default function PlaybookPage() {
   const [followers, setFollowers] = useState('');

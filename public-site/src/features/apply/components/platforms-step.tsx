@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CircleAlert, Plus, Trash2 } from 'lucide-react';
-import { LIMITS, MSG, PLATFORM_NAMES, isHttpUrl, totalFollowers, type PlatformInput, type PlatformName } from '@local-creators/common';
+import { formatCount, LIMITS, MSG, PLATFORM_NAMES, isHttpUrl, totalFollowers, type PlatformInput, type PlatformName } from '@local-creators/common';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { FormField } from './form-field';
@@ -13,7 +13,6 @@ interface AddForm {
 }
 const emptyForm: AddForm = { name: '', handle: '', url: '', followers: '0' };
 
-const countFormat = new Intl.NumberFormat('en-US');
 const selectClass =
   'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-50';
 
@@ -95,7 +94,7 @@ export function PlatformsStep({ platforms, onChange }: { platforms: PlatformInpu
                     {p.handle && <span className="ml-1.5 font-normal text-muted-foreground">{p.handle.startsWith('@') ? p.handle : `@${p.handle}`}</span>}
                   </p>
                   <p className="truncate text-xs text-muted-foreground">
-                    {countFormat.format(p.followers)} followers{p.url && ` · ${p.url}`}
+                    {formatCount(p.followers)} followers{p.url && ` · ${p.url}`}
                   </p>
                 </div>
                 <Button
@@ -112,7 +111,7 @@ export function PlatformsStep({ platforms, onChange }: { platforms: PlatformInpu
             ))}
           </ul>
           <p className="text-right text-xs text-muted-foreground">
-            Total reach: <span className="font-semibold text-foreground">{countFormat.format(totalFollowers(platforms))}</span>
+            Total reach: <span className="font-semibold text-foreground">{formatCount(totalFollowers(platforms))}</span>
           </p>
         </div>
       )}

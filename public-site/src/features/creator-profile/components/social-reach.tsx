@@ -1,13 +1,11 @@
 import { BadgeCheck, ExternalLink } from 'lucide-react';
-import { followersAsOf, type Platform, type PublicCreator, type PublicPlatform } from '@local-creators/common';
+import { followersAsOf, formatCount, formatMonthYear, type Platform, type PublicCreator, type PublicPlatform } from '@local-creators/common';
 import { Button } from '@/components/ui/button';
 import { formatFollowers } from '@/lib/utils';
 
 const handleText = (handle: string) => (handle.startsWith('@') ? handle : `@${handle}`);
-const exact = new Intl.NumberFormat('en-US');
 
 const sameHandle = (a: string, b: string) => a.trim().replace(/^@+/, '').toLowerCase() === b.trim().replace(/^@+/, '').toLowerCase();
-const monthYear = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
 
 /** Per platform: name, handle (confirmed since when, decision 0502) and followers, then the total. */
 export function SocialReachList({
@@ -31,12 +29,12 @@ export function SocialReachList({
               {p.handle && <p className="truncate text-sm text-muted-foreground">{handleText(p.handle)}</p>}
               {confirmedSince(p) && (
                 <p className="mt-0.5 flex items-center gap-1 text-xs font-medium text-success">
-                  <BadgeCheck className="size-3.5" aria-hidden /> Handle confirmed since {monthYear(confirmedSince(p)!)}
+                  <BadgeCheck className="size-3.5" aria-hidden /> Handle confirmed since {formatMonthYear(confirmedSince(p)!)}
                 </p>
               )}
             </div>
             <p className="text-right">
-              <span className="block font-semibold tabular-nums" title={`${exact.format(p.followers)} followers`}>
+              <span className="block font-semibold tabular-nums" title={`${formatCount(p.followers)} followers`}>
                 {formatFollowers(p.followers)}
               </span>
               <span className="text-xs text-muted-foreground">followers</span>
@@ -50,7 +48,7 @@ export function SocialReachList({
       </ul>
       <div className="mt-3 flex items-center justify-between rounded-lg bg-primary/5 px-3 py-2.5">
         <span className="text-sm font-semibold">Total reach</span>
-        <span className="text-lg font-bold text-primary tabular-nums" title={`${exact.format(total)} followers`}>
+        <span className="text-lg font-bold text-primary tabular-nums" title={`${formatCount(total)} followers`}>
           {formatFollowers(total)}
         </span>
       </div>

@@ -2,12 +2,11 @@ import { Link } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { CalendarClock } from 'lucide-react';
-import { MSG, followersDueReconfirmation, type CreatorProfile, type OwnFollowerCount } from '@local-creators/common';
+import { MSG, followersDueReconfirmation, formatCount, type CreatorProfile, type OwnFollowerCount } from '@local-creators/common';
 import { Button } from '@/components/ui/button';
 import { apiFetch, errorMessage } from '@/lib/api';
 
 const confirmedOn = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
-const exact = new Intl.NumberFormat('en-US');
 
 /**
  * Shown once a follower count is 90 days old (decision 0503): still right with one click, or
@@ -36,7 +35,7 @@ export function FollowerFreshnessCard({ profile }: { profile: CreatorProfile }) 
       <ul className="mt-4 space-y-1 text-sm" aria-label="Your follower counts">
         {counts.map((c) => (
           <li key={`${c.platform}:${c.handle}`}>
-            <span className="font-medium">{c.platform}</span> @{c.handle.replace(/^@+/, '')}: {exact.format(c.followers)}{' '}
+            <span className="font-medium">{c.platform}</span> @{c.handle.replace(/^@+/, '')}: {formatCount(c.followers)}{' '}
             <span className="text-muted-foreground">(confirmed {confirmedOn(c.confirmed_at)})</span>
           </li>
         ))}

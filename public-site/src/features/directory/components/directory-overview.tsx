@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { ArrowRight, BadgeCheck, LayoutGrid, Megaphone, Sparkles } from 'lucide-react';
-import { DIRECTORY, MSG, type DirectoryResponse } from '@local-creators/common';
+import { DIRECTORY, formatCount, MSG, type DirectoryResponse } from '@local-creators/common';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -115,7 +115,7 @@ function Stat({ label, value }: { label: string; value: number | undefined }) {
   return (
     <div className="min-w-32 rounded-xl border border-border bg-background px-4 py-3 shadow-xs">
       <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-      <dd className="text-2xl font-bold tabular-nums">{value === undefined ? <Skeleton className="mt-1 h-7 w-12" /> : value.toLocaleString('en-US')}</dd>
+      <dd className="text-2xl font-bold tabular-nums">{value === undefined ? <Skeleton className="mt-1 h-7 w-12" /> : formatCount(value)}</dd>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { ArrowLeft, ChevronLeft, ChevronRight, X } from 'lucide-react';
-import { MSG } from '@local-creators/common';
+import { formatCount, MSG } from '@local-creators/common';
 import { Button } from '@/components/ui/button';
 import { useCreators } from '../api/get-creators';
 import { CreatorGrid, CreatorGridSkeleton, LoadError } from './creator-grid';
@@ -15,7 +15,7 @@ export function SearchHeader({ search }: { search: DirectorySearch }) {
   // Only a niche is set: this is that niche's whole list.
   const onlyNiche = !!niche && [...search.params.keys()].every((k) => ['niche', 'sort', 'cursor'].includes(k));
   // Past the count's cap the API says "at least": 1,000+.
-  const count = data ? `${data.total.toLocaleString('en-US')}${data.total_exact ? '' : '+'}` : '';
+  const count = data ? `${formatCount(data.total)}${data.total_exact ? '' : '+'}` : '';
   const one = data?.total === 1 && data.total_exact;
   return (
     <header>
