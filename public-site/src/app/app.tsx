@@ -1,7 +1,6 @@
-import { createElement, lazy, Suspense, useLayoutEffect, useRef, type ComponentType, type CSSProperties, type ReactNode } from 'react';
+import { createElement, lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type CSSProperties, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { PageLoading } from '@/components/layout/page';
@@ -91,6 +90,24 @@ const TOAST_COLORS = {
   '--info-text': '#1d4ed8',
   '--warning-text': '#92400e',
 } as CSSProperties;
+
+/**
+ * The toasts' live region, mounted once the page has been taken over. sonner (33 KB, and a
+ * stylesheet it inserts) is not needed to show the first view, so it loads after it, off the main
+ * bundle (issue 12). A toast raised before it arrives is shown when it mounts: sonner replays the
+ * active ones to a Toaster that subscribes late. Nothing is drawn on the server.
+ */
+const SonnerToaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+function Toasts() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <SonnerToaster richColors position="bottom-center" closeButton style={TOAST_COLORS} />
+    </Suspense>
+  );
+}
 
 /** The browser's query cache; a page the server drew arrives with its data (main.tsx). */
 export const createQueryClient = () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } });
@@ -217,7 +234,7 @@ export function SiteShell({ client, children }: { client: QueryClient; children:
     <QueryClientProvider client={client}>
       <AuthProvider>
         {children}
-        <Toaster richColors position="bottom-center" closeButton style={TOAST_COLORS} />
+        <Toasts />
       </AuthProvider>
     </QueryClientProvider>
   );

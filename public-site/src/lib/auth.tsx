@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { MSG, type AuthSession, type AuthUser } from '@local-creators/common';
 import { apiFetch } from './api';
 import { sessionClient } from './session';
@@ -31,7 +31,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setSession(next);
       setLoading(false);
     });
-    sessionClient.emit('INITIAL_SESSION');
+    // Not urgent: on a page the server drew, this update reaches parts still being hydrated, and
+    // an urgent one would make React hydrate all of them at once, in one long task (issue 12).
+    startTransition(() => sessionClient.emit('INITIAL_SESSION'));
     return () => void unsubscribe();
   }, []);
 

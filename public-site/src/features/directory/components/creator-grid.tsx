@@ -7,6 +7,12 @@ import { CreatorCard } from './creator-card';
 
 /** 1 column on phones, 2 on tablets, 3 from laptops up (the site's 6xl column). */
 const gridClass = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3';
+/**
+ * A card out of view is neither styled, laid out nor painted until it nears the viewport: a long
+ * drawn page costs a phone's main thread far less to take in (issue 12). Its place is kept at a
+ * card's height (267 px at every width); the margin lets the card's shadow and hover lift show.
+ */
+const offscreenCardClass = '[content-visibility:auto] [contain-intrinsic-size:auto_268px] [overflow-clip-margin:1rem]';
 
 /** What "Featured" means where it shows (issue 13): the directory's rule is a place in the list, not a follower count. */
 export function FeaturedNote({ children }: { children: string }) {
@@ -36,7 +42,7 @@ export function CreatorGrid({
       {anyFeatured && featuredNote && <FeaturedNote>{featuredNote}</FeaturedNote>}
       <ul className={cn(gridClass, className)}>
         {creators.map((c, i) => (
-          <li key={c.id}>
+          <li key={c.id} className={offscreenCardClass}>
             <CreatorCard creator={c} featured={isFeatured?.(i) ?? false} />
           </li>
         ))}
