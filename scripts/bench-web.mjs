@@ -32,7 +32,7 @@ const TARGETS = { performance: 95, cls: 0.02, lcpMs: 2000, homeKb: 200 };
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-function lighthouse(url, out) {
+function lighthouse(url, out, retries = 2) {
   const res = spawnSync(
     'npm',
     [
@@ -56,6 +56,10 @@ function lighthouse(url, out) {
     copyFileSync(out, join(reportsDir, `${new URL(url).pathname.split('/')[1] || 'home'}-${Date.now()}.json`));
   }
   const report = JSON.parse(readFileSync(out, 'utf8'));
+  // Lighthouse sometimes fails to record its trace (NO_NAVSTART) and reports no score at all: that
+  // run measured nothing, and is run again rather than counted as a 0.
+  if (report.runtimeError && retries > 0) return lighthouse(url, out, retries - 1);
+  if (report.runtimeError) throw new Error(`lighthouse ${url}: ${report.runtimeError.code} ${report.runtimeError.message}`);
   const audit = (id) => report.audits[id]?.numericValue;
   return {
     performance: Math.round(report.categories.performance.score * 100),
