@@ -11,12 +11,13 @@ import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { forkEntityManagerPerRequest } from './database/request-context';
 import { deferMultipartBodies } from './shared/http/file-upload.interceptor';
-import { errorResponse } from './shared/domain-exception.filter';
+import { errorAnswer, errorResponse } from './shared/domain-exception.filter';
 import { securityHeaders } from './shared/http/security-headers';
-import { JsonLogger, requestId, requestLogLine, requestLogging } from './shared/logging';
+import { inRequestContext, JsonLogger, requestId, requestLogLine, requestLogging } from './shared/logging';
 import { ON_THE_FLY_COMPRESSION, PreparedResponses } from './shared/http/prepared-json';
 import { Metrics } from './shared/metrics';
 import fastifyCompress from '@fastify/compress';
+import fastQuerystring from 'fast-querystring';
 import { PageMetaRegistry } from './web/page-meta';
 import { mountWeb } from './web/spa';
 
@@ -29,6 +30,15 @@ function repoRoot() {
   }
   return process.cwd();
 }
+
+/** Everything but a few documents for crawlers is served under it. */
+const API_PREFIX = 'api';
+
+/**
+ * The query string as every route gets it: Fastify's own parser (find-my-way's default), named
+ * here so the front door parses exactly as the framework does.
+ */
+const parseQuery = (querystring: string): Record<string, unknown> => (querystring.length === 0 ? {} : fastQuerystring.parse(querystring));
 
 /** TRUST_PROXY as Fastify reads it: true/false, a hop count, or addresses and named ranges ("loopback"). */
 function trustProxy(value: string): boolean | number | string {
@@ -69,6 +79,7 @@ export async function createHttpApp(env: Record<string, string | undefined> = {}
       reply.code(statusCode).send(body);
     },
     requestIdHeader: false,
+    routerOptions: { querystringParser: parseQuery },
     logger: false,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
@@ -129,6 +140,10 @@ export async function createHttpApp(env: Record<string, string | undefined> = {}
         metrics.requestAnswered(method, route, status, seconds);
         logLine(method, url, status, seconds * 1000);
       },
+      prefix: `/${API_PREFIX}`,
+      parseQuery,
+      inRequestContext,
+      failed: errorAnswer,
     });
   }
   // Cross-origin callers only when CORS_ORIGIN names them; without it nothing is registered (the
@@ -137,7 +152,7 @@ export async function createHttpApp(env: Record<string, string | undefined> = {}
     app.enableCors({ origin: config.http.corsOrigin, credentials: false, exposedHeaders: ['Content-Range', 'X-Request-Id'] });
   }
   // Everything under /api except the few documents crawlers expect at the root.
-  app.setGlobalPrefix('api', {
+  app.setGlobalPrefix(API_PREFIX, {
     exclude: [
       { path: 'sitemap.xml', method: RequestMethod.GET },
       { path: 'robots.txt', method: RequestMethod.GET },

@@ -93,6 +93,11 @@ export function requestId(req: IncomingMessage): string {
   return typeof incoming === 'string' && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
 }
 
+/** Runs `fn` with `requestId` on every line it logs (as a request's handler does). */
+export function inRequestContext<T>(requestId: string, fn: () => T): T {
+  return requestContext.run({ requestId }, fn);
+}
+
 /** The log line of one answered API request (below the log level nothing is built: the hot path). */
 export function requestLogLine(logger: JsonLogger) {
   return (method: string, url: string, status: number, durationMs: number) => {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { DirectoryService } from '../../src/modules/creator/application/directory.service';
 import { Metrics } from '../../src/shared/metrics';
+import { PreparedResponses } from '../../src/shared/http/prepared-json';
 import { createTestApp, eventually, TestApp } from '../helpers/test-app';
 import { creatorWithProfile } from './fixtures';
 
@@ -92,6 +93,37 @@ describe('directory answers sent again from memory', () => {
     expect(JSON.parse((await read(niche)).body).total).toBe(before + 1);
     await t.sql(`update creator_profiles set is_public = false where id = $1`, [id]);
     expect(JSON.parse((await read(niche)).body).total).toBe(before);
+  });
+
+  it.each([
+    ['a search', '/api/creators?q=creator&sort=name', 200],
+    ['a filtered page', '/api/creators?niche=Food&sort=followers&per_page=5', 200],
+    ['an unknown niche', '/api/creators?niche=Nope', 400],
+    ['a repeated filter', '/api/creators?niche=Food&niche=Music', 400],
+    ['a broken cursor', '/api/creators?cursor=%E0%A4%A', 400],
+  ])('computes %s before the framework, answering exactly as the framework does', async (_label, path, status) => {
+    // Issue 12: a search nobody asked before is computed in the front door too. A weighted
+    // Accept-Encoding is left to the framework, so the two paths can be compared.
+    const door = jest.spyOn(t.app.get(PreparedResponses), 'answer');
+    try {
+      const computed = await read(`${path}&fresh=${Math.random()}`.replace('?&', '?'), { 'accept-encoding': 'gzip' });
+      expect(door.mock.results.at(-1)!.value).toBe(true);
+      const framework = await read(`${path}&fresh=${Math.random()}`.replace('?&', '?'), { 'accept-encoding': 'gzip;q=1' });
+      expect(door.mock.results.at(-1)!.value).toBe(false);
+      expect(computed.status).toBe(status);
+      expect(computed).toEqual({ ...framework, requestId: expect.any(String) });
+    } finally {
+      door.mockRestore();
+    }
+  });
+
+  it("answers 304 to a computed answer's ETag, and records the search under its route", async () => {
+    const path = '/api/creators?q=creator&per_page=3';
+    const first = await read(path);
+    const again = await read(`${path}&x=1`, { 'If-None-Match': String(first.headers.etag) });
+    expect(again.status).toBe(304);
+    const text = await t.app.get(Metrics).registry.getSingleMetricAsString('lc_http_requests_total');
+    expect(text).toMatch(/lc_http_requests_total\{method="GET",route="\/api\/creators",status="304"\} [1-9]/);
   });
 
   it('counts the answers it sends in the request metrics, under the route', async () => {

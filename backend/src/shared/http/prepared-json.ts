@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { Injectable } from '@nestjs/common';
@@ -21,13 +21,32 @@ interface Repeatable {
 
 /**
  * What the front door needs from the HTTP layer to answer as the application does: the headers
- * every response carries (helmet's, computed once), the request id, and the request's record
- * (metrics and the log line).
+ * every response carries (helmet's, computed once), the request id, the request's record
+ * (metrics and the log line), and for routes it computes: the global prefix, the framework's
+ * query parser, the request's log context, and the answer the exception filter gives an error.
  */
 export interface FrontDoorSetup {
   fixedHeaders: OutgoingHttpHeaders;
   requestId: (req: IncomingMessage) => string;
   answered: (method: string, route: string, url: string, status: number, seconds: number) => void;
+  prefix: string;
+  parseQuery: (querystring: string) => Record<string, unknown>;
+  inRequestContext: <T>(requestId: string, run: () => T) => T;
+  failed: (error: unknown) => { statusCode: number; body: object; headers: OutgoingHttpHeaders };
+}
+
+/**
+ * A GET route whose answer the front door computes itself, with the same code the framework's
+ * handler runs (the directory's search, issue 12): it costs what the answer costs, not Fastify's
+ * and Nest's work around it as well.
+ */
+export interface ComputedRoute {
+  /**
+   * The answer to a query as the framework parses it, and how long it stays right (it is then
+   * kept as `send` keeps one); `gone` aborts when the client goes away. An error is answered as
+   * the exception filter answers it.
+   */
+  compute(query: Record<string, unknown>, gone: AbortSignal): Promise<{ value: object; stillValid: () => boolean }>;
 }
 
 /**
@@ -53,12 +72,16 @@ const MAX_REPEATABLE = 1_000;
  *   the HTTP server's request event, before the framework's routing, hooks and handler: a cached
  *   read then costs about what sending the bytes costs (issue 12). The headers, compression, 304s,
  *   metrics and log line are the application's own; anything it is not sure to answer the same
- *   way (another method, an unusual Accept-Encoding, a stale entry) goes through the framework.
+ *   way (another method, an unusual Accept-Encoding) goes through the framework.
+ * - A route registered with `compute` (the directory's search) is answered there too when no
+ *   kept answer is still right: the route's own code computes it, and it is sent as above.
  */
 @Injectable()
 export class PreparedResponses {
   private readonly prepared = new WeakMap<object, Prepared>();
   private readonly repeatable = new Map<string, Repeatable>();
+  /** Computed routes by path under the global prefix ('/creators'). */
+  private readonly computed = new Map<string, ComputedRoute>();
   private door: FrontDoorSetup | null = null;
 
   /** Turns the front door on (the HTTP app, once its security headers are known). */
@@ -66,53 +89,108 @@ export class PreparedResponses {
     this.door = setup;
   }
 
+  /** Answers a GET of `path` (under the global prefix) in the front door, computed by `route`. */
+  compute(path: string, route: ComputedRoute) {
+    this.computed.set(path, route);
+  }
+
   send(req: FastifyRequest, reply: FastifyReply, value: object, stillValid?: () => boolean) {
-    let entry = this.prepared.get(value);
-    if (!entry) {
-      const body = Buffer.from(JSON.stringify(value));
-      entry = { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
-      this.prepared.set(value, entry);
-    }
+    const entry = this.preparedFor(value);
     if (stillValid && this.door && req.method === 'GET') this.keep(req.url, { prepared: entry, route: req.routeOptions.url ?? req.url, stillValid });
     reply.header('ETag', entry.etag);
     if (req.headers['if-none-match'] === entry.etag) return reply.code(304).send();
     return reply.type(JSON_TYPE).send(entry.body);
   }
 
-  /** Answers `req` from memory when it can answer exactly as the application would; else false. */
+  /** Answers `req` before the framework when it can answer exactly as the application would; else false. */
   answer(req: IncomingMessage, res: ServerResponse): boolean {
     const door = this.door;
     if (!door || req.method !== 'GET') return false;
     const url = req.url!;
     const kept = this.repeatable.get(url);
-    if (!kept) return false;
-    if (!kept.stillValid()) {
-      this.repeatable.delete(url);
-      return false;
+    if (kept?.stillValid()) {
+      const encoding = encodingFor(req.headers['accept-encoding'], kept.prepared.body.length);
+      if (encoding === undefined) return false;
+      const started = performance.now();
+      const status = this.write(door, req, res, door.requestId(req), kept.prepared, encoding);
+      door.answered('GET', kept.route, url, status, (performance.now() - started) / 1000);
+      return true;
     }
-    const encoding = encodingFor(req.headers['accept-encoding'], kept.prepared.body.length);
-    if (encoding === undefined) return false;
-    const started = performance.now();
-    const { prepared } = kept;
-    const headers: OutgoingHttpHeaders = { 'x-request-id': door.requestId(req), ...door.fixedHeaders, etag: prepared.etag };
-    let status = 200;
-    if (req.headers['if-none-match'] === prepared.etag) {
-      status = 304;
-      res.writeHead(304, headers).end();
-    } else {
-      headers['content-type'] = JSON_TYPE;
-      let body = prepared.body;
-      if (encoding !== 'identity') {
-        body =
-          encoding === 'br' ? (prepared.br ??= brotliCompressSync(body, { params: ON_THE_FLY_COMPRESSION.brotliParams })) : (prepared.gzip ??= gzipSync(body));
-        headers.vary = 'accept-encoding';
-        headers['content-encoding'] = encoding;
-      }
-      headers['content-length'] = body.length;
-      res.writeHead(200, headers).end(body);
-    }
-    door.answered('GET', kept.route, url, status, (performance.now() - started) / 1000);
+    if (kept) this.repeatable.delete(url);
+    const queryAt = url.indexOf('?');
+    const path = queryAt < 0 ? url : url.slice(0, queryAt);
+    const route = path.startsWith(door.prefix) ? this.computed.get(path.slice(door.prefix.length)) : undefined;
+    // Whether the encoding can be chosen as the framework would, whatever the answer's size.
+    if (!route || encodingFor(req.headers['accept-encoding'], Infinity) === undefined) return false;
+    void this.computeAnswer(door, route, path, req, res, queryAt < 0 ? '' : url.slice(queryAt + 1));
     return true;
+  }
+
+  private async computeAnswer(door: FrontDoorSetup, route: ComputedRoute, path: string, req: IncomingMessage, res: ServerResponse, querystring: string) {
+    const started = performance.now();
+    const requestId = door.requestId(req);
+    // A client that goes away aborts the computation (the directory cancels its query).
+    const gone = new AbortController();
+    const onClose = () => {
+      if (!res.writableFinished) gone.abort(new Error('client went away'));
+    };
+    res.once('close', onClose);
+    let status: number;
+    try {
+      const { value, stillValid } = await door.inRequestContext(requestId, () => route.compute(door.parseQuery(querystring), gone.signal));
+      const entry = this.preparedFor(value);
+      this.keep(req.url!, { prepared: entry, route: path, stillValid });
+      status = this.write(door, req, res, requestId, entry, encodingFor(req.headers['accept-encoding'], entry.body.length)!);
+    } catch (error) {
+      if (gone.signal.aborted) return; // nobody to answer
+      const failed = door.inRequestContext(requestId, () => door.failed(error));
+      status = failed.statusCode;
+      const body = Buffer.from(JSON.stringify(failed.body));
+      this.write(door, req, res, requestId, { body }, encodingFor(req.headers['accept-encoding'], body.length)!, status, failed.headers);
+    } finally {
+      res.off('close', onClose);
+    }
+    door.answered('GET', path, req.url!, status, (performance.now() - started) / 1000);
+  }
+
+  /** Writes an answer as the framework's hooks would (headers, 304 on its ETag, compression); returns the status. */
+  private write(
+    door: FrontDoorSetup,
+    req: IncomingMessage,
+    res: ServerResponse,
+    requestId: string,
+    prepared: Omit<Prepared, 'etag'> & { etag?: string },
+    encoding: 'br' | 'gzip' | 'identity',
+    status = 200,
+    extraHeaders: OutgoingHttpHeaders = {},
+  ): number {
+    const headers: OutgoingHttpHeaders = { 'x-request-id': requestId, ...door.fixedHeaders, ...extraHeaders };
+    if (prepared.etag) headers.etag = prepared.etag;
+    if (prepared.etag && req.headers['if-none-match'] === prepared.etag) {
+      res.writeHead(304, headers).end();
+      return 304;
+    }
+    headers['content-type'] = JSON_TYPE;
+    let body = prepared.body;
+    if (encoding !== 'identity') {
+      body =
+        encoding === 'br' ? (prepared.br ??= brotliCompressSync(body, { params: ON_THE_FLY_COMPRESSION.brotliParams })) : (prepared.gzip ??= gzipSync(body));
+      headers.vary = 'accept-encoding';
+      headers['content-encoding'] = encoding;
+    }
+    headers['content-length'] = body.length;
+    res.writeHead(status, headers).end(body);
+    return status;
+  }
+
+  private preparedFor(value: object): Prepared {
+    let entry = this.prepared.get(value);
+    if (!entry) {
+      const body = Buffer.from(JSON.stringify(value));
+      entry = { body, etag: `W/"${hash('sha1', body, 'base64url')}"` };
+      this.prepared.set(value, entry);
+    }
+    return entry;
   }
 
   private keep(url: string, entry: Repeatable) {

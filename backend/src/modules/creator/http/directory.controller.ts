@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Param, Query, Req, Res, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, Get, Header, OnModuleInit, Param, Query, Req, Res, ServiceUnavailableException } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PreparedResponses } from '../../../shared/http/prepared-json';
@@ -12,11 +12,26 @@ const SEARCH_TIMED_OUT = 'The search took too long. Please try again or narrow i
 
 @ApiTags('directory')
 @Controller()
-export class DirectoryController {
+export class DirectoryController implements OnModuleInit {
   constructor(
     private readonly directory: DirectoryService,
     private readonly prepared: PreparedResponses,
   ) {}
+
+  /**
+   * Searches are answered before the framework (issue 12): the same `searchAnswer`, sent with the
+   * same headers, metrics and log line, at a fraction of the framework's cost per request. The
+   * route below still answers what the front door leaves to the framework (CORS, HEAD, unusual
+   * Accept-Encoding).
+   */
+  onModuleInit() {
+    this.prepared.compute('/creators', {
+      compute: async (query, gone) => {
+        const page = await this.searchAnswer(query, gone);
+        return { value: page, stillValid: () => this.directory.isCurrent(page) };
+      },
+    });
+  }
 
   /**
    * The two busiest reads come from the directory's cache as the same objects until the listing
@@ -34,8 +49,7 @@ export class DirectoryController {
 
   /**
    * A client that goes away before its answer cancels the query it was waiting for (decision
-   * 0204), so abandoned searches never keep PostgreSQL busy; a search that runs into the
-   * statement timeout answers 503.
+   * 0204), so abandoned searches never keep PostgreSQL busy.
    */
   @Get('creators')
   @ApiOkResponse({ description: 'CreatorPage: listed creators matching the filters, paged by cursor' })
@@ -46,13 +60,22 @@ export class DirectoryController {
     };
     res.raw.once('close', onClose);
     try {
-      this.send(req, res, await this.directory.search(query, gone.signal));
+      this.send(req, res, await this.searchAnswer(query, gone.signal));
     } catch (error) {
       if (gone.signal.aborted) return; // nobody to answer
-      if ((error as { code?: unknown }).code === STATEMENT_TIMEOUT) throw new ServiceUnavailableException(SEARCH_TIMED_OUT);
       throw error;
     } finally {
       res.raw.off('close', onClose);
+    }
+  }
+
+  /** A page of the directory; a search that runs into the statement timeout is a 503. */
+  private async searchAnswer(query: Record<string, unknown>, gone: AbortSignal) {
+    try {
+      return await this.directory.search(query, gone);
+    } catch (error) {
+      if ((error as { code?: unknown }).code === STATEMENT_TIMEOUT) throw new ServiceUnavailableException(SEARCH_TIMED_OUT);
+      throw error;
     }
   }
 
