@@ -14,7 +14,7 @@ import common from '@local-creators/common';
 import directorySql from '../../backend/dist/modules/creator/infrastructure/directory-sql.js';
 
 const { DIRECTORY, NICHES, PLATFORM_NAMES } = common;
-const { listedCountSql, listedPageSql, listedRankedPageSql } = directorySql;
+const { listedCountSql, listedPageSql, listedMatchedPageSql } = directorySql;
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 
 const LISTED = `p.is_public and p.approval_status = 'approved' and p.phone_verified`;
@@ -71,6 +71,7 @@ async function creators(res, params) {
   const perPage = Number(get('per_page') ?? DIRECTORY.pageSizeDefault);
   let order = get('sort') ?? (filters.q ? 'relevance' : 'newest');
   if (order === 'relevance' && !filters.q) order = 'newest';
+  const sort = order;
   let cursor;
   if (get('cursor')) {
     const [o, dir, key, id] = JSON.parse(Buffer.from(get('cursor'), 'base64url').toString('utf8'));
@@ -101,18 +102,18 @@ async function creators(res, params) {
   try {
     let total;
     let rows;
-    if (order === 'relevance') {
-      // The page and the capped count in one statement, as the API does.
-      if (!cursor || cursor.order === 'relevance') {
+    if (filters.q) {
+      // The page and the capped count in one statement, in the order asked, as the API does.
+      if (!cursor || cursor.order === sort) {
         // Always a row, carrying the count; one without a card when the page is empty.
-        const ranked = await cards(listedRankedPageSql(pageOf('relevance'), cap));
-        total = ranked[0].n;
-        rows = ranked.filter((r) => r.id !== null);
+        const matched = await cards(listedMatchedPageSql(pageOf(sort), cap));
+        total = matched[0].n;
+        if (total <= cap) rows = matched.filter((r) => r.id !== null);
       } else {
         total = await count();
       }
-      if (total > cap) order = 'newest';
-      if (order !== 'relevance' || !rows) rows = await page(order);
+      if (sort === 'relevance' && total > cap) order = 'newest';
+      if (!rows) rows = await page(order);
     } else {
       [total, rows] = await Promise.all([count(), page(order)]);
     }

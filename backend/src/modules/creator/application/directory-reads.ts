@@ -71,10 +71,11 @@ export abstract class DirectoryReads {
    */
   abstract pageListed(q: ListedPageQuery, signal?: AbortSignal): Promise<{ card: ListedCard; position: ListedPosition }[]>;
   /**
-   * The relevance order's page and the capped count of matches in one statement. The page is
-   * empty when more than `cap` match: too common to rank (the caller pages them another way).
+   * A search's page (`q` set, any order) and the capped count of matches in one statement. The
+   * page is empty when more than `cap` match: too common to sort among themselves (the caller
+   * pages them with `pageListed`).
    */
-  abstract rankedPageListed(
+  abstract matchedPageListed(
     q: ListedPageQuery,
     cap: number,
     signal?: AbortSignal,

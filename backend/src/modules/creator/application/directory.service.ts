@@ -185,23 +185,27 @@ export class DirectoryService {
       limit: per_page + 1,
     });
     let rows;
-    if (order === 'relevance') {
-      // Relevance is ranked only among a bounded set of matches: words that more than the cap
-      // match are too common to rank, and those results come newest first.
-      if (!cursor || cursor.order === 'relevance') {
-        const ranked = await this.profiles.rankedPageListed(pageOf('relevance'), cap, signal);
-        total = ranked.matched;
-        rows = ranked.page;
+    if (filters.q) {
+      // A search: its matches are counted up to the cap and, when no more than the cap, sorted in
+      // the order asked in the same statement. More are too common to rank (relevance then pages
+      // newest first, decision 0204) and are paged along the order's index.
+      if (cursor && cursor.order !== sort && !(sort === 'relevance' && cursor.order === 'newest')) throw badQuery('cursor');
+      if (!cursor || cursor.order === sort) {
+        const matched = await this.profiles.matchedPageListed(pageOf(sort), cap, signal);
+        total = matched.matched;
+        if (total <= cap) rows = matched.page;
       } else {
         total = await this.profiles.countListed(filters, cap, signal);
       }
-      if (total > cap) order = 'newest';
-    }
-    if (cursor && cursor.order !== order) throw badQuery('cursor');
-    if (!countAll && sort !== 'relevance') {
-      [total, rows] = await Promise.all([this.profiles.countListed(filters, cap, signal), this.profiles.pageListed(pageOf(order), signal)]);
-    } else if (!rows || order !== 'relevance') {
+      if (sort === 'relevance' && total > cap) order = 'newest';
+      if (cursor && cursor.order !== order) throw badQuery('cursor');
+      rows ??= await this.profiles.pageListed(pageOf(order), signal);
+    } else if (cursor && cursor.order !== order) {
+      throw badQuery('cursor');
+    } else if (countAll) {
       rows = await this.profiles.pageListed(pageOf(order), signal);
+    } else {
+      [total, rows] = await Promise.all([this.profiles.countListed(filters, cap, signal), this.profiles.pageListed(pageOf(order), signal)]);
     }
     if (!countAll) {
       exact = total <= cap;

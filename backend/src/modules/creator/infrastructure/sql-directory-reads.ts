@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Niche } from '@local-creators/common';
 import { DirectoryReads, type ListedCard, type ListedFilters, type ListedOverview, type ListedPageQuery } from '../application/directory-reads';
-import { LISTED_SQL, listedCountSql, listedOverviewSql, listedPageSql, listedRankedPageSql } from './directory-sql';
+import { LISTED_SQL, listedCountSql, listedOverviewSql, listedPageSql, listedMatchedPageSql } from './directory-sql';
 import { CreatorProfile } from '../domain/creator-profile';
 import { ListingVersion } from './listing-version';
 import { QueryCanceller } from './query-canceller';
@@ -143,8 +143,8 @@ export class SqlDirectoryReads extends DirectoryReads {
     const page = rows.map((row) => ({ card: listedCard(row), position: { key: String(row.__key), id: String(row.id) } }));
     return backwards ? page.reverse() : page;
   }
-  async rankedPageListed(q: ListedPageQuery, cap: number, signal?: AbortSignal) {
-    const { text, values, backwards } = listedRankedPageSql(q, cap);
+  async matchedPageListed(q: ListedPageQuery, cap: number, signal?: AbortSignal) {
+    const { text, values, backwards } = listedMatchedPageSql(q, cap);
     const rows = await this.cancellable(signal, text, values);
     // An empty page still comes as one row, without a card, carrying the count.
     const page = rows.filter((row) => row.id !== null).map((row) => ({ card: listedCard(row), position: { key: String(row.__key), id: String(row.id) } }));
