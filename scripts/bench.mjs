@@ -2,7 +2,7 @@
 // `npm run bench`: the public directory's performance budget (issue 3), on loopback, bounded.
 //
 // Routes: the overview and one niche's first page (cached reads), a search storm in which every
-// request is a different `q` (with a filter one time in two) and random pages of random orders
+// request is a different `q` (with a filter one time in two, sorted one time in four) and random pages of random orders
 // by cursor (neither cacheable). For each size in BENCH_SIZES (default 10,000 and 100,000 listed creators) it seeds a throwaway
 // database, starts the API (one process, production build) and a bare Node `http` + `pg` server
 // that builds the same JSON in SQL (scripts/bench/bare-server.mjs), checks that both answer the
@@ -43,12 +43,14 @@ function routes(listed, positions) {
     { name: '/api/directory', next: () => '/api/directory', floor: 'bytes' },
     { name: '/api/creators?niche=Food', next: () => '/api/creators?niche=Food', floor: 'bytes' },
     {
-      // A word of the seed's names, handles or bios and a creator's number, with a filter one time in two.
-      name: 'search: q=<word> <n> [+filter]',
+      // A word of the seed's names, handles or bios and a creator's number, with a filter one time
+      // in two and another order than relevance one time in four.
+      name: 'search: q=<word> <n> [+filter][+sort]',
       next: () => {
         const q = `${pick(['creator', 'cleveland', 'food', 'cle', 'sharing'])} ${1 + Math.floor(Math.random() * listed)}`;
         const filter = pick(['', '', '', '', `&niche=${pick(NICHE_NAMES)}`, `&neighborhood=${pick(['tremont', 'Ohio', 'lake'])}`, `&platform=${pick(['Instagram', 'TikTok'])}`, `&min_followers=${pick([1000, 50000])}`]);
-        return `/api/creators?q=${encodeURIComponent(q)}${filter}`;
+        const sort = pick(['', '', '', `&sort=${pick(['newest', 'followers', 'name'])}`]);
+        return `/api/creators?q=${encodeURIComponent(q)}${filter}${sort}`;
       },
     },
     {
@@ -244,7 +246,7 @@ for (const listed of sizes) {
 const largest = Math.max(...sizes);
 let failed = false;
 console.log(`\n${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, ${seconds} s per route and server after ${warmup} s of warm-up\n`);
-console.log('creators'.padStart(9), 'route'.padEnd(32), 'conns'.padStart(5), 'API req/s'.padStart(10), 'p50'.padStart(5), 'p99'.padStart(5), 'floor'.padStart(6), 'req/s'.padStart(7), 'p50'.padStart(5), 'p99'.padStart(5), 'API/floor'.padStart(9), ' budget');
+console.log('creators'.padStart(9), 'route'.padEnd(40), 'conns'.padStart(5), 'API req/s'.padStart(10), 'p50'.padStart(5), 'p99'.padStart(5), 'floor'.padStart(6), 'req/s'.padStart(7), 'p50'.padStart(5), 'p99'.padStart(5), 'API/floor'.padStart(9), ' budget');
 for (const r of results) {
   const judged = r.listed === largest && !r.info;
   const misses = [
@@ -254,7 +256,7 @@ for (const r of results) {
   ].filter(Boolean);
   failed ||= misses.length > 0;
   console.log(
-    r.listed.toLocaleString('en-US').padStart(9), r.path.padEnd(32), String(r.connections).padStart(5),
+    r.listed.toLocaleString('en-US').padStart(9), r.path.padEnd(40), String(r.connections).padStart(5),
     String(r.api.rps).padStart(10), String(r.api.p50).padStart(5), String(r.api.p99).padStart(5),
     r.floor.padStart(6), String(r.bare.rps).padStart(7), String(r.bare.p50).padStart(5), String(r.bare.p99).padStart(5),
     `${r.share.toFixed(2)}x`.padStart(9),
@@ -266,7 +268,7 @@ for (const r of firstReads) {
   const missed = judged && r.p99 > BUDGET.p99Ms;
   failed ||= missed;
   console.log(
-    r.listed.toLocaleString('en-US').padStart(9), 'first overview after a change'.padEnd(32), '1'.padStart(5), '-'.padStart(10), String(r.p50).padStart(5), String(r.p99).padStart(5),
+    r.listed.toLocaleString('en-US').padStart(9), 'first overview after a change'.padEnd(40), '1'.padStart(5), '-'.padStart(10), String(r.p50).padStart(5), String(r.p99).padStart(5),
     missed ? ` MISSED: slowest ${r.p99} ms > ${BUDGET.p99Ms} ms` : judged ? ` ok (slowest of 40 ≤ ${BUDGET.p99Ms} ms)` : '',
   );
 }
