@@ -7,12 +7,12 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 import { DirectoryReads } from '../../src/modules/creator/application/directory-reads';
 
 /**
- * 30,000 listed creators, a third of them in each niche: enough for the planner to tell indexes
- * apart. And a rare niche: 12 creators, older than everyone else.
+ * `listed` creators, a third of them in each niche (30,000: enough for the planner to tell indexes
+ * apart). And a rare niche: 12 creators, older than everyone else.
  */
-async function seedPlanCreators(query: (sql: string) => Promise<unknown>) {
+async function seedPlanCreators(query: (sql: string) => Promise<unknown>, listed = 30_000) {
   await query(`insert into users (id, email, password_hash, created_at, updated_at)
-    select gen_random_uuid(), 'plan' || i || '@example.com', '!', now(), now() from generate_series(1, 30000) i`);
+    select gen_random_uuid(), 'plan' || i || '@example.com', '!', now(), now() from generate_series(1, ${listed}) i`);
   await query(`insert into creator_profiles (id, user_id, full_name, phone, bio, neighborhood, niches, platforms, content_types, collab_types,
       can_use_name_publicly, approval_status, is_public, phone_verified, total_followers, created_at, updated_at)
     select gen_random_uuid(), u.id, 'Creator ' || n, '216-555-0100', 'Creator number ' || n || ' shares food and events.',
@@ -102,6 +102,26 @@ describe('search plans that do not depend on the values', () => {
     expect(rows.filter((r) => r.__scope === '*' && r.id !== null)).toHaveLength(10);
     expect(rows.find((r) => r.__scope === '*' && r.id === null)).toMatchObject({ __total: 30_012 });
   });
+
+  it("reads the overview of a smaller listing along the order's index too", async () => {
+    // At 10,000 creators the planner, not knowing which niche, put a niche at 41 rows and read every
+    // one of its rows from the niches index to sort them: 2,412 pages here (10,797 and 17 ms on the
+    // bench's data, where a creator has up to three niches).
+    const small = await createTestDatabase();
+    const client = new Client({ connectionString: small.url });
+    try {
+      await client.connect();
+      await seedPlanCreators((sql) => client.query(sql), 10_000);
+      await client.query('set plan_cache_mode = force_generic_plan');
+      await client.query(`prepare overview as ${listedOverviewSql(10, 8).text}`);
+      const { rows: plan } = await client.query(`explain (analyze, buffers, format json) execute overview`);
+      const root = plan[0]['QUERY PLAN'][0];
+      expect(root['Plan']['Shared Hit Blocks'] + root['Plan']['Shared Read Blocks']).toBeLessThan(500);
+    } finally {
+      await client.end();
+      await small.drop();
+    }
+  }, 60_000);
 
   /** The pages (hit and read) a prepared statement's generic plan reads for these values. */
   async function genericPlanBuffers(name: string, sql: { text: string; values: unknown[] }) {

@@ -55,13 +55,17 @@ export function listedOverviewSql(recent: number, perNiche: number) {
   };
   const cols = columnsOf('p');
   const inNiche = `${LISTED_SQL} and p.niches @> array[c.scope]`;
+  // Checked on the rows the order's index gives, in a form no index answers: with the niche
+  // unknown when planning, a listing of 10,000 was estimated at 41 rows a niche and read from the
+  // niches index and sorted instead (1,736 rows a niche, 17 ms for the overview).
+  const onWalk = `${LISTED_SQL} and (p.niches @> array[c.scope]) is true`;
   const nulls = PAGE_COLUMNS.map((c) => `null as ${c}`).join(', ');
   const niche = `c.scope <> '*' and c.total > 0`;
   const common = `c.total >= (select total from listing_counts where scope = '*') * ${COMMON_NICHE_SHARE}`;
   const text = `select c.scope as "__scope", c.total as "__total", ${nulls} from listing_counts c
     union all select '*', null, r.* from (select ${cols} from creator_profiles p where ${LISTED_SQL} order by p.created_at desc, p.id limit ${literal(recent)}) r
     union all select c.scope, null, g.* from listing_counts c cross join lateral (
-        select ${cols} from creator_profiles p where ${inNiche} order by p.created_at desc, p.id limit ${literal(perNiche)}) g
+        select ${cols} from creator_profiles p where ${onWalk} order by p.created_at desc, p.id limit ${literal(perNiche)}) g
       where ${niche} and ${common}
     union all select c.scope, null, g.* from listing_counts c cross join lateral (
         select * from (select ${cols} from creator_profiles p where ${inNiche} offset 0) p order by p.created_at desc, p.id limit ${literal(perNiche)}) g
