@@ -50,14 +50,17 @@ function lighthouse(url, out, retries = 2) {
     ],
     { cwd: root, env: { ...process.env, CHROME_PATH: chrome }, encoding: 'utf8', timeout: 180_000 },
   );
-  if (res.status !== 0) throw new Error(`lighthouse ${url} failed: ${res.stderr || res.stdout}`);
+  // Lighthouse sometimes fails to record its trace (NO_NAVSTART): that run measured nothing, and is
+  // run again rather than counted as a failure or a 0. It says so either by exiting non-zero or in
+  // the report's runtimeError.
+  const output = `${res.stderr}${res.stdout}`;
+  if (res.status !== 0 && retries > 0 && output.includes('NO_NAVSTART')) return lighthouse(url, out, retries - 1);
+  if (res.status !== 0) throw new Error(`lighthouse ${url} failed: ${output}`);
   if (reportsDir) {
     mkdirSync(reportsDir, { recursive: true });
     copyFileSync(out, join(reportsDir, `${new URL(url).pathname.split('/')[1] || 'home'}-${Date.now()}.json`));
   }
   const report = JSON.parse(readFileSync(out, 'utf8'));
-  // Lighthouse sometimes fails to record its trace (NO_NAVSTART) and reports no score at all: that
-  // run measured nothing, and is run again rather than counted as a 0.
   if (report.runtimeError && retries > 0) return lighthouse(url, out, retries - 1);
   if (report.runtimeError) throw new Error(`lighthouse ${url}: ${report.runtimeError.code} ${report.runtimeError.message}`);
   const audit = (id) => report.audits[id]?.numericValue;
