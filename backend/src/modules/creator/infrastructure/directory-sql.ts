@@ -166,6 +166,27 @@ export function listedCountSql(f: ListedFilters, cap: number) {
 }
 
 /**
+ * Where a keyset page starts and which way it reads (decision 0204): the condition for the rows
+ * past `q`'s position (`key` and `id` are the expressions holding a row's sort key and id; the
+ * position's two values are pushed as `$n`), and the ORDER BY directions. With `before` the rows
+ * come nearest first (`backwards`). `key <= k` stands on its own, so an index on the order is
+ * entered at the position, not scanned from its start.
+ */
+function keyset(q: ListedPageQuery, order: { type: string; desc: boolean }, key: string, id: string, values: unknown[]) {
+  const at = q.after ?? q.before;
+  const backwards = !q.after && !!q.before;
+  const down = order.desc !== backwards; // the key decreases as the rows are read
+  let past: string | undefined;
+  if (at) {
+    values.push(at.key, at.id);
+    const k = `$${values.length - 1}::${order.type}`;
+    const atId = `$${values.length}::uuid`;
+    past = `${key} ${down ? '<=' : '>='} ${k} and (${key} ${down ? '<' : '>'} ${k} or ${id} ${backwards ? '<' : '>'} ${atId})`;
+  }
+  return { past, backwards, dir: down ? 'desc' : 'asc', idDir: backwards ? 'desc' : 'asc' };
+}
+
+/**
  * One keyset page: `select <page columns>, <sort key>::text as "__key"`. With `before` the rows come nearest
  * first (`backwards`): the caller turns them around.
  */
@@ -173,18 +194,10 @@ export function listedPageSql(q: ListedPageQuery) {
   const values: unknown[] = [];
   const where = listedWhere(q, values);
   const { expr, type, desc } = orderKey(q.order, q.q, values);
-  const at = q.after ?? q.before;
-  const backwards = !q.after && !!q.before;
-  const down = desc !== backwards; // the key decreases as the rows are read
-  if (at) {
-    values.push(at.key, at.id);
-    const k = `$${values.length - 1}::${type}`;
-    const id = `$${values.length}::uuid`;
-    // `key <= k` on its own, so the order's index is entered at the position, not scanned from its start.
-    where.push(`${expr} ${down ? '<=' : '>='} ${k} and (${expr} ${down ? '<' : '>'} ${k} or p.id ${backwards ? '<' : '>'} ${id})`);
-  }
+  const { past, backwards, dir, idDir } = keyset(q, { type, desc }, expr, 'p.id', values);
+  if (past) where.push(past);
   values.push(q.limit);
-  const [dir, idDir, limit] = [down ? 'desc' : 'asc', backwards ? 'desc' : 'asc', `limit $${values.length}`];
+  const limit = `limit $${values.length}`;
   // A rare niche's rows all come from the niches index, then are sorted: `offset 0` keeps the
   // order out of the inner query, so a generic plan cannot choose to walk the order's index.
   const text =
@@ -214,25 +227,16 @@ export function listedMatchedPageSql(q: ListedPageQuery, cap: number) {
   const where = listedWhere(q, values);
   const { expr, type, desc } = orderKey(q.order, q.q, values);
   const relevance = q.order === 'relevance';
-  const at = q.after ?? q.before;
-  const backwards = !q.after && !!q.before;
-  const down = desc !== backwards; // the key decreases as the rows are read
-  let keyset = '';
-  if (at) {
-    values.push(at.key, at.id);
-    const k = `$${values.length - 1}::${type}`;
-    const id = `$${values.length}::uuid`;
-    keyset = `and r.k ${down ? '<=' : '>='} ${k} and (r.k ${down ? '<' : '>'} ${k} or r.id ${backwards ? '<' : '>'} ${id})`;
-  }
+  const { past, backwards, dir, idDir } = keyset(q, { type, desc }, 'r.k', 'r.id', values);
   values.push(q.limit);
-  const order = `${down ? 'desc' : 'asc'}, __id ${backwards ? 'desc' : 'asc'}`;
+  const order = `${dir}, __id ${idDir}`;
   // Ranking reads each match's text search columns, so it waits for the count; another order's key is read with the match.
   const matched = relevance ? 'p.id, p.search_doc, p.search_names' : `p.id, ${expr} as k`;
   const keyed = relevance ? `p.id, ${expr} as k` : 'p.id, p.k';
   const text = `with m as materialized (select ${matched} from creator_profiles p where ${where.join(' and ')} limit ${capLimit(cap)}),
     n as (select count(*)::int as n from m),
     r as (select ${keyed} from m p where (select n from n) <= ${cap}),
-    page as (select r.id as __id, r.k as __k from r where true ${keyset} order by __k ${order} limit $${values.length})
+    page as (select r.id as __id, r.k as __k from r where ${past ?? 'true'} order by __k ${order} limit $${values.length})
     select ${columnsOf('c')}, page.__k::text as "__key", n.n as "__n" from n
       left join (page join creator_profiles c on c.id = page.__id) on true
     order by page.__k ${order}`;
