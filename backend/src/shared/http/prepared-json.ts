@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { Injectable } from '@nestjs/common';
+import { whenClientGoes } from './client-gone';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** A response body serialized once, its ETag, and its compressed forms once a client asked. */
@@ -36,18 +37,13 @@ export interface FrontDoorSetup {
 }
 
 /**
- * A GET route whose answer the front door computes itself, with the same code the framework's
- * handler runs (the directory's search, issue 12): it costs what the answer costs, not Fastify's
- * and Nest's work around it as well.
+ * The answer to a GET route that the front door computes itself, with the same code the
+ * framework's handler runs (the directory's search, issue 12), so it costs what the answer costs
+ * and not Fastify's and Nest's work around it as well: the answer to a query as the framework
+ * parses it, and how long it stays right (it is then kept as `send` keeps one). `gone` aborts when
+ * the client goes away. An error is answered as the exception filter answers it.
  */
-export interface ComputedRoute {
-  /**
-   * The answer to a query as the framework parses it, and how long it stays right (it is then
-   * kept as `send` keeps one); `gone` aborts when the client goes away. An error is answered as
-   * the exception filter answers it.
-   */
-  compute(query: Record<string, unknown>, gone: AbortSignal): Promise<{ value: object; stillValid: () => boolean }>;
-}
+export type ComputedAnswer = (query: Record<string, unknown>, gone: AbortSignal) => Promise<{ value: object; stillValid: () => boolean }>;
 
 /**
  * How the application compresses what it sends on the fly (@fastify/compress, registered with
@@ -80,8 +76,8 @@ const MAX_REPEATABLE = 1_000;
 export class PreparedResponses {
   private readonly prepared = new WeakMap<object, Prepared>();
   private readonly repeatable = new Map<string, Repeatable>();
-  /** Computed routes by path under the global prefix ('/creators'). */
-  private readonly computed = new Map<string, ComputedRoute>();
+  /** Computed routes' answers by path under the global prefix ('/creators'). */
+  private readonly computed = new Map<string, ComputedAnswer>();
   private door: FrontDoorSetup | null = null;
 
   /** Turns the front door on (the HTTP app, once its security headers are known). */
@@ -89,9 +85,9 @@ export class PreparedResponses {
     this.door = setup;
   }
 
-  /** Answers a GET of `path` (under the global prefix) in the front door, computed by `route`. */
-  compute(path: string, route: ComputedRoute) {
-    this.computed.set(path, route);
+  /** Answers a GET of `path` (under the global prefix) in the front door, computed by `answer`. */
+  compute(path: string, answer: ComputedAnswer) {
+    this.computed.set(path, answer);
   }
 
   send(req: FastifyRequest, reply: FastifyReply, value: object, stillValid?: () => boolean) {
@@ -119,25 +115,20 @@ export class PreparedResponses {
     if (kept) this.repeatable.delete(url);
     const queryAt = url.indexOf('?');
     const path = queryAt < 0 ? url : url.slice(0, queryAt);
-    const route = path.startsWith(door.prefix) ? this.computed.get(path.slice(door.prefix.length)) : undefined;
+    const compute = path.startsWith(door.prefix) ? this.computed.get(path.slice(door.prefix.length)) : undefined;
     // Whether the encoding can be chosen as the framework would, whatever the answer's size.
-    if (!route || encodingFor(req.headers['accept-encoding'], Infinity) === undefined) return false;
-    void this.computeAnswer(door, route, path, req, res, queryAt < 0 ? '' : url.slice(queryAt + 1));
+    if (!compute || encodingFor(req.headers['accept-encoding'], Infinity) === undefined) return false;
+    void this.computeAnswer(door, compute, path, req, res, queryAt < 0 ? '' : url.slice(queryAt + 1));
     return true;
   }
 
-  private async computeAnswer(door: FrontDoorSetup, route: ComputedRoute, path: string, req: IncomingMessage, res: ServerResponse, querystring: string) {
+  private async computeAnswer(door: FrontDoorSetup, compute: ComputedAnswer, path: string, req: IncomingMessage, res: ServerResponse, querystring: string) {
     const started = performance.now();
     const requestId = door.requestId(req);
-    // A client that goes away aborts the computation (the directory cancels its query).
-    const gone = new AbortController();
-    const onClose = () => {
-      if (!res.writableFinished) gone.abort(new Error('client went away'));
-    };
-    res.once('close', onClose);
+    const gone = whenClientGoes(res);
     let status: number;
     try {
-      const { value, stillValid } = await door.inRequestContext(requestId, () => route.compute(door.parseQuery(querystring), gone.signal));
+      const { value, stillValid } = await door.inRequestContext(requestId, () => compute(door.parseQuery(querystring), gone.signal));
       const entry = this.preparedFor(value);
       this.keep(req.url!, { prepared: entry, route: path, stillValid });
       status = this.write(door, req, res, requestId, entry, encodingFor(req.headers['accept-encoding'], entry.body.length)!);
@@ -148,7 +139,7 @@ export class PreparedResponses {
       const body = Buffer.from(JSON.stringify(failed.body));
       this.write(door, req, res, requestId, { body }, encodingFor(req.headers['accept-encoding'], body.length)!, status, failed.headers);
     } finally {
-      res.off('close', onClose);
+      gone.stop();
     }
     door.answered('GET', path, req.url!, status, (performance.now() - started) / 1000);
   }

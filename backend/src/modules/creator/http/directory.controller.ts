@@ -2,6 +2,7 @@ import { Controller, Get, Header, OnModuleInit, Param, Query, Req, Res, ServiceU
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PreparedResponses } from '../../../shared/http/prepared-json';
+import { whenClientGoes } from '../../../shared/http/client-gone';
 import type { Principal } from '../../../shared/auth/principal';
 import { CurrentUser, OptionalAuth } from '../../../shared/auth/access';
 import { DirectoryService } from '../application/directory.service';
@@ -25,11 +26,9 @@ export class DirectoryController implements OnModuleInit {
    * Accept-Encoding).
    */
   onModuleInit() {
-    this.prepared.compute('/creators', {
-      compute: async (query, gone) => {
-        const page = await this.searchAnswer(query, gone);
-        return { value: page, stillValid: () => this.directory.isCurrent(page) };
-      },
+    this.prepared.compute('/creators', async (query, gone) => {
+      const page = await this.searchAnswer(query, gone);
+      return { value: page, stillValid: () => this.directory.isCurrent(page) };
     });
   }
 
@@ -54,18 +53,14 @@ export class DirectoryController implements OnModuleInit {
   @Get('creators')
   @ApiOkResponse({ description: 'CreatorPage: listed creators matching the filters, paged by cursor' })
   async search(@Query() query: Record<string, unknown>, @Req() req: FastifyRequest, @Res() res: FastifyReply) {
-    const gone = new AbortController();
-    const onClose = () => {
-      if (!res.raw.writableFinished) gone.abort(new Error('client went away'));
-    };
-    res.raw.once('close', onClose);
+    const gone = whenClientGoes(res.raw);
     try {
       this.send(req, res, await this.searchAnswer(query, gone.signal));
     } catch (error) {
       if (gone.signal.aborted) return; // nobody to answer
       throw error;
     } finally {
-      res.raw.off('close', onClose);
+      gone.stop();
     }
   }
 
