@@ -74,4 +74,5 @@ export const phoneOffConfirmText = (c: Pick<AdminCreator, 'full_name'>) => ({
 export const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 export const formatDateTime = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-export const formatCount = (n: number) => n.toLocaleString('en-US');
+/** Counts print as on the public pages ("1,234"). */
+export { formatCount } from '@local-creators/common';

@@ -11,7 +11,7 @@ import StorefrontIcon from '@mui/icons-material/Storefront';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { Title, useBasename, useDataProvider, useGetList } from 'react-admin';
-import type { AdminStats, MailHealth } from '@local-creators/common';
+import { formatCount, type AdminStats, type MailHealth } from '@local-creators/common';
 import type { AppDataProvider } from '../data/data-provider';
 import { PageHeader } from '../layout/page-header';
 import { errorMessage } from '../shared/toast-texts';
@@ -74,7 +74,7 @@ export function Dashboard() {
                   </Box>
                 </Stack>
                 <Typography variant="h3" component="p" sx={{ fontWeight: 700, mt: 1, fontVariantNumeric: 'tabular-nums' }} data-testid={`count-${key}`}>
-                  {stats.data ? stats.data[key].toLocaleString('en-US') : <Skeleton width={60} />}
+                  {stats.data ? formatCount(stats.data[key]) : <Skeleton width={60} />}
                 </Typography>
               </CardContent>
             </Card>
@@ -134,7 +134,7 @@ function UpdatedAfterRejectionAlert({ count, basename }: { count: number; basena
     >
       {count === 1
         ? '1 rejected creator updated their application since the decision.'
-        : `${count.toLocaleString('en-US')} rejected creators updated their application since the decision.`}
+        : `${formatCount(count)} rejected creators updated their application since the decision.`}
     </Alert>
   );
 }
@@ -143,8 +143,8 @@ function UpdatedAfterRejectionAlert({ count, basename }: { count: number; basena
 function MailAlert({ health, basename }: { health: MailHealth; basename: string }) {
   if (health.failed === 0 && health.stuck === 0) return null;
   const parts = [
-    health.failed > 0 && `${health.failed.toLocaleString('en-US')} failed`,
-    health.stuck > 0 && `${health.stuck.toLocaleString('en-US')} not delivered after ${health.stuck_after_minutes} minutes`,
+    health.failed > 0 && `${formatCount(health.failed)} failed`,
+    health.stuck > 0 && `${formatCount(health.stuck)} not delivered after ${health.stuck_after_minutes} minutes`,
   ].filter(Boolean);
   const filter = encodeURIComponent(JSON.stringify({ status: health.failed > 0 ? 'failed' : 'undelivered' }));
   return (

@@ -1,7 +1,7 @@
 import { Box, Link, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { Datagrid, DateField, FunctionField, List, NumberField, SelectInput, SimpleList, TextField, useCreatePath } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import type { AdminFollowerCount } from '@local-creators/common';
+import { formatCount as count, type AdminFollowerCount } from '@local-creators/common';
 
 const STATES = [
   { id: 'stale', name: 'Not confirmed for 180 days' },
@@ -9,7 +9,6 @@ const STATES = [
   { id: 'jumped', name: 'More than doubled' },
 ];
 const filters = [<SelectInput key="state" source="state" label="Show" alwaysOn choices={STATES} emptyText={STATES[0]!.name} emptyValue="" />];
-const count = (n: number) => n.toLocaleString('en-US');
 const jump = (r: AdminFollowerCount) => (r.previous_followers === null ? '—' : `${count(r.previous_followers)} → ${count(r.followers)}`);
 
 function CreatorLink({ row }: { row: AdminFollowerCount }) {
