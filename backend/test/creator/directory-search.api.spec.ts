@@ -115,6 +115,10 @@ describe('directory search and paging', () => {
     ['name', { sort: 'name' }],
     ['a filtered list', { sort: 'followers', neighborhood: 'lakewood' }],
     ['relevance', { q: 'seeded', neighborhood: 'tremont' }],
+    // A search in another order: its matches sorted among themselves (issue 12).
+    ['a search by newest', { q: 'seeded', neighborhood: 'tremont', sort: 'newest' }],
+    ['a search by followers', { q: 'seeded', neighborhood: 'tremont', sort: 'followers' }],
+    ['a search by name', { q: 'seeded', neighborhood: 'tremont', sort: 'name' }],
   ])('pages through %s by cursor with no duplicate and no gap, forwards and back', async (_, query: Record<string, string>) => {
     const perPage = 97;
     const pages = await walk({ ...query, per_page: perPage });
@@ -126,7 +130,7 @@ describe('directory search and paging', () => {
     if (query.sort === 'followers') {
       for (let i = 1; i < walked.length; i++) expect(walked[i]!.total_followers).toBeLessThanOrEqual(walked[i - 1]!.total_followers);
     }
-    if (!query.sort && !query.q) {
+    if (query.sort === 'newest' || (!query.sort && !query.q)) {
       for (let i = 1; i < walked.length; i++) expect(walked[i]!.created_at <= walked[i - 1]!.created_at).toBe(true);
     }
     expect(pages[0]!.prev_cursor).toBeNull();
