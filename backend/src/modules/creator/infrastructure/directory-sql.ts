@@ -94,6 +94,41 @@ const searchText = (q: string) => q.trim().toLowerCase().replace(/^@+/, '');
 export const COMMON_NICHE_SHARE = 0.02;
 const isCommonNiche = (q: { nicheShare?: number }) => (q.nicheShare ?? 0) >= COMMON_NICHE_SHARE;
 
+/**
+ * What a statement's text depends on besides the code (never a value): each filter's presence
+ * and the way it is read, the words' shape, the order, the cursor's direction, the cap.
+ */
+function shapeOf(kind: string, q: ListedFilters & Partial<ListedPageQuery>, cap = 0): string {
+  const words = q.q ? searchWords(q.q).length > 0 : false;
+  const text = q.q ? searchText(q.q) : '';
+  const trigram = text.length >= 3 && !/\s/.test(text);
+  const niche = q.niche ? (q.q || isCommonNiche(q) ? 'N' : 'n') : '';
+  const filters = [q.platform, q.min_followers, q.neighborhood, q.content_type, q.collab_type, q.handles === 'confirmed'].map((f) => (f ? 1 : 0)).join('');
+  const direction = q.after ? 'a' : q.before ? 'b' : '';
+  return `${kind} ${cap} ${niche} ${filters} ${q.q ? `q${words ? 'w' : ''}${trigram ? 't' : ''}` : ''} ${q.order ?? ''} ${direction}`;
+}
+
+/** One string for each shape's text, however often it is built (see `sameText`). */
+const texts = new Map<string, string>();
+/** Outside production every built text is compared with its shape's, so a shape missing a decision fails the tests. */
+const checkShapes = process.env.NODE_ENV !== 'production';
+
+/**
+ * The text already built for a statement of this shape, as the same string object: the pool names
+ * a prepared statement by its text, and a text built anew (2 KB) was flattened and hashed for that
+ * on every request, the largest of a search's own costs in the API (issue 12).
+ */
+function sameText(shape: string, text: string): string {
+  const known = texts.get(shape);
+  if (known === undefined) {
+    if (texts.size < 5_000) texts.set(shape, text);
+    return text;
+  }
+  if (checkShapes && known !== text) throw new Error(`directory statement shape ${shape} has two texts`);
+  // The length is known without reading the text: a cheap guard in production.
+  return known.length === text.length ? known : text;
+}
+
 /** The listing rule and the filters, with `$n` parameters appended to `params`. */
 function listedWhere(f: ListedFilters & Pick<ListedPageQuery, 'nicheShare'>, params: unknown[]): string[] {
   const p = (value: unknown) => {
@@ -162,7 +197,8 @@ function capLimit(cap: number) {
 export function listedCountSql(f: ListedFilters, cap: number) {
   const values: unknown[] = [];
   const where = listedWhere(f, values);
-  return { text: `select count(*)::int as n from (select 1 from creator_profiles p where ${where.join(' and ')} limit ${capLimit(cap)}) s`, values };
+  const text = `select count(*)::int as n from (select 1 from creator_profiles p where ${where.join(' and ')} limit ${capLimit(cap)}) s`;
+  return { text: sameText(shapeOf('count', f, cap), text), values };
 }
 
 /**
@@ -207,7 +243,7 @@ export function listedPageSql(q: ListedPageQuery) {
         order by __sort ${dir}, id ${idDir} ${limit}`
       : `select ${columnsOf('p')}, (${expr})::text as "__key" from creator_profiles p where ${where.join(' and ')}
         order by ${expr} ${dir}, p.id ${idDir} ${limit}`;
-  return { text, values, backwards };
+  return { text: sameText(shapeOf('page', q), text), values, backwards };
 }
 
 /**
@@ -240,5 +276,5 @@ export function listedMatchedPageSql(q: ListedPageQuery, cap: number) {
     select ${columnsOf('c')}, page.__k::text as "__key", n.n as "__n" from n
       left join (page join creator_profiles c on c.id = page.__id) on true
     order by page.__k ${order}`;
-  return { text, values, backwards };
+  return { text: sameText(shapeOf('matched', q, cap), text), values, backwards };
 }

@@ -20,6 +20,17 @@ function statementName(sql: string) {
   return name;
 }
 
+const jsonTexts = new Map<string, string>();
+/** A statement whose rows come as one JSON text each, one string per statement (directory-sql's `sameText`). */
+function jsonRowsOf(sql: string) {
+  let text = jsonTexts.get(sql);
+  if (text === undefined) {
+    text = `select row_to_json(r)::text as "row" from (${sql}) r`;
+    if (jsonTexts.size < 5_000) jsonTexts.set(sql, text);
+  }
+  return text;
+}
+
 /**
  * Public reads are read-only and hot: rows become domain objects directly, skipping the ORM's
  * change tracking (snapshots, identity map), which was most of their CPU time under load.
@@ -139,16 +150,25 @@ export class SqlDirectoryReads extends DirectoryReads {
   async pageListed(q: ListedPageQuery, signal?: AbortSignal) {
     // Hand-written SQL on a connection of its own, so a client that goes away cancels it.
     const { text, values, backwards } = listedPageSql(q);
-    const rows = await this.cancellable(signal, text, values);
+    const rows = await this.jsonRows(signal, text, values);
     const page = rows.map((row) => ({ card: listedCard(row), position: { key: String(row.__key), id: String(row.id) } }));
     return backwards ? page.reverse() : page;
   }
   async matchedPageListed(q: ListedPageQuery, cap: number, signal?: AbortSignal) {
     const { text, values, backwards } = listedMatchedPageSql(q, cap);
-    const rows = await this.cancellable(signal, text, values);
+    const rows = await this.jsonRows(signal, text, values);
     // An empty page still comes as one row, without a card, carrying the count.
     const page = rows.filter((row) => row.id !== null).map((row) => ({ card: listedCard(row), position: { key: String(row.__key), id: String(row.id) } }));
     return { page: backwards ? page.reverse() : page, matched: Number(rows[0]!.__n) };
+  }
+  /**
+   * A page statement's rows, each sent as one JSON text: `pg` then reads one column a row instead
+   * of a card's fifteen (and their description, sent again on every execution), and JSON.parse
+   * does the rest. A search cost the API process about a tenth less CPU so (issue 12).
+   */
+  private async jsonRows(signal: AbortSignal | undefined, sql: string, params: unknown[]): Promise<Record<string, any>[]> {
+    const rows = await this.cancellable(signal, jsonRowsOf(sql), params);
+    return rows.map((r) => JSON.parse(r.row as string) as Record<string, any>);
   }
   /** Runs one statement on a pooled connection; an abort cancels it in PostgreSQL (pg_cancel_backend). */
   private async cancellable(signal: AbortSignal | undefined, sql: string, params: unknown[]): Promise<Record<string, any>[]> {

@@ -1,0 +1,51 @@
+import fc from 'fast-check';
+import { COLLAB_TYPES, CONTENT_TYPES, NICHES, PLATFORM_NAMES } from '@local-creators/common';
+import type { ListedPageQuery } from '../application/directory-reads';
+import { listedCountSql, listedMatchedPageSql, listedPageSql } from './directory-sql';
+
+const position = fc.record({ key: fc.string({ maxLength: 12 }), id: fc.uuid() });
+const query: fc.Arbitrary<ListedPageQuery> = fc.record(
+  {
+    niche: fc.constantFrom(...NICHES),
+    nicheShare: fc.constantFrom(0, 0.01, 0.02, 0.5),
+    platform: fc.constantFrom(...PLATFORM_NAMES),
+    min_followers: fc.constantFrom(0, 1, 50_000),
+    neighborhood: fc.constantFrom('Tremont', 'lake', '%_'),
+    content_type: fc.constantFrom(...CONTENT_TYPES),
+    collab_type: fc.constantFrom(...COLLAB_TYPES),
+    handles: fc.constant('confirmed' as const),
+    // Words, a handle, a phrase, punctuation only, short and long: each changes the statement.
+    q: fc.constantFrom('food', 'cle 12', '@cle_creator_12', 'ab', 'x y', '!!', '@', 'creator 123 tremont', 'ö'),
+    order: fc.constantFrom('relevance', 'newest', 'followers', 'name'),
+    after: position,
+    before: position,
+    limit: fc.integer({ min: 1, max: 51 }),
+  },
+  { requiredKeys: ['order', 'limit'] },
+);
+
+describe('directory statements', () => {
+  // Statements are kept by shape (sameText): outside production every text built is compared
+  // with the one kept for its shape, and a shape that misses a decision throws.
+  it('build one text per shape, whatever the values (sameText)', () => {
+    fc.assert(
+      fc.property(query, (q) => {
+        for (const build of [() => listedPageSql(q), () => listedMatchedPageSql(q, 1_000), () => listedCountSql(q, 1_000)]) {
+          const { text, values } = build();
+          // Every $n the text names has a value, and no value goes unused.
+          const named = new Set([...text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
+          expect(named).toEqual(new Set(values.map((_, i) => i + 1)));
+        }
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  it('build another text for another shape', () => {
+    const words = listedPageSql({ q: 'food', order: 'newest', limit: 21 }).text;
+    expect(listedPageSql({ q: 'eats', order: 'newest', limit: 21 }).text).toBe(words);
+    // Two words are not looked for in the names' trigrams.
+    expect(listedPageSql({ q: 'food truck', order: 'newest', limit: 21 }).text).not.toBe(words);
+    expect(listedPageSql({ q: 'food', order: 'newest', limit: 21, after: { key: '2026-11-25 10:00:00+00', id: crypto.randomUUID() } }).text).not.toBe(words);
+  });
+});
