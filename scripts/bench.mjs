@@ -5,8 +5,8 @@
 // request is a different `q` (with a filter one time in two, sorted one time in four) and random pages of random orders
 // by cursor (neither cacheable). For each size in BENCH_SIZES (default 10,000 and 100,000 listed creators) it seeds a throwaway
 // database, starts the API (one process, production build) and a bare Node `http` + `pg` server
-// that builds the same JSON in SQL (scripts/bench/bare-server.mjs), checks that both answer the
-// same, then drives each route on each server with autocannon at BENCH_CONNECTIONS (50) for
+// that builds the same JSON in SQL and sends it with the API's headers (scripts/bench/bare-server.mjs),
+// checks that both answer the same, then drives each route on each server with autocannon at BENCH_CONNECTIONS (50) for
 // BENCH_SECONDS (10, after BENCH_WARMUP, 10 s, of the same load). It reports req/s, p50 and p99, and the API's
 // throughput as a ratio of the bare server's. Budget at the largest size: p99 under 20 ms and
 // at least 0.8x the bare server's req/s, with no errors. Exit 1 when a budget is missed.
@@ -132,6 +132,18 @@ function rawAnswer(base, path) {
 }
 
 /**
+ * A file naming the headers every answer of the API carries whatever its body (helmet's), for the
+ * bare server to send as well: what a search answer carries but its request id, ETag, type and length.
+ */
+async function answerHeadersFile(apiBase) {
+  const { headers } = await rawAnswer(apiBase, '/api/creators?q=bench');
+  const perAnswer = ['x-request-id', 'etag', 'content-type', 'content-length', 'transfer-encoding', 'vary', 'content-encoding'];
+  const file = join(mkdtempSync(join(tmpdir(), 'lc-bench-')), 'headers.json');
+  writeFileSync(file, JSON.stringify(Object.fromEntries(Object.entries(headers).filter(([name]) => !perAnswer.includes(name.toLowerCase())))));
+  return file;
+}
+
+/**
  * The floor of a cached route: a bare server sending the API's own answer for it from memory. The
  * judged floor sends the same bytes the API sends, its headers included (helmet's security
  * headers are a kilobyte, which the load generator reads on every answer too); the other, with
@@ -203,14 +215,22 @@ for (const listed of sizes) {
   const db = await createSeededDatabase({ root, adminUrl, listed });
   const env = { DATABASE_URL: db.databaseUrl, NODE_ENV: 'production', LOG_LEVEL: 'warn', MAIL_DIR: '.data/mail', REDIS_PREFIX: `bench${process.pid}`, JWT_SECRET: 'bench-only-secret-0123456789abcdef0123456789' };
   const api = await startNodeServer(root, 'backend/dist/main.js', env);
-  const bare = await startNodeServer(root, 'scripts/bench/bare-server.mjs', env);
+  // The judged floor answers with the API's headers (decision 0218); the same server with its
+  // content type alone is measured beside it, not judged.
+  const bare = await startNodeServer(root, 'scripts/bench/bare-server.mjs', { ...env, ANSWER_HEADERS_FILE: await answerHeadersFile(api.base) });
+  const bareLean = await startNodeServer(root, 'scripts/bench/bare-server.mjs', env);
   try {
     const positions = await randomPositions(db.databaseUrl);
     const only = process.env.BENCH_ROUTES?.split(',').filter(Boolean);
     for (const route of routes(listed, positions).filter((r) => !only || only.some((o) => r.name.includes(o)))) {
-      // Both servers answer the same JSON, on a few draws of each route.
+      // Both servers answer the same JSON, on a few draws of each route, with the same headers.
       for (let i = 0; i < 10; i++) {
         const path = route.next();
+        if (i === 0 && !route.floor) {
+          const names = async (base) => Object.keys((await rawAnswer(base, path)).headers).map((h) => h.toLowerCase()).sort().join(' ');
+          const [a, b] = await Promise.all([api, bare].map((s) => names(s.base)));
+          if (a !== b) throw new Error(`${path}: the bare server's headers differ from the API's:\n${a}\n${b}`);
+        }
         const [a, b] = await Promise.all([api, bare].map((s) => getJson(s.base + path)));
         if (!isDeepStrictEqual(a, b)) throw new Error(`${path}: the bare server's JSON differs from the API's:\n${JSON.stringify(a).slice(0, 400)}\n${JSON.stringify(b).slice(0, 400)}`);
         // A page's next cursor leads to the same page on both, too.
@@ -227,18 +247,16 @@ for (const listed of sizes) {
       const bareResult = route.floor === 'bytes' ? await measureBytesFloor(api.base, route, { withHeaders: true }) : await measure(bare.base, route);
       await waitForIdleDatabase(db.databaseUrl);
       results.push({ listed, path: route.name, floor: route.floor ?? 'bare', connections: route.connections ?? connections, api: apiResult, bare: bareResult, share: apiResult.rps / bareResult.rps });
-      if (route.floor === 'bytes') {
-        // For comparison only: the same body with two headers.
-        const bodyOnly = await measureBytesFloor(api.base, route, { withHeaders: false });
-        results.push({ listed, path: route.name, floor: 'body', connections: route.connections ?? connections, api: apiResult, bare: bodyOnly, share: apiResult.rps / bodyOnly.rps, info: true });
-      }
+      // For comparison only: the same floor sending the body with its type (and length) alone.
+      const lean = route.floor === 'bytes' ? await measureBytesFloor(api.base, route, { withHeaders: false }) : await measure(bareLean.base, route);
+      await waitForIdleDatabase(db.databaseUrl);
+      results.push({ listed, path: route.name, floor: route.floor === 'bytes' ? 'body' : 'bare2h', connections: route.connections ?? connections, api: apiResult, bare: lean, share: apiResult.rps / lean.rps, info: true });
     }
     if (!only || only.some((o) => 'overview after a change'.includes(o))) {
       firstReads.push({ listed, ...(await firstOverviewAfterChange(api.base, db.databaseUrl)) });
     }
   } finally {
-    api.child.kill('SIGTERM');
-    bare.child.kill('SIGTERM');
+    for (const server of [api, bare, bareLean]) server.child.kill('SIGTERM');
     await db.drop();
   }
 }
@@ -272,5 +290,5 @@ for (const r of firstReads) {
     missed ? ` MISSED: slowest ${r.p99} ms > ${BUDGET.p99Ms} ms` : judged ? ` ok (slowest of 40 ≤ ${BUDGET.p99Ms} ms)` : '',
   );
 }
-console.log('\nlatencies in ms; floor: bytes = a bare http server sending the API\'s answer (headers and body) from memory, body = the same body with two headers (not judged), bare = bare http + pg running the same SQL; errors: none unless marked');
+console.log('\nlatencies in ms; floor: bytes = a bare http server sending the API\'s answer (headers and body) from memory, body = the same body with two headers (not judged), bare = bare http + pg running the same SQL and answering with the API\'s headers, bare2h = the same with two headers (not judged); errors: none unless marked');
 process.exit(failed ? 1 : 0);

@@ -6,8 +6,12 @@
 // backend first) wrapped to build the cards in SQL, and the same steps: the counts the writes keep
 // (read on every request) or a capped count, then the keyset page, as named (prepared)
 // statements like the API's.
-// Usage: DATABASE_URL=… PORT=… node scripts/bench/bare-server.mjs
-import { createHash } from 'node:crypto';
+// ANSWER_HEADERS_FILE (JSON) names the headers every answer of the API carries (helmet's): given
+// it, a search is answered with them, a request id, an ETag of the body and its length, as the API
+// answers it, for the same bytes on the wire (decision 0218); without it, with its type alone.
+// Usage: DATABASE_URL=… PORT=… [ANSWER_HEADERS_FILE=…] node scripts/bench/bare-server.mjs
+import { createHash, hash, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import pg from 'pg';
 import common from '@local-creators/common';
@@ -16,6 +20,17 @@ import directorySql from '../../backend/dist/modules/creator/infrastructure/dire
 const { DIRECTORY, NICHES, PLATFORM_NAMES } = common;
 const { listedCountSql, listedPageSql, listedMatchedPageSql } = directorySql;
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const answerHeaders = process.env.ANSWER_HEADERS_FILE ? JSON.parse(readFileSync(process.env.ANSWER_HEADERS_FILE, 'utf8')) : undefined;
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Sends a JSON body, with the API's headers when the bench gave them. */
+function sendJson(res, text) {
+  if (!answerHeaders) return res.writeHead(200, { 'content-type': JSON_TYPE }).end(text);
+  const body = Buffer.from(text);
+  res
+    .writeHead(200, { 'x-request-id': randomUUID(), ...answerHeaders, etag: `W/"${hash('sha1', body, 'base64url')}"`, 'content-type': JSON_TYPE, 'content-length': body.length })
+    .end(body);
+}
 
 const LISTED = `p.is_public and p.approval_status = 'approved' and p.phone_verified`;
 // A directory card (PublicCreatorCard), display name rule included (publicDisplayName).
@@ -126,7 +141,8 @@ async function creators(res, params) {
     const last = items[items.length - 1];
     const next = last && (backwards || more) ? cursorOf(order, true, last.key, last.id) : null;
     const prev = first && (backwards ? more : !!cursor) ? cursorOf(order, false, first.key, first.id) : null;
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(
+    sendJson(
+      res,
       `{"items":[${items.map((r) => r.card).join(',')}],"total":${exact ? total : Math.min(total, cap)},"total_exact":${exact},"per_page":${perPage},"sort":"${order}","next_cursor":${JSON.stringify(next)},"prev_cursor":${JSON.stringify(prev)}}`,
     );
   } catch (error) {
@@ -137,7 +153,7 @@ async function creators(res, params) {
 async function answer(res, sql, params) {
   try {
     const { rows } = await pool.query(sql, params);
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(rows[0].body);
+    sendJson(res, rows[0].body);
   } catch (error) {
     res.writeHead(500).end(String(error));
   }
