@@ -10,7 +10,7 @@
 // it, a search is answered with them, a request id, an ETag of the body and its length, as the API
 // answers it, for the same bytes on the wire (decision 0218); without it, with its type alone.
 // Usage: DATABASE_URL=… PORT=… [ANSWER_HEADERS_FILE=…] node scripts/bench/bare-server.mjs
-import { createHash, hash, randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import pg from 'pg';
@@ -66,7 +66,7 @@ const OVERVIEW_SQL = `
 // Named statements, as the API's: each connection parses a statement shape once.
 const names = new Map();
 const prepared = (text, values) => {
-  if (!names.has(text)) names.set(text, `bare_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`);
+  if (!names.has(text)) names.set(text, `bare_${hash('sha1', text, 'hex').slice(0, 20)}`);
   return { name: names.get(text), text, values };
 };
 const cursorOf = (order, after, key, id) => Buffer.from(JSON.stringify([order, after ? 'a' : 'b', key, id])).toString('base64url');

@@ -86,6 +86,23 @@ const tsQuery = (words: string[]) => words.map((w, i) => (i === words.length - 1
 /** `q` as typed on a card's handle or name: lowercased, without a leading '@'. */
 const searchText = (q: string) => q.trim().toLowerCase().replace(/^@+/, '');
 
+/** `q` as the statements use it, worked out once per statement. */
+interface SearchTerms {
+  words: string[];
+  text: string;
+  /**
+   * Whether `text` is also looked for as any part of a shown name or handle ("@cle_creator_12",
+   * "eats"): for a single term, as a handle is. The trigram index needs 3 characters, and a
+   * phrase's common trigrams would cost more than they find.
+   */
+  inNames: boolean;
+}
+function searchTerms(q: string | undefined): SearchTerms | undefined {
+  if (!q) return undefined;
+  const text = searchText(q);
+  return { words: searchWords(q), text, inNames: text.length >= 3 && !/\s/.test(text) };
+}
+
 /**
  * A niche with at least this share of the listing is common: walking the listing order's index
  * finds a page of it within a few hundred rows (50 per card at 2%). A rarer one is read from the
@@ -93,19 +110,23 @@ const searchText = (q: string) => q.trim().toLowerCase().replace(/^@+/, '');
  */
 export const COMMON_NICHE_SHARE = 0.02;
 const isCommonNiche = (q: { nicheShare?: number }) => (q.nicheShare ?? 0) >= COMMON_NICHE_SHARE;
+/**
+ * Whether the niche filter is looked up in the niches index: a rare niche without words. With
+ * words the text index finds the rows, and a common niche is checked on the rows the order's
+ * index gives.
+ */
+const nicheFromItsIndex = (f: Pick<ListedPageQuery, 'niche' | 'q' | 'nicheShare'>) => !!f.niche && !f.q && !isCommonNiche(f);
 
 /**
  * What a statement's text depends on besides the code (never a value): each filter's presence
  * and the way it is read, the words' shape, the order, the cursor's direction, the cap.
  */
-function shapeOf(kind: string, q: ListedFilters & Partial<ListedPageQuery>, cap = 0): string {
-  const words = q.q ? searchWords(q.q).length > 0 : false;
-  const text = q.q ? searchText(q.q) : '';
-  const trigram = text.length >= 3 && !/\s/.test(text);
-  const niche = q.niche ? (q.q || isCommonNiche(q) ? 'N' : 'n') : '';
+function shapeOf(kind: string, q: ListedFilters & Partial<ListedPageQuery>, terms: SearchTerms | undefined, cap = 0): string {
+  const niche = q.niche ? (nicheFromItsIndex(q) ? 'n' : 'N') : '';
   const filters = [q.platform, q.min_followers, q.neighborhood, q.content_type, q.collab_type, q.handles === 'confirmed'].map((f) => (f ? 1 : 0)).join('');
+  const words = terms ? `q${terms.words.length ? 'w' : ''}${terms.inNames ? 't' : ''}` : '';
   const direction = q.after ? 'a' : q.before ? 'b' : '';
-  return `${kind} ${cap} ${niche} ${filters} ${q.q ? `q${words ? 'w' : ''}${trigram ? 't' : ''}` : ''} ${q.order ?? ''} ${direction}`;
+  return `${kind} ${cap} ${niche} ${filters} ${words} ${q.order ?? ''} ${direction}`;
 }
 
 /** One string for each shape's text, however often it is built (see `sameText`). */
@@ -130,7 +151,7 @@ function sameText(shape: string, text: string): string {
 }
 
 /** The listing rule and the filters, with `$n` parameters appended to `params`. */
-function listedWhere(f: ListedFilters & Pick<ListedPageQuery, 'nicheShare'>, params: unknown[]): string[] {
+function listedWhere(f: ListedFilters & Pick<ListedPageQuery, 'nicheShare'>, terms: SearchTerms | undefined, params: unknown[]): string[] {
   const p = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
@@ -143,8 +164,7 @@ function listedWhere(f: ListedFilters & Pick<ListedPageQuery, 'nicheShare'>, par
   const filter = (sql: string) => where.push(f.q ? `(${sql}) is true` : sql);
   if (f.niche) {
     const sql = `p.niches @> array[${p(f.niche)}::text]`;
-    // A common niche is checked on the rows the order's index gives, never looked up in its own.
-    where.push(f.q || isCommonNiche(f) ? `(${sql}) is true` : sql);
+    where.push(nicheFromItsIndex(f) ? sql : `(${sql}) is true`);
   }
   if (f.platform) filter(`p.platforms @> ${p(JSON.stringify([{ name: f.platform }]))}::jsonb`);
   if (f.min_followers) filter(`p.total_followers >= ${p(f.min_followers)}::bigint`);
@@ -153,29 +173,22 @@ function listedWhere(f: ListedFilters & Pick<ListedPageQuery, 'nicheShare'>, par
   if (f.collab_type) filter(`p.collab_types @> array[${p(f.collab_type)}::text]`);
   // Kept by the handle checks' trigger (decision 0502).
   if (f.handles === 'confirmed') filter('p.handles_confirmed');
-  if (f.q) {
-    const words = searchWords(f.q);
-    const text = searchText(f.q);
+  if (terms) {
     const match: string[] = [];
     // Word prefixes in the text search document (names, handles, niches, neighborhood, bio).
-    if (words.length) match.push(`p.search_doc @@ to_tsquery('simple', ${p(tsQuery(words))})`);
-    // Any part of a shown name or handle ("@cle_creator_12", "eats"), for a single term as a handle
-    // is: the trigram index needs 3 characters, and a phrase's common trigrams would cost more
-    // than they find.
-    if (text.length >= 3 && !/\s/.test(text)) match.push(`p.search_names ilike ${p(`%${escapeLike(text)}%`)}`);
+    if (terms.words.length) match.push(`p.search_doc @@ to_tsquery('simple', ${p(tsQuery(terms.words))})`);
+    if (terms.inNames) match.push(`p.search_names ilike ${p(`%${escapeLike(terms.text)}%`)}`);
     where.push(match.length ? `(${match.join(' or ')})` : 'false');
   }
   return where;
 }
 
 /** The sort key of an order (an expression over `p`), its SQL type, and whether it descends. */
-function orderKey(order: ListedOrder, q: string | undefined, params: unknown[]): { expr: string; type: string; desc: boolean } {
-  if (order === 'relevance' && q) {
-    const words = searchWords(q);
-    const text = searchText(q);
+function orderKey(order: ListedOrder, terms: SearchTerms | undefined, params: unknown[]): { expr: string; type: string; desc: boolean } {
+  if (order === 'relevance' && terms) {
     // A parameter the statement does not use would have no type: push only what is used.
-    const rank = words.length ? `ts_rank(p.search_doc, to_tsquery('simple', $${params.push(tsQuery(words))}))` : '0';
-    params.push(text);
+    const rank = terms.words.length ? `ts_rank(p.search_doc, to_tsquery('simple', $${params.push(tsQuery(terms.words))}))` : '0';
+    params.push(terms.text);
     return { expr: `(${rank} + word_similarity($${params.length}, p.search_names))::float8`, type: 'float8', desc: true };
   }
   if (order === 'followers') return { expr: 'p.total_followers', type: 'bigint', desc: true };
@@ -196,9 +209,10 @@ function capLimit(cap: number) {
 /** How many listed creators match `f`, counting no further than `cap + 1` rows. */
 export function listedCountSql(f: ListedFilters, cap: number) {
   const values: unknown[] = [];
-  const where = listedWhere(f, values);
+  const terms = searchTerms(f.q);
+  const where = listedWhere(f, terms, values);
   const text = `select count(*)::int as n from (select 1 from creator_profiles p where ${where.join(' and ')} limit ${capLimit(cap)}) s`;
-  return { text: sameText(shapeOf('count', f, cap), text), values };
+  return { text: sameText(shapeOf('count', f, terms, cap), text), values };
 }
 
 /**
@@ -228,22 +242,22 @@ function keyset(q: ListedPageQuery, order: { type: string; desc: boolean }, key:
  */
 export function listedPageSql(q: ListedPageQuery) {
   const values: unknown[] = [];
-  const where = listedWhere(q, values);
-  const { expr, type, desc } = orderKey(q.order, q.q, values);
+  const terms = searchTerms(q.q);
+  const where = listedWhere(q, terms, values);
+  const { expr, type, desc } = orderKey(q.order, terms, values);
   const { past, backwards, dir, idDir } = keyset(q, { type, desc }, expr, 'p.id', values);
   if (past) where.push(past);
   values.push(q.limit);
   const limit = `limit $${values.length}`;
   // A rare niche's rows all come from the niches index, then are sorted: `offset 0` keeps the
   // order out of the inner query, so a generic plan cannot choose to walk the order's index.
-  const text =
-    q.niche && !q.q && !isCommonNiche(q)
-      ? `select ${PAGE_COLUMNS.join(', ')}, __sort::text as "__key" from (
+  const text = nicheFromItsIndex(q)
+    ? `select ${PAGE_COLUMNS.join(', ')}, __sort::text as "__key" from (
           select ${columnsOf('p')}, ${expr} as __sort from creator_profiles p where ${where.join(' and ')} offset 0) p
         order by __sort ${dir}, id ${idDir} ${limit}`
-      : `select ${columnsOf('p')}, (${expr})::text as "__key" from creator_profiles p where ${where.join(' and ')}
+    : `select ${columnsOf('p')}, (${expr})::text as "__key" from creator_profiles p where ${where.join(' and ')}
         order by ${expr} ${dir}, p.id ${idDir} ${limit}`;
-  return { text: sameText(shapeOf('page', q), text), values, backwards };
+  return { text: sameText(shapeOf('page', q, terms), text), values, backwards };
 }
 
 /**
@@ -260,8 +274,9 @@ export function listedPageSql(q: ListedPageQuery) {
  */
 export function listedMatchedPageSql(q: ListedPageQuery, cap: number) {
   const values: unknown[] = [];
-  const where = listedWhere(q, values);
-  const { expr, type, desc } = orderKey(q.order, q.q, values);
+  const terms = searchTerms(q.q);
+  const where = listedWhere(q, terms, values);
+  const { expr, type, desc } = orderKey(q.order, terms, values);
   const relevance = q.order === 'relevance';
   const { past, backwards, dir, idDir } = keyset(q, { type, desc }, 'r.k', 'r.id', values);
   values.push(q.limit);
@@ -276,5 +291,5 @@ export function listedMatchedPageSql(q: ListedPageQuery, cap: number) {
     select ${columnsOf('c')}, page.__k::text as "__key", n.n as "__n" from n
       left join (page join creator_profiles c on c.id = page.__id) on true
     order by page.__k ${order}`;
-  return { text: sameText(shapeOf('matched', q, cap), text), values, backwards };
+  return { text: sameText(shapeOf('matched', q, terms, cap), text), values, backwards };
 }
