@@ -47,7 +47,9 @@ export interface TestApp {
  * capture. `worker: true` also runs the outbox relay and mail worker in-process; `pgAdminUrl`
  * puts the database on another PostgreSQL server (a private one a fault test restarts).
  */
-export async function createTestApp(opts: { env?: Record<string, string>; worker?: boolean; pgAdminUrl?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { env?: Record<string, string>; worker?: boolean; pgAdminUrl?: string; beforeInit?: (app: NestFastifyApplication) => void } = {},
+): Promise<TestApp> {
   const db = await createTestDatabase(opts.pgAdminUrl);
   const mailbox = await new SmtpCapture().start();
   const env: Record<string, string> = {
@@ -68,6 +70,7 @@ export async function createTestApp(opts: { env?: Record<string, string>; worker
     ...opts.env,
   };
   const app = await createHttpApp(env, { logger: false });
+  opts.beforeInit?.(app);
   const routes: string[] = [];
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRoute', (route) => {
@@ -154,6 +157,17 @@ export async function createTestApp(opts: { env?: Record<string, string>; worker
       }
     },
   };
+}
+
+/**
+ * Another API process on `t`'s database and Redis (as a second replica behind a load balancer
+ * would be): its own caches, its own listener. Closed with `close()`.
+ */
+export async function secondApiProcess(t: TestApp): Promise<{ app: NestFastifyApplication; http: () => ReturnType<typeof request>; close(): Promise<void> }> {
+  const app = await createHttpApp(t.env, { logger: false });
+  await app.init();
+  await app.getHttpAdapter().getInstance().ready();
+  return { app, http: () => request(app.getHttpServer()), close: () => app.close() };
 }
 
 let counter = 0;

@@ -1,5 +1,7 @@
 import type { FlushEventArgs, TransactionEventArgs } from '@mikro-orm/core';
 import { CreatorProfile } from '../domain/creator-profile';
+import { FollowerCount } from '../domain/follower-count';
+import { HandleCheck } from '../domain/handle-check';
 import { ListingChangeSubscriber } from './listing-change.subscriber';
 import type { ListingVersion } from './listing-version';
 
@@ -20,6 +22,15 @@ describe('ListingChangeSubscriber', () => {
     expect(version.changedHere).toHaveBeenCalledTimes(2);
     subscriber.afterTransactionCommit(commit);
     expect(version.changedHere).toHaveBeenCalledTimes(2);
+  });
+
+  it.each([
+    ['a handle check', HandleCheck],
+    ['a follower count', FollowerCount],
+  ])('marks the listing changed when a flush wrote %s, which a listed profile shows', (_name, fact) => {
+    const { version, subscriber } = setup();
+    subscriber.afterFlush(flushOf(Object.create(fact.prototype)));
+    expect(version.changedHere).toHaveBeenCalledTimes(1);
   });
 
   it('leaves the listing alone when other data is written (a business submission, an audit row, a mail)', () => {

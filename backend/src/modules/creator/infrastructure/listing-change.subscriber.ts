@@ -1,11 +1,17 @@
 import type { EventSubscriber, FlushEventArgs, TransactionEventArgs } from '@mikro-orm/core';
 import { CreatorProfile } from '../domain/creator-profile';
+import { FollowerCount } from '../domain/follower-count';
+import { HandleCheck } from '../domain/handle-check';
 import type { ListingVersion } from './listing-version';
 
+/** What a listed profile shows in public: its own row, its handles' checks and its counts' dates (migration ListingFacts). */
+const PUBLIC_FACTS = [CreatorProfile, HandleCheck, FollowerCount];
+
 /**
- * Tells the directory's listing version when this process wrote a creator profile, whichever
- * module's use case flushed it (a creator's edit, a moderation decision), so the writer sees the
- * change on its very next request without waiting for PostgreSQL's notification (decision 0202).
+ * Tells the directory's listing version when this process wrote a public fact of a creator,
+ * whichever module's use case flushed it (a creator's edit, a moderation decision, a handle's
+ * confirmation, a count confirmed), so the writer sees the change on its very next request without
+ * waiting for PostgreSQL's notification (decisions 0202 and 0222).
  *
  * A flush marks the version stale at once; inside an explicit transaction the commit comes later,
  * so the commit marks it again (a read in between may have fetched the old number). Extra marks
@@ -17,7 +23,7 @@ export class ListingChangeSubscriber implements EventSubscriber {
   constructor(private readonly version: ListingVersion) {}
 
   afterFlush({ uow }: FlushEventArgs) {
-    if (!uow.getChangeSets().some((cs) => cs.entity instanceof CreatorProfile)) return;
+    if (!uow.getChangeSets().some((cs) => PUBLIC_FACTS.some((fact) => cs.entity instanceof fact))) return;
     this.uncommitted = true;
     this.version.changedHere();
   }
