@@ -1,22 +1,23 @@
 import { existsSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerOptions, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { MikroORM } from '@mikro-orm/core';
 import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { forkEntityManagerPerRequest } from './database/request-context';
 import { deferMultipartBodies } from './shared/http/file-upload.interceptor';
-import { errorAnswer, errorResponse } from './shared/domain-exception.filter';
+import { errorResponse } from './shared/domain-exception.filter';
 import { securityHeaders } from './shared/http/security-headers';
-import { inRequestContext, JsonLogger, requestId, requestLogLine, requestLogging } from './shared/logging';
-import { ON_THE_FLY_COMPRESSION, PreparedResponses } from './shared/http/prepared-json';
+import { PERSONAL } from './shared/http/cache-control';
+import { JsonLogger, requestId, requestLogging } from './shared/logging';
+import { ON_THE_FLY_COMPRESSION } from './shared/http/prepared-body';
 import { Metrics } from './shared/metrics';
 import fastifyCompress from '@fastify/compress';
+import fastifyEtag from '@fastify/etag';
 import fastQuerystring from 'fast-querystring';
 import { PageMetaRegistry } from './web/page-meta';
 import { mountWeb } from './web/spa';
@@ -34,10 +35,7 @@ function repoRoot() {
 /** Everything but a few documents for crawlers is served under it. */
 const API_PREFIX = 'api';
 
-/**
- * The query string as every route gets it: Fastify's own parser (find-my-way's default), named
- * here so the front door parses exactly as the framework does.
- */
+/** The query string as every route gets it: Fastify's own parser (find-my-way's default). */
 const parseQuery = (querystring: string): Record<string, unknown> => (querystring.length === 0 ? {} : fastQuerystring.parse(querystring));
 
 /** TRUST_PROXY as Fastify reads it: true/false, a hop count, or addresses and named ranges ("loopback"). */
@@ -53,18 +51,7 @@ function trustProxy(value: string): boolean | number | string {
  */
 export async function createHttpApp(env: Record<string, string | undefined> = {}, opts: { logger?: JsonLogger | false } = {}) {
   const config = AppConfig.fromEnvironment(env);
-  // Set once the application exists: answers kept in memory are sent from the server's request
-  // event, before Fastify (PreparedResponses); everything else goes to Fastify.
-  let prepared: PreparedResponses | undefined;
   const adapter = new FastifyAdapter({
-    // Fastify's own server, as it would make it, with that front door.
-    serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void, opts: FastifyServerOptions & { http?: ServerOptions }) => {
-      const server = createServer(opts.http ?? {}, (req, res) => prepared?.answer(req, res) || handler(req, res));
-      server.keepAliveTimeout = opts.keepAliveTimeout!;
-      server.requestTimeout = opts.requestTimeout!;
-      server.setTimeout(opts.connectionTimeout!);
-      return server;
-    },
     trustProxy: trustProxy(config.http.trustProxy),
     // Small bodies: JSON endpoints never need more; uploads are streamed by their own interceptor.
     bodyLimit: 100 * 1024,
@@ -88,13 +75,6 @@ export async function createHttpApp(env: Record<string, string | undefined> = {}
   });
   const logger = opts.logger === false ? new JsonLogger('error', 'api') : (opts.logger ?? new JsonLogger(config.logLevel, 'api'));
   const fastify = app.getHttpAdapter().getInstance();
-  // Fastify closes a server it got from serverFactory only if Fastify itself started it
-  // listening; one started elsewhere (SuperTest, for a request later abandoned) would outlive the app.
-  fastify.addHook('onClose', (instance, done) => {
-    if (!instance.server.listening) return done();
-    instance.server.closeIdleConnections();
-    instance.server.close(() => done());
-  });
 
   // Every text response (API JSON, pages, top-level files) compressed when the client accepts it,
   // brotli at a cheap level on the fly; the built assets come precompressed at the best level
@@ -102,6 +82,9 @@ export async function createHttpApp(env: Record<string, string | undefined> = {}
   // added. Pages' HTML is under 1 kB, so the threshold sits below it.
   const { encodings, threshold, brotliParams } = ON_THE_FLY_COMPRESSION;
   await fastify.register(fastifyCompress, { global: true, encodings, threshold, brotliOptions: { params: brotliParams } });
+  // Conditional GETs: an answer whose ETag the client already holds is a 304. A route that knows
+  // its answer's ETag sets it (a cached answer, hashed once: PreparedBody); any other is hashed here.
+  await fastify.register(fastifyEtag, { weak: true });
   requestLogging(fastify, logger);
   const metrics = app.get(Metrics);
   fastify.addHook('onResponse', (req, reply, done) => {
@@ -110,42 +93,29 @@ export async function createHttpApp(env: Record<string, string | undefined> = {}
     done();
   });
   forkEntityManagerPerRequest(fastify, app.get(MikroORM));
-  const fixedHeaders = securityHeaders(fastify, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        // Only where the site is served over https: over plain http it would blank the page.
-        upgradeInsecureRequests: config.http.publicUrl.startsWith('https:') ? [] : null,
+  // Every answer is private and never stored unless its route says it is public (cache-control.ts).
+  securityHeaders(
+    fastify,
+    {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          frameAncestors: ["'none'"],
+          objectSrc: ["'none'"],
+          // Only where the site is served over https: over plain http it would blank the page.
+          upgradeInsecureRequests: config.http.publicUrl.startsWith('https:') ? [] : null,
+        },
       },
+      crossOriginEmbedderPolicy: false,
     },
-    crossOriginEmbedderPolicy: false,
-  });
+    { 'Cache-Control': PERSONAL },
+  );
   deferMultipartBodies(fastify);
-  // The front door answers as these hooks would. Not with CORS, whose headers depend on the caller.
-  if (!config.http.corsOrigin.length) {
-    const logLine = requestLogLine(logger);
-    const door = app.get(PreparedResponses);
-    prepared = door;
-    door.openFrontDoor({
-      fixedHeaders: Object.fromEntries(Object.entries(fixedHeaders).map(([name, value]) => [name.toLowerCase(), value])),
-      requestId,
-      answered: (method, route, url, status, seconds) => {
-        metrics.requestAnswered(method, route, status, seconds);
-        logLine(method, url, status, seconds * 1000);
-      },
-      prefix: `/${API_PREFIX}`,
-      parseQuery,
-      inRequestContext,
-      failed: errorAnswer,
-    });
-  }
   // Cross-origin callers only when CORS_ORIGIN names them; without it nothing is registered (the
   // site and console are same-origin, and the hook cost every request about 2% of its time).
   if (config.http.corsOrigin.length) {

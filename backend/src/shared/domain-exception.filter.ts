@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { FastifyReply } from 'fastify';
 import { MSG } from '@local-creators/common';
 import { isDatabaseUnavailable } from './database-unavailable';
+import { PERSONAL } from './http/cache-control';
 import { DomainError, DomainErrorKind } from './domain-error';
 
 const STATUS: Record<DomainErrorKind, number> = {
@@ -24,26 +25,19 @@ export class DomainExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost) {
     const res = host.switchToHttp().getResponse<FastifyReply>();
     if (res.sent) return;
-    const { statusCode, body, headers } = errorAnswer(exception);
-    // JSON whatever the route meant to answer (the sitemap had set XML before it failed).
-    res.status(statusCode).headers(headers).type('application/json; charset=utf-8').send(body);
+    const { statusCode, body } = errorResponse(exception);
+    if (statusCode === 503) errorLog.warn(`database unavailable: ${exception instanceof Error ? exception.message : String(exception)}`);
+    else if (statusCode >= 500) errorLog.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    // A rate limit names its wait in seconds too (the message says it in minutes).
+    const retryAfter = (exception as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+    if (typeof retryAfter === 'number') res.header('Retry-After', String(retryAfter));
+    // JSON whatever the route meant to answer (the sitemap had set XML before it failed), and
+    // never kept, even where the route's answers are public.
+    res.status(statusCode).header('Cache-Control', PERSONAL).type('application/json; charset=utf-8').send(body);
   }
 }
 
 const errorLog = new Logger('Errors');
-
-/**
- * The answer to an error, logged: what the filter sends, and the front door for the routes it
- * computes (shared/http/prepared-json.ts).
- */
-export function errorAnswer(exception: unknown): { statusCode: number; body: Record<string, unknown>; headers: Record<string, string> } {
-  const { statusCode, body } = errorResponse(exception);
-  if (statusCode === 503) errorLog.warn(`database unavailable: ${exception instanceof Error ? exception.message : String(exception)}`);
-  else if (statusCode >= 500) errorLog.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
-  // A rate limit names its wait in seconds too (the message says it in minutes).
-  const retryAfter = (exception as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
-  return { statusCode, body, headers: typeof retryAfter === 'number' ? { 'retry-after': String(retryAfter) } : {} };
-}
 
 /** The status and `{ statusCode, message, field?, code? }` body every error leaves with. */
 export function errorResponse(exception: unknown): { statusCode: number; body: Record<string, unknown> } {

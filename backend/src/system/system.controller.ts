@@ -5,6 +5,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { FEATURE_FLAGS, type PublicConfig } from '@local-creators/common';
 import { AppConfig } from '../config/app-config';
 import { RedisClient } from '../shared/redis.module';
+import { PUBLIC_READ } from '../shared/http/cache-control';
 
 @ApiTags('system')
 @Controller()
@@ -16,6 +17,7 @@ export class SystemController {
   ) {}
 
   @Get('config')
+  @Header('Cache-Control', PUBLIC_READ)
   publicConfig(): PublicConfig {
     return { city: this.config.city, features: { ...FEATURE_FLAGS } };
   }

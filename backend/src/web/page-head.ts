@@ -10,7 +10,7 @@ import {
   pageTitle,
   type PageQueries,
 } from '@local-creators/common';
-import type { PageMeta, PageMetaRegistry } from './page-meta';
+import type { KeptAnswer, PageMeta, PageMetaRegistry } from './page-meta';
 
 /** What the server knows of the site it serves: its public address and its city (PUBLIC_URL, CITY). */
 export interface SiteContext {
@@ -28,6 +28,8 @@ export interface PublicPage {
   view?: string;
   /** What the server draws its first view from. */
   data: PageQueries;
+  /** The cached answer that data came from: the drawn page is kept with it. */
+  kept?: KeptAnswer;
 }
 
 /** The default share image (public-site/public/og-default.png, scripts/og-image.mjs). */
@@ -48,7 +50,7 @@ export async function publicPage(rawPath: string, pages: PageMetaRegistry, site:
       status: 200,
       indexable: fixed.listed,
       view: fixed.view,
-      data: await pages.data(path),
+      ...(await pages.data(path)),
       meta: {
         title,
         description: fixed.description(site.city),

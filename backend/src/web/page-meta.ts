@@ -13,14 +13,27 @@ export interface PageMeta {
   structuredData?: Record<string, unknown>;
 }
 
-/** A page with an id in its path: its head, and the data the server draws its first view from. */
-export interface ResolvedPage {
-  meta: PageMeta;
+/**
+ * The cached answer a page's data came from (the directory's, decision 0222): the server keeps
+ * the page it draws from it with it, under a name, so a page is drawn once per answer.
+ */
+export interface KeptAnswer {
+  form<F>(name: string, make: () => F): F;
+}
+
+/** What a page's first view is drawn from, and the cached answer it came from, if any. */
+export interface PageData {
   data: PageQueries;
+  kept?: KeptAnswer;
+}
+
+/** A page with an id in its path: its head, and the data the server draws its first view from. */
+export interface ResolvedPage extends PageData {
+  meta: PageMeta;
 }
 
 type Resolver = (params: string[]) => Promise<ResolvedPage | null>;
-type DataLoader = (params: string[]) => Promise<PageQueries>;
+type DataLoader = (params: string[]) => Promise<PageData>;
 
 /**
  * What modules tell the server about public pages.
@@ -48,8 +61,8 @@ export class PageMetaRegistry {
   }
 
   /** A fixed page's data for the server's renderer; nothing when no loader matches. */
-  async data(path: string): Promise<PageQueries> {
+  async data(path: string): Promise<PageData> {
     const loader = this.loaders.find((l) => l.pattern.test(path));
-    return loader ? loader.load(loader.pattern.exec(path)!.slice(1)) : [];
+    return loader ? loader.load(loader.pattern.exec(path)!.slice(1)) : { data: [] };
   }
 }

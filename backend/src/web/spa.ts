@@ -7,6 +7,8 @@ import { publicPage, withPageHead, type PublicPage, type SiteContext } from './p
 import { ViewPreloads } from './view-preloads';
 import { PageRenderer } from './page-renderer';
 import { SERVER_STATE_ID } from '@local-creators/common';
+import { PUBLIC_READ } from '../shared/http/cache-control';
+import { PreparedBody } from '../shared/http/prepared-body';
 
 /** Paths the server answers itself (Nest routes, uploads), never the SPA. */
 const SERVER_PATHS = /^\/(api|storage)(\/|$)|^\/(sitemap\.xml|robots\.txt)$/;
@@ -100,7 +102,11 @@ export async function mountWeb(
       const home = await publicPage('/', opts.meta, opts.site);
       page = { ...home, status: error instanceof URIError ? 404 : 503, indexable: false, data: [] };
     }
-    return reply.code(page.status).type('text/html; charset=utf-8').send(withFirstView(page, req.url));
+    if (!page.kept) return reply.code(page.status).type('text/html; charset=utf-8').send(withFirstView(page, req.url));
+    // Drawn from a cached answer (the directory, a listed profile): drawn once per answer and
+    // address, and public like the answer itself.
+    const drawn = page.kept.form(`html ${req.url}`, () => PreparedBody.html(withFirstView(page, req.url)));
+    return reply.code(page.status).header('Cache-Control', PUBLIC_READ).send(drawn.sendTo(req, reply));
   });
 }
 

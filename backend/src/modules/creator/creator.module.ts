@@ -61,6 +61,6 @@ export class CreatorModule implements OnModuleInit {
     // A /creator/{id} link: its preview tags, and the profile its first view is drawn from (a 404
     // when not listed); /directory: the overview (issue 12).
     this.meta.register(/^\/creator\/([^/]+)\/?$/, ([id]) => RequestContext.create(this.orm.em.fork(), () => this.directory.profilePage(id!)));
-    this.meta.registerData(/^\/directory$/, async () => [[['directory'], await this.directory.overview()]]);
+    this.meta.registerData(/^\/directory$/, () => this.directory.directoryPage());
   }
 }

@@ -1,4 +1,4 @@
-import { encodingFor } from './prepared-json';
+import { encodingFor } from './prepared-body';
 
 describe('the encoding a kept answer is sent in', () => {
   const big = 10_000;

@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * helmet's headers, computed once. With static options (no per-request nonces) every response
- * gets the same set, so helmet runs once here against a recording response and each request
- * only copies the recorded headers. Returns them, for answers sent outside Fastify.
+ * helmet's headers, computed once, and `defaults` (headers a route may replace). With static
+ * options (no per-request nonces) every response gets the same set, so helmet runs once here
+ * against a recording response and each request only copies the recorded headers.
  */
-export function securityHeaders(fastify: FastifyInstance, options: HelmetOptions) {
-  const headers: Record<string, string | number | string[]> = {};
+export function securityHeaders(fastify: FastifyInstance, options: HelmetOptions, defaults: Record<string, string> = {}) {
+  const headers: Record<string, string | number | string[]> = { ...defaults };
   const recorder = {
     setHeader: (name: string, value: string | number | readonly string[]) => void (headers[name] = typeof value === 'object' ? [...value] : value),
     removeHeader: () => undefined, // Fastify sets none of the headers helmet removes (X-Powered-By)
@@ -21,5 +21,4 @@ export function securityHeaders(fastify: FastifyInstance, options: HelmetOptions
     reply.headers(headers);
     done();
   });
-  return headers;
 }

@@ -1,6 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Post, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { LIMITS } from '@local-creators/common';
+import { PUBLIC_READ } from '../../../shared/http/cache-control';
 import { FileUpload } from '../../../shared/http/file-upload.interceptor';
 import { ImageTooLargeFilter } from '../../../shared/images/image-too-large.filter';
 import type { Principal } from '../../../shared/auth/principal';
@@ -28,6 +29,7 @@ export class AmplifyController {
   }
 
   @Get('featured')
+  @Header('Cache-Control', PUBLIC_READ)
   featured() {
     return this.amplify.featured();
   }

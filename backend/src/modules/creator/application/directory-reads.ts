@@ -56,8 +56,6 @@ export interface ListedOverview {
 export abstract class DirectoryReads {
   /** A number that changes whenever any listed profile changes (on any replica). */
   abstract listingVersion(): Promise<number>;
-  /** That number when it is known without a read (kept between the database's announcements); else undefined. */
-  abstract listingVersionIfKnown(): number | undefined;
   /** One profile, listed or not (the caller decides who may see it). */
   abstract findByIdReadOnly(id: string): Promise<CreatorProfile | null>;
   /**

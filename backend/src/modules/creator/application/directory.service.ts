@@ -10,6 +10,7 @@ import {
   pageTitle,
   SITE_PAGES,
   type CreatorPage,
+  type PageQueries,
   type DirectoryResponse,
   type PublicCreator,
 } from '@local-creators/common';
@@ -17,8 +18,7 @@ import { AppConfig } from '../../../config/app-config';
 import { DomainError } from '../../../shared/domain-error';
 import { isAdmin, type Principal } from '../../../shared/auth/principal';
 import type { PageMeta, ResolvedPage } from '../../../web/page-meta';
-import { VersionedCache } from './versioned-cache';
-import type { CreatorProfile } from '../domain/creator-profile';
+import { DirectoryAnswer, DirectoryCache } from './directory-cache';
 import { DirectoryReads, type ListedOrder, type ListedPageQuery, type ListedPosition } from './directory-reads';
 import { toPublicCard, toPublicCreator } from './creator-views';
 
@@ -70,49 +70,37 @@ function decodeCursor(raw: string): Cursor {
 }
 
 /**
+ * How many answers the directory's cache keeps: the overview, the sitemap, recent searches and
+ * pages, and listed profiles (each with its drawn page once one was asked for).
+ */
+const CACHED_ANSWERS = 5_000;
+
+/** A search as parsed: the cache's key is this, normalised (`?niche=food` and `?niche=Food` are one). */
+type SearchQuery = ReturnType<DirectoryService['parseSearch']>;
+
+/**
  * The public directory: only listed profiles (public, approved, phone verified).
  *
- * Reads are cached under the listing version, which the database moves on with every change to a
- * listed profile (migration 0006). Each request reads that version first (one indexed row), so a
- * moderation decision or an edit made on any replica is visible on the next request.
+ * Every answer anyone may read without signing in comes from one cache (DirectoryCache), keyed
+ * by the listing version and the normalised query. The database moves that version with every
+ * write that changes a public fact (migrations 0006 and ListingFacts), and each request asks
+ * ListingVersion for it, so a decision or an edit made on any replica shows on the next request
+ * of the process that made it and within a second everywhere (decisions 0202 and 0222).
  */
 @Injectable()
 export class DirectoryService {
-  private readonly overviews = new VersionedCache<DirectoryResponse>(1);
-  private readonly searches = new VersionedCache<CreatorPage>(500);
-  /** Searches being computed, with how many requests still wait for each (see `search`). */
-  private readonly running = new Map<string, { waiting: number; abort: AbortController }>();
-  /** Listed profiles and unknown ids; an unlisted profile is never kept (its owner previews edits). */
-  private readonly profilesById = new VersionedCache<CreatorProfile | null>(2_000);
-  /** The listing version each overview and page was computed under (see `isCurrent`). */
-  private readonly computedUnder = new WeakMap<object, number>();
+  private readonly cache: DirectoryCache;
 
   constructor(
     private readonly profiles: DirectoryReads,
     @Inject(AppConfig) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.cache = new DirectoryCache(() => this.profiles.listingVersion(), CACHED_ANSWERS);
+  }
 
   /** The landing view of the directory: the same for every visitor and the busiest read. */
-  async overview(): Promise<DirectoryResponse> {
-    const version = await this.profiles.listingVersion();
-    return this.overviews.get('overview', version, () => this.computeOverview().then(this.remember(version)));
-  }
-
-  /**
-   * Whether an overview or page this service answered is still the answer, as far as this process
-   * knows without asking the database: its version is the current one. Cheap enough to ask per
-   * request (the prepared answers' front door, issue 12).
-   */
-  isCurrent(answer: object): boolean {
-    const version = this.computedUnder.get(answer);
-    return version !== undefined && version === this.profiles.listingVersionIfKnown();
-  }
-
-  private remember<T extends object>(version: number) {
-    return (answer: T) => {
-      this.computedUnder.set(answer, version);
-      return answer;
-    };
+  overview(): Promise<DirectoryAnswer<DirectoryResponse>> {
+    return this.cache.get('overview', () => this.computeOverview());
   }
 
   private async computeOverview(): Promise<DirectoryResponse> {
@@ -130,39 +118,12 @@ export class DirectoryService {
    * One page of listed creators (decision 0204). Concurrent identical requests share one
    * computation, which is cancelled in PostgreSQL once every request waiting for it has gone.
    */
-  async search(raw: Record<string, unknown>, signal?: AbortSignal): Promise<CreatorPage> {
+  search(raw: Record<string, unknown>, signal?: AbortSignal): Promise<DirectoryAnswer<CreatorPage>> {
     const q = this.parseSearch(raw);
-    const version = await this.profiles.listingVersion();
-    signal?.throwIfAborted();
-    const key = JSON.stringify(q);
-    const page = this.searches.get(key, version, () => {
-      const run = { waiting: 0, abort: new AbortController() };
-      this.running.set(key, run);
-      return this.computeSearch(q, run.abort.signal)
-        .then(this.remember(version))
-        .finally(() => {
-          if (this.running.get(key) === run) this.running.delete(key);
-        });
-    });
-    const run = this.running.get(key);
-    if (!run || !signal) return page;
-    run.waiting++;
-    const leave = () => {
-      signal.removeEventListener('abort', leave);
-      if (--run.waiting === 0 && this.running.get(key) === run) run.abort.abort(signal.reason);
-    };
-    signal.addEventListener('abort', leave, { once: true });
-    try {
-      return await page;
-    } finally {
-      if (!signal.aborted) {
-        signal.removeEventListener('abort', leave);
-        run.waiting--;
-      }
-    }
+    return this.cache.get(`search ${JSON.stringify(q)}`, (computing) => this.computeSearch(q, computing), signal);
   }
 
-  private async computeSearch(q: ReturnType<DirectoryService['parseSearch']>, signal: AbortSignal): Promise<CreatorPage> {
+  private async computeSearch(q: SearchQuery, signal: AbortSignal): Promise<CreatorPage> {
     const { cursor, per_page, sort, ...filters } = q;
     const cap = DIRECTORY.searchCountCap;
     let total = 0; // without countAll, counted with the page below
@@ -173,7 +134,7 @@ export class DirectoryService {
     const countAll = Object.values(narrowing).every((value) => !value);
     // The overview's exact counts, cached under the same version: the total of the whole list or
     // of one niche, and a niche's share of the listing, which decides how its pages are read.
-    const overview = countAll || filters.niche ? await this.overview() : undefined;
+    const overview = countAll || filters.niche ? (await this.overview()).value : undefined;
     const nicheTotal = filters.niche ? (overview!.niches.find((n) => n.niche === filters.niche)?.total ?? 0) : undefined;
     if (countAll) total = nicheTotal ?? overview!.total_creators;
     const pageOf = (o: ListedOrder): ListedPageQuery => ({
@@ -228,33 +189,44 @@ export class DirectoryService {
     };
   }
 
-  /** A profile by id, from the cache when it is listed (or unknown) under the current version. */
-  private async findProfile(id: string): Promise<CreatorProfile | null> {
-    const version = await this.profiles.listingVersion();
-    const profile = await this.profilesById.get(id, version, () => this.profiles.findByIdReadOnly(id));
-    if (profile && !profile.isListed) this.profilesById.forget(id);
-    return profile;
+  /** A listed profile's public view, or null (unknown, or not listed), as anyone may read it. */
+  listedProfile(id: string): Promise<DirectoryAnswer<PublicCreator | null>> {
+    return this.cache.get(`profile ${id}`, async () => {
+      const profile = await this.profiles.findByIdReadOnly(id);
+      return profile?.isListed ? toPublicCreator(profile) : null;
+    });
   }
 
-  /** A listed profile for anyone; an unlisted one only for its owner and admins (preview). */
-  async publicProfile(id: string, viewer?: Principal): Promise<PublicCreator> {
+  /**
+   * A listed profile for anyone, from the cache; an unlisted one only for its owner and admins
+   * (their preview), read fresh and never kept. The answer says which, since only the first may be
+   * kept by a proxy.
+   */
+  async publicProfile(id: string, viewer?: Principal): Promise<{ listed: DirectoryAnswer<PublicCreator> } | { preview: PublicCreator }> {
     if (!UUID.test(id)) throw notFound();
-    const profile = await this.findProfile(id);
-    if (!profile) throw notFound();
-    if (!profile.isListed && !(viewer && (viewer.id === profile.userId || isAdmin(viewer)))) throw notFound();
-    return toPublicCreator(profile);
+    const listed = await this.listedProfile(id);
+    if (listed.value) return { listed: listed as DirectoryAnswer<PublicCreator> };
+    if (!viewer) throw notFound();
+    const profile = await this.profiles.findByIdReadOnly(id);
+    if (!profile || !(viewer.id === profile.userId || isAdmin(viewer))) throw notFound();
+    return { preview: toPublicCreator(profile) };
   }
 
   /**
    * A listed profile's page as the server sends it: title, description, image and structured data
    * for a shared /creator/{id} link, and the profile its first view is drawn from (keyed as the
-   * site's query is, for a signed-out viewer). Null for anyone else's page: a 404.
+   * site's query is, for a signed-out viewer). Null for anyone else's page: a 404. The page is kept
+   * with the cached profile, so the server draws it once per listing version.
    */
   async profilePage(id: string): Promise<ResolvedPage | null> {
     if (!UUID.test(id)) return null;
-    const profile = await this.findProfile(id);
-    if (!profile?.isListed) return null;
-    const pub = toPublicCreator(profile);
+    const answer = await this.listedProfile(id);
+    const pub = answer.value;
+    if (!pub) return null;
+    return { ...answer.form('page', () => this.pageOf(pub)), kept: answer };
+  }
+
+  private pageOf(pub: PublicCreator): Omit<ResolvedPage, 'kept'> {
     const base = this.config.http.publicUrl;
     const image = pub.profile_image_url ? (pub.profile_image_url.startsWith('http') ? pub.profile_image_url : `${base}${pub.profile_image_url}`) : null;
     const url = `${base}/creator/${pub.id}`;
@@ -278,10 +250,20 @@ export class DirectoryService {
         ...(sameAs.length ? { sameAs } : {}),
       },
     };
-    return { meta, data: [[['creator', id, null], pub]] };
+    return { meta, data: [[['creator', pub.id, null], pub]] };
   }
 
-  async sitemap(): Promise<string> {
+  /** The directory page's first view: the overview, with the page drawn from it kept beside it. */
+  async directoryPage(): Promise<{ data: PageQueries; kept: DirectoryAnswer<DirectoryResponse> }> {
+    const answer = await this.overview();
+    return { data: [[['directory'], answer.value]], kept: answer };
+  }
+
+  sitemap(): Promise<DirectoryAnswer<string>> {
+    return this.cache.get('sitemap', () => this.computeSitemap());
+  }
+
+  private async computeSitemap(): Promise<string> {
     const base = this.config.http.publicUrl;
     const pages = Object.entries(SITE_PAGES)
       .filter(([, page]) => page.listed)

@@ -1,90 +1,73 @@
-import { Controller, Get, Header, OnModuleInit, Param, Query, Req, Res, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, Get, Header, Param, Query, Req, Res, ServiceUnavailableException } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PreparedResponses } from '../../../shared/http/prepared-json';
+import { PERSONAL, PUBLIC_READ } from '../../../shared/http/cache-control';
+import { PreparedBody } from '../../../shared/http/prepared-body';
 import { whenClientGoes } from '../../../shared/http/client-gone';
 import type { Principal } from '../../../shared/auth/principal';
 import { CurrentUser, OptionalAuth } from '../../../shared/auth/access';
+import type { DirectoryAnswer } from '../application/directory-cache';
 import { DirectoryService } from '../application/directory.service';
 
 /** PostgreSQL's query_canceled: the statement timeout (DATABASE_STATEMENT_TIMEOUT_MS) ran out. */
 const STATEMENT_TIMEOUT = '57014';
 const SEARCH_TIMED_OUT = 'The search took too long. Please try again or narrow it down.';
 
+/** A cached answer's JSON body, serialized once per listing version, sent with its ETag. */
+const json = (answer: DirectoryAnswer<unknown>, req: FastifyRequest, reply: FastifyReply) =>
+  answer.form('json', () => PreparedBody.json(answer.value)).sendTo(req, reply);
+
+/** The public directory's reads: each answer comes from the directory's cache (decision 0222). */
 @ApiTags('directory')
 @Controller()
-export class DirectoryController implements OnModuleInit {
-  constructor(
-    private readonly directory: DirectoryService,
-    private readonly prepared: PreparedResponses,
-  ) {}
-
-  /**
-   * Searches are answered before the framework (issue 12): the same `searchAnswer`, sent with the
-   * same headers, metrics and log line, at a fraction of the framework's cost per request. The
-   * route below still answers what the front door leaves to the framework (CORS, HEAD, unusual
-   * Accept-Encoding).
-   */
-  onModuleInit() {
-    this.prepared.compute('/creators', async (query, gone) => {
-      const page = await this.searchAnswer(query, gone);
-      return { value: page, stillValid: () => this.directory.isCurrent(page) };
-    });
-  }
-
-  /**
-   * The two busiest reads come from the directory's cache as the same objects until the listing
-   * changes: serialized once, and sent again for the same URL while they are still the answer.
-   */
-  private send(req: FastifyRequest, res: FastifyReply, answer: object) {
-    this.prepared.send(req, res, answer, () => this.directory.isCurrent(answer));
-  }
+export class DirectoryController {
+  constructor(private readonly directory: DirectoryService) {}
 
   @Get('directory')
+  @Header('Cache-Control', PUBLIC_READ)
   @ApiOkResponse({ description: 'DirectoryResponse: totals, the newest creators and the newest per niche' })
-  async overview(@Req() req: FastifyRequest, @Res() res: FastifyReply) {
-    this.send(req, res, await this.directory.overview());
+  async overview(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return json(await this.directory.overview(), req, reply);
   }
 
   /**
    * A client that goes away before its answer cancels the query it was waiting for (decision
-   * 0204), so abandoned searches never keep PostgreSQL busy.
+   * 0204), so abandoned searches never keep PostgreSQL busy. A search that runs into the
+   * statement timeout is a 503.
    */
   @Get('creators')
+  @Header('Cache-Control', PUBLIC_READ)
   @ApiOkResponse({ description: 'CreatorPage: listed creators matching the filters, paged by cursor' })
-  async search(@Query() query: Record<string, unknown>, @Req() req: FastifyRequest, @Res() res: FastifyReply) {
-    const gone = whenClientGoes(res.raw);
+  async search(@Query() query: Record<string, unknown>, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const gone = whenClientGoes(reply.raw);
     try {
-      this.send(req, res, await this.searchAnswer(query, gone.signal));
+      return json(await this.directory.search(query, gone.signal), req, reply);
     } catch (error) {
-      if (gone.signal.aborted) return; // nobody to answer
+      if (gone.signal.aborted) return undefined; // nobody to answer
+      if ((error as { code?: unknown }).code === STATEMENT_TIMEOUT) throw new ServiceUnavailableException(SEARCH_TIMED_OUT);
       throw error;
     } finally {
       gone.stop();
     }
   }
 
-  /** A page of the directory; a search that runs into the statement timeout is a 503. */
-  private async searchAnswer(query: Record<string, unknown>, gone: AbortSignal) {
-    try {
-      return await this.directory.search(query, gone);
-    } catch (error) {
-      if ((error as { code?: unknown }).code === STATEMENT_TIMEOUT) throw new ServiceUnavailableException(SEARCH_TIMED_OUT);
-      throw error;
-    }
-  }
-
+  /** A listed profile is public; an unlisted one is its owner's or an admin's preview, never kept by anyone. */
   @Get('creators/:id')
   @OptionalAuth()
-  profile(@Param('id') id: string, @CurrentUser() viewer?: Principal) {
-    return this.directory.publicProfile(id, viewer);
+  @ApiOkResponse({ description: 'PublicCreator' })
+  async profile(@Param('id') id: string, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply, @CurrentUser() viewer?: Principal) {
+    const found = await this.directory.publicProfile(id, viewer);
+    if ('preview' in found) return found.preview;
+    // A signed-in request's answer is the caller's own business, whatever it holds.
+    reply.header('Cache-Control', viewer || req.headers.authorization ? PERSONAL : PUBLIC_READ);
+    return json(found.listed, req, reply);
   }
 
   /** At the site root (excluded from the /api prefix): crawlers expect it there. */
   @Get('sitemap.xml')
   @Header('Content-Type', 'application/xml; charset=utf-8')
   @Header('Cache-Control', 'public, max-age=600')
-  sitemap() {
-    return this.directory.sitemap();
+  async sitemap() {
+    return (await this.directory.sitemap()).value;
   }
 }

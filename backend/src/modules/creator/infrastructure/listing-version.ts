@@ -2,19 +2,78 @@ import { AsyncResource } from 'node:async_hooks';
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { AppConfig } from '../../../config/app-config';
-import { NotifiedRead } from './notified-read';
 import { PostgresListener } from './postgres-listener';
 
-/** The channel migration 0007's trigger notifies whenever the listing version moves. */
+/** The channel the listing triggers notify whenever the version moves (migrations 0007, ListingFacts). */
 const LISTING_CHANNEL = 'listing_change';
 /** How long a kept version is trusted without a read, should a notification ever go missing. */
 const MAX_AGE_MS = 1_000;
 
 /**
- * The listing version (migration 0006) that directory reads are cached under, kept in memory
- * between changes (decision 0202):
+ * The listing version as far as this process knows it, kept between the database's announcements.
+ *
+ * - While announcements are known to arrive (`setListening(true)`), a version read from the
+ *   database is kept, and trusted for at most `maxAgeMs`, so a lost announcement leaves it stale
+ *   for at most that long.
+ * - An announcement, or a write of this process (`changed()`), moves `generation` on: the next
+ *   reader asks the database. A read whose query was on the wire when the generation moved is not
+ *   kept, and is not shared with readers who came after the move.
+ * - Readers of one generation share one query, so a crowd arriving after a change sends one read.
+ */
+export class KeptVersion {
+  private kept: { version: number; generation: number; readAt: number } | null = null;
+  private reading: { generation: number; version: Promise<number> } | null = null;
+  private generation = 0;
+  private listening = false;
+
+  constructor(
+    private readonly query: () => Promise<number>,
+    private readonly maxAgeMs: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  read(): Promise<number> {
+    const kept = this.peek();
+    if (kept !== undefined) return Promise.resolve(kept);
+    if (this.reading?.generation === this.generation) return this.reading.version;
+    const generation = this.generation;
+    const readAt = this.now();
+    const version = this.query().then((value) => {
+      if (this.listening && generation === this.generation) this.kept = { version: value, generation, readAt };
+      return value;
+    });
+    const reading = { generation, version };
+    this.reading = reading;
+    const done = () => {
+      if (this.reading === reading) this.reading = null;
+    };
+    version.then(done, done);
+    return version;
+  }
+
+  /** The version when it is kept and trusted now, without asking the database; else undefined. */
+  peek(): number | undefined {
+    const kept = this.kept;
+    return this.listening && kept && kept.generation === this.generation && this.now() - kept.readAt < this.maxAgeMs ? kept.version : undefined;
+  }
+
+  /** The version may have moved: the next reader asks the database. */
+  changed() {
+    this.generation++;
+  }
+
+  /** Whether announcements arrive now; either way, what was kept is no longer trusted. */
+  setListening(listening: boolean) {
+    this.listening = listening;
+    this.generation++;
+  }
+}
+
+/**
+ * The listing version (migration 0006) that the directory's cache keys its answers by (decisions
+ * 0202 and 0222):
  * - changes anywhere (another replica, the CLI, plain SQL) arrive as notifications;
- * - this process's own writes of creator profiles count as changes as they commit
+ * - this process's own writes of public facts count as changes as they commit
  *   (ListingChangeSubscriber), so whoever made a change sees it on the next request without
  *   waiting for the notification;
  * - without a listener (not yet connected, or lost) every read asks the database.
@@ -23,7 +82,7 @@ const MAX_AGE_MS = 1_000;
  */
 @Injectable()
 export class ListingVersion implements OnApplicationShutdown {
-  private readonly version: NotifiedRead<number>;
+  private readonly version: KeptVersion;
   private readonly listener: PostgresListener;
   /**
    * Bound to the context the provider was built in, so the listener's connection, timers and log
@@ -32,7 +91,7 @@ export class ListingVersion implements OnApplicationShutdown {
   private readonly startListener: () => void;
 
   constructor(em: EntityManager, @Inject(AppConfig) config: AppConfig) {
-    this.version = new NotifiedRead(async () => {
+    this.version = new KeptVersion(async () => {
       const [row] = await em.getConnection().execute<{ version: string }[]>('select version from listing_version where id = 1');
       return Number(row!.version);
     }, MAX_AGE_MS);
@@ -49,11 +108,6 @@ export class ListingVersion implements OnApplicationShutdown {
   current(): Promise<number> {
     this.startListener();
     return this.version.read();
-  }
-
-  /** The version when this process knows it without asking the database (see NotifiedRead). */
-  known(): number | undefined {
-    return this.version.peek();
   }
 
   /** A write made by this process: the next read asks the database. */

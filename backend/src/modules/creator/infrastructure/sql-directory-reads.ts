@@ -115,9 +115,6 @@ export class SqlDirectoryReads extends DirectoryReads {
   listingVersion() {
     return this.version.current();
   }
-  listingVersionIfKnown() {
-    return this.version.known();
-  }
   /**
    * One prepared statement on the directory's pool: the counts the writes keep (migration
    * ListingCounts, no scan of the listed rows), the newest cards, and the newest of each niche
