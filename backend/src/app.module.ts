@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
+import { LoggerModule, type Params as LoggingParams } from 'nestjs-pino';
 import { AppConfig } from './config/app-config';
 import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -15,10 +16,12 @@ import { FEATURE_MODULES } from './feature-modules';
 /** The HTTP API: every module's controllers under /api. */
 @Module({})
 export class AppModule {
-  static forRoot(env: Record<string, string | undefined> | AppConfig = {}): DynamicModule {
+  /** `logging`: how the API logs (http-app.ts); the CLI, which answers no requests, logs as the worker does. */
+  static forRoot(env: Record<string, string | undefined> | AppConfig = {}, opts: { logging?: LoggingParams } = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
+        ...(opts.logging ? [LoggerModule.forRoot(opts.logging)] : []),
         AppConfigModule.forRoot(env),
         DatabaseModule,
         RedisModule,

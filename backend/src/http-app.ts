@@ -13,11 +13,13 @@ import { deferMultipartBodies } from './shared/http/file-upload.interceptor';
 import { errorResponse } from './shared/domain-exception.filter';
 import { securityHeaders } from './shared/http/security-headers';
 import { PERSONAL } from './shared/http/cache-control';
-import { JsonLogger, requestId, requestLogging } from './shared/logging';
+import { apiLogging, echoRequestId, requestId } from './shared/logging';
 import { ON_THE_FLY_COMPRESSION } from './shared/http/prepared-body';
 import { Metrics } from './shared/metrics';
 import fastifyCompress from '@fastify/compress';
 import fastifyEtag from '@fastify/etag';
+import { Logger } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import fastQuerystring from 'fast-querystring';
 import { PageMetaRegistry } from './web/page-meta';
 import { mountWeb } from './web/spa';
@@ -49,7 +51,7 @@ function trustProxy(value: string): boolean | number | string {
  * its radix-tree router and light request objects cost a fraction of Express's per request,
  * which is what the directory's latency budget needed (decision 0203).
  */
-export async function createHttpApp(env: Record<string, string | undefined> = {}, opts: { logger?: JsonLogger | false } = {}) {
+export async function createHttpApp(env: Record<string, string | undefined> = {}, opts: { logger?: false; logDestination?: DestinationStream } = {}) {
   const config = AppConfig.fromEnvironment(env);
   const adapter = new FastifyAdapter({
     trustProxy: trustProxy(config.http.trustProxy),
@@ -69,11 +71,19 @@ export async function createHttpApp(env: Record<string, string | undefined> = {}
     routerOptions: { querystringParser: parseQuery },
     logger: false,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
-    logger: opts.logger === false ? false : (opts.logger ?? new JsonLogger('info', 'api')),
-    bufferLogs: false,
-  });
-  const logger = opts.logger === false ? new JsonLogger('error', 'api') : (opts.logger ?? new JsonLogger(config.logLevel, 'api'));
+  // Logging through nestjs-pino (decision 0222); `logger: false` keeps Nest's own lines out (tests).
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, { logging: apiLogging(config.logLevel, opts.logDestination) }),
+    adapter,
+    {
+      bufferLogs: opts.logger !== false,
+      ...(opts.logger === false ? { logger: false } : {}),
+    },
+  );
+  if (opts.logger !== false) {
+    app.useLogger(app.get(Logger));
+    app.flushLogs(); // what was logged while the application was built
+  }
   const fastify = app.getHttpAdapter().getInstance();
 
   // Every text response (API JSON, pages, top-level files) compressed when the client accepts it,
@@ -85,7 +95,7 @@ export async function createHttpApp(env: Record<string, string | undefined> = {}
   // Conditional GETs: an answer whose ETag the client already holds is a 304. A route that knows
   // its answer's ETag sets it (a cached answer, hashed once: PreparedBody); any other is hashed here.
   await fastify.register(fastifyEtag, { weak: true });
-  requestLogging(fastify, logger);
+  echoRequestId(fastify);
   const metrics = app.get(Metrics);
   fastify.addHook('onResponse', (req, reply, done) => {
     // The matched route's pattern, so every creator's page counts under one label.
@@ -138,7 +148,7 @@ export async function createHttpApp(env: Record<string, string | undefined> = {}
     storageDir: config.storage.driver === 'local' ? resolve(config.storage.dir) : null,
     meta: app.get(PageMetaRegistry),
     site: { publicUrl: config.http.publicUrl, city: config.city },
-    log: (m) => logger.warn(m, 'web'),
+    log: (m) => app.get(Logger).warn(m, 'web'),
   });
   return app;
 }

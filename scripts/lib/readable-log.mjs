@@ -18,9 +18,10 @@ export function readableLine(raw) {
   const time = typeof entry.time === 'string' ? entry.time.slice(11, 19) : '';
   const label = LEVEL_LABEL[entry.level] ?? String(entry.level);
   const who = String(entry.service ?? '').padEnd(6);
+  // An answered request (the API's request log, nestjs-pino): one short line.
   const text =
-    entry.context === 'http' && entry.method
-      ? `${entry.method} ${entry.path} ${entry.status} ${entry.duration_ms} ms`
+    entry.req && entry.res
+      ? `${entry.req.method} ${entry.req.path} ${entry.res.status} ${entry.duration_ms} ms`
       : `${entry.msg}${entry.context ? ` (${entry.context})` : ''}`;
   return [time, who, label, text].filter(Boolean).join(' ') + (entry.trace ? `\n${entry.trace}` : '');
 }

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { JsonLogger, redactText } from './logging';
+import { createLogger, JsonLogger, redactText } from './logging';
 
 // Logs are shipped to places with wider access than the database: a reset link, a token or a
 // password in a log line would let whoever reads the logs take over an account.
@@ -12,7 +12,7 @@ function capture(level: 'debug' | 'info' | 'warn' | 'error' = 'debug') {
       done();
     },
   });
-  return { logger: new JsonLogger(level, 'api', sink as never), lines };
+  return { logger: new JsonLogger(level, 'api', sink as never), pino: createLogger(level, 'api', sink as never), lines };
 }
 
 describe('log lines', () => {
@@ -47,12 +47,15 @@ describe('log lines', () => {
   });
 
   it('redact secret fields of structured data by name', () => {
-    const { logger, lines } = capture();
-    logger.write('info', 'request', 'http', undefined, {
-      password: 'Sunny-Lake-42',
-      headers: { authorization: 'Bearer x', cookie: 'lc_refresh=y' },
-      path: '/api/auth/login',
-    });
+    const { pino, lines } = capture();
+    pino.info(
+      {
+        password: 'Sunny-Lake-42',
+        headers: { authorization: 'Bearer x', cookie: 'lc_refresh=y' },
+        path: '/api/auth/login',
+      },
+      'request',
+    );
     expect(lines[0]).toMatchObject({ password: '[redacted]', headers: { authorization: '[redacted]', cookie: '[redacted]' }, path: '/api/auth/login' });
   });
 

@@ -1,13 +1,11 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LoggerService } from '@nestjs/common';
-import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import pino, { type DestinationStream, type Logger } from 'pino';
+import type { Params } from 'nestjs-pino';
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 
-const requestContext = new AsyncLocalStorage<{ requestId: string }>();
-const LEVELS = { debug: 10, info: 20, warn: 30, error: 40 } as const;
-type Level = keyof typeof LEVELS;
+type Level = 'debug' | 'info' | 'warn' | 'error';
 
 /** Field names whose values never reach a log line, at any depth of a logged object. */
 const SECRET_FIELDS = ['password', 'newPassword', 'token', 'access_token', 'refresh_token', 'authorization', 'cookie', 'link', 'secret', 'jwt'];
@@ -29,28 +27,58 @@ export function redactText(text: string): string {
 }
 
 /**
- * One JSON object per line (pino), with the request id when there is one; secrets are redacted
- * by field name and inside message text.
+ * `value` with every field named in SECRET_FIELDS censored, down to three levels of plain objects
+ * and arrays (what a log line's object holds). Other objects (a request, an error) are left to
+ * their serializers, which run after this.
+ */
+function withoutSecretFields(value: unknown, depth = 3): unknown {
+  if (depth === 0 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => withoutSecretFields(item, depth - 1));
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) out[key] = SECRET_FIELD_SET.has(key) ? REDACTED : withoutSecretFields(field, depth - 1);
+  return out;
+}
+const SECRET_FIELD_SET = new Set(SECRET_FIELDS);
+
+/**
+ * Every process's pino: one JSON object per line with time, level, service and message; secrets
+ * censored by field name (at any of three depths) and inside every text written (decision 0313).
+ * Both happen as a line is written, not through pino's `redact`: that one also runs whenever a
+ * child logger is made, and pino-http makes two per request (40 µs a request; decision 0222). A
+ * child's own fields (the request's id, method and path) are ours and hold no secret.
+ */
+export function createLogger(minLevel: Level, service: string, destination: DestinationStream = pino.destination({ fd: 1, sync: true })): Logger {
+  const options: LoggerOptions = {
+    level: minLevel,
+    base: { service },
+    messageKey: 'msg',
+    timestamp: () => `,"time":"${new Date().toISOString()}"`,
+    formatters: { level: (label) => ({ level: label }), log: (object) => withoutSecretFields(object) as Record<string, unknown> },
+    hooks: {
+      // Text anywhere in a call: the message, and a stack trace passed beside it.
+      logMethod(args, method) {
+        const scrubbed = args.map((arg) => (typeof arg === 'string' ? redactText(arg) : arg));
+        for (const arg of scrubbed)
+          if (arg && typeof arg === 'object' && typeof (arg as { trace?: unknown }).trace === 'string')
+            (arg as { trace: string }).trace = redactText((arg as { trace: string }).trace);
+        return method.apply(this, scrubbed as Parameters<typeof method>);
+      },
+    },
+  };
+  return pino(options, destination);
+}
+
+/**
+ * Nest's log lines as pino lines, for the processes that answer no requests (the worker, the CLI).
+ * The API logs through nestjs-pino instead (`apiLogging`), with the same pino options.
  */
 export class JsonLogger implements LoggerService {
   private readonly pino: Logger;
 
-  constructor(
-    private readonly minLevel: Level = 'info',
-    service = 'api',
-    destination: DestinationStream = pino.destination({ fd: 1, sync: true }),
-  ) {
-    this.pino = pino(
-      {
-        level: 'trace',
-        base: { service },
-        messageKey: 'msg',
-        timestamp: () => `,"time":"${new Date().toISOString()}"`,
-        formatters: { level: (label) => ({ level: label }) },
-        redact: { paths: SECRET_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]), censor: REDACTED },
-      },
-      destination,
-    );
+  constructor(minLevel: Level = 'info', service = 'api', destination?: DestinationStream) {
+    this.pino = createLogger(minLevel, service, destination);
   }
 
   log(message: unknown, context?: string) {
@@ -69,58 +97,62 @@ export class JsonLogger implements LoggerService {
     this.write('debug', message, context);
   }
 
-  enabled(level: Level): boolean {
-    return LEVELS[level] >= LEVELS[this.minLevel];
-  }
-
-  write(level: Level, message: unknown, context?: string, trace?: string, extra?: Record<string, unknown>) {
-    if (!this.enabled(level)) return;
+  private write(level: Level, message: unknown, context?: string, trace?: string) {
+    if (!this.pino.isLevelEnabled(level)) return;
     const text = typeof message === 'string' ? message : message instanceof Error ? message.message : JSON.stringify(message);
-    const store = requestContext.getStore();
-    const fields: Record<string, unknown> = {
-      ...(context ? { context } : {}),
-      ...(store ? { request_id: store.requestId } : {}),
-      ...(trace && typeof trace === 'string' ? { trace: redactText(trace) } : {}),
-      ...extra,
-    };
-    this.pino[level](fields, redactText(text));
+    this.pino[level]({ ...(context ? { context } : {}), ...(trace && typeof trace === 'string' ? { trace } : {}) }, text);
   }
 }
 
-/** The request id: the caller's X-Request-Id when it is sane, else a new one (Fastify's genReqId). */
+/**
+ * The request id: the caller's X-Request-Id when it is sane, else a new one (Fastify's genReqId).
+ * Kept on the raw request too, where the request's logger (pino-http) finds it.
+ */
 export function requestId(req: IncomingMessage): string {
   const incoming = req.headers['x-request-id'];
-  return typeof incoming === 'string' && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+  const id = typeof incoming === 'string' && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+  (req as IncomingMessage & { id?: string }).id = id;
+  return id;
 }
 
-/** Runs `fn` with `requestId` on every line it logs (as a request's handler does). */
-export function inRequestContext<T>(requestId: string, fn: () => T): T {
-  return requestContext.run({ requestId }, fn);
-}
+/** The URL asked for, as the client sent it (Nest's middleware sees it with its mount path taken off). */
+const urlOf = (req: IncomingMessage) => (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '';
 
-/** The log line of one answered API request (below the log level nothing is built: the hot path). */
-export function requestLogLine(logger: JsonLogger) {
-  return (method: string, url: string, status: number, durationMs: number) => {
-    const level = status >= 500 ? 'error' : 'info';
-    // Static files would drown the log.
-    if (logger.enabled(level) && url.startsWith('/api')) {
-      logger.write(level, 'request', 'http', undefined, { method, path: url.split('?', 1)[0], status, duration_ms: Math.round(durationMs * 10) / 10 });
-    }
+/**
+ * The API's logging through nestjs-pino (pino-http underneath): one line per answered API request
+ * (method, path without its query, which may hold a token, status and duration), and every line
+ * logged while a request is handled carries its `request_id`, the id the response's X-Request-Id
+ * header names.
+ */
+export function apiLogging(minLevel: Level, destination?: DestinationStream): Params {
+  return {
+    pinoHttp: {
+      logger: createLogger(minLevel, 'api', destination),
+      genReqId: (req) => (req as IncomingMessage & { id?: string }).id ?? requestId(req),
+      quietReqLogger: true,
+      quietResLogger: true,
+      customAttributeKeys: { reqId: 'request_id', responseTime: 'duration_ms' },
+      serializers: {
+        req: (req: IncomingMessage) => ({ method: req.method, path: urlOf(req).split('?', 1)[0] }),
+        res: (res: ServerResponse) => ({ status: res.statusCode }),
+        err: pino.stdSerializers.err,
+      },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+      customSuccessMessage: () => 'request',
+      customErrorMessage: () => 'request',
+      // The request's method and path go on its line only, built when the line is written.
+      customSuccessObject: (req, _res, fields) => ({ req, ...fields }),
+      customErrorObject: (req, _res, _error, fields) => ({ req, ...fields }),
+      // Static files and pages would drown the log.
+      autoLogging: { ignore: (req) => !urlOf(req).startsWith('/api') },
+    },
   };
 }
 
-/** Echoes the request id, runs the handler inside its log context, and logs one line per API request. */
-export function requestLogging(fastify: FastifyInstance, logger: JsonLogger) {
-  const log = requestLogLine(logger);
+/** Names the request's id in its response (X-Request-Id), the id its log lines carry. */
+export function echoRequestId(fastify: FastifyInstance) {
   fastify.addHook('onRequest', (req, reply, done) => {
     reply.header('X-Request-Id', req.id);
-    done();
-  });
-  // preHandler, not onRequest: a context entered before the body is read does not survive the
-  // stream's events, while the handler (guards, interceptors, the controller) runs from here.
-  fastify.addHook('preHandler', (req, _reply, done) => requestContext.run({ requestId: req.id }, done));
-  fastify.addHook('onResponse', (req, reply, done) => {
-    log(req.method, req.url, reply.statusCode, reply.elapsedTime);
     done();
   });
 }

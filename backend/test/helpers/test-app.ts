@@ -48,7 +48,14 @@ export interface TestApp {
  * puts the database on another PostgreSQL server (a private one a fault test restarts).
  */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; worker?: boolean; pgAdminUrl?: string; beforeInit?: (app: NestFastifyApplication) => void } = {},
+  opts: {
+    env?: Record<string, string>;
+    worker?: boolean;
+    pgAdminUrl?: string;
+    beforeInit?: (app: NestFastifyApplication) => void;
+    /** Where the API's log lines go (at LOG_LEVEL, info unless the test says); by default nowhere. */
+    logTo?: import('pino').DestinationStream;
+  } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase(opts.pgAdminUrl);
   const mailbox = await new SmtpCapture().start();
@@ -69,7 +76,7 @@ export async function createTestApp(
     LOG_LEVEL: 'error',
     ...opts.env,
   };
-  const app = await createHttpApp(env, { logger: false });
+  const app = await createHttpApp(env, opts.logTo ? { logDestination: opts.logTo } : { logger: false });
   opts.beforeInit?.(app);
   const routes: string[] = [];
   const fastify = app.getHttpAdapter().getInstance();

@@ -1,7 +1,6 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { RequestContext } from '@mikro-orm/core';
 import { PageMetaRegistry } from '../../web/page-meta';
 import { NotificationsModule } from '../notifications';
 import { ApprovedProfileEdits } from './application/approved-profile-edits';
@@ -60,7 +59,7 @@ export class CreatorModule implements OnModuleInit {
     this.orm.em.getEventManager().registerSubscriber(new ListingChangeSubscriber(this.listingVersion));
     // A /creator/{id} link: its preview tags, and the profile its first view is drawn from (a 404
     // when not listed); /directory: the overview (issue 12).
-    this.meta.register(/^\/creator\/([^/]+)\/?$/, ([id]) => RequestContext.create(this.orm.em.fork(), () => this.directory.profilePage(id!)));
+    this.meta.register(/^\/creator\/([^/]+)\/?$/, ([id]) => this.directory.profilePage(id!));
     this.meta.registerData(/^\/directory$/, () => this.directory.directoryPage());
   }
 }

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Niche } from '@local-creators/common';
 import { DirectoryReads, type ListedCard, type ListedFilters, type ListedOverview, type ListedPageQuery } from '../application/directory-reads';
-import { LISTED_SQL, listedCountSql, listedOverviewSql, listedPageSql, listedMatchedPageSql } from './directory-sql';
+import { LISTED_SQL, listedCountSql, listedOverviewSql, listedPageSql, listedMatchedPageSql, PROFILE_SQL } from './directory-sql';
 import { CreatorProfile } from '../domain/creator-profile';
 import { ListingVersion } from './listing-version';
 import { QueryCanceller } from './query-canceller';
@@ -203,15 +203,8 @@ export class SqlDirectoryReads extends DirectoryReads {
     return rows.map((r) => ({ id: r.id, updatedAt: new Date(r.updated_at) }));
   }
   async findByIdReadOnly(id: string) {
-    // With the confirmed handles (decision 0502) and the counts' dates (0503): the profile page shows both.
-    const [row] = await this.em.getConnection().execute<Record<string, unknown>[]>(
-      `select p.*, (select json_agg(json_build_object('platform', c.platform, 'handle', c.handle, 'confirmed_at', c.confirmed_at) order by c.confirmed_at)
-         from handle_checks c where c.profile_id = p.id and c.confirmed_at is not null) as confirmed_handles,
-         (select json_agg(json_build_object('platform', f.platform, 'handle', f.handle, 'confirmed_at', f.confirmed_at))
-         from follower_counts f where f.profile_id = p.id) as follower_dates
-       from creator_profiles p where p.id = ?`,
-      [id],
-    );
+    // On the directory's pool, as one JSON text, like a page's rows.
+    const [row] = await this.jsonRows(undefined, PROFILE_SQL, [id]);
     return row ? readOnlyProfile(row) : null;
   }
 }
