@@ -9,7 +9,6 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { forkEntityManagerPerRequest } from './database/request-context';
-import { deferMultipartBodies } from './shared/http/file-upload.interceptor';
 import { errorResponse } from './shared/domain-exception.filter';
 import { securityHeaders } from './shared/http/security-headers';
 import { PERSONAL } from './shared/http/cache-control';
@@ -18,6 +17,7 @@ import { ON_THE_FLY_COMPRESSION } from './shared/http/prepared-body';
 import { Metrics } from './shared/metrics';
 import fastifyCompress from '@fastify/compress';
 import fastifyEtag from '@fastify/etag';
+import fastifyMultipart from '@fastify/multipart';
 import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import fastQuerystring from 'fast-querystring';
@@ -125,7 +125,8 @@ export async function createHttpApp(env: Record<string, string | undefined> = {}
     },
     { 'Cache-Control': PERSONAL },
   );
-  deferMultipartBodies(fastify);
+  // Multipart bodies are left unread until a route's upload interceptor asks (FileUpload), after its guards.
+  await fastify.register(fastifyMultipart);
   // Cross-origin callers only when CORS_ORIGIN names them; without it nothing is registered (the
   // site and console are same-origin, and the hook cost every request about 2% of its time).
   if (config.http.corsOrigin.length) {

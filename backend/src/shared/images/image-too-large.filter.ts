@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, PayloadTooLargeException } from 
 import type { FastifyReply } from 'fastify';
 import { MSG } from '@local-creators/common';
 
-/** multer's own "File too large" becomes the spec's message. */
+/** The upload's own "File too large" becomes the spec's message. */
 @Catch(PayloadTooLargeException)
 export class ImageTooLargeFilter implements ExceptionFilter {
   catch(_: PayloadTooLargeException, host: ArgumentsHost) {

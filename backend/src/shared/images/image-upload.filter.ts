@@ -3,9 +3,9 @@ import type { FastifyReply } from 'fastify';
 import { MSG } from '@local-creators/common';
 
 /**
- * For one image upload route: multer's own refusals become the spec's messages. Too large is
+ * For one image upload route: the upload's own refusals become the spec's messages. Too large is
  * 'Image must be less than 5MB' (413); a malformed upload (another file field, two files, a
- * broken multipart body) is 'Please upload an image file' (400) instead of multer's English.
+ * broken multipart body) is 'Please upload an image file' (400) instead of the library's English.
  */
 @Catch(PayloadTooLargeException, BadRequestException)
 export class ImageUploadFilter implements ExceptionFilter {

@@ -1,8 +1,8 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, UseFilters, UseInterceptors } from '@nestjs/common';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { LIMITS } from '@local-creators/common';
 import { PUBLIC_READ } from '../../../shared/http/cache-control';
-import { FileUpload } from '../../../shared/http/file-upload.interceptor';
+import { FileUpload, UploadedImage, type UploadedBytes } from '../../../shared/http/file-upload.interceptor';
 import { ImageTooLargeFilter } from '../../../shared/images/image-too-large.filter';
 import type { Principal } from '../../../shared/auth/principal';
 import { ClientIp, CurrentUser, OptionalAuth } from '../../../shared/auth/access';
@@ -24,7 +24,7 @@ export class AmplifyController {
   @ApiConsumes('multipart/form-data', 'application/json')
   @UseFilters(ImageTooLargeFilter)
   @UseInterceptors(FileUpload('logo', { fileSize: LIMITS.imageMaxBytes - 1, files: 1, fields: 30, fieldSize: 20_000 }))
-  submit(@Body() body: unknown, @UploadedFile() logo: Express.Multer.File | undefined, @ClientIp() ip: string) {
+  submit(@Body() body: unknown, @UploadedImage() logo: UploadedBytes | undefined, @ClientIp() ip: string) {
     return this.amplify.submit({ ...readSubmissionForm(body), logo: logo?.buffer, clientIp: ip });
   }
 

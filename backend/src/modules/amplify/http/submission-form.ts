@@ -3,7 +3,7 @@ import { DomainError } from '../../../shared/domain-error';
 
 /**
  * `type_of_help` arrives as a JSON array (JSON bodies, or one multipart field holding JSON), as
- * repeated multipart fields (`type_of_help` or `type_of_help[]`, read by multer into an array),
+ * repeated multipart fields (`type_of_help` or `type_of_help[]`, read into an array),
  * or as a single plain field. All of them become one list; empty entries are dropped.
  */
 export function readTypeOfHelp(raw: unknown): unknown {

@@ -1,8 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Put, Res, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Res, UseFilters, UseInterceptors } from '@nestjs/common';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { LIMITS } from '@local-creators/common';
-import { FileUpload } from '../../../shared/http/file-upload.interceptor';
+import { FileUpload, UploadedImage, type UploadedBytes } from '../../../shared/http/file-upload.interceptor';
 import { ImageUploadFilter } from '../../../shared/images/image-upload.filter';
 import type { Principal } from '../../../shared/auth/principal';
 import { Auth, CurrentUser } from '../../../shared/auth/access';
@@ -68,7 +68,7 @@ export class MeProfileController {
   @UseFilters(new ImageUploadFilter('file'))
   // "under 5MB": a file of exactly 5 MB is refused too.
   @UseInterceptors(FileUpload('file', { fileSize: LIMITS.imageMaxBytes - 1, files: 1, fields: 5 }))
-  uploadImage(@CurrentUser() user: Principal, @UploadedFile() file: Express.Multer.File | undefined) {
+  uploadImage(@CurrentUser() user: Principal, @UploadedImage() file: UploadedBytes | undefined) {
     return this.profiles.uploadImage(user, file);
   }
 
