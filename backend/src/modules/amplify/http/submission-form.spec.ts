@@ -37,7 +37,7 @@ describe('readSubmissionForm', () => {
     });
   });
 
-  it('takes a body without a prototype (a multipart form's) or no body at all', () => {
+  it('takes a body without a prototype (as a multipart form gives) or no body at all', () => {
     const body = Object.assign(Object.create(null), { business_name: 'B' });
     expect(readSubmissionForm(body).fields).toEqual({ business_name: 'B', type_of_help: [] });
     expect(readSubmissionForm(undefined)).toEqual({ fields: { type_of_help: [] }, honeypot: undefined });

@@ -85,4 +85,16 @@ describe('DirectoryCache', () => {
     listing.version = 2; // a new answer, with forms of its own
     expect(await jsonOf()).toBe('2');
   });
+
+  it('keeps the forms within its byte budget, the least recently used answers going first', async () => {
+    const cache = new DirectoryCache(async () => 1, 100, 1_000);
+    const page = (key: string) => cache.get(key, async () => key).then((a) => a.form('html', () => ({ weight: 400 })));
+    await page('a');
+    await page('b');
+    await cache.get('a', async () => 'unused'); // a is now the most recent
+    await page('c'); // 1,200 bytes: b goes
+    expect(cache.weight).toBe(800);
+    expect(await value(cache.get('a', async () => 'again'))).toBe('a');
+    expect(await value(cache.get('b', async () => 'b again'))).toBe('b again');
+  });
 });

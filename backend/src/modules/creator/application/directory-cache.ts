@@ -1,6 +1,9 @@
 /** How many forms (the JSON body, a drawn page per address) one answer keeps at most. */
 const MAX_FORMS = 8;
 
+/** What a kept form weighs in bytes, when it says (a body it will send: PreparedBody). */
+const weightOf = (form: unknown) => (typeof form === 'object' && form !== null && 'weight' in form ? Number(form.weight) || 0 : 0);
+
 /**
  * One answer of the public directory, computed under one listing version, and the forms it is
  * sent in (its JSON body, the page drawn from it), each made the first time it is asked for and
@@ -12,12 +15,17 @@ export class DirectoryAnswer<T> {
   constructor(
     readonly value: T,
     readonly version: number,
+    /** Told the bytes of each form kept, so the cache can hold its budget. */
+    private readonly kept: (bytes: number) => void = () => undefined,
   ) {}
 
   form<F>(name: string, make: () => F): F {
     if (this.forms.has(name)) return this.forms.get(name) as F;
     const made = make();
-    if (this.forms.size < MAX_FORMS) this.forms.set(name, made);
+    if (this.forms.size < MAX_FORMS) {
+      this.forms.set(name, made);
+      this.kept(weightOf(made));
+    }
     return made;
   }
 }
@@ -25,6 +33,8 @@ export class DirectoryAnswer<T> {
 interface Entry {
   version: number;
   answer: Promise<DirectoryAnswer<unknown>>;
+  /** The bytes its answer's forms weigh (drawn pages are the heavy ones). */
+  bytes: number;
   /** Requests waiting for a computation still running, and the switch that cancels its queries. */
   waiting: number;
   abort: AbortController | null;
@@ -40,14 +50,16 @@ interface Entry {
  *
  * - Concurrent requests for the same key and version share one computation; once every request
  *   waiting for it has gone (its client went away), its queries are cancelled.
- * - At most `maxEntries` keys are kept, the least recently used going first.
+ * - At most `maxEntries` keys and `maxBytes` of kept forms, the least recently used going first.
  */
 export class DirectoryCache {
   private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
 
   constructor(
     private readonly currentVersion: () => Promise<number>,
     private readonly maxEntries: number,
+    private readonly maxBytes = Infinity,
   ) {}
 
   /**
@@ -63,16 +75,15 @@ export class DirectoryCache {
       this.entries.delete(key); // re-inserted last: the Map's order is the recency order
       this.entries.set(key, entry);
     } else {
-      const fresh = this.start(version, compute);
       // A request that read an older version late computes for itself, leaving the newer entry.
-      if (entry && entry.version > version) return this.wait(fresh, caller) as Promise<DirectoryAnswer<T>>;
-      entry = fresh;
-      this.entries.delete(key);
+      if (entry && entry.version > version) return this.wait(this.start(version, compute, null), caller) as Promise<DirectoryAnswer<T>>;
+      if (entry) this.drop(key);
+      const started = this.start(version, compute, key);
+      entry = started;
       this.entries.set(key, entry);
-      if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-      const started = entry;
+      this.evict();
       started.answer.catch(() => {
-        if (this.entries.get(key) === started) this.entries.delete(key); // the next request tries again
+        if (this.entries.get(key) === started) this.drop(key); // the next request tries again
       });
     }
     return this.wait(entry, caller) as Promise<DirectoryAnswer<T>>;
@@ -82,13 +93,37 @@ export class DirectoryCache {
     return this.entries.size;
   }
 
-  private start<T>(version: number, compute: (signal: AbortSignal) => Promise<T>): Entry {
+  /** The bytes the kept answers' forms weigh. */
+  get weight() {
+    return this.bytes;
+  }
+
+  /** `key`: where the entry is kept, so its forms count against the budget (null: not kept). */
+  private start<T>(version: number, compute: (signal: AbortSignal) => Promise<T>, key: string | null): Entry {
     const abort = new AbortController();
-    const entry: Entry = { version, waiting: 0, abort, answer: null! };
+    const entry: Entry = { version, bytes: 0, waiting: 0, abort, answer: null! };
+    const kept = (bytes: number) => {
+      if (key === null || this.entries.get(key) !== entry) return; // no longer kept: nothing to count
+      entry.bytes += bytes;
+      this.bytes += bytes;
+      this.evict();
+    };
     entry.answer = compute(abort.signal)
-      .then((value) => new DirectoryAnswer(value, version))
+      .then((value) => new DirectoryAnswer(value, version, kept))
       .finally(() => (entry.abort = null));
     return entry;
+  }
+
+  private drop(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+
+  /** The least recently used go first, until the count and the bytes are within their bounds. */
+  private evict() {
+    while (this.entries.size > this.maxEntries || (this.bytes > this.maxBytes && this.entries.size > 1)) this.drop(this.entries.keys().next().value!);
   }
 
   private async wait(entry: Entry, caller?: AbortSignal): Promise<DirectoryAnswer<unknown>> {

@@ -70,10 +70,12 @@ function decodeCursor(raw: string): Cursor {
 }
 
 /**
- * How many answers the directory's cache keeps: the overview, the sitemap, recent searches and
- * pages, and listed profiles (each with its drawn page once one was asked for).
+ * How much the directory's cache keeps: the overview, the sitemap, recent searches and pages, and
+ * listed profiles, at most this many answers and this many bytes of the forms they are sent in (a
+ * drawn profile page is about 25 kB, its JSON 2 kB).
  */
 const CACHED_ANSWERS = 5_000;
+const CACHED_BYTES = 64 * 1024 * 1024;
 
 /** A search as parsed: the cache's key is this, normalised (`?niche=food` and `?niche=Food` are one). */
 type SearchQuery = ReturnType<DirectoryService['parseSearch']>;
@@ -95,7 +97,7 @@ export class DirectoryService {
     private readonly profiles: DirectoryReads,
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {
-    this.cache = new DirectoryCache(() => this.profiles.listingVersion(), CACHED_ANSWERS);
+    this.cache = new DirectoryCache(() => this.profiles.listingVersion(), CACHED_ANSWERS, CACHED_BYTES);
   }
 
   /** The landing view of the directory: the same for every visitor and the busiest read. */
