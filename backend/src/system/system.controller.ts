@@ -5,6 +5,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { FEATURE_FLAGS, type PublicConfig } from '@local-creators/common';
 import { AppConfig } from '../config/app-config';
 import { RedisClient } from '../shared/redis.module';
+import { ShutdownState } from './shutdown';
 
 @ApiTags('system')
 @Controller()
@@ -13,6 +14,7 @@ export class SystemController {
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly em: EntityManager,
     private readonly redis: RedisClient,
+    private readonly shutdown: ShutdownState,
   ) {}
 
   @Get('config')
@@ -37,7 +39,10 @@ export class SystemController {
     ].join('\n');
   }
 
-  /** 200 while the database answers (Redis being down degrades, it does not fail the API). */
+  /**
+   * 200 while the database answers (Redis being down degrades, it does not fail the API); 503
+   * "draining" once the process was told to stop, so nothing new is routed to it.
+   */
   @Get('health')
   async health(@Res({ passthrough: true }) res: FastifyReply) {
     let database: 'up' | 'down' = 'up';
@@ -52,7 +57,8 @@ export class SystemController {
     } catch {
       redis = 'down';
     }
-    res.status(database === 'up' ? 200 : 503);
-    return { status: database === 'up' ? 'ok' : 'unavailable', database, redis };
+    const status = this.shutdown.draining ? 'draining' : database === 'up' ? 'ok' : 'unavailable';
+    res.status(status === 'ok' ? 200 : 503);
+    return { status, database, redis };
   }
 }
