@@ -42,8 +42,9 @@ const docker = (args, opts = {}) => run('docker', args, { env, ...opts });
 const override = join(work, 'demo-mail.override.yml');
 const deploy = (version) =>
   docker(['stack', 'deploy', '--detach=true', '--resolve-image', 'never', '-c', 'deploy/swarm/stack.yml', '-c', override, stack], { cwd: root, env: { ...env, APP_VERSION: version }, timeout: 300_000 });
-const tasks = (service, filter = 'desired-state=running') =>
-  docker(['service', 'ps', '--no-trunc', '--filter', filter, '--format', '{{.ID}} {{.CurrentState}} {{.Image}}', `${stack}_${service}`]).stdout.split('\n').filter(Boolean);
+/** Every task of a service, past ones too: "<id> <current state> <image>". */
+const tasks = (service) =>
+  docker(['service', 'ps', '--no-trunc', '--format', '{{.ID}} {{.CurrentState}} {{.Image}}', `${stack}_${service}`]).stdout.split('\n').filter(Boolean);
 const containers = (service) => docker(['ps', '-q', '--filter', `label=com.docker.swarm.service.name=${stack}_${service}`]).stdout.split('\n').filter(Boolean);
 const healthOf = (id) => docker(['inspect', '-f', '{{if .State.Health}}{{.State.Health.Status}}{{else}}none{{end}}', id], { allowFail: true }).stdout.trim();
 
@@ -79,7 +80,10 @@ const cleanup = () => {
   if (volumes.length) docker(['volume', 'rm', '-f', ...volumes], { allowFail: true });
   for (const name of Object.keys(secrets)) docker(['secret', 'rm', `${secretPrefix}_${name}`], { allowFail: true });
   docker(['rmi', `local-creators:${versions.a}`, `local-creators:${versions.b}`], { allowFail: true });
-  if (madeSwarm) docker(['swarm', 'leave', '--force'], { allowFail: true });
+  if (madeSwarm) {
+    docker(['swarm', 'leave', '--force'], { allowFail: true });
+    docker(['network', 'rm', 'docker_gwbridge'], { allowFail: true }); // made by `swarm init`, left by `leave`
+  }
   rmSync(work, { recursive: true, force: true });
 };
 const watchdog = setTimeout(() => {
@@ -120,19 +124,29 @@ try {
       docker(['swarm', 'init', '--advertise-addr', '127.0.0.1']);
       madeSwarm = true;
     }
-    docker(['node', 'update', '--label-add', 'lc.data=true', '--label-add', 'lc.app=true', 'self']);
+    docker(['node', 'update', '--label-add', 'lc.data=true', '--label-add', 'lc.app=true', docker(['info', '-f', '{{.Swarm.NodeID}}']).stdout.trim()]);
     for (const [name, value] of Object.entries(secrets)) docker(['secret', 'create', `${secretPrefix}_${name}`, '-'], { input: value });
     // The demo mail catcher, as the compose stack's demo profile has it.
     writeFileSync(
       override,
       stringify({
-        services: { mailpit: { image: 'axllent/mailpit:v1.26', user: '1000:1000', read_only: true, cap_drop: ['ALL'], init: true, deploy: { placement: { constraints: ['node.labels.lc.data == true'] } } } },
+        services: {
+          mailpit: {
+            image: 'axllent/mailpit:v1.26',
+            user: '1000:1000',
+            read_only: true,
+            cap_drop: ['ALL'],
+            init: true,
+            volumes: [{ type: 'tmpfs', target: '/tmp' }],
+            deploy: { endpoint_mode: 'dnsrr', placement: { constraints: ['node.labels.lc.data == true'] } },
+          },
+        },
       }),
     );
     deploy(versions.a);
     await converged(wholeStack, versions.a);
-    const job = tasks('migrate', 'desired-state=shutdown').concat(tasks('migrate', 'desired-state=running'));
-    if (!job.some((t) => / Complete /.test(t))) throw new Error(`the migration job: ${job.join('; ')}`);
+    const job = await eventually('the migration job complete', () => tasks('migrate').some((t) => / Complete /.test(t)), 60_000);
+    if (!job) throw new Error(`the migration job: ${tasks('migrate').join('; ')}`);
     proxy.trust(docker(['exec', containers('proxy')[0], 'cat', '/caddy/data/caddy/pki/authorities/local/root.crt']).stdout);
     const health = expectStatus(await call('GET', '/api/health'), 200, 'health through the proxy');
     if (health.json.database !== 'up' || health.json.redis !== 'up') throw new Error(`health ${health.body}`);
@@ -182,7 +196,7 @@ try {
 } finally {
   clearTimeout(watchdog);
   if (failed()) {
-    for (const service of ['api', 'proxy', 'migrate']) log(`${service} logs:\n${docker(['service', 'logs', '--tail', '30', '--no-trunc', `${stack}_${service}`], { allowFail: true }).stdout.slice(-4000)}`);
+    for (const service of ['api', 'proxy', 'migrate']) log(`${service} logs:\n${docker(['service', 'logs', '--tail', '15', '--no-trunc', `${stack}_${service}`], { allowFail: true }).stdout.slice(-3000)}`);
   }
   phase('teardown');
   if (process.env.SWARM_TEST_KEEP === '1') log(`kept the stack ${stack}; remove it with: docker stack rm ${stack}`);

@@ -90,7 +90,9 @@ export function proxyClient({ httpPort, httpsPort, host = 'localhost' }) {
       if (payload && !h['content-type']) h['content-type'] = 'application/json';
       if (payload) h['content-length'] = payload.length;
       const port = plain ? httpPort : httpsPort;
-      const opts = { host: '127.0.0.1', port, path, method, agent, headers: { host: `${host}:${port}`, ...h } };
+      // A connection of its own unless an agent is given: a proxy restarted by the test would leave
+      // a pooled connection to its old process behind (EPIPE on the next request).
+      const opts = { host: '127.0.0.1', port, path, method, agent: agent ?? false, headers: { host: `${host}:${port}`, ...h } };
       const req = plain ? httpRequest(opts) : httpsRequest({ ...opts, servername: host, ca, rejectUnauthorized: true });
       req.setTimeout(timeoutMs, () => req.destroy(new Error(`${method} ${path} timed out`)));
       req.on('response', (res) => {

@@ -248,6 +248,8 @@ describe('deploy/swarm/stack.yml', () => {
   it('hardens every service as far as Swarm allows, with limits', () => {
     for (const [name, svc] of Object.entries(services)) {
       expect({ name, read_only: svc.read_only, cap_drop: svc.cap_drop, init: svc.init }).toEqual({ name, read_only: true, cap_drop: ['ALL'], init: true });
+      // Swarm ignores `tmpfs:`; a tmpfs mount among the volumes gives the read-only root its /tmp.
+      expect({ name, tmp: svc.volumes }).toEqual({ name, tmp: expect.arrayContaining([{ type: 'tmpfs', target: '/tmp' }]) });
       expect({ name, limits: svc.deploy.resources?.limits }).toEqual({ name, limits: { memory: expect.any(String), cpus: expect.any(String) } });
     }
   });
