@@ -13,7 +13,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { bearer, eventually, expectStatus, freePort, proxyClient, run, sleep, testCertificates, testRun } from './lib/stack-test.mjs';
+import { bearer, bounded, eventually, expectStatus, freePort, proxyClient, run, sleep, testCertificates, testRun } from './lib/stack-test.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const project = `lccompose${process.pid}`;
@@ -154,13 +154,7 @@ const cleanup = () => {
   dc(['down', '-v', '--remove-orphans', '--timeout', '5'], { allowFail: true, timeout: 180_000, monitoring: true });
   rmSync(work, { recursive: true, force: true });
 };
-const watchdog = setTimeout(() => {
-  log(`FAIL the run took longer than ${limitS} s; cleaning up`);
-  cleanup();
-  finish();
-  process.exit(1);
-}, limitS * 1000);
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (cleanup(), process.exit(130)));
+const unbound = bounded(limitS, { log, finish, cleanup });
 
 // --- the run ----------------------------------------------------------------------------------
 const state = {};
@@ -429,7 +423,7 @@ try {
   if (!e.message.startsWith('stopping:')) await step('unexpected error', () => Promise.reject(e));
   log(`FAIL ${e.message.startsWith('stopping:') ? e.message : e.stack}`);
 } finally {
-  clearTimeout(watchdog);
+  unbound();
   if (failed() && process.env.COMPOSE_TEST_KEEP !== '1') console.log(dc(['logs', '--no-color', '--tail', '40'], { allowFail: true, monitoring: true }).stdout);
   phase('teardown');
   if (process.env.COMPOSE_TEST_KEEP === '1') log(`kept the stack (project ${project}); remove it with: ${compose.join(' ')} -p ${project} --profile demo --profile monitoring down -v`);

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { stringify } from 'yaml';
-import { describeProbe, eventually, expectStatus, freePort, proxyClient, run, sleep, startProbe, testRun } from './lib/stack-test.mjs';
+import { bounded, describeProbe, eventually, expectStatus, freePort, proxyClient, run, sleep, startProbe, testRun } from './lib/stack-test.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const stack = `lcswarm${process.pid}`;
@@ -86,13 +86,7 @@ const cleanup = () => {
   }
   rmSync(work, { recursive: true, force: true });
 };
-const watchdog = setTimeout(() => {
-  log(`FAIL the run took longer than ${limitS} s; cleaning up`);
-  cleanup();
-  finish();
-  process.exit(1);
-}, limitS * 1000);
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (cleanup(), process.exit(130)));
+const unbound = bounded(limitS, { log, finish, cleanup });
 
 /** Runs the probe while `operate` does its work, then a little longer; returns the counts. */
 async function probeDuring(what, operate) {
@@ -194,7 +188,7 @@ try {
   if (!e.message.startsWith('stopping:')) await step('unexpected error', () => Promise.reject(e));
   log(`FAIL ${e.message.startsWith('stopping:') ? e.message : e.stack}`);
 } finally {
-  clearTimeout(watchdog);
+  unbound();
   if (failed()) {
     for (const service of ['api', 'proxy', 'migrate']) log(`${service} logs:\n${docker(['service', 'logs', '--tail', '15', '--no-trunc', `${stack}_${service}`], { allowFail: true }).stdout.slice(-3000)}`);
   }

@@ -58,6 +58,18 @@ export function testRun() {
   return { log, phase, step, failed, finish, results };
 }
 
+/** Ends the run after `limitS` seconds, or on SIGINT/SIGTERM, with `cleanup` first; returns the stop of that bound. */
+export function bounded(limitS, { log, finish, cleanup }) {
+  const watchdog = setTimeout(() => {
+    log(`FAIL the run took longer than ${limitS} s; cleaning up`);
+    cleanup();
+    finish();
+    process.exit(1);
+  }, limitS * 1000);
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (cleanup(), process.exit(130)));
+  return () => clearTimeout(watchdog);
+}
+
 export function run(cmd, args, { env = process.env, cwd, input, allowFail = false, timeout = 600_000, encoding = 'utf8' } = {}) {
   const r = spawnSync(cmd, args, { cwd, env, encoding, input, maxBuffer: 1 << 28, timeout });
   if (r.status !== 0 && !allowFail) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${(r.stderr ?? '').toString().slice(-2000)}`);
