@@ -31,21 +31,26 @@ RUN npm ci --omit=dev --no-audit --no-fund --workspace common --workspace backen
  && mkdir -p backend/node_modules && npm cache clean --force
 
 FROM node:24.21.0-bookworm-slim AS runtime
-ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
+# SHUTDOWN_DRAIN_S: on SIGTERM the api keeps answering 5 s while its proxy or orchestrator stops
+# routing to it (decision 0317); stop_grace_period / terminationGracePeriodSeconds cover it.
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 SHUTDOWN_DRAIN_S=5
 WORKDIR /app
-COPY --from=deps --chown=node:node /app/package.json ./
-COPY --from=deps --chown=node:node /app/node_modules node_modules
-COPY --from=build --chown=node:node /app/common/package.json common/
-COPY --from=build --chown=node:node /app/common/dist common/dist
-COPY --from=build --chown=node:node /app/backend/package.json backend/
+# The code belongs to root and is read-only for `node`, the user it runs as (decision 0316): a
+# compromised process cannot rewrite what runs next. Only the data folder is the app's.
+COPY --from=deps /app/package.json ./
+COPY --from=deps /app/node_modules node_modules
+COPY --from=build /app/common/package.json common/
+COPY --from=build /app/common/dist common/dist
+COPY --from=build /app/backend/package.json backend/
 # Versions npm could not hoist (if any) live in backend/node_modules.
-COPY --from=deps --chown=node:node /app/backend/node_modules backend/node_modules
-COPY --from=build --chown=node:node /app/backend/dist backend/dist
-COPY --from=build --chown=node:node /app/public-site/dist public-site/dist
-COPY --from=build --chown=node:node /app/admin-console/dist admin-console/dist
+COPY --from=deps /app/backend/node_modules backend/node_modules
+COPY --from=build /app/backend/dist backend/dist
+COPY --from=build /app/public-site/dist public-site/dist
+COPY --from=build /app/admin-console/dist admin-console/dist
 # The photo folder exists and belongs to `node`, so a fresh named volume mounted here does too.
 RUN mkdir -p /app/.data/storage /app/.data/mail && chown -R node:node /app/.data
+COPY deploy/app/lc-health /usr/local/bin/lc-health
 USER node
 EXPOSE 3000
-HEALTHCHECK --interval=15s --timeout=3s --start-period=20s CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 CMD ["lc-health", "api"]
 CMD ["node", "backend/dist/main.js"]

@@ -1,15 +1,18 @@
 #!/usr/bin/env node
-// `npm run bench`: the public directory's performance budget (issue 3), on loopback, bounded.
+// `npm run bench`: the public reads' performance budget (issues 3, 12, 22), on loopback, bounded.
 //
 // Routes: the overview and one niche's first page (cached reads), a search storm in which every
-// request is a different `q` (with a filter one time in two, sorted one time in four) and random pages of random orders
-// by cursor (neither cacheable). For each size in BENCH_SIZES (default 10,000 and 100,000 listed creators) it seeds a throwaway
-// database, starts the API (one process, production build) and a bare Node `http` + `pg` server
-// that builds the same JSON in SQL and sends it with the API's headers (scripts/bench/bare-server.mjs),
-// checks that both answer the same, then drives each route on each server with autocannon at BENCH_CONNECTIONS (50) for
-// BENCH_SECONDS (10, after BENCH_WARMUP, 10 s, of the same load). It reports req/s, p50 and p99, and the API's
-// throughput as a ratio of the bare server's. Budget at the largest size: p99 under 20 ms and
-// at least 0.8x the bare server's req/s, with no errors. Exit 1 when a budget is missed.
+// request is a different `q` (with a filter one time in two, sorted one time in four), random
+// pages of random orders by cursor, a random page of a two-word search, a random profile of
+// 20,000 (neither cacheable), and the server-drawn pages as HTML. For each size in BENCH_SIZES
+// (default 10,000 and 100,000 listed creators) it seeds a throwaway database, starts the API (one
+// process, production build, every request through Fastify and Nest) and a bare Node `http` + `pg`
+// server that runs the same SQL and sends the same JSON with the API's headers
+// (scripts/bench/bare-server.mjs), checks that both answer the same, then drives each route on
+// each server with autocannon at BENCH_CONNECTIONS (50) for BENCH_SECONDS (10, after BENCH_WARMUP,
+// 10 s, of the same load). It reports req/s, p50 and p99, and the API's throughput as a ratio of
+// the floor's. Budget at the largest size (issue 22): every read's p99 at most 20 ms, and at
+// least 0.7x the floor's req/s where there is one, with no errors. Exit 1 when a budget is missed.
 //
 // `npm run bench` builds the backend in its own step before this script starts: on the project's
 // VM, running the build from inside this process left the load generator (autocannon runs here)
@@ -37,7 +40,7 @@ const pick = (list) => list[Math.floor(Math.random() * list.length)];
  * The routes. A route with `paths` sends a different request each time (drawn by `next()`), so
  * neither server's cache helps: the search storm and random pages of the issue (decision 0204).
  */
-function routes(listed, positions) {
+function routes(listed, positions, profileIds) {
   return [
     // Cached reads, against a server sending the same bytes from memory.
     { name: '/api/directory', next: () => '/api/directory', floor: 'bytes' },
@@ -65,7 +68,34 @@ function routes(listed, positions) {
         return `/api/creators?${order === 'newest' ? '' : `sort=${order}&`}${Math.random() < 0.25 ? `niche=${pick(NICHE_NAMES)}&` : ''}cursor=${cursor}`;
       },
     },
+    {
+      // Two words that each match most of the listing, at a page no one asked for before: a
+      // cursor at a random creator (the newest order, which a search of more than the cap pages).
+      name: 'search: two common words, a random page',
+      next: () => {
+        const [a, b] = [...COMMON_WORDS].sort(() => Math.random() - 0.5);
+        const at = pick(positions);
+        const cursor = Buffer.from(JSON.stringify(['newest', 'a', at.newest, at.id])).toString('base64url');
+        return `/api/creators?q=${encodeURIComponent(`${a} ${b}`)}&cursor=${cursor}`;
+      },
+    },
+    // A listed profile drawn from 20,000, more than the directory's cache keeps.
+    { name: 'profile: random of 20,000', next: () => `/api/creators/${pick(profileIds)}` },
+    // The server-drawn pages, as HTML: no floor, the latency budget only.
+    { name: 'page as HTML: /directory', next: () => '/directory', floor: null },
+    { name: 'page as HTML: random /creator/:id', next: () => `/creator/${pick(profileIds)}`, floor: null },
   ];
+}
+/** Words of the seed's bios and names that each match most creators. */
+const COMMON_WORDS = ['cleveland', 'creator', 'sharing', 'food', 'events', 'people', 'city', 'best'];
+
+/** `count` random listed creators' ids. */
+async function randomListedIds(databaseUrl, count) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query(`select p.id from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified order by random() limit $1`, [count]);
+  await client.end();
+  return rows.map((r) => r.id);
 }
 
 /** Keyset positions of random listed creators, their sort keys printed as the API prints them. */
@@ -78,7 +108,7 @@ async function randomPositions(databaseUrl) {
   await client.end();
   return rows;
 }
-const BUDGET = { p99Ms: 20, share: 0.8 };
+const BUDGET = { p99Ms: 20, share: 0.7 };
 
 
 async function measure(base, route) {
@@ -221,8 +251,14 @@ for (const listed of sizes) {
   const bareLean = await startNodeServer(root, 'scripts/bench/bare-server.mjs', env);
   try {
     const positions = await randomPositions(db.databaseUrl);
+    const profileIds = await randomListedIds(db.databaseUrl, 20_000);
     const only = process.env.BENCH_ROUTES?.split(',').filter(Boolean);
-    for (const route of routes(listed, positions).filter((r) => !only || only.some((o) => r.name.includes(o)))) {
+    for (const route of routes(listed, positions, profileIds).filter((r) => !only || only.some((o) => r.name.includes(o)))) {
+      if (route.floor === null) {
+        // A page: the API alone, held to the latency budget.
+        results.push({ listed, path: route.name, floor: '-', connections: route.connections ?? connections, api: await measure(api.base, route) });
+        continue;
+      }
       // Both servers answer the same JSON, on a few draws of each route, with the same headers.
       for (let i = 0; i < 10; i++) {
         const path = route.next();
@@ -268,17 +304,17 @@ console.log('creators'.padStart(9), 'route'.padEnd(40), 'conns'.padStart(5), 'AP
 for (const r of results) {
   const judged = r.listed === largest && !r.info;
   const misses = [
-    r.api.errors || r.bare.errors ? 'errors' : '',
+    r.api.errors || r.bare?.errors ? 'errors' : '',
     judged && r.api.p99 > BUDGET.p99Ms ? `p99 ${r.api.p99} ms > ${BUDGET.p99Ms} ms` : '',
-    judged && r.share < BUDGET.share ? `req/s ${r.share.toFixed(2)}x < ${BUDGET.share}x the floor` : '',
+    judged && r.bare && r.share < BUDGET.share ? `req/s ${r.share.toFixed(2)}x < ${BUDGET.share}x the floor` : '',
   ].filter(Boolean);
   failed ||= misses.length > 0;
   console.log(
     r.listed.toLocaleString('en-US').padStart(9), r.path.padEnd(40), String(r.connections).padStart(5),
     String(r.api.rps).padStart(10), String(r.api.p50).padStart(5), String(r.api.p99).padStart(5),
-    r.floor.padStart(6), String(r.bare.rps).padStart(7), String(r.bare.p50).padStart(5), String(r.bare.p99).padStart(5),
-    `${r.share.toFixed(2)}x`.padStart(9),
-    misses.length ? ` MISSED: ${misses.join(', ')}` : judged ? ` ok (p99 ≤ ${BUDGET.p99Ms} ms, ≥ ${BUDGET.share}x the floor)` : r.info ? ' (for comparison, not judged)' : '',
+    r.floor.padStart(6), String(r.bare?.rps ?? '-').padStart(7), String(r.bare?.p50 ?? '-').padStart(5), String(r.bare?.p99 ?? '-').padStart(5),
+    (r.bare ? `${r.share.toFixed(2)}x` : '-').padStart(9),
+    misses.length ? ` MISSED: ${misses.join(', ')}` : judged ? ` ok (p99 ≤ ${BUDGET.p99Ms} ms${r.bare ? `, ≥ ${BUDGET.share}x the floor` : ''})` : r.info ? ' (for comparison, not judged)' : '',
   );
 }
 for (const r of firstReads) {

@@ -9,6 +9,7 @@ import { NotificationsModule, NotificationsWorkerModule } from './modules/notifi
 import { DomainExceptionFilter } from './shared/domain-exception.filter';
 import { RedisModule } from './shared/redis.module';
 import { SharedModule } from './shared/shared.module';
+import { ShutdownState } from './system/shutdown';
 import { SystemController } from './system/system.controller';
 import { WebModule } from './web/web.module';
 import { FEATURE_MODULES } from './feature-modules';
@@ -33,7 +34,7 @@ export class AppModule {
         ...FEATURE_MODULES,
       ],
       controllers: [SystemController],
-      providers: [{ provide: APP_FILTER, useClass: DomainExceptionFilter }],
+      providers: [{ provide: APP_FILTER, useClass: DomainExceptionFilter }, ShutdownState],
     };
   }
 }

@@ -11,6 +11,7 @@ import { JsonLogger } from './shared/logging';
 import { generatePassword, seed } from './seed/seed';
 
 const USAGE = `Usage:
+  node backend/dist/cli.js check-config            check the environment as the api would, and exit
   node backend/dist/cli.js migrate [--quiet]       apply pending migrations
   node backend/dist/cli.js seed [--demo]           seed (demo admin and content only with --demo)
   node backend/dist/cli.js admin grant <email>     give an account the admin role
@@ -39,8 +40,26 @@ async function withApp<T>(fn: (app: Awaited<ReturnType<typeof NestFactory.create
   }
 }
 
+/**
+ * PostgreSQL sets a data volume's password once, when it creates it. Compose's first `up` with the
+ * placeholder from .env.example (before check-config existed), or any later change of
+ * POSTGRES_PASSWORD, leaves the database refusing the new one: say what happened and what to do.
+ */
+const WRONG_DATABASE_PASSWORD = `
+The database refused the password. A PostgreSQL data volume keeps the password it was created with:
+if POSTGRES_PASSWORD changed since the volume was made, put the old one back, or set the new one in
+the database (docs/operations.md, "Changing the database password"). With no data worth keeping,
+\`docker compose down -v\` removes the volume and the next start creates it with the new password.`;
+
 async function main(args: string[]) {
   const [command, sub, email] = args;
+  if (command === 'check-config') {
+    // The compose stack runs this before PostgreSQL may create its volume (service `preflight`),
+    // so a placeholder secret is refused before it is written anywhere.
+    validateEnvironment(process.env);
+    console.log('Configuration is valid.');
+    return;
+  }
   if (command === 'migrate') {
     // --quiet (npm start): one summary line instead of one line per migration step.
     const quiet = args.includes('--quiet');
@@ -82,7 +101,8 @@ async function main(args: string[]) {
 
 if (require.main === module) {
   main(process.argv.slice(2)).catch((error) => {
-    console.error(error instanceof ConfigError ? error.message : `Error: ${(error as Error).message}`);
+    const message = error instanceof ConfigError ? error.message : `Error: ${(error as Error).message}`;
+    console.error(/password authentication failed/.test(message) ? `${message}\n${WRONG_DATABASE_PASSWORD}` : message);
     process.exit(1);
   });
 }

@@ -139,7 +139,7 @@ export async function createHttpApp(env: Record<string, string | undefined> = {}
       { path: 'robots.txt', method: RequestMethod.GET },
     ],
   });
-  app.enableShutdownHooks();
+  // No enableShutdownHooks: main.ts drains before it closes the app on SIGTERM (system/shutdown.ts).
 
   const document = SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('Local Creators API').setVersion('1').addBearerAuth().build());
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });

@@ -9,6 +9,7 @@
 // ANSWER_HEADERS_FILE (JSON) names the headers every answer of the API carries (helmet's): given
 // it, a search is answered with them, a request id, an ETag of the body and its length, as the API
 // answers it, for the same bytes on the wire (decision 0218); without it, with its type alone.
+// `/api/creators/:id` runs the API's profile statement and maps it with the API's own code.
 // Usage: DATABASE_URL=… PORT=… [ANSWER_HEADERS_FILE=…] node scripts/bench/bare-server.mjs
 import { hash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -16,9 +17,13 @@ import { createServer } from 'node:http';
 import pg from 'pg';
 import common from '@local-creators/common';
 import directorySql from '../../backend/dist/modules/creator/infrastructure/directory-sql.js';
+import directoryReads from '../../backend/dist/modules/creator/infrastructure/sql-directory-reads.js';
+import creatorViews from '../../backend/dist/modules/creator/application/creator-views.js';
 
 const { DIRECTORY, NICHES, PLATFORM_NAMES } = common;
-const { listedCountSql, listedPageSql, listedMatchedPageSql } = directorySql;
+const { listedCountSql, listedPageSql, listedMatchedPageSql, PROFILE_SQL } = directorySql;
+const { readOnlyProfile } = directoryReads;
+const { toPublicCreator } = creatorViews;
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const answerHeaders = process.env.ANSWER_HEADERS_FILE ? JSON.parse(readFileSync(process.env.ANSWER_HEADERS_FILE, 'utf8')) : undefined;
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -150,6 +155,19 @@ async function creators(res, params) {
   }
 }
 
+/** GET /api/creators/:id: the API's statement (its row as one JSON text) and its own mapping, without its cache. */
+const PROFILE_JSON_SQL = `select row_to_json(r)::text as "row" from (${PROFILE_SQL}) r`;
+async function profile(res, id) {
+  try {
+    const { rows } = await pool.query(prepared(PROFILE_JSON_SQL, [id]));
+    const found = rows[0] ? readOnlyProfile(JSON.parse(rows[0].row)) : null;
+    if (!found?.isListed) return res.writeHead(404).end();
+    sendJson(res, JSON.stringify(toPublicCreator(found)));
+  } catch (error) {
+    res.writeHead(500).end(String(error));
+  }
+}
+
 async function answer(res, sql, params) {
   try {
     const { rows } = await pool.query(sql, params);
@@ -163,5 +181,7 @@ createServer((req, res) => {
   const url = new URL(req.url, 'http://bare');
   if (url.pathname === '/api/directory') return answer(res, OVERVIEW_SQL, [NICHES]);
   if (url.pathname === '/api/creators') return creators(res, url.searchParams);
+  const id = /^\/api\/creators\/([^/]+)$/.exec(url.pathname)?.[1];
+  if (id && UUID.test(id)) return profile(res, id);
   res.writeHead(404).end();
 }).listen(Number(process.env.PORT), '127.0.0.1');

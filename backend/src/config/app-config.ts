@@ -1,4 +1,4 @@
-import { EnvironmentVariables, parseRateLimit, validateEnvironment } from './environment';
+import { EnvironmentVariables, parseRateLimit, redisConnection, validateEnvironment } from './environment';
 
 /**
  * Typed, validated configuration, grouped per area. Injected by class; built once at boot from
@@ -13,8 +13,8 @@ export class AppConfig {
   readonly env: EnvironmentVariables['NODE_ENV'];
   readonly http: { port: number; host: string; publicUrl: string; trustProxy: string; corsOrigin: string[]; webRoot?: string };
   readonly database: { url: string; statementTimeoutMs: number };
-  /** `prefix` is unset when the install id should be used (RedisNamespace). */
-  readonly redis: { url: string; prefix?: string };
+  /** `prefix` is unset when the install id should be used (RedisNamespace); `tls` carries a private CA (rediss://…?sslrootcert=). */
+  readonly redis: { url: string; prefix?: string; tls?: { ca: string } };
   readonly auth: { jwtSecret: string; accessTtlSeconds: number; refreshSessionTtlDays: number; refreshReuseGraceSeconds: number; recoveryTtlSeconds: number };
   readonly mail: {
     smtpUrl?: string;
@@ -49,6 +49,8 @@ export class AppConfig {
   readonly city: string;
   /** Seconds between sweeps for follower counts due a re-confirmation mail; 0 = none (decision 0503). */
   readonly followerReminderSweepSeconds: number;
+  /** How long the API keeps answering after SIGTERM before it stops listening (decision 0317). */
+  readonly shutdownDrainMs: number;
 
   constructor(e: EnvironmentVariables) {
     this.env = e.NODE_ENV;
@@ -64,7 +66,7 @@ export class AppConfig {
       webRoot: e.WEB_ROOT,
     };
     this.database = { url: e.DATABASE_URL, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS };
-    this.redis = { url: e.REDIS_URL, prefix: e.REDIS_PREFIX };
+    this.redis = { ...redisConnection(e.REDIS_URL), prefix: e.REDIS_PREFIX };
     this.auth = {
       jwtSecret: e.JWT_SECRET,
       accessTtlSeconds: e.ACCESS_TOKEN_TTL_S,
@@ -116,5 +118,6 @@ export class AppConfig {
     this.logLevel = e.LOG_LEVEL;
     this.city = e.CITY;
     this.followerReminderSweepSeconds = e.FOLLOWER_REMINDER_SWEEP_S;
+    this.shutdownDrainMs = e.SHUTDOWN_DRAIN_S * 1000;
   }
 }

@@ -1,4 +1,7 @@
-import { ConfigError, validateEnvironment } from './environment';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, redisConnection, validateEnvironment } from './environment';
 
 // What `docker compose up` with the .env.example values left in must do: stop with a message
 // naming what to change, before anything listens or sends.
@@ -54,5 +57,79 @@ describe('numbers from the environment', () => {
     expect(validateEnvironment({ METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464);
     expect(validateEnvironment({}).METRICS_PORT).toBeUndefined();
     expect(refusal({ METRICS_PORT: '70000' })).toContain('METRICS_PORT');
+  });
+});
+
+describe('secrets from files (Docker and Kubernetes secrets)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lc-secrets-'));
+  const secret = (name: string, content: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, content);
+    return path;
+  };
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('reads NAME_FILE into NAME, without the newline `echo` leaves', () => {
+    const env = validateEnvironment({
+      JWT_SECRET_FILE: secret('jwt', 'a3f9c2e17b5d48c6a0e9d2b7c4f1a8e3b2\n'),
+      SMTP_URL_FILE: secret('smtp', 'smtp://mailer:p%40ss@smtp.example.com:587'),
+    });
+    expect(env.JWT_SECRET).toBe('a3f9c2e17b5d48c6a0e9d2b7c4f1a8e3b2');
+    expect(env.SMTP_URL).toBe('smtp://mailer:p%40ss@smtp.example.com:587');
+  });
+
+  it('puts DATABASE_PASSWORD(_FILE) into a DATABASE_URL that has none, encoded', () => {
+    const env = validateEnvironment({
+      DATABASE_URL: 'postgres://localcreators@postgres:5432/localcreators?sslmode=verify-full',
+      DATABASE_PASSWORD_FILE: secret('pg', 'p@ss/word:1\n'),
+    });
+    expect(env.DATABASE_URL).toBe('postgres://localcreators:p%40ss%2Fword%3A1@postgres:5432/localcreators?sslmode=verify-full');
+    expect(decodeURIComponent(new URL(env.DATABASE_URL).password)).toBe('p@ss/word:1');
+  });
+
+  it('checks a password from a file for placeholders like any other', () => {
+    const { DATABASE_URL: _, ...rest } = production;
+    expect(
+      refusal({
+        ...rest,
+        DATABASE_URL: 'postgres://localcreators@postgres:5432/localcreators',
+        DATABASE_PASSWORD_FILE: secret('pg-placeholder', 'change-me-to-a-long-random-string'),
+      }),
+    ).toContain('POSTGRES_PASSWORD: set a real password');
+  });
+
+  it('names a missing file, a value given twice, and never shows a secret', () => {
+    expect(refusal({ JWT_SECRET_FILE: join(dir, 'missing') })).toContain(`JWT_SECRET_FILE="${join(dir, 'missing')}": cannot read it (ENOENT)`);
+    expect(refusal({ JWT_SECRET: 'x'.repeat(40), JWT_SECRET_FILE: secret('jwt2', 'y'.repeat(40)) })).toContain('set JWT_SECRET or JWT_SECRET_FILE, not both');
+    expect(refusal({ DATABASE_URL: 'postgres://u:one@db/x', DATABASE_PASSWORD: 'two' })).toContain('DATABASE_URL already carries a password');
+    const short = refusal({ JWT_SECRET_FILE: secret('short', 'tooshort-secret') });
+    expect(short).toContain(`JWT_SECRET_FILE="${join(dir, 'short')}": JWT_SECRET must be at least 32 characters`);
+    expect(short).not.toContain('tooshort-secret');
+  });
+
+  it('reads only the secret variables from files: WORKER_HEARTBEAT_FILE stays a path', () => {
+    expect(validateEnvironment({ WORKER_HEARTBEAT_FILE: '/tmp/worker-heartbeat' }).WORKER_HEARTBEAT_FILE).toBe('/tmp/worker-heartbeat');
+  });
+});
+
+describe('TLS to Redis through the URL', () => {
+  it('leaves a URL without a CA as it is (rediss:// verifies against the system CAs)', () => {
+    expect(redisConnection('rediss://:pw@cache.example.com:6380/0')).toEqual({ url: 'rediss://:pw@cache.example.com:6380/0' });
+  });
+
+  it('reads sslrootcert as the CA to trust and takes it out of the URL ioredis reads', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lc-ca-'));
+    const ca = join(dir, 'ca.crt');
+    writeFileSync(ca, '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n');
+    expect(redisConnection(`rediss://cache.example.com:6380?sslrootcert=${ca}`)).toEqual({
+      url: 'rediss://cache.example.com:6380',
+      tls: { ca: '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n' },
+    });
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses a CA on a plain redis:// URL and names a CA file it cannot read', () => {
+    expect(() => redisConnection('redis://cache:6379?sslrootcert=/x.crt')).toThrow('sslrootcert needs a rediss:// URL');
+    expect(() => redisConnection('rediss://cache:6379?sslrootcert=/nonexistent/ca.crt')).toThrow('cannot read sslrootcert "/nonexistent/ca.crt" (ENOENT)');
   });
 });

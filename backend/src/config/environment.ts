@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { plainToInstance } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 
@@ -11,14 +12,21 @@ export class EnvironmentVariables {
   @IsString() HOST = '0.0.0.0';
   /** Where people reach the product; used in mails and share links. */
   @IsUrl({ require_tld: false, protocols: ['http', 'https'] }) @IsOptional() PUBLIC_URL?: string;
+  /**
+   * TLS is asked for in the URL as libpq reads it: `?sslmode=verify-full&sslrootcert=/path/ca.crt`
+   * (every connection of the process honours it; decision 0315).
+   */
   @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' }) DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/local_creators';
+  /** The database password when DATABASE_URL carries none, so the URL can be plain configuration and the password a secret file. */
+  @IsOptional() @IsString() DATABASE_PASSWORD?: string;
   /**
    * PostgreSQL's statement_timeout for the API's and the worker's connections, in ms (0 = none):
    * no query, however heavy, holds a connection and the CPU longer (decision 0204). The CLI
    * (migrations) is not limited.
    */
   @IsInt() @Min(0) @Max(3_600_000) DATABASE_STATEMENT_TIMEOUT_MS = 5000;
-  @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' }) REDIS_URL = 'redis://127.0.0.1:6379';
+  /** `rediss://` for TLS; `?sslrootcert=/path/ca.crt` adds a CA to trust (decision 0315). */
+  @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// or rediss:// URL' }) REDIS_URL = 'redis://127.0.0.1:6379';
   /**
    * Prefix for every Redis key and BullMQ queue. Unset: `lc-<install id>`, the id this database was
    * given when it was created, so two installs on one Redis never share queues or limits.
@@ -91,12 +99,68 @@ export class EnvironmentVariables {
   @Matches(/^\d+\/\d+$/) RATE_LIMIT_CONTACT_PER_CREATOR = '10/86400';
   /** How often the API looks for follower counts due a re-confirmation mail (decision 0503); 0 = never. */
   @IsInt() @Min(0) FOLLOWER_REMINDER_SWEEP_S = 3600;
+  /**
+   * On SIGTERM the API keeps answering this long (health says `draining`, every answer closes its
+   * connection) before it stops listening, so a proxy or orchestrator that still routes to it
+   * loses nothing (decision 0317). The image sets 5; 0 stops at once (Ctrl-C on a laptop).
+   */
+  @IsInt() @Min(0) @Max(120) SHUTDOWN_DRAIN_S = 0;
+}
+
+/**
+ * Secrets may be files (Docker and Kubernetes secrets): NAME_FILE names a file holding NAME's
+ * value. Only these names, so a variable that merely ends in _FILE (WORKER_HEARTBEAT_FILE) is
+ * never read as one.
+ */
+export const SECRET_VARIABLES = [
+  'DATABASE_URL',
+  'DATABASE_PASSWORD',
+  'REDIS_URL',
+  'JWT_SECRET',
+  'SMTP_URL',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
+
+/** The environment with every NAME_FILE read into NAME; a file that cannot be read, or a value given both ways, is a problem. */
+function withSecretFiles(raw: Record<string, string | undefined>) {
+  const values = { ...raw };
+  const problems: string[] = [];
+  for (const name of SECRET_VARIABLES) {
+    const path = raw[`${name}_FILE`];
+    if (!path) continue;
+    if (raw[name]) {
+      problems.push(`${name}_FILE: set ${name} or ${name}_FILE, not both`);
+      continue;
+    }
+    try {
+      // A file written by `echo` ends in a newline that is not part of the secret.
+      values[name] = readFileSync(path, 'utf8').replace(/\r?\n$/, '');
+    } catch (error) {
+      problems.push(`${name}_FILE=${JSON.stringify(path)}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    }
+  }
+  return { values, problems };
+}
+
+/** DATABASE_URL with DATABASE_PASSWORD put in (URL-encoded), refused when the URL already has one. */
+function withDatabasePassword(url: string | undefined, password: string | undefined): { url?: string; problem?: string } {
+  if (!password || !url) return { url };
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) return { url, problem: 'DATABASE_PASSWORD: DATABASE_URL already carries a password; give it one way only' };
+    parsed.password = encodeURIComponent(password);
+    return { url: parsed.toString() };
+  } catch {
+    return { url }; // the URL's own check names the problem
+  }
 }
 
 const NUMERIC = new Set([
   'PORT',
   'METRICS_PORT',
   'FOLLOWER_REMINDER_SWEEP_S',
+  'SHUTDOWN_DRAIN_S',
   'DATABASE_STATEMENT_TIMEOUT_MS',
   'MAIL_MAX_ATTEMPTS',
   'MAIL_RETRY_BASE_MS',
@@ -122,7 +186,12 @@ const databasePassword = (url: string) => {
   }
 };
 
-export function validateEnvironment(raw: Record<string, string | undefined>): EnvironmentVariables {
+export function validateEnvironment(given: Record<string, string | undefined>): EnvironmentVariables {
+  const { values: raw, problems: fileProblems } = withSecretFiles(given);
+  const database = withDatabasePassword(raw.DATABASE_URL, raw.DATABASE_PASSWORD);
+  raw.DATABASE_URL = database.url;
+  const sourceProblems = database.problem ? [...fileProblems, database.problem] : fileProblems;
+  if (sourceProblems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${sourceProblems.join('\n  ')}`);
   const present: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
     if (value === undefined || value === '') continue;
@@ -131,7 +200,9 @@ export function validateEnvironment(raw: Record<string, string | undefined>): En
   const env = plainToInstance(EnvironmentVariables, present, { exposeDefaultValues: true });
   const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
   if (errors.length > 0) {
-    const lines = errors.map((e) => `${e.property}=${JSON.stringify(raw[e.property])}: ${Object.values(e.constraints ?? {}).join('; ')}`);
+    // A value read from a secret file is named by its file, never shown.
+    const shown = (name: string) => (given[`${name}_FILE`] ? `${name}_FILE=${JSON.stringify(given[`${name}_FILE`])}` : `${name}=${JSON.stringify(raw[name])}`);
+    const lines = errors.map((e) => `${shown(e.property)}: ${Object.values(e.constraints ?? {}).join('; ')}`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   if (env.NODE_ENV === 'production') {
@@ -149,6 +220,26 @@ export function validateEnvironment(raw: Record<string, string | undefined>): En
     throw new ConfigError('Invalid configuration:\n  STORAGE_DRIVER=s3 needs S3_ENDPOINT and S3_BUCKET');
   }
   return env;
+}
+
+/**
+ * What ioredis needs for REDIS_URL: `rediss://` turns TLS on (verified against the system's CAs);
+ * `sslrootcert=<file>` in the query, named as in a PostgreSQL URL, adds the CA of a private
+ * server. The parameter is taken out of the URL, since ioredis would read it as an option.
+ */
+export function redisConnection(url: string): { url: string; tls?: { ca: string } } {
+  const parsed = new URL(url);
+  const caFile = parsed.searchParams.get('sslrootcert');
+  if (!caFile) return { url };
+  if (parsed.protocol !== 'rediss:') throw new ConfigError('Invalid configuration:\n  REDIS_URL: sslrootcert needs a rediss:// URL (TLS)');
+  parsed.searchParams.delete('sslrootcert');
+  try {
+    return { url: parsed.toString(), tls: { ca: readFileSync(caFile, 'utf8') } };
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid configuration:\n  REDIS_URL: cannot read sslrootcert ${JSON.stringify(caFile)} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
+  }
 }
 
 export const parseRateLimit = (spec: string) => {

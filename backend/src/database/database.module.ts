@@ -15,7 +15,10 @@ export function ormOptions(config: AppConfig) {
     migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
     // Keep the pool small and the connect timeout short so a Postgres restart is survived by retrying.
     pool: { min: 0, max: 10, idleTimeoutMillis: 30_000 },
-    driverOptions: { connection: { connectionTimeoutMillis: 5_000 } },
+    // MikroORM takes only host, port, user, password and database from clientUrl. Handing pg the
+    // whole URL too lets pg read the rest as it does for every other connection of the process:
+    // sslmode, sslrootcert (TLS to a managed database) and the other libpq parameters.
+    driverOptions: { connection: { connectionTimeoutMillis: 5_000, connectionString: config.database.url } },
     allowGlobalContext: false,
     context: currentEntityManager,
     forceUtcTimezone: true,

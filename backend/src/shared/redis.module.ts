@@ -32,6 +32,7 @@ export class RedisClient implements OnApplicationShutdown {
   constructor(@Inject(AppConfig) config: AppConfig, @Inject(RedisNamespace) namespace: RedisNamespace) {
     this.prefix = namespace.prefix;
     this.client = new Redis(config.redis.url, {
+      tls: config.redis.tls,
       lazyConnect: false,
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,

@@ -4,8 +4,10 @@ import type { FastifyReply } from 'fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { FEATURE_FLAGS, type PublicConfig } from '@local-creators/common';
 import { AppConfig } from '../config/app-config';
+import { migrationsList } from '../migrations';
 import { RedisClient } from '../shared/redis.module';
 import { PUBLIC_READ } from '../shared/http/cache-control';
+import { ShutdownState } from './shutdown';
 
 @ApiTags('system')
 @Controller()
@@ -14,6 +16,7 @@ export class SystemController {
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly em: EntityManager,
     private readonly redis: RedisClient,
+    private readonly shutdown: ShutdownState,
   ) {}
 
   @Get('config')
@@ -39,12 +42,21 @@ export class SystemController {
     ].join('\n');
   }
 
-  /** 200 while the database answers (Redis being down degrades, it does not fail the API). */
+  /** Set once the database has every migration this code knows: it never goes back. */
+  private schemaReady = false;
+
+  /**
+   * 200 while the database answers (Redis being down degrades, it does not fail the API); 503
+   * "draining" once the process was told to stop, so nothing new is routed to it; 503 "migrations
+   * pending" while the database lacks a migration this code needs, so an orchestrator that starts
+   * a new version beside the migration job routes nothing to it before the job is done.
+   */
   @Get('health')
   async health(@Res({ passthrough: true }) res: FastifyReply) {
     let database: 'up' | 'down' = 'up';
     try {
-      await this.em.getConnection().execute('select 1');
+      if (this.schemaReady) await this.em.getConnection().execute('select 1');
+      else this.schemaReady = await this.hasEveryMigration();
     } catch {
       database = 'down';
     }
@@ -54,7 +66,17 @@ export class SystemController {
     } catch {
       redis = 'down';
     }
-    res.status(database === 'up' ? 200 : 503);
-    return { status: database === 'up' ? 'ok' : 'unavailable', database, redis };
+    const status = this.shutdown.draining ? 'draining' : database === 'down' ? 'unavailable' : this.schemaReady ? 'ok' : 'migrations pending';
+    res.status(status === 'ok' ? 200 : 503);
+    return { status, database, redis };
+  }
+
+  private async hasEveryMigration() {
+    const connection = this.em.getConnection();
+    const [table] = await connection.execute<{ migrations: string | null }[]>("select to_regclass('mikro_orm_migrations') as migrations");
+    if (!table?.migrations) return false; // a new database the migration job has not reached yet
+    const applied = await connection.execute<{ name: string }[]>('select name from mikro_orm_migrations');
+    const names = new Set(applied.map((row) => row.name));
+    return migrationsList.every((migration) => names.has(migration.name));
   }
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './services';
@@ -15,15 +15,20 @@ function binDir(): string {
 /**
  * A PostgreSQL server of the test's own, in a temporary folder on a free port, which the test may
  * stop and start again (fault tests); the shared test server is never touched. PostgreSQL refuses
- * to run as root, so as root it runs as the `postgres` user.
+ * to run as root, so as root it runs as the `postgres` user. With `tls` it is a managed database's
+ * stand-in: TLS with that certificate, and plain connections refused (`hostssl` only).
  */
 export class PrivatePostgres {
   private readonly bin = binDir();
   private readonly dir = mkdtempSync(join(tmpdir(), 'lc-private-pg-'));
   port = 0;
 
+  constructor(private readonly opts: { tls?: { certFile: string; keyFile: string; caFile: string } } = {}) {}
+
+  /** The superuser's URL; with TLS it asks for it as an operator would (verify-full against the CA). */
   get adminUrl() {
-    return `postgres://postgres@127.0.0.1:${this.port}/postgres`;
+    const tls = this.opts.tls ? `?sslmode=verify-full&sslrootcert=${encodeURIComponent(this.opts.tls.caFile)}` : '';
+    return `postgres://postgres@127.0.0.1:${this.port}/postgres${tls}`;
   }
 
   private run(tool: string, args: string[]) {
@@ -38,8 +43,10 @@ export class PrivatePostgres {
       if (process.getuid?.() === 0)
         chownSync(this.dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), Number(execFileSync('id', ['-g', 'postgres']).toString().trim()));
       this.run('initdb', ['-D', join(this.dir, 'data'), '-U', 'postgres', '-A', 'trust', '--locale=C', '-E', 'UTF8']);
+      if (this.opts.tls) writeFileSync(join(this.dir, 'data', 'pg_hba.conf'), 'local all all trust\nhostssl all all 127.0.0.1/32 trust\n');
     }
-    const options = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
+    const tls = this.opts.tls ? ` -c ssl=on -c ssl_cert_file=${this.opts.tls.certFile} -c ssl_key_file=${this.opts.tls.keyFile}` : '';
+    const options = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off${tls}`;
     this.run('pg_ctl', ['-D', join(this.dir, 'data'), '-l', join(this.dir, 'server.log'), '-o', options, '-w', 'start']);
     return this;
   }

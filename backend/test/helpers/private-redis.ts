@@ -9,18 +9,41 @@ const reachable = (port: number) =>
     s.once('error', () => resolve(false));
   });
 
-/** A redis-server of the test's own, which the test may stop and start again (fault tests). */
+/**
+ * A redis-server of the test's own, which the test may stop and start again (fault tests). With
+ * `tls` it speaks only TLS (a managed Redis's stand-in) and its URL is rediss:// with the CA.
+ */
 export class PrivateRedis {
   private child: ChildProcess | null = null;
   port = 0;
 
+  constructor(private readonly opts: { tls?: { certFile: string; keyFile: string; caFile: string } } = {}) {}
+
   get url() {
-    return `redis://127.0.0.1:${this.port}`;
+    const tls = this.opts.tls;
+    return tls ? `rediss://localhost:${this.port}?sslrootcert=${encodeURIComponent(tls.caFile)}` : `redis://127.0.0.1:${this.port}`;
   }
 
   async start() {
     if (!this.port) this.port = await freePort();
-    this.child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    const tls = this.opts.tls;
+    const listen = tls
+      ? [
+          '--port',
+          '0',
+          '--tls-port',
+          String(this.port),
+          '--tls-cert-file',
+          tls.certFile,
+          '--tls-key-file',
+          tls.keyFile,
+          '--tls-ca-cert-file',
+          tls.caFile,
+          '--tls-auth-clients',
+          'no',
+        ]
+      : ['--port', String(this.port)];
+    this.child = spawn('redis-server', [...listen, '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
     for (let i = 0; i < 100 && !(await reachable(this.port)); i++) await new Promise((r) => setTimeout(r, 50));
     return this;
   }

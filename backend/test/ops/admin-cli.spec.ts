@@ -43,3 +43,28 @@ describe('admin CLI: reset-password', () => {
     expect(run.stderr).toContain('No account with e-mail nobody.here@example.com');
   });
 });
+
+// The compose stack's `preflight` runs this before PostgreSQL may create its volume (decision 0316).
+describe('CLI: check-config', () => {
+  const checkConfig = (env: Record<string, string>) => {
+    if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first (npm test does)`);
+    return spawnSync(process.execPath, [CLI, 'check-config'], { cwd: ROOT, env: { PATH: process.env.PATH!, ...env }, encoding: 'utf8', timeout: 60_000 });
+  };
+  const production = {
+    NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://localcreators@postgres:5432/localcreators',
+    JWT_SECRET: 'f3a9c2e17b5d48c6a0e9d2b7c4f1a8e3b2',
+    SMTP_URL: 'smtp://mailpit:1025',
+  };
+
+  it('refuses the .env.example placeholder as the database password, naming it', () => {
+    const run = checkConfig({ ...production, DATABASE_PASSWORD: 'change-me-to-a-long-random-string' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('POSTGRES_PASSWORD: set a real password');
+  });
+
+  it('accepts a real configuration', () => {
+    const run = checkConfig({ ...production, DATABASE_PASSWORD: '3f9a8c2b1d4e5f60718293a4b5c6d7e8' });
+    expect({ status: run.status, stdout: run.stdout.trim() }).toEqual({ status: 0, stdout: 'Configuration is valid.' });
+  });
+});

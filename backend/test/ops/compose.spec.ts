@@ -14,7 +14,19 @@ describe('docker-compose.yml', () => {
   const services = compose.services as Record<string, Record<string, any>>;
 
   it('runs the whole stack', () => {
-    expect(Object.keys(services).sort()).toEqual(['api', 'mailpit', 'migrate', 'postgres', 'proxy', 'redis', 'worker']);
+    expect(Object.keys(services).sort()).toEqual([
+      'alertmanager',
+      'api',
+      'backup',
+      'mailpit',
+      'migrate',
+      'postgres',
+      'preflight',
+      'prometheus',
+      'proxy',
+      'redis',
+      'worker',
+    ]);
   });
 
   it('runs with docker-compose 1.29 as well as Compose v2: no top-level name, no version key', () => {
@@ -34,8 +46,10 @@ describe('docker-compose.yml', () => {
     expect(services.proxy!.ports).toEqual(['${HTTP_PORT:-80}:80', '${HTTPS_PORT:-443}:443']);
   });
 
-  it('keeps the mail catcher in the demo profile and requires SMTP_URL otherwise', () => {
+  it('keeps the mail catcher in the demo profile, monitoring in its own, and requires SMTP_URL otherwise', () => {
     expect(services.mailpit!.profiles).toEqual(['demo']);
+    expect(services.prometheus!.profiles).toEqual(['monitoring']);
+    expect(services.alertmanager!.profiles).toEqual(['monitoring']);
     expect(services.api!.environment.SMTP_URL).toMatch(/^\$\{SMTP_URL:\?/);
   });
 
@@ -49,22 +63,64 @@ describe('docker-compose.yml', () => {
   it('stores photos on one volume shared by every api replica; the worker has its own health check', () => {
     expect(services.api!.volumes).toContain('storage:/app/.data/storage');
     expect(services.api!.environment.STORAGE_DIR).toBe('/app/.data/storage');
-    expect(services.worker!.healthcheck.test.join(' ')).toContain('/tmp/worker-heartbeat');
+    expect(services.worker!.healthcheck.test).toEqual(['CMD', 'lc-health', 'worker']);
+    expect(readFileSync(join(root, 'deploy/app/lc-health'), 'utf8')).toContain('file=${WORKER_HEARTBEAT_FILE:-/tmp/worker-heartbeat}');
     expect(services.worker!.environment.WORKER_HEARTBEAT_FILE).toBe('/tmp/worker-heartbeat');
   });
 
-  it('gives every long-running engine a health check and named volumes for data', () => {
-    for (const name of ['postgres', 'redis', 'mailpit', 'api', 'worker']) expect(services[name]!.healthcheck?.test).toBeDefined();
+  it('gives every long-running engine a health check that starts no runtime, and named volumes for data', () => {
+    for (const name of ['postgres', 'redis', 'mailpit', 'api', 'worker', 'backup', 'prometheus', 'alertmanager']) {
+      expect({ name, test: services[name]!.healthcheck?.test }).toEqual({ name, test: expect.arrayContaining(['CMD']) });
+      expect({ name, node: (services[name]!.healthcheck.test as string[]).includes('node') }).toEqual({ name, node: false });
+    }
+    // The proxy's check comes with its image: it answers, and holds a certificate for SITE_ADDRESS.
+    expect(readFileSync(join(root, 'deploy/proxy/Dockerfile'), 'utf8')).toMatch(/^HEALTHCHECK .*CMD \["lc-proxy-health"\]$/m);
     const declared = Object.keys(compose.volumes ?? {});
     const named = Object.entries(services).flatMap(([name, svc]) =>
       ((svc.volumes ?? []) as string[])
         .map((v) => ({ service: name, volume: v.split(':')[0]! }))
-        .filter(({ volume }) => !volume.startsWith('.') && !volume.startsWith('/')),
+        .filter(({ volume }) => !volume.startsWith('.') && !volume.startsWith('/') && !volume.startsWith('$')),
     );
     // postgres, redis and the photos at least: an empty list would make the check below vacuous.
-    expect(named.map((n) => n.volume)).toEqual(expect.arrayContaining(['storage']));
+    expect(named.map((n) => n.volume)).toEqual(expect.arrayContaining(['storage', 'postgres-data', 'backups', 'caddy-data']));
     expect(named.length).toBeGreaterThanOrEqual(3);
     expect(named.filter(({ volume }) => !declared.includes(volume))).toEqual([]);
+  });
+
+  it('hardens every container: read-only root, no capabilities, no new privileges, an init, memory and CPU limits, not root', () => {
+    for (const [name, svc] of Object.entries(services)) {
+      expect({ name, read_only: svc.read_only, cap_drop: svc.cap_drop, init: svc.init, security_opt: svc.security_opt }).toEqual({
+        name,
+        read_only: true,
+        cap_drop: ['ALL'],
+        init: true,
+        security_opt: ['no-new-privileges:true'],
+      });
+      expect({ name, mem_limit: svc.mem_limit, cpus: svc.cpus }).toEqual({ name, mem_limit: expect.any(String), cpus: expect.any(Number) });
+      // The backup agent alone is root, with the capabilities to read and restore others' files.
+      if (name === 'backup') expect(svc.cap_add).toEqual(['CHOWN', 'DAC_OVERRIDE', 'DAC_READ_SEARCH', 'FOWNER', 'SETGID', 'SETUID']);
+      else expect({ name, cap_add: svc.cap_add }).toEqual({ name, cap_add: undefined });
+    }
+    // Images whose own user is root run as another one here; the app's and the proxy's images are not root.
+    for (const name of ['postgres', 'redis', 'mailpit', 'prometheus', 'alertmanager'])
+      expect({ name, user: services[name]!.user }).toEqual({ name, user: expect.stringMatching(/^(?!root|0\b)/) });
+    expect(readFileSync(join(root, 'deploy/proxy/Dockerfile'), 'utf8')).toMatch(/^USER 1000:1000$/m);
+  });
+
+  it('takes the database and Redis from the environment, the bundled ones by default', () => {
+    const env = services.api!.environment as Record<string, string>;
+    expect(env.DATABASE_URL).toBe('${DATABASE_URL:-postgres://localcreators@postgres:5432/localcreators}');
+    expect(env.REDIS_URL).toBe('${REDIS_URL:-redis://redis:6379}');
+    // The password stays out of the URL, so a managed database's URL needs no editing for it.
+    expect(env.DATABASE_PASSWORD).toMatch(/^\$\{POSTGRES_PASSWORD:\?/);
+    expect(services.api!.volumes).toContain('${CA_DIR:-./deploy/ca}:/etc/local-creators/ca:ro');
+  });
+
+  it('checks the configuration before PostgreSQL may create its volume, and archives its WAL for the backups', () => {
+    expect(services.preflight!.command).toEqual(['node', 'backend/dist/cli.js', 'check-config']);
+    expect(services.postgres!.depends_on.preflight.condition).toBe('service_completed_successfully');
+    expect(services.postgres!.command.join(' ')).toContain('archive_command=pgbackrest --stanza=main archive-push %p');
+    expect(services.backup!.command).toEqual(['lc-backup', 'schedule']);
   });
 
   it('keeps Redis from evicting queue keys and persists it', () => {
@@ -101,9 +157,10 @@ describe('docker-compose.yml', () => {
         'WEB_ROOT',
         'WORKER_HEARTBEAT_FILE',
         'METRICS_PORT',
+        'DATABASE_PASSWORD',
       ]),
     );
-    for (const name of ['api', 'worker', 'migrate']) {
+    for (const name of ['api', 'worker', 'migrate', 'preflight']) {
       for (const key of Object.keys(services[name]!.environment)) expect({ service: name, key, known: known.has(key) }).toMatchObject({ known: true });
       for (const dep of Object.keys(services[name]!.depends_on ?? {})) expect(Object.keys(services)).toContain(dep);
     }
@@ -112,17 +169,20 @@ describe('docker-compose.yml', () => {
   it('requires secrets from .env instead of shipping defaults', () => {
     const env = services.api!.environment as Record<string, string>;
     expect(env.JWT_SECRET).toMatch(/\$\{JWT_SECRET:\?/);
-    expect(env.DATABASE_URL).toMatch(/\$\{POSTGRES_PASSWORD:\?/);
+    expect(env.DATABASE_PASSWORD).toMatch(/\$\{POSTGRES_PASSWORD:\?/);
   });
 });
 
 describe('Dockerfile', () => {
   const stages = dockerfile.split(/^FROM /m).slice(1);
 
-  it('is multi-stage on a current Node LTS image and runs as a non-root user', () => {
+  it('is multi-stage on a current Node LTS image and runs as a non-root user who cannot change the code', () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
     for (const stage of stages) expect(stage).toMatch(/^node:24\.\d+\.\d+-bookworm-slim /);
     expect(stages.at(-1)).toMatch(/^USER node$/m);
+    // Copied without --chown: root's files, read-only for `node`. Only the data folder is the app's.
+    expect(stages.at(-1)).not.toMatch(/^COPY --chown/m);
+    expect(stages.at(-1)).toMatch(/chown -R node:node \/app\/\.data$/m);
   });
 
   it('installs with npm ci after copying every workspace manifest, then builds', () => {
@@ -139,6 +199,7 @@ describe('Dockerfile', () => {
     const runtime = stages.at(-1)!;
     for (const out of ['common/dist', 'backend/dist', 'public-site/dist', 'admin-console/dist']) expect(runtime).toContain(`/app/${out} ${out}`);
     expect(runtime).toMatch(/CMD \["node", "backend\/dist\/main.js"\]/);
+    expect(runtime).toMatch(/^HEALTHCHECK .*CMD \["lc-health", "api"\]$/m);
   });
 
   it('the compose commands point at files the build produces', () => {
@@ -147,5 +208,49 @@ describe('Dockerfile', () => {
       .filter((cmd): cmd is string[] => Array.isArray(cmd) && cmd[0] === 'node');
     expect(nodeCommands.length).toBeGreaterThanOrEqual(2); // migrate and worker at least
     for (const cmd of nodeCommands) expect(cmd[1]).toMatch(/^backend\/dist\/(main|worker|cli)\.js$/);
+  });
+});
+
+describe('deploy/swarm/stack.yml', () => {
+  const stack = parse(readFileSync(join(root, 'deploy/swarm/stack.yml'), 'utf8'), { merge: true });
+  const services = stack.services as Record<string, Record<string, any>>;
+
+  it("runs the compose stack's services, the migrations as a job", () => {
+    expect(Object.keys(services).sort()).toEqual(['api', 'backup', 'migrate', 'postgres', 'proxy', 'redis', 'worker']);
+    expect(services.migrate!.deploy.mode).toBe('replicated-job');
+  });
+
+  it('rolls api and workers with the new task first, rolls back a failed update, replaces a dead or unhealthy task', () => {
+    for (const name of ['api', 'worker']) {
+      expect(services[name]!.deploy.update_config).toMatchObject({ parallelism: 1, order: 'start-first', failure_action: 'rollback' });
+      expect(services[name]!.deploy.restart_policy.condition).toBe('any');
+      expect(services[name]!.deploy.endpoint_mode).toBe('dnsrr');
+      expect(services[name]!.healthcheck.test).toEqual(['CMD', 'lc-health', name]);
+    }
+    expect(services.api!.stop_grace_period).toBe('30s');
+  });
+
+  it('gives the app its secrets as Docker secrets read through *_FILE, never as values', () => {
+    for (const name of ['api', 'worker', 'migrate']) {
+      const env = services[name]!.environment as Record<string, string>;
+      expect(env).toMatchObject({
+        JWT_SECRET_FILE: '/run/secrets/jwt_secret',
+        DATABASE_PASSWORD_FILE: '/run/secrets/postgres_password',
+        SMTP_URL_FILE: '/run/secrets/smtp_url',
+      });
+      for (const secret of ['JWT_SECRET', 'SMTP_URL', 'DATABASE_PASSWORD', 'POSTGRES_PASSWORD', 'S3_SECRET_ACCESS_KEY']) expect(env[secret]).toBeUndefined();
+      expect(services[name]!.secrets).toEqual(['postgres_password', 'jwt_secret', 'smtp_url']);
+    }
+    expect(services.postgres!.environment.POSTGRES_PASSWORD_FILE).toBe('/run/secrets/postgres_password');
+    for (const secret of Object.values(stack.secrets as Record<string, { external: boolean }>)) expect(secret.external).toBe(true);
+  });
+
+  it('hardens every service as far as Swarm allows, with limits', () => {
+    for (const [name, svc] of Object.entries(services)) {
+      expect({ name, read_only: svc.read_only, cap_drop: svc.cap_drop, init: svc.init }).toEqual({ name, read_only: true, cap_drop: ['ALL'], init: true });
+      // Swarm ignores `tmpfs:`; a tmpfs mount among the volumes gives the read-only root its /tmp.
+      expect({ name, tmp: svc.volumes }).toEqual({ name, tmp: expect.arrayContaining([{ type: 'tmpfs', target: '/tmp' }]) });
+      expect({ name, limits: svc.deploy.resources?.limits }).toEqual({ name, limits: { memory: expect.any(String), cpus: expect.any(String) } });
+    }
   });
 });

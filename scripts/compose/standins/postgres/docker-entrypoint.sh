@@ -1,6 +1,8 @@
 #!/bin/bash
-# First start: initdb as POSTGRES_USER with POSTGRES_PASSWORD, create POSTGRES_DB; then run as postgres.
+# First start: initdb as POSTGRES_USER with POSTGRES_PASSWORD (or POSTGRES_PASSWORD_FILE), create
+# POSTGRES_DB; then run as postgres.
 set -euo pipefail
+if [ -n "${POSTGRES_PASSWORD_FILE:-}" ]; then POSTGRES_PASSWORD=$(< "$POSTGRES_PASSWORD_FILE"); fi
 if [ "${1:-}" = postgres ] && [ "$(id -u)" = 0 ]; then
   mkdir -p "$PGDATA" /var/run/postgresql
   chown -R postgres:postgres "$PGDATA" /var/run/postgresql
@@ -16,7 +18,9 @@ if [ "${1:-}" = postgres ] && [ ! -s "$PGDATA/PG_VERSION" ]; then
   echo "listen_addresses = '*'" >> "$PGDATA/postgresql.conf"
   echo "host all all all scram-sha-256" >> "$PGDATA/pg_hba.conf"
   if [ "$db" != postgres ]; then
-    pg_ctl -D "$PGDATA" -o "-c listen_addresses=''" -w start >/dev/null
+    # Like the official entrypoint: the temporary server gets the command's own settings (its
+    # socket directory, say), without TCP.
+    pg_ctl -D "$PGDATA" -o "$(printf '%q ' "${@:2}") -c listen_addresses=''" -w start >/dev/null
     psql -v ON_ERROR_STOP=1 --username "$user" --dbname postgres -c "CREATE DATABASE \"$db\"" >/dev/null
     pg_ctl -D "$PGDATA" -m fast -w stop >/dev/null
   fi

@@ -25,7 +25,12 @@ const JOB_OPTIONS = {
 
 export function bullConnection(config: AppConfig) {
   // BullMQ needs maxRetriesPerRequest null; enableOfflineQueue false makes adds fail fast while Redis is down.
-  return new Redis(config.redis.url, { maxRetriesPerRequest: null, enableOfflineQueue: false, retryStrategy: (n) => Math.min(n * 200, 2000) });
+  return new Redis(config.redis.url, {
+    tls: config.redis.tls,
+    maxRetriesPerRequest: null,
+    enableOfflineQueue: false,
+    retryStrategy: (n) => Math.min(n * 200, 2000),
+  });
 }
 
 /** Queue names live under the install's own prefix (RedisNamespace). */

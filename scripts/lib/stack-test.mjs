@@ -1,0 +1,203 @@
+// What the two operator-stack tests share (scripts/compose-test.mjs, scripts/swarm-test.mjs): a
+// run of named steps grouped in phases, each timed, with one closing line `N passed, N failed`;
+// commands run with a bound; HTTPS through the stack's proxy, trusting its internal CA; a test CA
+// for the managed-service stand-ins; and the probe that counts requests lost while the stack is
+// upgraded or loses a replica.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
+import { request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export const freePort = () =>
+  new Promise((ok) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => ok(port));
+    });
+  });
+
+/** Steps, phases and their times; `finish()` prints the phase table and the closing line. */
+export function testRun() {
+  const started = Date.now();
+  const results = [];
+  const phases = [];
+  const log = (msg) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${msg}`);
+  let current = null;
+  const phase = (name) => {
+    if (current) current.seconds = (Date.now() - current.started) / 1000;
+    current = { name, started: Date.now(), seconds: 0 };
+    phases.push(current);
+    log(`-- phase: ${name}`);
+  };
+  /** A failed critical step (no images, no stack) ends the run: what follows could only fail too. */
+  async function step(name, fn, critical = false) {
+    const t = Date.now();
+    try {
+      await fn();
+      results.push({ name, ok: true });
+      log(`PASS ${name} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+    } catch (e) {
+      results.push({ name, ok: false });
+      log(`FAIL ${name}: ${e.message}`);
+      if (critical) throw new Error(`stopping: "${name}" failed`);
+    }
+  }
+  const failed = () => results.some((r) => !r.ok);
+  function finish() {
+    if (current) current.seconds = (Date.now() - current.started) / 1000;
+    log(`phases: ${phases.map((p) => `${p.name} ${p.seconds.toFixed(0)} s`).join(', ')}`);
+    log(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    const passed = results.filter((r) => r.ok).length;
+    console.log(`${passed} passed, ${results.length - passed} failed`);
+    return results.length - passed;
+  }
+  return { log, phase, step, failed, finish, results };
+}
+
+/** Ends the run after `limitS` seconds, or on SIGINT/SIGTERM, with `cleanup` first; returns the stop of that bound. */
+export function bounded(limitS, { log, finish, cleanup }) {
+  const watchdog = setTimeout(() => {
+    log(`FAIL the run took longer than ${limitS} s; cleaning up`);
+    cleanup();
+    finish();
+    process.exit(1);
+  }, limitS * 1000);
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (cleanup(), process.exit(130)));
+  return () => clearTimeout(watchdog);
+}
+
+export function run(cmd, args, { env = process.env, cwd, input, allowFail = false, timeout = 600_000, encoding = 'utf8' } = {}) {
+  const r = spawnSync(cmd, args, { cwd, env, encoding, input, maxBuffer: 1 << 28, timeout });
+  if (r.status !== 0 && !allowFail) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${(r.stderr ?? '').toString().slice(-2000)}`);
+  return r;
+}
+
+export async function eventually(what, fn, timeoutMs = 60_000, everyMs = 1000) {
+  const end = Date.now() + timeoutMs;
+  let last;
+  for (;;) {
+    try {
+      const v = await fn();
+      if (v) return v;
+      last = new Error(`${what}: not yet`);
+    } catch (e) {
+      last = e;
+    }
+    if (Date.now() > end) throw new Error(`${what} (gave up after ${timeoutMs / 1000} s): ${last?.message}`);
+    await sleep(everyMs);
+  }
+}
+
+/** Requests to the proxy's published ports, as a browser would send them to `host`. */
+export function proxyClient({ httpPort, httpsPort, host = 'localhost' }) {
+  let ca = null;
+  function call(method, path, { headers = {}, body, plain = false, timeoutMs = 20_000, agent } = {}) {
+    return new Promise((ok, fail) => {
+      const payload = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
+      const h = { ...headers };
+      if (payload && !h['content-type']) h['content-type'] = 'application/json';
+      if (payload) h['content-length'] = payload.length;
+      const port = plain ? httpPort : httpsPort;
+      // A connection of its own unless an agent is given: a proxy restarted by the test would leave
+      // a pooled connection to its old process behind (EPIPE on the next request).
+      const opts = { host: '127.0.0.1', port, path, method, agent: agent ?? false, headers: { host: `${host}:${port}`, ...h } };
+      const req = plain ? httpRequest(opts) : httpsRequest({ ...opts, servername: host, ca, rejectUnauthorized: true });
+      req.setTimeout(timeoutMs, () => req.destroy(new Error(`${method} ${path} timed out`)));
+      req.on('response', (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const buf = Buffer.concat(chunks);
+          let json;
+          try {
+            json = JSON.parse(buf.toString('utf8'));
+          } catch {}
+          ok({ status: res.statusCode, headers: res.headers, body: buf, json });
+        });
+      });
+      req.on('error', fail);
+      req.end(payload);
+    });
+  }
+  return { call, trust: (pem) => (ca = pem), get ca() { return ca; } };
+}
+
+export const bearer = (s) => ({ authorization: `Bearer ${s.access_token}` });
+export const expectStatus = (res, status, what) => {
+  if (res.status !== status) throw new Error(`${what}: expected ${status}, got ${res.status} ${res.body.toString('utf8').slice(0, 300)}`);
+  return res;
+};
+
+/**
+ * A private CA and a server certificate it signed for `names`: what a managed PostgreSQL or Redis
+ * presents. Files in `dir`: ca.crt, server.crt, server.key (readable by the services' users).
+ */
+export function testCertificates(dir, names) {
+  mkdirSync(dir, { recursive: true });
+  const at = (f) => join(dir, f);
+  const openssl = (...args) => execFileSync('openssl', args, { stdio: 'pipe', timeout: 30_000 });
+  writeFileSync(at('server.ext'), `subjectAltName = ${names.map((n) => `DNS:${n}`).join(', ')}\n`);
+  openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=Local Creators stack test CA', '-keyout', at('ca.key'), '-out', at('ca.crt'));
+  openssl('req', '-newkey', 'rsa:2048', '-nodes', '-subj', `/CN=${names[0]}`, '-keyout', at('server.key'), '-out', at('server.csr'));
+  openssl('x509', '-req', '-in', at('server.csr'), '-CA', at('ca.crt'), '-CAkey', at('ca.key'), '-CAcreateserial', '-days', '2', '-extfile', at('server.ext'), '-out', at('server.crt'));
+  execFileSync('chmod', ['0644', at('server.key')]);
+  for (const f of ['ca.key', 'ca.srl', 'server.csr', 'server.ext']) rmSync(at(f), { force: true }); // only what the services get stays
+  return { caFile: at('ca.crt'), certFile: at('server.crt'), keyFile: at('server.key') };
+}
+
+/**
+ * Users of the product while the operator works: `workers` loops, each sending, one after the
+ * other, a GET of the directory, a GET of the health, and a POST of a sign-up (a write that must
+ * not be lost), until stopped. Counts what was sent and what failed (a network error, a 5xx, or a
+ * sign-up not answered 201), with the slowest answer.
+ */
+export function startProbe(call, { workers = 3, tag = 'probe' } = {}) {
+  const stats = { sent: 0, failed: 0, byKind: {}, failures: [], slowestMs: 0 };
+  let running = true;
+  let n = 0;
+  const kinds = [
+    ['GET /api/creators', () => call('GET', '/api/creators?page=1', { timeoutMs: 30_000 }), (r) => r.status === 200],
+    ['GET /api/health', () => call('GET', '/api/health', { timeoutMs: 30_000 }), (r) => r.status === 200],
+    [
+      'POST /api/auth/signup',
+      () => call('POST', '/api/auth/signup', { body: { email: `${tag}-${process.pid}-${++n}@example.com`, password: 'Probe passphrase 2468' }, timeoutMs: 30_000 }),
+      (r) => r.status === 201,
+    ],
+  ];
+  const loop = async () => {
+    for (let i = 0; running; i++) {
+      const [kind, send, ok] = kinds[i % kinds.length];
+      const k = (stats.byKind[kind] ??= { sent: 0, failed: 0 });
+      const t = Date.now();
+      stats.sent++;
+      k.sent++;
+      try {
+        const r = await send();
+        if (!ok(r)) throw new Error(`${r.status} ${r.body.toString('utf8').slice(0, 120)}`);
+      } catch (e) {
+        stats.failed++;
+        k.failed++;
+        stats.failures.push(`${new Date().toISOString()} ${kind}: ${e.message}`);
+      }
+      stats.slowestMs = Math.max(stats.slowestMs, Date.now() - t);
+    }
+  };
+  const loops = Array.from({ length: workers }, loop);
+  return {
+    stats,
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+      return stats;
+    },
+  };
+}
+
+export const describeProbe = (s) =>
+  `${s.sent} sent, ${s.failed} failed (${Object.entries(s.byKind)
+    .map(([k, v]) => `${k} ${v.sent}/${v.failed}`)
+    .join(', ')}), slowest ${(s.slowestMs / 1000).toFixed(1)} s${s.failures.length ? `; failures: ${s.failures.slice(0, 5).join(' | ')}` : ''}`;

@@ -1,0 +1,199 @@
+#!/usr/bin/env node
+// `npm run test:swarm`: the stack on a one-node Docker Swarm (deploy/swarm/stack.yml), as an
+// operator runs it: secrets as Docker secrets read through *_FILE, 2 api and 2 worker replicas, the
+// migration job, then, while a probe of GETs and POSTs (sign-ups) runs through the proxy:
+//  - an upgrade (`docker stack deploy` of a new APP_VERSION: rolling, the new task first),
+//  - a rollback (`docker service rollback`),
+//  - the kill of an api replica (SIGKILL; Swarm replaces it).
+// Each prints the probe's counts (sent / failed) and fails on a lost request. The swarm is made
+// for the run (unless one was there) and left as found; bounded by SWARM_TEST_TIMEOUT_S (900 s).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { stringify } from 'yaml';
+import { bounded, describeProbe, eventually, expectStatus, freePort, proxyClient, run, sleep, startProbe, testRun } from './lib/stack-test.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+const stack = `lcswarm${process.pid}`;
+const limitS = Number(process.env.SWARM_TEST_TIMEOUT_S ?? 900);
+const work = mkdtempSync(join(tmpdir(), 'lc-swarm-'));
+const { log, phase, step, failed, finish } = testRun();
+const [httpPort, httpsPort] = [await freePort(), await freePort()];
+const proxy = proxyClient({ httpPort, httpsPort });
+const call = proxy.call;
+const versions = { a: `swarm-a-${process.pid}`, b: `swarm-b-${process.pid}` };
+const secretPrefix = stack;
+const secrets = { postgres_password: randomBytes(16).toString('hex'), jwt_secret: randomBytes(32).toString('hex'), smtp_url: 'smtp://mailpit:1025' };
+
+const env = {
+  ...process.env,
+  PUBLIC_URL: `https://localhost:${httpsPort}`,
+  HTTP_PORT: String(httpPort),
+  HTTPS_PORT: String(httpsPort),
+  SITE_ADDRESS: 'localhost',
+  SECRET_PREFIX: secretPrefix,
+  CA_DIR: work,
+  ADMIN_NOTIFY_EMAILS: 'ops@example.com',
+  // The probe signs up from one address for minutes.
+  RATE_LIMIT_SIGNUP: '100000/600',
+};
+const docker = (args, opts = {}) => run('docker', args, { env, ...opts });
+const override = join(work, 'demo-mail.override.yml');
+const deploy = (version) =>
+  docker(['stack', 'deploy', '--detach=true', '--resolve-image', 'never', '-c', 'deploy/swarm/stack.yml', '-c', override, stack], { cwd: root, env: { ...env, APP_VERSION: version }, timeout: 300_000 });
+/** Every task of a service, past ones too: "<id> <current state> <image>". */
+const tasks = (service) =>
+  docker(['service', 'ps', '--no-trunc', '--format', '{{.ID}} {{.CurrentState}} {{.Image}}', `${stack}_${service}`]).stdout.split('\n').filter(Boolean);
+const containers = (service) => docker(['ps', '-q', '--filter', `label=com.docker.swarm.service.name=${stack}_${service}`]).stdout.split('\n').filter(Boolean);
+const healthOf = (id) => docker(['inspect', '-f', '{{if .State.Health}}{{.State.Health.Status}}{{else}}none{{end}}', id], { allowFail: true }).stdout.trim();
+
+/** Every task of these services running the image of `version`, healthy where it has a check. */
+async function converged(expect, version, timeoutMs = 300_000) {
+  await eventually(
+    `the stack converged on ${version}`,
+    () => {
+      for (const [service, count] of Object.entries(expect)) {
+        const list = containers(service);
+        if (list.length !== count) return false;
+        for (const id of list) {
+          if (!['healthy', 'none'].includes(healthOf(id))) return false;
+          const image = docker(['inspect', '-f', '{{.Config.Image}}', id]).stdout.trim();
+          if (['api', 'worker'].includes(service) && !image.startsWith(`local-creators:${version}`)) return false;
+        }
+      }
+      return true;
+    },
+    timeoutMs,
+    2000,
+  );
+}
+const appServices = { api: 2, worker: 2 };
+const wholeStack = { ...appServices, postgres: 1, redis: 1, proxy: 1, backup: 1, mailpit: 1 };
+
+let madeSwarm = false;
+const cleanup = () => {
+  docker(['stack', 'rm', stack], { allowFail: true });
+  // Volumes can go once their containers have.
+  for (let i = 0; i < 60 && docker(['ps', '-aq', '--filter', `label=com.docker.stack.namespace=${stack}`]).stdout.trim(); i++) run('sleep', ['1']);
+  const volumes = docker(['volume', 'ls', '-q', '--filter', `label=com.docker.stack.namespace=${stack}`], { allowFail: true }).stdout.split('\n').filter(Boolean);
+  if (volumes.length) docker(['volume', 'rm', '-f', ...volumes], { allowFail: true });
+  for (const name of Object.keys(secrets)) docker(['secret', 'rm', `${secretPrefix}_${name}`], { allowFail: true });
+  docker(['rmi', `local-creators:${versions.a}`, `local-creators:${versions.b}`], { allowFail: true });
+  if (madeSwarm) {
+    docker(['swarm', 'leave', '--force'], { allowFail: true });
+    docker(['network', 'rm', 'docker_gwbridge'], { allowFail: true }); // made by `swarm init`, left by `leave`
+  }
+  rmSync(work, { recursive: true, force: true });
+};
+const unbound = bounded(limitS, { log, finish, cleanup });
+
+/** Runs the probe while `operate` does its work, then a little longer; returns the counts. */
+async function probeDuring(what, operate) {
+  const probe = startProbe(call, { workers: 3, tag: what.replace(/\W+/g, '-') });
+  await sleep(3000); // users were there before the operator started
+  await operate();
+  await sleep(3000);
+  const stats = await probe.stop();
+  log(`probe during ${what}: ${describeProbe(stats)}`);
+  if (stats.sent < 30) throw new Error(`the probe sent only ${stats.sent} requests`);
+  if (stats.failed) throw new Error(`${stats.failed} of ${stats.sent} requests failed: ${stats.failures.slice(0, 5).join(' | ')}`);
+}
+
+try {
+  log(`stack ${stack}; proxy on http :${httpPort} and https :${httpsPort}`);
+  phase('images');
+  await step('images: the same cache as test:compose; versions a and b of the app', () => {
+    const r = run('bash', ['scripts/compose-images.sh'], { cwd: root, env, timeout: 1_500_000 });
+    for (const line of r.stderr.split('\n').filter((l) => /built|ready/.test(l))) log(line);
+    docker(['tag', 'local-creators:dev', `local-creators:${versions.a}`]);
+    // Version b: the same code under another image id, as a new release would be.
+    docker(['build', '--quiet', '--label', `org.localcreators.release=${versions.b}`, '-t', `local-creators:${versions.b}`, '-'], { input: `FROM local-creators:${versions.a}\n` });
+  }, true);
+
+  phase('deploy');
+  await step('a one-node swarm with the secrets; `docker stack deploy`: every service healthy, the migration job done', async () => {
+    const state = docker(['info', '-f', '{{.Swarm.LocalNodeState}}']).stdout.trim();
+    if (state !== 'active') {
+      docker(['swarm', 'init', '--advertise-addr', '127.0.0.1']);
+      madeSwarm = true;
+    }
+    docker(['node', 'update', '--label-add', 'lc.data=true', '--label-add', 'lc.app=true', docker(['info', '-f', '{{.Swarm.NodeID}}']).stdout.trim()]);
+    for (const [name, value] of Object.entries(secrets)) docker(['secret', 'create', `${secretPrefix}_${name}`, '-'], { input: value });
+    // The demo mail catcher, as the compose stack's demo profile has it.
+    writeFileSync(
+      override,
+      stringify({
+        services: {
+          mailpit: {
+            image: 'axllent/mailpit:v1.26',
+            user: '1000:1000',
+            read_only: true,
+            cap_drop: ['ALL'],
+            init: true,
+            volumes: [{ type: 'tmpfs', target: '/tmp' }],
+            deploy: { endpoint_mode: 'dnsrr', placement: { constraints: ['node.labels.lc.data == true'] } },
+          },
+        },
+      }),
+    );
+    deploy(versions.a);
+    await converged(wholeStack, versions.a);
+    const job = await eventually('the migration job complete', () => tasks('migrate').some((t) => / Complete /.test(t)), 60_000);
+    if (!job) throw new Error(`the migration job: ${tasks('migrate').join('; ')}`);
+    proxy.trust(docker(['exec', containers('proxy')[0], 'cat', '/caddy/data/caddy/pki/authorities/local/root.crt']).stdout);
+    const health = expectStatus(await call('GET', '/api/health'), 200, 'health through the proxy');
+    if (health.json.database !== 'up' || health.json.redis !== 'up') throw new Error(`health ${health.body}`);
+  }, true);
+  await step('secrets reach the app as files (*_FILE), never in its environment or in `docker inspect`', () => {
+    const id = containers('api')[0];
+    const envList = JSON.parse(docker(['inspect', '-f', '{{json .Config.Env}}', id]).stdout);
+    const leaked = envList.filter((e) => Object.values(secrets).some((s) => e.includes(s)));
+    if (leaked.length) throw new Error(`secret values in the environment: ${leaked.map((e) => e.split('=')[0])}`);
+    if (!envList.includes('JWT_SECRET_FILE=/run/secrets/jwt_secret')) throw new Error(`env: ${envList.join(' ')}`);
+    const service = docker(['service', 'inspect', `${stack}_api`]).stdout;
+    if (Object.values(secrets).some((s) => service.includes(s))) throw new Error('a secret value in `docker service inspect`');
+  });
+  await step('sign up through the proxy: the write reaches PostgreSQL and the new-account mail path', async () => {
+    expectStatus(await call('POST', '/api/auth/signup', { body: { email: `first-${process.pid}@example.com`, password: 'Swarm passphrase 1357' } }), 201, 'sign-up');
+  });
+
+  phase('upgrade');
+  await step('upgrade: `docker stack deploy` of version b rolls api and worker (new task first) and the probe loses nothing', async () => {
+    await probeDuring('the upgrade to b', async () => {
+      deploy(versions.b);
+      await converged(appServices, versions.b);
+    });
+  });
+  await step('rollback: `docker service rollback` of the api and the probe loses nothing', async () => {
+    await probeDuring('the rollback to a', async () => {
+      docker(['service', 'rollback', '--detach=true', `${stack}_api`]);
+      await converged({ api: 2 }, versions.a);
+    });
+  });
+
+  phase('kill');
+  await step('kill: an api replica SIGKILLed is replaced by Swarm, and the probe loses nothing', async () => {
+    await probeDuring('the kill of an api replica', async () => {
+      const [victim] = containers('api');
+      docker(['kill', victim]);
+      log(`killed api container ${victim.slice(0, 12)}`);
+      await eventually('a new api task in its place, healthy', () => {
+        const now = containers('api');
+        return now.length === 2 && !now.includes(victim) && now.every((id) => healthOf(id) === 'healthy');
+      }, 180_000, 1000);
+    });
+  });
+} catch (e) {
+  if (!e.message.startsWith('stopping:')) await step('unexpected error', () => Promise.reject(e));
+  log(`FAIL ${e.message.startsWith('stopping:') ? e.message : e.stack}`);
+} finally {
+  unbound();
+  if (failed()) {
+    for (const service of ['api', 'proxy', 'migrate']) log(`${service} logs:\n${docker(['service', 'logs', '--tail', '15', '--no-trunc', `${stack}_${service}`], { allowFail: true }).stdout.slice(-3000)}`);
+  }
+  phase('teardown');
+  if (process.env.SWARM_TEST_KEEP === '1') log(`kept the stack ${stack}; remove it with: docker stack rm ${stack}`);
+  else cleanup();
+}
+process.exit(finish() ? 1 : 0);
