@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AppConfig } from './config/app-config';
 import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -7,6 +7,7 @@ import { AccountsModule, IdentityModule } from './modules/identity';
 import { NotificationsModule, NotificationsWorkerModule } from './modules/notifications';
 import { DomainExceptionFilter } from './shared/domain-exception.filter';
 import { RedisModule } from './shared/redis.module';
+import { StorableTextPipe } from './shared/storable-text.pipe';
 import { SharedModule } from './shared/shared.module';
 import { SystemController } from './system/system.controller';
 import { WebModule } from './web/web.module';
@@ -30,7 +31,10 @@ export class AppModule {
         ...FEATURE_MODULES,
       ],
       controllers: [SystemController],
-      providers: [{ provide: APP_FILTER, useClass: DomainExceptionFilter }],
+      providers: [
+        { provide: APP_FILTER, useClass: DomainExceptionFilter },
+        { provide: APP_PIPE, useClass: StorableTextPipe },
+      ],
     };
   }
 }

@@ -61,6 +61,10 @@ export const MSG = {
   somethingWrong: 'Something went wrong. Please try again.',
   /** Not in the spec: the database (or another service we need) cannot be reached for a moment. */
   serviceUnavailable: 'The service is unavailable for a moment. Please try again shortly.',
+  /** Not in the spec: a NUL character or half an emoji cannot be stored (decision 0504). */
+  textUnstorable: 'This text contains a character we cannot store (a NUL character or a broken emoji). Please retype it.',
+  /** Not in the spec: names, handles, phones and links are one line each (decision 0504). */
+  singleLine: 'This must fit on one line',
 
   // Image (spec 5 and 8)
   imageNotImage: 'Please upload an image file',
