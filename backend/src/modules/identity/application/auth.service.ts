@@ -117,40 +117,54 @@ export class AuthService implements BeforeApplicationShutdown {
    * Answers the same, in the same time, whether or not the account exists: the limits are
    * counted here, and the link is issued after the answer. Over a limit nothing is sent, and the
    * answer is still the usual one (decision 0012).
+   *
+   * The policy, per e-mail address (decision 0505): each client address has its own allowance
+   * (`recover` per client, `recover-email` per e-mail and client), so requests from elsewhere never
+   * use up the owner's. Across all client addresses the first `recover-email-total` links go out
+   * at once; past that, links are spaced `recoverySpacingSeconds` apart (`recover-email-spaced`),
+   * and a request inside the spacing is served by the next link, due at most that long after it.
+   * So no sequence of requests from other addresses keeps the owner from a link for longer.
    */
   async requestRecovery(input: unknown, clientIp: string): Promise<void> {
     const { email: given } = unwrapValidation(validateRecoveryRequest(input));
     const email = Account.normalizeEmail(given);
     const emailKey = sha256(email).slice(0, 32);
     const limits = this.config.rateLimits;
-    const send =
+    const allowed =
       (await this.limiter.allow('recover', clientIp, limits.recover)) &&
-      (await this.limiter.allow('recover-email', `${emailKey}:${clientIp}`, limits.recoverEmail)) &&
-      (await this.limiter.allow('recover-email-total', emailKey, limits.recoverEmailTotal));
-    if (!send) {
+      (await this.limiter.allow('recover-email', `${emailKey}:${clientIp}`, limits.recoverEmail));
+    if (!allowed) {
       this.logger.warn(`password reset not sent: over a limit (client ${clientIp})`);
       return;
     }
-    const job = this.issueRecoveryLink(email)
+    const now = this.clock.now();
+    const burst = await this.limiter.allow('recover-email-total', emailKey, limits.recoverEmailTotal);
+    const delayMs = await this.limiter.nextSpacedSlot('recover-email-spaced', emailKey, this.config.auth.recoverySpacingSeconds, now, burst);
+    if (delayMs === null) return; // the link already due within the spacing answers this request too
+    const job = this.issueRecoveryLink(email, delayMs)
       .catch((error: unknown) => this.logger.error(`password reset link not issued: ${(error as Error).message}`))
       .finally(() => this.issuing.delete(job));
     this.issuing.add(job);
   }
 
-  /** A known address gets a new link; every older link of the account dies with it. */
-  private async issueRecoveryLink(email: string): Promise<void> {
+  /**
+   * A known address gets a new link; every older link of the account dies with it. A link spaced
+   * `delayMs` later is mailed then, and lives that much longer.
+   */
+  private async issueRecoveryLink(email: string, delayMs = 0): Promise<void> {
     await this.em.fork().transactional(async (tx) => {
       // The account row's lock orders link issues and password changes of one account.
       const account = await tx.findOne(Account, { email }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!account) return;
       const now = this.clock.now();
+      const ttlSeconds = this.config.auth.recoveryTtlSeconds + Math.ceil(delayMs / 1000);
       await tx.nativeUpdate(RecoveryToken, { userId: account.id, usedAt: null }, { usedAt: now });
-      const grant = RecoveryToken.issue(account.id, now, this.config.auth.recoveryTtlSeconds);
+      const grant = RecoveryToken.issue(account.id, now, ttlSeconds);
       const claims: AccessTokenClaims = { sub: account.id, jti: grant.id, typ: 'recovery', email: account.email };
-      const token = await this.jwt.signAsync(claims, { expiresIn: this.config.auth.recoveryTtlSeconds });
-      const link = `${this.config.http.publicUrl}/login#access_token=${token}&expires_in=${this.config.auth.recoveryTtlSeconds}&token_type=bearer&type=recovery`;
+      const token = await this.jwt.signAsync(claims, { expiresIn: ttlSeconds });
+      const link = `${this.config.http.publicUrl}/login#access_token=${token}&expires_in=${ttlSeconds}&token_type=bearer&type=recovery`;
       tx.persist(grant);
-      this.outbox.add('password-recovery', { email: account.email, link }, tx);
+      this.outbox.add('password-recovery', { email: account.email, link }, tx, new Date(now.getTime() + delayMs));
     });
   }
 
