@@ -18,6 +18,7 @@ import { Migration20261124041000ProfilePhotoSizes } from './Migration20261124041
 import { Migration20261125010000ContactRequests } from './Migration20261125010000ContactRequests';
 import { Migration20261125020000HandleChecks } from './Migration20261125020000HandleChecks';
 import { Migration20261125030000FollowerCounts } from './Migration20261125030000FollowerCounts';
+import { Migration20261126020000FeaturedMailOnce } from './Migration20261126020000FeaturedMailOnce';
 
 /**
  * Committed migrations, in order. Listed explicitly (not globbed) so they run the same from
@@ -43,4 +44,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125010000ContactRequests', class: Migration20261125010000ContactRequests },
   { name: 'Migration20261125020000HandleChecks', class: Migration20261125020000HandleChecks },
   { name: 'Migration20261125030000FollowerCounts', class: Migration20261125030000FollowerCounts },
+  { name: 'Migration20261126020000FeaturedMailOnce', class: Migration20261126020000FeaturedMailOnce },
 ];

@@ -61,6 +61,18 @@ const renderers: Renderers = {
     subject: "You're live on Local Creators!",
     text: `Hi ${p.name},\n\nGood news: your application is approved and your profile is live in the directory.\n\nYour profile: ${ctx.publicUrl}/creator/${p.profileId}\nYour dashboard: ${ctx.publicUrl}/dashboard\n\nShare your link with brands, and welcome aboard!\n`,
   }),
+  'creator-phone-verification': (p, ctx) =>
+    p.verified
+      ? {
+          to: [p.email],
+          subject: 'Your profile is back in the Local Creators directory',
+          text: `Hi ${p.name},\n\nYour phone is verified again, and your profile is back in the directory.\n\nYour profile: ${ctx.publicUrl}/creator/${p.profileId}\nYour dashboard: ${ctx.publicUrl}/dashboard\n`,
+        }
+      : {
+          to: [p.email],
+          subject: 'Your profile is hidden from the Local Creators directory for now',
+          text: `Hi ${p.name},\n\nWe turned off the phone verification of your profile, so it is not shown in the directory for now. Your application and your profile are kept as they are.\n\nWe will text or call you at the number on your profile to verify it again. If your number changed, update it here: ${ctx.publicUrl}/apply\n\nYour dashboard shows your status: ${ctx.publicUrl}/dashboard\n`,
+        },
   'creator-rejected': (p, ctx) => ({
     to: [p.email],
     subject: 'About your Local Creators application',

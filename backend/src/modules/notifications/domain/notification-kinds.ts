@@ -41,6 +41,8 @@ export interface NotificationPayloads {
   };
   'creator-approved': { email: string; name: string; profileId: string };
   'creator-rejected': { email: string; name: string; notes: string | null };
+  /** To an approved creator whose phone verification an admin turned off, or on again (decision 0506). */
+  'creator-phone-verification': { email: string; name: string; profileId: string; verified: boolean };
   /** To the admins: an approved (listed) creator changed the profile since it was verified. */
   'approved-creator-changed': {
     creatorName: string;
