@@ -39,8 +39,24 @@ async function withApp<T>(fn: (app: Awaited<ReturnType<typeof NestFactory.create
   }
 }
 
+/**
+ * Without DATABASE_URL the configuration's default (postgres on 127.0.0.1:5432) is not the
+ * database `npm start` runs (its embedded one): a newcomer migrated a shared server that way. So
+ * the CLI works only on a database it is told (issue 23, decision 0507).
+ */
+export const NO_DATABASE_URL = `DATABASE_URL is not set, so this command does not know which database to use; nothing was changed.
+  npm start migrates and seeds its own embedded database each time it starts;
+  npm run admin -- grant|revoke|reset-password <email> works on that embedded database;
+  for any other database, set DATABASE_URL=postgres://user:password@host:5432/name and run this again.`;
+
 async function main(args: string[]) {
   const [command, sub, email] = args;
+  const known = command === 'migrate' || command === 'seed' || command === 'admin';
+  if (known && !process.env.DATABASE_URL) {
+    console.error(NO_DATABASE_URL);
+    process.exitCode = 2;
+    return;
+  }
   if (command === 'migrate') {
     // --quiet (npm start): one summary line instead of one line per migration step.
     const quiet = args.includes('--quiet');

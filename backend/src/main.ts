@@ -8,7 +8,7 @@ async function main() {
   const app = await createHttpApp();
   const config = app.get(AppConfig);
   await app.listen(config.http.port, config.http.host);
-  if (config.metricsPort) await app.get(Metrics).listen(config.metricsPort, 'api');
+  if (config.metricsPort) await app.get(Metrics).listen(config.metricsPort, 'api', config.http.host);
   console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', service: 'api', msg: `listening on ${config.http.publicUrl}` }));
 }
 
