@@ -109,6 +109,8 @@ export const APPROVAL_WAIT_HOURS = 48;
 
 /** A visitor's introduction request waits this long for its mailed confirmation link (decision 0110). */
 export const INTRO_CONFIRM_HOURS = 48;
+/** How long an account's address-confirmation link works (decision 0508). */
+export const EMAIL_CONFIRM_DAYS = 7;
 export const PASSWORD_UPDATE_REDIRECT_MS = 1000;
 export const PROFILE_IMAGE_BUCKET = 'profile-images';
 

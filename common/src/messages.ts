@@ -14,6 +14,21 @@ export const MSG = {
   emailTaken: 'User already registered',
   sessionExpired: 'Your session has expired. Please sign in again.',
   recoveryLinkInvalid: 'This password reset link is invalid or has expired',
+  // Proving the account's address (decision 0508); not in the spec.
+  emailConfirming: 'Confirming your e-mail address...',
+  emailConfirmed: 'Your e-mail address is confirmed',
+  emailConfirmedDetail: (email: string) => `Thank you: ${email} is confirmed. Taking you to your application...`,
+  emailAlreadyConfirmed: 'This e-mail address is already confirmed',
+  emailConfirmFailed: 'We could not confirm your e-mail address',
+  emailConfirmInvalid:
+    'This confirmation link is not valid. Open the link from your latest e-mail exactly as it was sent, or send a new one from your dashboard.',
+  emailConfirmExpired: 'This confirmation link has expired. Send a new one from your dashboard.',
+  emailUnconfirmedTitle: 'Confirm your e-mail address',
+  emailUnconfirmedBody: (email: string) =>
+    `We sent a link to ${email} when you signed up. Open it to show that this address is yours. Until then, an introduction request you send to a business is first confirmed by e-mail, like a visitor's.`,
+  emailConfirmResend: 'Send the link again',
+  emailConfirmResent: (email: string) => `We sent a new confirmation link to ${email}.`,
+  emailConfirmResendFailed: 'Could not send the link',
   /** The real wait, in whole minutes rounded up (the 429's Retry-After header gives the seconds). */
   tooManyRequests: (minutes: number) => `Too many attempts. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`,
   notAuthenticated: 'Not authenticated',

@@ -18,6 +18,8 @@ export interface AuthUser {
   id: string;
   email: string;
   created_at: string;
+  /** When the address was proven by the mailed link (GoTrue's field); null until then (decision 0508). */
+  email_confirmed_at: string | null;
   /** GoTrue keeps roles in app_metadata; ours come from user_roles. */
   app_metadata: { roles: Role[] };
 }

@@ -19,6 +19,7 @@ import { Migration20261125010000ContactRequests } from './Migration2026112501000
 import { Migration20261125020000HandleChecks } from './Migration20261125020000HandleChecks';
 import { Migration20261125030000FollowerCounts } from './Migration20261125030000FollowerCounts';
 import { Migration20261126020000FeaturedMailOnce } from './Migration20261126020000FeaturedMailOnce';
+import { Migration20261126020100EmailConfirmation } from './Migration20261126020100EmailConfirmation';
 
 /**
  * Committed migrations, in order. Listed explicitly (not globbed) so they run the same from
@@ -45,4 +46,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125020000HandleChecks', class: Migration20261125020000HandleChecks },
   { name: 'Migration20261125030000FollowerCounts', class: Migration20261125030000FollowerCounts },
   { name: 'Migration20261126020000FeaturedMailOnce', class: Migration20261126020000FeaturedMailOnce },
+  { name: 'Migration20261126020100EmailConfirmation', class: Migration20261126020100EmailConfirmation },
 ];

@@ -166,6 +166,13 @@ export async function signUp(t: TestApp, email = uniqueEmail()): Promise<AuthSes
   return res.body as AuthSession;
 }
 
+/** A new account whose address is proven (as opening the mailed link would, decision 0508). */
+export async function signUpConfirmed(t: TestApp, email = uniqueEmail()): Promise<AuthSession> {
+  const session = await signUp(t, email);
+  await t.sql(`update users set email_confirmed_at = now() where id = $1`, [session.user.id]);
+  return session;
+}
+
 /** Signs up an account, makes it an admin in the database, and signs in again. */
 export async function signUpAdmin(t: TestApp, email = uniqueEmail('admin')): Promise<AuthSession> {
   const session = await signUp(t, email);
@@ -173,6 +180,11 @@ export async function signUpAdmin(t: TestApp, email = uniqueEmail('admin')): Pro
   const res = await t.http().post('/api/auth/login').send({ email, password: STRONG_PASSWORD }).expect(200);
   return res.body as AuthSession;
 }
+
+/** An account also gets its address-confirmation mail at sign-up: these are its reset mails only. */
+export const RESET_SUBJECT = 'Reset your Local Creators password';
+export const resetMailsTo = (t: TestApp, email: string) => t.mailbox.to(email).filter((m) => m.subject === RESET_SUBJECT);
+export const isResetMailTo = (email: string) => (m: { to: string[]; subject: string }) => m.to.includes(email) && m.subject === RESET_SUBJECT;
 
 export const bearer = (s: AuthSession) => ({ Authorization: `Bearer ${s.access_token}` });
 

@@ -1,5 +1,5 @@
 import { AuthService } from '../../src/modules/identity/application/auth.service';
-import { createTestApp, eventually, signUp, TestApp, uniqueEmail } from '../helpers/test-app';
+import { createTestApp, eventually, resetMailsTo, signUp, TestApp, uniqueEmail } from '../helpers/test-app';
 
 const from = (ip: string) => ({ 'X-Forwarded-For': ip });
 const MINUTE = 60_000;
@@ -65,10 +65,10 @@ describe('password reset lock-out', () => {
       30_000,
     );
     await eventually(
-      async () => t.mailbox.to(email).length,
+      async () => resetMailsTo(t, email).length,
       (n) => n === sent.length,
     );
-    const newest = t.mailbox.to(email).at(-1)!;
+    const newest = resetMailsTo(t, email).at(-1)!;
     const token = /\/login#access_token=([^&\s]+)/.exec(newest.text)![1]!;
     const check = await t.http().get('/api/auth/recovery').set('Authorization', `Bearer ${token}`);
     expect([check.status, check.body]).toEqual([200, { email }]);

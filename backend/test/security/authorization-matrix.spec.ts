@@ -27,6 +27,8 @@ const ROUTES: Record<string, RouteRule> = {
   'POST /api/auth/logout': { access: 'signed-in', allowed: [204] },
   'POST /api/auth/recover': { access: 'public', allowed: [400] },
   'GET /api/auth/recovery': { access: 'public', allowed: [401] },
+  'POST /api/auth/confirm-email': { access: 'public', allowed: [404] },
+  'POST /api/auth/confirm-email/resend': { access: 'signed-in', allowed: [200] },
   'GET /api/auth/user': { access: 'signed-in', allowed: [200] },
   'PUT /api/auth/user': { access: 'signed-in', allowed: [400] },
   'GET /api/config': { access: 'public', allowed: [200] },

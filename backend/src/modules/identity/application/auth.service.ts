@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { EntityManager, LockMode, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
-import { MSG, validateRecoveryRequest, validateSignin, validateSignup, firstNewPasswordError } from '@local-creators/common';
+import { EMAIL_CONFIRM_DAYS, MSG, validateRecoveryRequest, validateSignin, validateSignup, firstNewPasswordError } from '@local-creators/common';
 import type { AuthSession as SessionDto, AuthUser, Role } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
 import { Clock } from '../../../shared/clock';
@@ -11,6 +11,7 @@ import { RateLimiter } from '../../../shared/rate-limiter';
 import { Outbox } from '../../notifications';
 import { Account, UserRole } from '../domain/account';
 import { AuthSession, RecoveryToken, RefreshToken, decideRefresh } from '../domain/auth-session';
+import { EmailConfirmation } from '../domain/email-confirmation';
 import { PasswordHasher } from './password-hasher';
 import type { Principal } from '../../../shared/auth/principal';
 
@@ -18,6 +19,8 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 const invalidCredentials = () => DomainError.invalid('AUTH.INVALID_CREDENTIALS', MSG.invalidCredentials);
 const sessionEnded = () => DomainError.unauthorized('AUTH.SESSION_ENDED', MSG.sessionExpired);
 const recoveryInvalid = () => DomainError.unauthorized('AUTH.RECOVERY_INVALID', MSG.recoveryLinkInvalid);
+/** Asking for a new confirmation link: per account, so a person who lost a few mails still gets one. */
+const CONFIRM_RESEND_LIMIT = { limit: 5, windowSeconds: 3600 };
 
 export interface AccessTokenClaims {
   sub: string;
@@ -58,6 +61,8 @@ export class AuthService implements BeforeApplicationShutdown {
     }
     const account = Account.create(email, await this.hasher.hash(password), now);
     this.em.persist(account);
+    // Written with the account: the address is proven by this link (decision 0508).
+    this.mailConfirmationLink(this.em, account, now);
     try {
       return await this.startSession(this.em, account, [], now);
     } catch (error) {
@@ -168,6 +173,37 @@ export class AuthService implements BeforeApplicationShutdown {
     });
   }
 
+  /**
+   * Opening the mailed link proves the address: `confirmed`, or `already_confirmed` when it was
+   * (the link opened twice). Unknown or malformed: 404; past its days: 410.
+   */
+  async confirmEmail(input: unknown): Promise<{ status: 'confirmed' | 'already_confirmed'; email: string }> {
+    const token = (input as { token?: unknown } | null)?.token;
+    if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw DomainError.notFound('AUTH.CONFIRM_INVALID', MSG.emailConfirmInvalid);
+    return this.em.transactional(async (tx) => {
+      const link = await tx.findOne(EmailConfirmation, { tokenHash: sha256(token) });
+      const account = link && (await tx.findOne(Account, { id: link.userId }, { lockMode: LockMode.PESSIMISTIC_WRITE }));
+      if (!link || !account) throw DomainError.notFound('AUTH.CONFIRM_INVALID', MSG.emailConfirmInvalid);
+      if (account.isEmailConfirmed()) return { status: 'already_confirmed' as const, email: account.email };
+      const now = this.clock.now();
+      if (link.isExpired(now)) throw new DomainError('gone', 'AUTH.CONFIRM_EXPIRED', MSG.emailConfirmExpired);
+      link.use(now);
+      account.confirmEmail(now);
+      return { status: 'confirmed' as const, email: account.email };
+    });
+  }
+
+  /** A new confirmation link to the signed-in account's address (the dashboard's button). */
+  async resendConfirmation(principal: Principal): Promise<{ status: 'sent' | 'already_confirmed' }> {
+    const account = await this.em.findOne(Account, { id: principal.id });
+    if (!account) throw sessionEnded();
+    if (account.isEmailConfirmed()) return { status: 'already_confirmed' };
+    await this.limiter.hit('confirm-resend', account.id, CONFIRM_RESEND_LIMIT);
+    this.mailConfirmationLink(this.em, account, this.clock.now());
+    await this.em.flush();
+    return { status: 'sent' };
+  }
+
   /** Whether a mailed link can still set a password (the login page asks as it opens). */
   async checkRecoveryLink(token: string | null): Promise<{ email: string }> {
     if (!token) throw recoveryInvalid();
@@ -208,6 +244,8 @@ export class AuthService implements BeforeApplicationShutdown {
           { usedAt: now },
         );
         if (spent !== 1) throw recoveryInvalid();
+        // The reset link reached the address: that proves it as the confirmation link would.
+        account.confirmEmail(now);
       }
       await tx.nativeUpdate(RecoveryToken, { userId: account.id, usedAt: null }, { usedAt: now });
       account.changePassword(hash, now);
@@ -276,6 +314,7 @@ export class AuthService implements BeforeApplicationShutdown {
   async createAccount(email: string, password: string, roles: Role[] = []): Promise<Account> {
     const now = this.clock.now();
     const account = Account.create(email, await this.hasher.hash(password), now);
+    account.confirmEmail(now); // an operator (seed, CLI) vouches for the address
     this.em.persist(account);
     for (const role of roles) this.em.persist(UserRole.grant(account.id, role, now));
     await this.em.flush();
@@ -283,6 +322,14 @@ export class AuthService implements BeforeApplicationShutdown {
   }
 
   // ---- internals ----
+
+  /** A new confirmation link for the account's address, written in `em`'s next flush. */
+  private mailConfirmationLink(em: EntityManager, account: Account, now: Date) {
+    const token = randomBytes(32).toString('base64url');
+    em.persist(EmailConfirmation.issue(account.id, sha256(token), now, EMAIL_CONFIRM_DAYS));
+    // In the fragment, so the token never reaches a server or proxy log.
+    this.outbox.add('email-confirmation', { email: account.email, link: `${this.config.http.publicUrl}/confirm-email#token=${token}` }, em);
+  }
 
   private async startSession(em: EntityManager, account: Account, roles: Role[], now: Date): Promise<SessionDto> {
     const session = AuthSession.start(account.id, now, this.config.auth.refreshSessionTtlDays);
@@ -328,7 +375,13 @@ export class AuthService implements BeforeApplicationShutdown {
   }
 
   private toUser(account: Account, roles: Role[]): AuthUser {
-    return { id: account.id, email: account.email, created_at: account.createdAt.toISOString(), app_metadata: { roles } };
+    return {
+      id: account.id,
+      email: account.email,
+      created_at: account.createdAt.toISOString(),
+      email_confirmed_at: account.emailConfirmedAt?.toISOString() ?? null,
+      app_metadata: { roles },
+    };
   }
 
   private getDummyHash() {

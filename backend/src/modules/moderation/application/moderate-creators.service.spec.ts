@@ -23,7 +23,7 @@ const input: ProfileInput = {
   can_use_name_publicly: true,
 };
 const now = new Date('2026-11-22T10:00:00Z');
-const admin: Principal = { id: 'a1', email: 'admin@example.com', roles: ['admin'], sessionId: 's1' };
+const admin: Principal = { id: 'a1', email: 'admin@example.com', emailConfirmed: true, roles: ['admin'], sessionId: 's1' };
 
 function setup(status: 'pending' | 'approved' | 'rejected' = 'pending') {
   const profile = CreatorProfile.create('u1', input, null, new Date('2026-11-01T00:00:00Z'));

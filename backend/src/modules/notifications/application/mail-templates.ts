@@ -1,4 +1,4 @@
-import { APPROVAL_WAIT_HOURS, FOLLOWER_FRESHNESS, INTRO_CONFIRM_HOURS } from '@local-creators/common';
+import { APPROVAL_WAIT_HOURS, EMAIL_CONFIRM_DAYS, FOLLOWER_FRESHNESS, INTRO_CONFIRM_HOURS } from '@local-creators/common';
 import type { NotificationKind, NotificationPayloads } from '../domain/notification-kinds';
 
 export interface MailMessage {
@@ -32,6 +32,11 @@ const renderers: Renderers = {
     to: [p.email],
     subject: 'Reset your Local Creators password',
     text: `Someone (hopefully you) asked to reset the password of your Local Creators account.\n\nSet a new password here (the link works once, for one hour):\n${p.link}\n\nIf you did not ask for this, ignore this e-mail: your password stays as it is.\n`,
+  }),
+  'email-confirmation': (p) => ({
+    to: [p.email],
+    subject: 'Confirm your e-mail address for Local Creators',
+    text: `Welcome to Local Creators!\n\nPlease confirm that this address is yours by opening this link (it works for ${EMAIL_CONFIRM_DAYS} days):\n${p.link}\n\nIt takes you on to your application. If you did not sign up, ignore this e-mail: nothing is sent on behalf of this address until it is confirmed.\n`,
   }),
   'notify-new-registration': (p, ctx) => ({
     to: ctx.adminEmails,
@@ -153,7 +158,7 @@ export function renderMail<K extends NotificationKind>(kind: K, payload: Notific
 
 /** A sent message's payload is kept for the admin view, minus secrets (the recovery link, the confirmation token). */
 export function scrubPayload(kind: NotificationKind, payload: Record<string, unknown>) {
-  if (kind === 'password-recovery') return { ...payload, link: '[sent]' };
+  if (kind === 'password-recovery' || kind === 'email-confirmation') return { ...payload, link: '[sent]' };
   if (kind === 'amplify-interest-confirm') return { ...payload, token: '[sent]' };
   // The admins see that a brand wrote, never what (decision 0501); the creator has it on the dashboard.
   if (kind === 'creator-contact') return { ...payload, message: '[not kept]' };
@@ -173,7 +178,12 @@ const TO_ADMINS: ReadonlySet<NotificationKind> = new Set([
  * Kinds scrubbed once sent (a single-use secret; a brand's message, which only its creator keeps):
  * never resent, the person asks or writes again.
  */
-export const SINGLE_USE_KINDS: ReadonlySet<NotificationKind> = new Set(['password-recovery', 'amplify-interest-confirm', 'creator-contact']);
+export const SINGLE_USE_KINDS: ReadonlySet<NotificationKind> = new Set([
+  'password-recovery',
+  'email-confirmation',
+  'amplify-interest-confirm',
+  'creator-contact',
+]);
 
 /**
  * Who a message goes (or went) to and its subject, for the admin view: only the envelope, never

@@ -4,6 +4,8 @@
  */
 export interface NotificationPayloads {
   'password-recovery': { email: string; link: string };
+  /** To a new account's address: the link that proves it (decision 0508). */
+  'email-confirmation': { email: string; link: string };
   'notify-new-registration': {
     creatorName: string;
     creatorEmail: string;
