@@ -8,3 +8,4 @@ export * from './business-rules';
 export * from './site-pages';
 export * from './text-format';
 export * from './text-input';
+export * from './platform-links';

@@ -59,6 +59,8 @@ export const MSG = {
   collabTypeRequired: 'Select at least one collaboration type',
   platformNameRequired: 'Platform name required',
   platformUrlInvalid: 'Invalid URL format',
+  /** Not in the spec: a handle's link is that platform's address of that handle (decision 0509). */
+  platformUrlNotHandle: (platform: string, example: string) => `Link must be the ${platform} address of this handle, like ${example}`,
   followersNegative: 'Followers must be positive',
   followersTooLarge: 'Value too large',
   // Ours: the spec's option lists are closed, so the server refuses values outside them.

@@ -6,6 +6,7 @@ import { BUDGET_RANGES, type BudgetRange, BUSINESS_CATEGORIES, COLLAB_TYPES, CON
 import { MSG } from './messages';
 import { contactLinkChoices } from './creator-rules';
 import { hasLineBreak } from './text-input';
+import { linkMatchesHandle, platformProfileUrl } from './platform-links';
 import type { AmplifySubmissionInput, ContactRequestInput, ContactSettings, InterestRequestInput, PlatformInput, ProfileInput } from './types';
 
 export interface ValidationFailure {
@@ -121,6 +122,8 @@ function validatePlatform(raw: unknown, index: number): Validated<PlatformInput>
   if (hasLineBreak(handle)) return fail(field('handle'), MSG.singleLine);
   const url = str(p.url);
   if (url && !isHttpUrl(url)) return fail(field('url'), MSG.platformUrlInvalid);
+  if (!linkMatchesHandle(name as PlatformInput['name'], handle, url))
+    return fail(field('url'), MSG.platformUrlNotHandle(name, platformProfileUrl(name as PlatformInput['name'], handle || 'yourname')));
   const followers = p.followers === undefined || p.followers === null || p.followers === '' ? 0 : Number(p.followers);
   if (Number.isNaN(followers)) return fail(field('followers'), MSG.followersNotWhole);
   if (followers < 0) return fail(field('followers'), MSG.followersNegative);

@@ -20,6 +20,7 @@ import { Migration20261125020000HandleChecks } from './Migration20261125020000Ha
 import { Migration20261125030000FollowerCounts } from './Migration20261125030000FollowerCounts';
 import { Migration20261126020000FeaturedMailOnce } from './Migration20261126020000FeaturedMailOnce';
 import { Migration20261126020100EmailConfirmation } from './Migration20261126020100EmailConfirmation';
+import { Migration20261126020200HandleCheckLinks } from './Migration20261126020200HandleCheckLinks';
 
 /**
  * Committed migrations, in order. Listed explicitly (not globbed) so they run the same from
@@ -47,4 +48,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125030000FollowerCounts', class: Migration20261125030000FollowerCounts },
   { name: 'Migration20261126020000FeaturedMailOnce', class: Migration20261126020000FeaturedMailOnce },
   { name: 'Migration20261126020100EmailConfirmation', class: Migration20261126020100EmailConfirmation },
+  { name: 'Migration20261126020200HandleCheckLinks', class: Migration20261126020200HandleCheckLinks },
 ];

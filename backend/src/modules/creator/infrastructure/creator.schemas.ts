@@ -71,6 +71,7 @@ export const HandleCheckSchema = new EntitySchema<HandleCheck>({
     profileId: { type: 'uuid', fieldName: 'profile_id' },
     platform: { type: 'string', length: 20 },
     handle: { type: 'string', length: 100 },
+    url: { type: 'text', default: '' },
     code: { type: 'string', length: 10 },
     confirmedAt: { type: 'Date', fieldName: 'confirmed_at', nullable: true },
     confirmedBy: { type: 'string', length: 255, fieldName: 'confirmed_by', nullable: true },

@@ -124,7 +124,11 @@ const renderers: Renderers = {
     to: ctx.adminEmails,
     subject: `A confirmed handle changed: ${p.creatorName}`,
     text: `${p.creatorName} (${p.creatorEmail}) changed a handle an admin had confirmed. Its confirmation is cleared until someone checks the new one.\n\n${p.handles
-      .map((h) => `${h.platform}: @${h.before.replace(/^@+/, '')} → ${h.after === null ? 'removed' : `@${h.after.replace(/^@+/, '')}`}`)
+      .map((h) =>
+        h.link
+          ? `${h.platform}: @${h.before.replace(/^@+/, '')}, link ${h.link.before || '(none)'} → ${h.link.after || '(none)'}`
+          : `${h.platform}: @${h.before.replace(/^@+/, '')} → ${h.after === null ? 'removed' : `@${h.after.replace(/^@+/, '')}`}`,
+      )
       .join('\n')}\n\nCheck it: ${ctx.publicUrl}/admin/creators/${p.profileId}/show\n`,
   }),
   'follower-jump': (p, ctx) => ({

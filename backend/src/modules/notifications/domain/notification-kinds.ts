@@ -71,7 +71,7 @@ export interface NotificationPayloads {
     creatorName: string;
     creatorEmail: string;
     profileId: string;
-    handles: { platform: string; before: string; after: string | null }[];
+    handles: { platform: string; before: string; after: string | null; link?: { before: string; after: string } }[];
   };
   /** To the admins: a creator's follower count more than doubled at once (decision 0503). */
   'follower-jump': {
