@@ -237,6 +237,8 @@ export interface AdminFollowerCount extends OwnFollowerCount {
   /** Before the last jump (more than doubled), and when it jumped; null without one. */
   previous_followers: number | null;
   jumped_at: string | null;
+  /** When an admin looked at the jump and let it count; null while it waits (decision 0510). */
+  jump_reviewed_at: string | null;
 }
 
 // ---------- handle ownership proof (decision 0502) ----------

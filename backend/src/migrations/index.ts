@@ -21,6 +21,7 @@ import { Migration20261125030000FollowerCounts } from './Migration20261125030000
 import { Migration20261126020000FeaturedMailOnce } from './Migration20261126020000FeaturedMailOnce';
 import { Migration20261126020100EmailConfirmation } from './Migration20261126020100EmailConfirmation';
 import { Migration20261126020200HandleCheckLinks } from './Migration20261126020200HandleCheckLinks';
+import { Migration20261126020300FollowerJumpWindow } from './Migration20261126020300FollowerJumpWindow';
 
 /**
  * Committed migrations, in order. Listed explicitly (not globbed) so they run the same from
@@ -49,4 +50,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126020000FeaturedMailOnce', class: Migration20261126020000FeaturedMailOnce },
   { name: 'Migration20261126020100EmailConfirmation', class: Migration20261126020100EmailConfirmation },
   { name: 'Migration20261126020200HandleCheckLinks', class: Migration20261126020200HandleCheckLinks },
+  { name: 'Migration20261126020300FollowerJumpWindow', class: Migration20261126020300FollowerJumpWindow },
 ];

@@ -61,6 +61,7 @@ const ROUTES: Record<string, RouteRule> = {
   'PUT /api/admin/creators/:id/handle-checks/:checkId': { access: 'admin', allowed: [404] },
   'GET /api/admin/contact-requests': { access: 'admin', allowed: [200] },
   'GET /api/admin/follower-counts': { access: 'admin', allowed: [200] },
+  'PUT /api/admin/follower-counts/:id': { access: 'admin', allowed: [400, 404] },
   'GET /api/admin/audit-log': { access: 'admin', allowed: [200] },
   'POST /api/amplify/submissions': { access: 'public', allowed: [400] },
   'GET /api/amplify/featured': { access: 'public', allowed: [200] },
