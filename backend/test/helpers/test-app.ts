@@ -181,6 +181,20 @@ export async function signUpAdmin(t: TestApp, email = uniqueEmail('admin')): Pro
   return res.body as AuthSession;
 }
 
+/** A fingerprint of every table's content in the test's database: any write shows as a change. */
+export async function tablesFingerprint(t: TestApp): Promise<string> {
+  const tables = await t.sql<{ name: string }>(
+    `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'mikro_orm_migrations' order by 1`,
+  );
+  const parts = await Promise.all(
+    tables.map(async ({ name }) => {
+      const [row] = await t.sql<{ digest: string | null }>(`select md5(string_agg(x::text, '|' order by x::text)) as digest from "${name}" x`);
+      return `${name}:${row!.digest}`;
+    }),
+  );
+  return parts.join('\n');
+}
+
 /** An account also gets its address-confirmation mail at sign-up: these are its reset mails only. */
 export const RESET_SUBJECT = 'Reset your Local Creators password';
 export const resetMailsTo = (t: TestApp, email: string) => t.mailbox.to(email).filter((m) => m.subject === RESET_SUBJECT);

@@ -1,7 +1,7 @@
 import { MSG, type AuthSession } from '@local-creators/common';
 import { validProfile } from '../creator/fixtures';
 import { registeredRoutes } from '../helpers/routes';
-import { bearer, createTestApp, signUp, signUpAdmin, TestApp } from '../helpers/test-app';
+import { bearer, createTestApp, signUp, signUpAdmin, tablesFingerprint, TestApp } from '../helpers/test-app';
 
 /**
  * Text PostgreSQL cannot store (a NUL character, a lone UTF-16 surrogate), impossible cursor
@@ -48,19 +48,7 @@ describe('text that cannot be stored, impossible cursors and broken lines', () =
   let profileId: string;
   let businessId: string;
 
-  /** A fingerprint of every table's content: any write shows as a change. */
-  async function fingerprint(): Promise<string> {
-    const tables = await t.sql<{ name: string }>(
-      `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'mikro_orm_migrations' order by 1`,
-    );
-    const parts = await Promise.all(
-      tables.map(async ({ name }) => {
-        const [row] = await t.sql<{ digest: string | null }>(`select md5(string_agg(x::text, '|' order by x::text)) as digest from "${name}" x`);
-        return `${name}:${row!.digest}`;
-      }),
-    );
-    return parts.join('\n');
-  }
+  const fingerprint = () => tablesFingerprint(t);
 
   beforeAll(async () => {
     t = await createTestApp({ env: { RATE_LIMIT_PUBLIC_FORMS: '100000/3600', RATE_LIMIT_SIGNIN: '100000/600', RATE_LIMIT_SIGNUP: '100000/600' } });
