@@ -19,7 +19,7 @@ import { formatCount as count, type AdminFollowerCount } from '@local-creators/c
 const STATES = [
   { id: 'stale', name: 'Not confirmed for 180 days' },
   { id: 'due', name: 'Not confirmed for 90 days' },
-  { id: 'jumped', name: 'More than doubled' },
+  { id: 'jumped', name: 'Jumped (more than doubled in 30 days)' },
 ];
 const filters = [<SelectInput key="state" source="state" label="Show" alwaysOn choices={STATES} emptyText={STATES[0]!.name} emptyValue="" />];
 const jump = (r: AdminFollowerCount) => (r.previous_followers === null ? '—' : `${count(r.previous_followers)} → ${count(r.followers)}`);
@@ -87,16 +87,16 @@ export function FollowerCountList() {
           <SimpleList<AdminFollowerCount>
             rowClick={false}
             primaryText={(r) => `${r.creator_name} · ${r.platform} @${r.handle.replace(/^@+/, '')}`}
-            secondaryText={(r) => `${count(r.followers)} followers, confirmed ${new Date(r.confirmed_at).toLocaleDateString()}`}
-            tertiaryText={(r) =>
-              r.previous_followers === null ? (
-                ''
-              ) : (
-                <>
-                  Jump: {jump(r)} <ReviewJump row={r} />
-                </>
-              )
-            }
+            secondaryText={(r) => (
+              <>
+                {count(r.followers)} followers, confirmed {new Date(r.confirmed_at).toLocaleDateString()}
+                {r.previous_followers !== null && (
+                  <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5 }}>
+                    Jump: {jump(r)} <ReviewJump row={r} />
+                  </Box>
+                )}
+              </>
+            )}
           />
         ) : (
           <Datagrid bulkActionButtons={false} rowClick={false}>
@@ -107,7 +107,7 @@ export function FollowerCountList() {
             <DateField source="confirmed_at" label="Confirmed" />
             <DateField source="reminded_at" label="Reminded" sortable={false} emptyText="—" />
             <FunctionField<AdminFollowerCount> label="Jump" sortable={false} render={jump} />
-            <FunctionField<AdminFollowerCount> label="Featured" sortable={false} render={(r) => <ReviewJump row={r} />} />
+            <FunctionField<AdminFollowerCount> label="Looked at" sortable={false} render={(r) => <ReviewJump row={r} />} />
           </Datagrid>
         )}
       </List>
