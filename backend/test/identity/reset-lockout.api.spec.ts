@@ -45,6 +45,15 @@ describe('password reset lock-out', () => {
     // The owner asks from three fresh addresses, and the attack goes on every minute.
     const askedAt = t.clock.now();
     for (const ip of ['198.51.100.7', '198.51.100.8', '198.51.100.9']) await ask(email, ip);
+    await t.app.get(AuthService).linksIssued();
+    // While the clock stands at the asking: a link is due within 5 minutes of it (once handed to
+    // the queue a row's due time is gone, but then it was handed over now, at the asking).
+    const answering = await t.sql(
+      `select 1 from outbox_messages where kind = 'password-recovery' and payload->>'email' = $1
+          and coalesce(due_at, queued_at) between $2 and $3`,
+      [email, askedAt, new Date(askedAt.getTime() + 5 * MINUTE)],
+    );
+    expect(answering.length).toBeGreaterThanOrEqual(1);
     for (let m = 0; m < 6; m++) {
       await attack();
       advanceMinutes(1);
@@ -52,12 +61,10 @@ describe('password reset lock-out', () => {
     await t.app.get(AuthService).linksIssued();
 
     const rows = await rowsFor(email);
-    const answering = rows.filter((r) => r.due_at >= askedAt && r.due_at.getTime() <= askedAt.getTime() + 5 * MINUTE);
-    expect(answering.length).toBeGreaterThanOrEqual(1);
     // 160 requests in 8 minutes: the hour's 10 at once, then one every 5 minutes.
     expect(rows.length).toBeLessThanOrEqual(10 + 3);
 
-    // Everything due is mailed; the newest mail carries the link that works.
+    // Everything due is mailed.
     advanceMinutes(5);
     const sent = await eventually(
       () => rowsFor(email),
@@ -68,8 +75,17 @@ describe('password reset lock-out', () => {
       async () => resetMailsTo(t, email).length,
       (n) => n === sent.length,
     );
-    const newest = resetMailsTo(t, email).at(-1)!;
-    const token = /\/login#access_token=([^&\s]+)/.exec(newest.text)![1]!;
+    // The newest link issued was mailed, and it works (here several came due at once when the
+    // clock jumped, so they arrive in any order; live, the relay hands them over in turn).
+    const [newest] = await t.sql<{ id: string }>(
+      `select id from recovery_tokens where user_id = (select id from users where email = $1) order by created_at desc limit 1`,
+      [email],
+    );
+    const jti = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { jti: string }).jti;
+    const token = resetMailsTo(t, email)
+      .map((m) => /\/login#access_token=([^&\s]+)/.exec(m.text)![1]!)
+      .find((x) => jti(x) === newest!.id);
+    expect(token).toBeDefined();
     const check = await t.http().get('/api/auth/recovery').set('Authorization', `Bearer ${token}`);
     expect([check.status, check.body]).toEqual([200, { email }]);
   }, 120_000);

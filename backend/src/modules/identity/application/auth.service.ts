@@ -146,30 +146,30 @@ export class AuthService implements BeforeApplicationShutdown {
     const burst = await this.limiter.allow('recover-email-total', emailKey, limits.recoverEmailTotal);
     const delayMs = await this.limiter.nextSpacedSlot('recover-email-spaced', emailKey, this.config.auth.recoverySpacingSeconds, now, burst);
     if (delayMs === null) return; // the link already due within the spacing answers this request too
-    const job = this.issueRecoveryLink(email, delayMs)
+    const job = this.issueRecoveryLink(email, new Date(now.getTime() + delayMs))
       .catch((error: unknown) => this.logger.error(`password reset link not issued: ${(error as Error).message}`))
       .finally(() => this.issuing.delete(job));
     this.issuing.add(job);
   }
 
   /**
-   * A known address gets a new link; every older link of the account dies with it. A link spaced
-   * `delayMs` later is mailed then, and lives that much longer.
+   * A known address gets a new link; every older link of the account dies with it. The link is
+   * mailed at `sendAt` (the slot claimed when it was asked for) and lives its lifetime from then.
    */
-  private async issueRecoveryLink(email: string, delayMs = 0): Promise<void> {
+  private async issueRecoveryLink(email: string, sendAt: Date): Promise<void> {
     await this.em.fork().transactional(async (tx) => {
       // The account row's lock orders link issues and password changes of one account.
       const account = await tx.findOne(Account, { email }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!account) return;
       const now = this.clock.now();
-      const ttlSeconds = this.config.auth.recoveryTtlSeconds + Math.ceil(delayMs / 1000);
+      const ttlSeconds = this.config.auth.recoveryTtlSeconds + Math.max(0, Math.ceil((sendAt.getTime() - now.getTime()) / 1000));
       await tx.nativeUpdate(RecoveryToken, { userId: account.id, usedAt: null }, { usedAt: now });
       const grant = RecoveryToken.issue(account.id, now, ttlSeconds);
       const claims: AccessTokenClaims = { sub: account.id, jti: grant.id, typ: 'recovery', email: account.email };
       const token = await this.jwt.signAsync(claims, { expiresIn: ttlSeconds });
       const link = `${this.config.http.publicUrl}/login#access_token=${token}&expires_in=${ttlSeconds}&token_type=bearer&type=recovery`;
       tx.persist(grant);
-      this.outbox.add('password-recovery', { email: account.email, link }, tx, new Date(now.getTime() + delayMs));
+      this.outbox.add('password-recovery', { email: account.email, link }, tx, sendAt);
     });
   }
 
