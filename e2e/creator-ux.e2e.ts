@@ -127,7 +127,7 @@ describe('a new creator on the public site', () => {
     const email = `ux.reset.${Date.now()}@example.com`;
     await product.t.http().post('/api/auth/signup').send({ email, password: 'Sunny-Lake-42' });
     await product.t.http().post('/api/auth/recover').send({ email });
-    const mail = await product.t.mailbox.waitFor((m) => m.to.includes(email));
+    const mail = await product.t.mailbox.waitFor((m) => m.to.includes(email) && m.subject === 'Reset your Local Creators password');
     const link = /(http\S+\/login#\S+type=recovery\S*)/.exec(mail.text)![1]!;
     const { page, context } = await product.newPage();
     await page.goto(link);

@@ -198,7 +198,7 @@ describe('issue 13: experience', () => {
     async (width) => {
       const to = `resend.${width}.${Date.now()}@example.com`;
       await product.t.sql(
-        `insert into outbox_messages (id, kind, payload, status, attempts, created_at, sent_at, handoffs) values (gen_random_uuid(), 'creator-approved', $1, 'sent', 1, now() - interval '1 day', now() - interval '1 day', 1)`,
+        `insert into outbox_messages (id, kind, payload, status, attempts, created_at, sent_at, handoffs) values (gen_random_uuid(), 'creator-approved', $1, 'sent', 1, now(), now(), 1)`,
         [JSON.stringify({ email: to, name: 'Resent Person', profileId: 'p1' })],
       );
       const { page, context } = await adminPage(width);

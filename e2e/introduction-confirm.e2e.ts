@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { INTRO_CONFIRM_HOURS, MSG } from '@local-creators/common';
-import { expectToast, startProduct, type Product } from './support/product';
+import { expectToast, shot, startProduct, type Product } from './support/product';
 
 const PASSWORD = 'Sunny-Lake-42';
 
@@ -91,20 +91,58 @@ describe('confirming an introduction request', () => {
     await context.close();
   });
 
-  it('passes a signed-in creator’s request from the account address on at once', async () => {
+  // Decision 0508: an account's address speaks for itself only once the sign-up link is opened.
+  it('asks a new account to confirm its address first, then passes its requests on at once', async () => {
     const { page, context } = await product.newPage();
     await page.goto('/signup');
     await page.getByLabel('Email').fill('signed.in@example.com');
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL(/\/apply$/);
+
+    // Unproven: the request is confirmed by mail like a visitor's, and the business hears nothing.
     await askForIntroduction(page, 'Sia Signed'); // the e-mail field holds the account's address
+    await expectToast(page, MSG.interestSubmitted);
+    await page.getByText(MSG.interestConfirmationSent('signed.in@example.com', INTRO_CONFIRM_HOURS)).waitFor();
+    await product.t.mailbox.waitFor((m) => m.to.includes('signed.in@example.com') && m.subject === 'Confirm your introduction to North Coast Bikes');
+    await allSent();
+    expect(businessMails().filter((m) => m.replyTo === 'signed.in@example.com')).toEqual([]);
+
+    // The dashboard says so and sends the link again.
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: MSG.emailUnconfirmedTitle }).waitFor();
+    await shot(page, 'dashboard-unconfirmed');
+    await page.getByRole('button', { name: MSG.emailConfirmResend }).click();
+    await expectToast(page, MSG.emailConfirmResent('signed.in@example.com'));
+    const confirmations = () => product.t.mailbox.to('signed.in@example.com').filter((m) => m.subject === 'Confirm your e-mail address for Local Creators');
+    for (let i = 0; i < 150 && confirmations().length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(confirmations()).toHaveLength(2);
+
+    // Opening the newest link confirms the address and goes on to the application.
+    const link = new RegExp(`${product.baseUrl}/confirm-email#token=[\\w-]+`).exec(confirmations()[1]!.text)?.[0];
+    expect(link).toBeDefined();
+    await page.goto(link!);
+    await expectToast(page, MSG.emailConfirmed);
+    await page.waitForURL(/\/apply$/);
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: /^Welcome|^Hi/ }).waitFor();
+    expect(await page.getByRole('heading', { name: MSG.emailUnconfirmedTitle }).count()).toBe(0);
+
+    // Now the account's own address is passed on at once, Reply-To the account.
+    await askForIntroduction(page, 'Sia Signed');
     await expectToast(page, MSG.interestSubmitted);
     await page.getByText(MSG.interestWillBeNotified('North Coast Bikes')).waitFor();
     const business = await product.t.mailbox.waitFor((m) => m.to.includes(contact) && m.replyTo === 'signed.in@example.com');
     expect(business.text).toContain('Sia Signed');
-    await allSent();
-    expect(product.t.mailbox.to('signed.in@example.com')).toEqual([]);
+    await context.close();
+  });
+
+  it('says clearly when a confirmation link is not valid', async () => {
+    const { page, context } = await product.newPage();
+    await page.goto('/confirm-email#token=not-a-real-token-at-all-000');
+    await page.getByRole('heading', { name: MSG.emailConfirmFailed }).waitFor();
+    await page.getByText(MSG.emailConfirmInvalid).waitFor();
+    await shot(page, 'confirm-email-invalid');
     await context.close();
   });
 });

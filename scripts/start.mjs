@@ -99,7 +99,12 @@ process.on('SIGTERM', () => void shutdown(0));
 async function main() {
   mkdirSync(dataDir, { recursive: true });
   if (!dev) {
-    const builds = [['common', 'dist/index.js'], ['backend', 'dist/main.js'], ['public-site', 'dist/index.html'], ['admin-console', 'dist/index.html']];
+    const builds = [
+      ['common', 'dist/index.js'],
+      ['backend', 'dist/main.js'],
+      ['public-site', 'dist/index.html'],
+      ['admin-console', 'dist/index.html'],
+    ];
     for (const [workspace, output] of builds) {
       if (stale(workspace, output)) {
         say(`building ${workspace}...`);
@@ -147,23 +152,38 @@ async function main() {
 
   run('node', ['backend/dist/cli.js', 'migrate', '--quiet'], env);
   // The seed's output (the one-time admin password) is shown last, once everything runs.
-  const seeded = spawnSync('node', ['backend/dist/cli.js', 'seed', ...(embedded ? ['--demo'] : [])], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env, encoding: 'utf8' });
+  const seeded = spawnSync('node', ['backend/dist/cli.js', 'seed', ...(embedded ? ['--demo'] : [])], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env,
+    encoding: 'utf8',
+  });
   if (seeded.status !== 0) {
     process.stdout.write(seeded.stdout ?? '');
     say('failed: seeding the database');
     process.exit(seeded.status ?? 1);
   }
 
+  // The api and the worker run side by side on this machine: each needs a metrics port of its own
+  // (in compose each container has its own network, and both use METRICS_PORT).
+  const workerEnv = env.METRICS_PORT ? { ...env, METRICS_PORT: String(Number(env.METRICS_PORT) + 1) } : env;
+  if (env.METRICS_PORT) say(`metrics: the api's on port ${env.METRICS_PORT}, the worker's on ${workerEnv.METRICS_PORT} (host ${env.HOST ?? '0.0.0.0'})`);
   if (dev) {
     start('backend compiler', 'npx', ['tsc', '-w', '--preserveWatchOutput', '-p', 'backend/tsconfig.build.json'], env);
     startSupervised('api', 'node', ['--watch-path=backend/dist', 'backend/dist/main.js'], env);
-    startSupervised('worker', 'node', ['--watch-path=backend/dist', 'backend/dist/worker.js'], env);
+    startSupervised('worker', 'node', ['--watch-path=backend/dist', 'backend/dist/worker.js'], workerEnv);
     const apiOrigin = `http://localhost:${port + 1}`;
     start('admin console (vite)', 'npx', ['vite', '--port', String(port + 2), '--strictPort'], { ...env, API_ORIGIN: apiOrigin }, join(root, 'admin-console'));
-    start('public site (vite)', 'npx', ['vite', '--port', String(port), '--strictPort'], { ...env, API_ORIGIN: apiOrigin, ADMIN_ORIGIN: `http://localhost:${port + 2}` }, join(root, 'public-site'));
+    start(
+      'public site (vite)',
+      'npx',
+      ['vite', '--port', String(port), '--strictPort'],
+      { ...env, API_ORIGIN: apiOrigin, ADMIN_ORIGIN: `http://localhost:${port + 2}` },
+      join(root, 'public-site'),
+    );
   } else {
     startSupervised('api', 'node', ['backend/dist/main.js'], env);
-    startSupervised('worker', 'node', ['backend/dist/worker.js'], env);
+    startSupervised('worker', 'node', ['backend/dist/worker.js'], workerEnv);
   }
   for (let i = 0; i < 100 && !(await portOpen(port)); i++) await new Promise((r) => setTimeout(r, 200));
   say(`Local Creators is running at http://localhost:${port}  (admin console: http://localhost:${port}/admin; Ctrl-C stops everything)`);

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { LoggerModule, type Params as LoggingParams } from 'nestjs-pino';
 import { AppConfig } from './config/app-config';
 import { AppConfigModule } from './config/config.module';
@@ -8,6 +8,7 @@ import { AccountsModule, IdentityModule } from './modules/identity';
 import { NotificationsModule, NotificationsWorkerModule } from './modules/notifications';
 import { DomainExceptionFilter } from './shared/domain-exception.filter';
 import { RedisModule } from './shared/redis.module';
+import { StorableTextPipe } from './shared/storable-text.pipe';
 import { SharedModule } from './shared/shared.module';
 import { ShutdownState } from './system/shutdown';
 import { SystemController } from './system/system.controller';
@@ -34,7 +35,7 @@ export class AppModule {
         ...FEATURE_MODULES,
       ],
       controllers: [SystemController],
-      providers: [{ provide: APP_FILTER, useClass: DomainExceptionFilter }, ShutdownState],
+      providers: [{ provide: APP_FILTER, useClass: DomainExceptionFilter }, { provide: APP_PIPE, useClass: StorableTextPipe }, ShutdownState],
     };
   }
 }

@@ -51,8 +51,24 @@ if POSTGRES_PASSWORD changed since the volume was made, put the old one back, or
 the database (docs/operations.md, "Changing the database password"). With no data worth keeping,
 \`docker compose down -v\` removes the volume and the next start creates it with the new password.`;
 
+/**
+ * Without DATABASE_URL the configuration's default (postgres on 127.0.0.1:5432) is not the
+ * database `npm start` runs (its embedded one): a newcomer migrated a shared server that way. So
+ * the CLI works only on a database it is told (issue 23, decision 0507).
+ */
+export const NO_DATABASE_URL = `DATABASE_URL is not set, so this command does not know which database to use; nothing was changed.
+  npm start migrates and seeds its own embedded database each time it starts;
+  npm run admin -- grant|revoke|reset-password <email> works on that embedded database;
+  for any other database, set DATABASE_URL=postgres://user:password@host:5432/name and run this again.`;
+
 async function main(args: string[]) {
   const [command, sub, email] = args;
+  const known = command === 'migrate' || command === 'seed' || command === 'admin';
+  if (known && !process.env.DATABASE_URL) {
+    console.error(NO_DATABASE_URL);
+    process.exitCode = 2;
+    return;
+  }
   if (command === 'check-config') {
     // The compose stack runs this before PostgreSQL may create its volume (service `preflight`),
     // so a placeholder secret is refused before it is written anywhere.

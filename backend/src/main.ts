@@ -11,7 +11,7 @@ async function main() {
   const app = await createHttpApp();
   const config = app.get(AppConfig);
   await app.listen(config.http.port, config.http.host);
-  if (config.metricsPort) await app.get(Metrics).listen(config.metricsPort, 'api');
+  if (config.metricsPort) await app.get(Metrics).listen(config.metricsPort, 'api', config.http.host);
   stopGracefullyOnSignals(app, config.shutdownDrainMs, logLine);
   logLine(`listening on ${config.http.publicUrl}`);
 }

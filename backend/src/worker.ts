@@ -13,8 +13,8 @@ async function main() {
     logger: new JsonLogger((process.env.LOG_LEVEL as 'info') ?? 'info', 'worker'),
   });
   app.enableShutdownHooks();
-  const metricsPort = app.get(AppConfig).metricsPort;
-  if (metricsPort) await app.get(Metrics).listen(metricsPort, 'worker');
+  const config = app.get(AppConfig);
+  if (config.metricsPort) await app.get(Metrics).listen(config.metricsPort, 'worker', config.http.host);
   // For the container health check: the file's age says whether this process is still running its loop.
   const heartbeat = process.env.WORKER_HEARTBEAT_FILE;
   if (heartbeat) {

@@ -74,10 +74,16 @@ export const FOLLOWER_FRESHNESS = {
   reconfirmAfterDays: 90,
   /** After this many days a profile shows a count "as of <Month YYYY>". */
   asOfAfterDays: 180,
-  /** A count that grows more than this many times over at once is flagged to the admins... */
+  /**
+   * A count that rises to more than this many times its lowest value in the window (the value in
+   * force when the window began, or any lower one since) is flagged to the admins, whatever the
+   * steps (decision 0510)...
+   */
   jumpFactor: 2,
-  /** ...when it was at least this many before (100 → 250 is a small account's good week). */
-  jumpMinBefore: 500,
+  /** ...unless it rose by at most this many (100 → 250 is a small account's good week; a new handle rises from 0). */
+  jumpAllowance: 500,
+  /** The rolling window, in days. */
+  jumpWindowDays: 30,
 } as const;
 
 /** The Contact form's optional budget (decision 0501): what a brand may say it has in mind. */
@@ -109,6 +115,8 @@ export const APPROVAL_WAIT_HOURS = 48;
 
 /** A visitor's introduction request waits this long for its mailed confirmation link (decision 0110). */
 export const INTRO_CONFIRM_HOURS = 48;
+/** How long an account's address-confirmation link works (decision 0508). */
+export const EMAIL_CONFIRM_DAYS = 7;
 export const PASSWORD_UPDATE_REDIRECT_MS = 1000;
 export const PROFILE_IMAGE_BUCKET = 'profile-images';
 

@@ -91,9 +91,13 @@ describe('follower freshness (decision 0503)', () => {
     expect(followersAsOf(null, now)).toBeNull();
   });
 
-  it('flags a count that more than doubled from at least 500', () => {
+  it('flags a count that more than doubled and rose by more than 500, from any size (issue 23)', () => {
     expect(isFollowerJump(1_000, 2_001)).toBe(true);
     expect(isFollowerJump(1_000, 2_000)).toBe(false);
-    expect(isFollowerJump(499, 5_000)).toBe(false);
+    expect(isFollowerJump(499, 5_000)).toBe(true);
+    expect(isFollowerJump(499, 1_000_000_000)).toBe(true);
+    expect(isFollowerJump(100, 250)).toBe(false);
+    expect(isFollowerJump(0, 500)).toBe(false);
+    expect(isFollowerJump(0, 501)).toBe(true);
   });
 });

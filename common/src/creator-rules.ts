@@ -119,5 +119,9 @@ export function followersAsOf(confirmedAt: string | Date | null, now: Date): str
   return `as of ${formatMonthYear(confirmedAt)}`;
 }
 
-/** A jump worth an admin's look: more than doubled, from an account that was not tiny. */
-export const isFollowerJump = (before: number, after: number) => before >= FOLLOWER_FRESHNESS.jumpMinBefore && after > before * FOLLOWER_FRESHNESS.jumpFactor;
+/**
+ * A rise worth an admin's look (decision 0510): more than doubled from `baseline` (the lowest
+ * count in the rolling window; 0 for a new handle) and by more than the small allowance.
+ */
+export const isFollowerJump = (baseline: number, after: number) =>
+  after > baseline * FOLLOWER_FRESHNESS.jumpFactor && after - baseline > FOLLOWER_FRESHNESS.jumpAllowance;

@@ -7,3 +7,5 @@ export * from './types';
 export * from './business-rules';
 export * from './site-pages';
 export * from './text-format';
+export * from './text-input';
+export * from './platform-links';

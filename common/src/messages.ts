@@ -14,6 +14,21 @@ export const MSG = {
   emailTaken: 'User already registered',
   sessionExpired: 'Your session has expired. Please sign in again.',
   recoveryLinkInvalid: 'This password reset link is invalid or has expired',
+  // Proving the account's address (decision 0508); not in the spec.
+  emailConfirming: 'Confirming your e-mail address...',
+  emailConfirmed: 'Your e-mail address is confirmed',
+  emailConfirmedDetail: (email: string) => `Thank you: ${email} is confirmed. Taking you to your application...`,
+  emailAlreadyConfirmed: 'This e-mail address is already confirmed',
+  emailConfirmFailed: 'We could not confirm your e-mail address',
+  emailConfirmInvalid:
+    'This confirmation link is not valid. Open the link from your latest e-mail exactly as it was sent, or send a new one from your dashboard.',
+  emailConfirmExpired: 'This confirmation link has expired. Send a new one from your dashboard.',
+  emailUnconfirmedTitle: 'Confirm your e-mail address',
+  emailUnconfirmedBody: (email: string) =>
+    `We sent a link to ${email} when you signed up. Open it to show that this address is yours. Until then, an introduction request you send to a business is first confirmed by e-mail, like a visitor's.`,
+  emailConfirmResend: 'Send the link again',
+  emailConfirmResent: (email: string) => `We sent a new confirmation link to ${email}.`,
+  emailConfirmResendFailed: 'Could not send the link',
   /** The real wait, in whole minutes rounded up (the 429's Retry-After header gives the seconds). */
   tooManyRequests: (minutes: number) => `Too many attempts. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`,
   notAuthenticated: 'Not authenticated',
@@ -44,6 +59,8 @@ export const MSG = {
   collabTypeRequired: 'Select at least one collaboration type',
   platformNameRequired: 'Platform name required',
   platformUrlInvalid: 'Invalid URL format',
+  /** Not in the spec: a handle's link is that platform's address of that handle (decision 0509). */
+  platformUrlNotHandle: (platform: string, example: string) => `Link must be the ${platform} address of this handle, like ${example}`,
   followersNegative: 'Followers must be positive',
   followersTooLarge: 'Value too large',
   // Ours: the spec's option lists are closed, so the server refuses values outside them.
@@ -61,6 +78,10 @@ export const MSG = {
   somethingWrong: 'Something went wrong. Please try again.',
   /** Not in the spec: the database (or another service we need) cannot be reached for a moment. */
   serviceUnavailable: 'The service is unavailable for a moment. Please try again shortly.',
+  /** Not in the spec: a NUL character or half an emoji cannot be stored (decision 0504). */
+  textUnstorable: 'This text contains a character we cannot store (a NUL character or a broken emoji). Please retype it.',
+  /** Not in the spec: names, handles, phones and links are one line each (decision 0504). */
+  singleLine: 'This must fit on one line',
 
   // Image (spec 5 and 8)
   imageNotImage: 'Please upload an image file',

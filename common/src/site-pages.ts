@@ -66,6 +66,7 @@ export const SITE_PAGES: Readonly<Record<string, SitePage>> = {
     view: 'src/features/auth/sign-up-page.tsx',
   },
   '/login': { name: 'Sign In', description: siteDescription, listed: false, view: 'src/features/auth/login-page.tsx' },
+  '/confirm-email': { name: 'Confirm your e-mail address', description: siteDescription, listed: false, view: 'src/features/auth/confirm-email-page.tsx' },
   '/apply': { name: 'Apply', description: siteDescription, listed: false, view: 'src/features/apply/apply-page.tsx' },
   '/dashboard': { name: 'Dashboard', description: siteDescription, listed: false, view: 'src/features/dashboard/dashboard-page.tsx' },
 };

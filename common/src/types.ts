@@ -18,6 +18,8 @@ export interface AuthUser {
   id: string;
   email: string;
   created_at: string;
+  /** When the address was proven by the mailed link (GoTrue's field); null until then (decision 0508). */
+  email_confirmed_at: string | null;
   /** GoTrue keeps roles in app_metadata; ours come from user_roles. */
   app_metadata: { roles: Role[] };
 }
@@ -235,6 +237,8 @@ export interface AdminFollowerCount extends OwnFollowerCount {
   /** Before the last jump (more than doubled), and when it jumped; null without one. */
   previous_followers: number | null;
   jumped_at: string | null;
+  /** When an admin looked at the jump and let it count; null while it waits (decision 0510). */
+  jump_reviewed_at: string | null;
 }
 
 // ---------- handle ownership proof (decision 0502) ----------

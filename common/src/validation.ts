@@ -5,6 +5,8 @@
 import { BUDGET_RANGES, type BudgetRange, BUSINESS_CATEGORIES, COLLAB_TYPES, CONTENT_TYPES, LIMITS, NICHES, PLATFORM_NAMES, TYPES_OF_HELP } from './constants';
 import { MSG } from './messages';
 import { contactLinkChoices } from './creator-rules';
+import { hasLineBreak } from './text-input';
+import { linkMatchesHandle, platformProfileUrl } from './platform-links';
 import type { AmplifySubmissionInput, ContactRequestInput, ContactSettings, InterestRequestInput, PlatformInput, ProfileInput } from './types';
 
 export interface ValidationFailure {
@@ -95,6 +97,11 @@ export function isHttpUrl(raw: string): boolean {
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+/** The first of these one-line fields that holds a line break (decision 0504). */
+const brokenLine = (fields: Record<string, string | null>): Validated<never> | null => {
+  const field = Object.keys(fields).find((k) => hasLineBreak(fields[k] ?? ''));
+  return field ? fail(field, MSG.singleLine) : null;
+};
 const optionalUrl = (v: unknown): string | null => {
   const s = str(v);
   return s === '' ? null : s;
@@ -112,8 +119,11 @@ function validatePlatform(raw: unknown, index: number): Validated<PlatformInput>
   if (!(PLATFORM_NAMES as readonly string[]).includes(name)) return fail(field('name'), MSG.platformUnknown);
   const handle = str(p.handle);
   if (handle.length > LIMITS.handleMax) return fail(field('handle'), MSG.handleTooLong);
+  if (hasLineBreak(handle)) return fail(field('handle'), MSG.singleLine);
   const url = str(p.url);
   if (url && !isHttpUrl(url)) return fail(field('url'), MSG.platformUrlInvalid);
+  if (!linkMatchesHandle(name as PlatformInput['name'], handle, url))
+    return fail(field('url'), MSG.platformUrlNotHandle(name, platformProfileUrl(name as PlatformInput['name'], handle || 'yourname')));
   const followers = p.followers === undefined || p.followers === null || p.followers === '' ? 0 : Number(p.followers);
   if (Number.isNaN(followers)) return fail(field('followers'), MSG.followersNotWhole);
   if (followers < 0) return fail(field('followers'), MSG.followersNegative);
@@ -135,8 +145,10 @@ export function validateProfile(input: unknown): Validated<ProfileInput> {
   const full_name = str(body.full_name);
   if (full_name.length < 1) return fail('full_name', MSG.nameRequired);
   if (full_name.length > LIMITS.nameMax) return fail('full_name', MSG.nameTooLong);
+  if (hasLineBreak(full_name)) return fail('full_name', MSG.singleLine);
 
   const phone = str(body.phone);
+  if (hasLineBreak(phone)) return fail('phone', MSG.singleLine);
   if (!PHONE_PATTERN.test(phone)) return fail('phone', MSG.phoneFormat);
   if (phone.length < LIMITS.phoneMin) return fail('phone', MSG.phoneTooShort);
   if (phone.length > LIMITS.phoneMax) return fail('phone', MSG.phoneTooLong);
@@ -147,6 +159,7 @@ export function validateProfile(input: unknown): Validated<ProfileInput> {
 
   const neighborhood = str(body.neighborhood);
   if (neighborhood.length > LIMITS.neighborhoodMax) return fail('neighborhood', MSG.neighborhoodTooLong);
+  if (hasLineBreak(neighborhood)) return fail('neighborhood', MSG.singleLine);
 
   const media_kit_url = optionalUrl(body.media_kit_url);
   if (media_kit_url && !isHttpUrl(media_kit_url)) return fail('media_kit_url', MSG.mediaKitUrlInvalid);
@@ -233,6 +246,8 @@ export function validateAmplifySubmission(input: unknown): Validated<AmplifySubm
   if (website_social.length > LIMITS.urlMax) return fail('website_social', MSG.websiteInvalid);
   const neighborhood = str(body.neighborhood);
   if (neighborhood.length > LIMITS.neighborhoodMax) return fail('neighborhood', MSG.neighborhoodTooLong);
+  const lineError = brokenLine({ business_name, contact_name, website_social, neighborhood });
+  if (lineError) return lineError;
   const type_of_help = stringList(body.type_of_help);
   if (type_of_help.some((t) => !(TYPES_OF_HELP as readonly string[]).includes(t))) {
     return fail('type_of_help', MSG.typeOfHelpUnknown);
@@ -266,6 +281,8 @@ export function validateInterestRequest(input: unknown): Validated<InterestReque
   if (creator_links.length > LIMITS.interestLinksMax) return fail('creator_links', MSG.linksTooLong);
   const message = str(body.message);
   if (message.length > LIMITS.interestMessageMax) return fail('message', MSG.messageTooLong);
+  const lineError = brokenLine({ creator_name, creator_links });
+  if (lineError) return lineError;
   return {
     ok: true,
     value: { creator_name, creator_email: str(body.creator_email), creator_links: creator_links || null, message: message || null },
@@ -278,6 +295,7 @@ export function validateContactRequest(input: unknown): Validated<ContactRequest
   const brand_name = str(body.brand_name);
   if (!brand_name) return fail('brand_name', MSG.contactBrandRequired);
   if (brand_name.length > LIMITS.businessNameMax) return fail('brand_name', MSG.nameTooLong);
+  if (hasLineBreak(brand_name)) return fail('brand_name', MSG.singleLine);
   const emailError = firstEmailError(body.email);
   if (emailError) return fail('email', emailError);
   const message = str(body.message);

@@ -12,6 +12,7 @@ import PlaybookPage from '@/features/playbook/playbook-page';
 import AmplifyPage from '@/features/amplify/amplify-page';
 import FeaturedPage from '@/features/amplify/featured-page';
 import ConfirmIntroductionPage from '@/features/amplify/confirm-page';
+import ConfirmEmailPage from '@/features/auth/confirm-email-page';
 import DirectoryPage from '@/features/directory/directory-page';
 import CreatorProfilePage from '@/features/creator-profile/creator-profile-page';
 import ApplyPage from '@/features/apply/apply-page';
@@ -31,6 +32,7 @@ const VIEWS: SiteViews = {
   AmplifyPage,
   FeaturedPage,
   ConfirmIntroductionPage,
+  ConfirmEmailPage,
   DirectoryPage,
   CreatorProfilePage,
   ApplyPage,

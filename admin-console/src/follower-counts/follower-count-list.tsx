@@ -1,12 +1,25 @@
-import { Box, Link, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { Datagrid, DateField, FunctionField, List, NumberField, SelectInput, SimpleList, TextField, useCreatePath } from 'react-admin';
+import { Box, Button, Link, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  NumberField,
+  SelectInput,
+  SimpleList,
+  TextField,
+  useCreatePath,
+  useNotify,
+  useRefresh,
+  useUpdate,
+} from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatCount as count, type AdminFollowerCount } from '@local-creators/common';
 
 const STATES = [
   { id: 'stale', name: 'Not confirmed for 180 days' },
   { id: 'due', name: 'Not confirmed for 90 days' },
-  { id: 'jumped', name: 'More than doubled' },
+  { id: 'jumped', name: 'Jumped (more than doubled in 30 days)' },
 ];
 const filters = [<SelectInput key="state" source="state" label="Show" alwaysOn choices={STATES} emptyText={STATES[0]!.name} emptyValue="" />];
 const jump = (r: AdminFollowerCount) => (r.previous_followers === null ? '—' : `${count(r.previous_followers)} → ${count(r.followers)}`);
@@ -17,6 +30,40 @@ function CreatorLink({ row }: { row: AdminFollowerCount }) {
     <Link component={RouterLink} to={createPath({ resource: 'creators', id: row.profile_id, type: 'show' })}>
       {row.creator_name}
     </Link>
+  );
+}
+
+/**
+ * A jump holds the profile's Featured badge until an admin has looked (decision 0510): "Looks
+ * right" lets the count count; a looked-at jump says so.
+ */
+function ReviewJump({ row }: { row: AdminFollowerCount }) {
+  const [update, { isPending }] = useUpdate<AdminFollowerCount & { reviewed?: boolean }>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  if (!row.jumped_at) return null;
+  if (row.jump_reviewed_at) return <Typography variant="body2">Looked at</Typography>;
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      disabled={isPending}
+      onClick={() =>
+        update(
+          'follower-counts',
+          { id: row.id, data: { reviewed: true }, previousData: row },
+          {
+            onSuccess: () => {
+              notify('Jump looked at: the count counts for Featured');
+              refresh();
+            },
+            onError: (error) => notify(`Update failed: ${(error as Error).message}`, { type: 'error' }),
+          },
+        )
+      }
+    >
+      Looks right
+    </Button>
   );
 }
 
@@ -40,8 +87,16 @@ export function FollowerCountList() {
           <SimpleList<AdminFollowerCount>
             rowClick={false}
             primaryText={(r) => `${r.creator_name} · ${r.platform} @${r.handle.replace(/^@+/, '')}`}
-            secondaryText={(r) => `${count(r.followers)} followers, confirmed ${new Date(r.confirmed_at).toLocaleDateString()}`}
-            tertiaryText={(r) => (r.previous_followers === null ? '' : `Jump: ${jump(r)}`)}
+            secondaryText={(r) => (
+              <>
+                {count(r.followers)} followers, confirmed {new Date(r.confirmed_at).toLocaleDateString()}
+                {r.previous_followers !== null && (
+                  <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5 }}>
+                    Jump: {jump(r)} <ReviewJump row={r} />
+                  </Box>
+                )}
+              </>
+            )}
           />
         ) : (
           <Datagrid bulkActionButtons={false} rowClick={false}>
@@ -52,6 +107,7 @@ export function FollowerCountList() {
             <DateField source="confirmed_at" label="Confirmed" />
             <DateField source="reminded_at" label="Reminded" sortable={false} emptyText="—" />
             <FunctionField<AdminFollowerCount> label="Jump" sortable={false} render={jump} />
+            <FunctionField<AdminFollowerCount> label="Looked at" sortable={false} render={(r) => <ReviewJump row={r} />} />
           </Datagrid>
         )}
       </List>

@@ -26,6 +26,8 @@ const KIND_LABELS: Record<string, string> = {
   'amplify-approved': 'Business approved',
   'amplify-declined': 'Business declined',
   'amplify-featured': 'Business featured',
+  'creator-phone-verification': 'Creator phone verification changed',
+  'email-confirmation': 'E-mail address confirmation',
 };
 const kindLabel = (kind: string) => KIND_LABELS[kind] ?? 'Other mail';
 const recipientsText = (m: OutboxMessage) => (m.recipients?.length ? m.recipients.join(', ') : '—');

@@ -15,7 +15,15 @@ export class AppConfig {
   readonly database: { url: string; statementTimeoutMs: number };
   /** `prefix` is unset when the install id should be used (RedisNamespace); `tls` carries a private CA (rediss://…?sslrootcert=). */
   readonly redis: { url: string; prefix?: string; tls?: { ca: string } };
-  readonly auth: { jwtSecret: string; accessTtlSeconds: number; refreshSessionTtlDays: number; refreshReuseGraceSeconds: number; recoveryTtlSeconds: number };
+  readonly auth: {
+    jwtSecret: string;
+    accessTtlSeconds: number;
+    refreshSessionTtlDays: number;
+    refreshReuseGraceSeconds: number;
+    recoveryTtlSeconds: number;
+    /** Past the per-address total, reset mails to one address at most this often (decision 0505). */
+    recoverySpacingSeconds: number;
+  };
   readonly mail: {
     smtpUrl?: string;
     dir: string;
@@ -73,6 +81,7 @@ export class AppConfig {
       refreshSessionTtlDays: e.REFRESH_SESSION_TTL_DAYS,
       refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_S,
       recoveryTtlSeconds: e.RECOVERY_TOKEN_TTL_S,
+      recoverySpacingSeconds: e.RECOVER_EMAIL_SPACING_S,
     };
     this.mail = {
       smtpUrl: e.SMTP_URL,

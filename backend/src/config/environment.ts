@@ -90,6 +90,11 @@ export class EnvironmentVariables {
   @Matches(/^\d+\/\d+$/) RATE_LIMIT_RECOVER_EMAIL = '5/3600';
   /** Reset mails per e-mail address from all client addresses together. */
   @Matches(/^\d+\/\d+$/) RATE_LIMIT_RECOVER_EMAIL_TOTAL = '10/3600';
+  /**
+   * Past that total, reset mails to one address are spaced this many seconds apart; requests in
+   * between are answered by the next one, so the owner has a link within it (decision 0505).
+   */
+  @IsInt() @Min(10) @Max(300) RECOVER_EMAIL_SPACING_S = 300;
   @Matches(/^\d+\/\d+$/) RATE_LIMIT_PUBLIC_FORMS = '10/3600';
   /** Introduction requests per requester e-mail address, and introductions mailed per business (decision 0111). */
   @Matches(/^\d+\/\d+$/) RATE_LIMIT_INTRO_PER_ADDRESS = '5/86400';
@@ -171,6 +176,7 @@ const NUMERIC = new Set([
   'REFRESH_SESSION_TTL_DAYS',
   'REFRESH_REUSE_GRACE_S',
   'RECOVERY_TOKEN_TTL_S',
+  'RECOVER_EMAIL_SPACING_S',
 ]);
 
 export class ConfigError extends Error {}

@@ -19,6 +19,10 @@ import { Migration20261125010000ContactRequests } from './Migration2026112501000
 import { Migration20261125020000HandleChecks } from './Migration20261125020000HandleChecks';
 import { Migration20261125030000FollowerCounts } from './Migration20261125030000FollowerCounts';
 import { Migration20261126010000ListingFacts } from './Migration20261126010000ListingFacts';
+import { Migration20261126020000FeaturedMailOnce } from './Migration20261126020000FeaturedMailOnce';
+import { Migration20261126020100EmailConfirmation } from './Migration20261126020100EmailConfirmation';
+import { Migration20261126020200HandleCheckLinks } from './Migration20261126020200HandleCheckLinks';
+import { Migration20261126020300FollowerJumpWindow } from './Migration20261126020300FollowerJumpWindow';
 
 /**
  * Committed migrations, in order. Listed explicitly (not globbed) so they run the same from
@@ -45,4 +49,8 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125020000HandleChecks', class: Migration20261125020000HandleChecks },
   { name: 'Migration20261125030000FollowerCounts', class: Migration20261125030000FollowerCounts },
   { name: 'Migration20261126010000ListingFacts', class: Migration20261126010000ListingFacts },
+  { name: 'Migration20261126020000FeaturedMailOnce', class: Migration20261126020000FeaturedMailOnce },
+  { name: 'Migration20261126020100EmailConfirmation', class: Migration20261126020100EmailConfirmation },
+  { name: 'Migration20261126020200HandleCheckLinks', class: Migration20261126020200HandleCheckLinks },
+  { name: 'Migration20261126020300FollowerJumpWindow', class: Migration20261126020300FollowerJumpWindow },
 ];

@@ -16,6 +16,8 @@ describe('isDatabaseUnavailable', () => {
   it.each([
     ['a unique violation', withCode('duplicate key value violates unique constraint', '23505')],
     ['a NUL in text', withCode('invalid byte sequence for encoding "UTF8": 0x00', '22021')],
+    ['a value PostgreSQL cannot take on the wire', withCode('invalid message format', '08P01')],
+    ['one wrapped by the ORM', withCode('wrapped', '08P01', { previous: withCode('invalid message format', '08P01') })],
     ['a plain bug', new TypeError('x is undefined')],
     ['an S3 store that is down', withCode('connect ECONNREFUSED 127.0.0.1:9000', 'ECONNREFUSED', { $metadata: { attempts: 2 } })],
     ['nothing', undefined],

@@ -14,6 +14,7 @@ const SQLSTATES = new Set([
   '57P03', // cannot_connect_now: the database system is starting up or shutting down
   '53300', // too_many_connections
 ]);
+const PROTOCOL_VIOLATION = '08P01';
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
 const MESSAGES = [
   /^Connection terminated/i, // pg: the server went away during a query or a connect
@@ -27,6 +28,9 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if ('$metadata' in error) return false;
   const e = error as { code?: unknown; message?: unknown; cause?: unknown; previous?: unknown };
   const code = typeof e.code === 'string' ? e.code : '';
+  // 08P01 (protocol_violation, "invalid message format") is what PostgreSQL answers to a value
+  // it cannot take on the wire: the request's fault, not an outage (decision 0504).
+  if (code === PROTOCOL_VIOLATION) return false;
   if (SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || SOCKET_CODES.has(code)) return true;
   if (typeof e.message === 'string' && MESSAGES.some((re) => re.test(e.message as string))) return true;
   return isDatabaseUnavailable(e.cause, depth + 1) || isDatabaseUnavailable(e.previous, depth + 1);

@@ -33,8 +33,11 @@ export class Metrics implements OnApplicationShutdown {
     this.httpDuration.observe({ method, route }, seconds);
   }
 
-  /** Starts the listener (and the process figures: memory, CPU, event loop); returns its port. */
-  async listen(port: number, service: string, host = '0.0.0.0'): Promise<number> {
+  /**
+   * Starts the listener (and the process figures: memory, CPU, event loop) on the process's own
+   * `HOST`, never wider; returns its port.
+   */
+  async listen(port: number, service: string, host: string): Promise<number> {
     this.registry.setDefaultLabels({ service });
     collectDefaultMetrics({ register: this.registry, prefix: 'lc_' });
     const server = createServer((req, res) => {

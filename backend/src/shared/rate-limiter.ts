@@ -45,6 +45,20 @@ end
 return n
 `;
 
+// Atomically: the next moment a spaced action may happen for one subject, at least `spacing` ms
+// after the last one, which is then claimed. -1 when a later one is already claimed: it serves
+// this caller too. With ARGV[3] = 1 (a burst allowance left) it happens now unless one is ahead.
+const SPACED_SCRIPT = `
+local last = tonumber(redis.call('GET', KEYS[1]))
+local now = tonumber(ARGV[1])
+local spacing = tonumber(ARGV[2])
+if last and last > now then return -1 end
+local at = now
+if ARGV[3] ~= '1' and last and last + spacing > now then at = last + spacing end
+redis.call('SET', KEYS[1], at, 'PX', at + spacing - now)
+return at - now
+`;
+
 /**
  * Fixed-window counters in Redis, shared by every API replica. When Redis is unreachable the
  * limiter lets the request through (logged): availability beats throttling for a free product.
@@ -95,6 +109,23 @@ export class RateLimiter {
       return;
     }
     if (answer < 0) throw new RateLimitedError(Math.ceil(-answer / 1000));
+  }
+
+  /**
+   * Claims the next slot of an action done at most once per `spacingSeconds` for `subject` (while
+   * `burst` is false): the milliseconds from `now` until the claimed slot (0 = now), or null when a
+   * slot ahead is already claimed and serves this caller as well. Without Redis: 0.
+   */
+  async nextSpacedSlot(bucket: string, subject: string, spacingSeconds: number, now: Date, burst: boolean): Promise<number | null> {
+    try {
+      const wait = Number(
+        await this.redis.client.eval(SPACED_SCRIPT, 1, this.redis.key('rl', bucket, subject), now.getTime(), spacingSeconds * 1000, burst ? '1' : '0'),
+      );
+      return wait < 0 ? null : wait;
+    } catch (error) {
+      this.logger.warn(`spacing skipped, Redis unavailable: ${(error as Error).message}`);
+      return 0;
+    }
   }
 
   /** Forgets a growing lock's attempts (the subject proved itself, e.g. the right password). */

@@ -131,7 +131,7 @@ describe('follower counts stay fresh', () => {
       .expect(403);
   });
 
-  it('flags a count that more than doubled to the admins, with before and after', async () => {
+  it('flags a count that more than doubled over the window to the admins, with its lowest value then and after', async () => {
     const c = await creator();
     const grown = (instagram: number) =>
       validProfile({
@@ -144,10 +144,97 @@ describe('follower counts stay fresh', () => {
     await t.http().put('/api/me/profile').set(bearer(c.session)).send(grown(20_000)).expect(200); // 1.6×: fine
     await t.http().put('/api/me/profile').set(bearer(c.session)).send(grown(45_000)).expect(200); // 2.25×: flagged
     const mail = await t.mailbox.waitFor((m) => m.subject === `Follower count jump: ${c.name}`);
-    expect(mail.text).toContain('Instagram @mayaeats: 20,000 → 45,000');
+    expect(mail.text).toContain('Instagram @mayaeats: 12,500 → 45,000'); // from the window's lowest value
     await allMailed();
     expect(t.mailbox.mails.filter((m) => m.subject === `Follower count jump: ${c.name}`)).toHaveLength(1);
     const jumped = (await adminList('jumped')).filter((r) => r.profile_id === c.id);
-    expect(jumped).toEqual([expect.objectContaining({ platform: 'Instagram', previous_followers: 20_000, followers: 45_000, jumped_at: expect.any(String) })]);
+    expect(jumped).toEqual([expect.objectContaining({ platform: 'Instagram', previous_followers: 12_500, followers: 45_000, jumped_at: expect.any(String) })]);
+  });
+
+  describe('jumps that tried to slip through (issue 23)', () => {
+    const featured = async (id: string) => ((await t.http().get(`/api/creators/${id}`).expect(200)).body as PublicCreator).featured_reach;
+    const withCounts = (name: string, platforms: { name: 'Instagram' | 'TikTok' | 'YouTube'; handle: string; followers: number }[]) =>
+      validProfile({ full_name: name, platforms: platforms.map((p) => ({ ...p, url: '' })) });
+    const jumpRows = (id: string) =>
+      t.sql<{ platform: string; previous_followers: string; followers: string; jump_reviewed_at: Date | null }>(
+        `select platform, previous_followers, followers, jump_reviewed_at from follower_counts where profile_id = $1 and jumped_at is not null order by platform`,
+        [id],
+      );
+
+    it('flags counts doubled exactly at every save (500 → 64,000), and Featured waits for an admin', async () => {
+      t.clock.set(new Date());
+      const c = await creator();
+      await t
+        .http()
+        .put('/api/me/profile')
+        .set(bearer(c.session))
+        .send(withCounts(c.name, [{ name: 'Instagram', handle: 'mayaeats', followers: 500 }]))
+        .expect(200);
+      for (let followers = 1_000; followers <= 64_000; followers *= 2) {
+        t.clock.advanceDays(1);
+        const session = await signInNow(c.email);
+        await t
+          .http()
+          .put('/api/me/profile')
+          .set(bearer(session))
+          .send(withCounts(c.name, [{ name: 'Instagram', handle: 'mayaeats', followers }]))
+          .expect(200);
+      }
+      const [row] = await jumpRows(c.id);
+      expect(row).toMatchObject({ platform: 'Instagram', followers: '64000', jump_reviewed_at: null });
+      await t.mailbox.waitFor((m) => m.subject === `Follower count jump: ${c.name}`);
+      expect(await featured(c.id)).toBe(false);
+
+      // An admin looks at it and lets it count: Featured follows.
+      const [listed] = (await adminList('jumped')).filter((r) => r.profile_id === c.id);
+      const reviewed = await t
+        .http()
+        .put(`/api/admin/follower-counts/${listed!.id}`)
+        .set(bearer(await signInNow(admin.user.email)))
+        .send({ reviewed: true });
+      expect(reviewed.status).toBe(200);
+      expect(reviewed.body.jump_reviewed_at).toEqual(expect.any(String));
+      expect(await featured(c.id)).toBe(true);
+    });
+
+    it('flags one save of 499 → 1,000,000,000, refuses more than that with the spec text, and checks a new platform as a rise from 0', async () => {
+      const c = await creator();
+      await t
+        .http()
+        .put('/api/me/profile')
+        .set(bearer(c.session))
+        .send(withCounts(c.name, [{ name: 'Instagram', handle: 'mayaeats', followers: 499 }]))
+        .expect(200);
+      expect(await featured(c.id)).toBe(false);
+      const tooMany = await t
+        .http()
+        .put('/api/me/profile')
+        .set(bearer(c.session))
+        .send(withCounts(c.name, [{ name: 'Instagram', handle: 'mayaeats', followers: 1_000_000_001 }]));
+      expect([tooMany.status, tooMany.body.message]).toEqual([400, 'Value too large']);
+      await t
+        .http()
+        .put('/api/me/profile')
+        .set(bearer(c.session))
+        .send(withCounts(c.name, [{ name: 'Instagram', handle: 'mayaeats', followers: 1_000_000_000 }]))
+        .expect(200);
+      // A new platform with a new count, on the same profile.
+      await t
+        .http()
+        .put('/api/me/profile')
+        .set(bearer(c.session))
+        .send(
+          withCounts(c.name, [
+            { name: 'Instagram', handle: 'mayaeats', followers: 1_000_000_000 },
+            { name: 'YouTube', handle: 'brandnew', followers: 64_000 },
+          ]),
+        )
+        .expect(200);
+      expect((await jumpRows(c.id)).map((r) => [r.platform, r.previous_followers, r.followers])).toEqual([
+        ['Instagram', '499', '1000000000'],
+        ['YouTube', '0', '64000'],
+      ]);
+      expect(await featured(c.id)).toBe(false);
+    });
   });
 });

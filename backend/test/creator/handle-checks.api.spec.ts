@@ -129,6 +129,53 @@ describe('handle ownership proof', () => {
     expect((await checks(c.id))[0]!.confirmed_at).toBeNull();
   });
 
+  it("refuses a link that is not that platform's address of that handle, and clears a confirmation when the link changes (issue 23)", async () => {
+    const c = await listedCreator();
+    const withLinks = (instagram: string, blog: string) =>
+      validProfile({
+        full_name: c.name,
+        platforms: [
+          { name: 'Instagram', handle: 'mayaeats', url: instagram, followers: 12_500 },
+          { name: 'Blog', handle: 'Maya Eats', url: blog, followers: 800 },
+        ],
+      });
+    await t.http().put('/api/me/profile').set(bearer(c.session)).send(withLinks('https://instagram.com/mayaeats', 'https://mayaeats.example.com')).expect(200);
+    for (const check of await checks(c.id)) await setConfirmed(c.id, check, true).expect(200);
+
+    // Any address but the handle's own on that platform is refused, and nothing changes.
+    for (const url of ['https://evil.example/phish', 'https://instagram.com/someone_else', 'https://tiktok.com/@mayaeats']) {
+      const res = await t.http().put('/api/me/profile').set(bearer(c.session)).send(withLinks(url, 'https://mayaeats.example.com'));
+      expect([res.status, res.body.message, res.body.field]).toEqual([
+        400,
+        MSG.platformUrlNotHandle('Instagram', 'https://instagram.com/mayaeats'),
+        'platforms.0.url',
+      ]);
+    }
+    expect((await checks(c.id)).every((x) => x.confirmed_at !== null)).toBe(true);
+
+    // The same address written differently keeps the confirmation; another one clears it.
+    await t
+      .http()
+      .put('/api/me/profile')
+      .set(bearer(c.session))
+      .send(withLinks('https://www.instagram.com/MayaEats/', 'https://mayaeats.example.com/'))
+      .expect(200);
+    expect((await checks(c.id)).every((x) => x.confirmed_at !== null)).toBe(true);
+    await t
+      .http()
+      .put('/api/me/profile')
+      .set(bearer(c.session))
+      .send(withLinks('https://www.instagram.com/MayaEats/', 'https://evil.example/phish'))
+      .expect(200);
+    const now = await checks(c.id);
+    expect(now.map((x) => [x.platform, x.url, x.confirmed_at === null])).toEqual([
+      ['Instagram', 'https://www.instagram.com/MayaEats/', false],
+      ['Blog', 'https://evil.example/phish', true],
+    ]);
+    const mail = await t.mailbox.waitFor((m) => m.subject === `A confirmed handle changed: ${c.name}` && m.text.includes('evil.example'));
+    expect(mail.text).toContain('Blog: @Maya Eats, link https://mayaeats.example.com/ → https://evil.example/phish');
+  });
+
   it('refuses a confirmation made on an older version of the check', async () => {
     const c = await listedCreator();
     const [ig] = await checks(c.id);

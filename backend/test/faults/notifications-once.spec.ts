@@ -1,4 +1,4 @@
-import { bearer, createTestApp, eventually, signUp, signUpAdmin, TestApp } from '../helpers/test-app';
+import { bearer, createTestApp, eventually, signUp, signUpAdmin, signUpConfirmed, TestApp } from '../helpers/test-app';
 import { validProfile } from '../creator/fixtures';
 
 // Every notification of spec point 7 plus the introduction mail arrives exactly once, also when
@@ -12,7 +12,8 @@ describe('notifications are delivered once each', () => {
 
   it('survives a worker restart in the middle of the queue without losing or repeating mail', async () => {
     const admin = await signUpAdmin(t);
-    const approved = await signUp(t, 'approved.creator@example.com');
+    // Proven, so its introduction goes straight to the business (decision 0508).
+    const approved = await signUpConfirmed(t, 'approved.creator@example.com');
     const rejected = await signUp(t, 'rejected.creator@example.com');
     const approvedId = (
       await t

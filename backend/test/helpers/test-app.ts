@@ -187,6 +187,13 @@ export async function signUp(t: TestApp, email = uniqueEmail()): Promise<AuthSes
   return res.body as AuthSession;
 }
 
+/** A new account whose address is proven (as opening the mailed link would, decision 0508). */
+export async function signUpConfirmed(t: TestApp, email = uniqueEmail()): Promise<AuthSession> {
+  const session = await signUp(t, email);
+  await t.sql(`update users set email_confirmed_at = now() where id = $1`, [session.user.id]);
+  return session;
+}
+
 /** Signs up an account, makes it an admin in the database, and signs in again. */
 export async function signUpAdmin(t: TestApp, email = uniqueEmail('admin')): Promise<AuthSession> {
   const session = await signUp(t, email);
@@ -194,6 +201,25 @@ export async function signUpAdmin(t: TestApp, email = uniqueEmail('admin')): Pro
   const res = await t.http().post('/api/auth/login').send({ email, password: STRONG_PASSWORD }).expect(200);
   return res.body as AuthSession;
 }
+
+/** A fingerprint of every table's content in the test's database: any write shows as a change. */
+export async function tablesFingerprint(t: TestApp): Promise<string> {
+  const tables = await t.sql<{ name: string }>(
+    `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'mikro_orm_migrations' order by 1`,
+  );
+  const parts = await Promise.all(
+    tables.map(async ({ name }) => {
+      const [row] = await t.sql<{ digest: string | null }>(`select md5(string_agg(x::text, '|' order by x::text)) as digest from "${name}" x`);
+      return `${name}:${row!.digest}`;
+    }),
+  );
+  return parts.join('\n');
+}
+
+/** An account also gets its address-confirmation mail at sign-up: these are its reset mails only. */
+export const RESET_SUBJECT = 'Reset your Local Creators password';
+export const resetMailsTo = (t: TestApp, email: string) => t.mailbox.to(email).filter((m) => m.subject === RESET_SUBJECT);
+export const isResetMailTo = (email: string) => (m: { to: string[]; subject: string }) => m.to.includes(email) && m.subject === RESET_SUBJECT;
 
 export const bearer = (s: AuthSession) => ({ Authorization: `Bearer ${s.access_token}` });
 

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { sign } from 'jsonwebtoken';
 import { MSG, type AuthSession } from '@local-creators/common';
-import { bearer, createTestApp, eventually, signUp, STRONG_PASSWORD, TestApp, uniqueEmail } from '../helpers/test-app';
+import { bearer, createTestApp, eventually, resetMailsTo, signUp, STRONG_PASSWORD, TestApp, uniqueEmail } from '../helpers/test-app';
 
 /** Recovery links are spent once, voided by any newer link or password change, and checked when opened. */
 describe('password recovery links', () => {
@@ -13,10 +13,10 @@ describe('password recovery links', () => {
 
   /** Requests a link for `email` and returns the token of the newest link mailed to it. */
   async function mailedLink(email: string): Promise<string> {
-    const before = t.mailbox.to(email).length;
+    const before = resetMailsTo(t, email).length;
     await t.http().post('/api/auth/recover').send({ email }).expect(200);
     const mails = await eventually(
-      async () => t.mailbox.to(email),
+      async () => resetMailsTo(t, email),
       (m) => m.length > before,
     );
     expect(mails.length).toBeGreaterThan(before);

@@ -33,7 +33,7 @@ describe('moderation decisions under concurrency', () => {
   /** Decision mails to the creator (not the confirmation of the application, decision 0118). */
   const outboxTo = (email: string) =>
     t.sql<{ kind: string; payload: { notes?: string | null } }>(
-      `select kind, payload from outbox_messages where payload->>'email' = $1 and kind <> 'creator-application-received' order by created_at`,
+      `select kind, payload from outbox_messages where payload->>'email' = $1 and kind not in ('creator-application-received', 'email-confirmation') order by created_at`,
       [email],
     );
   const statuses = (responses: { status: number }[]) => responses.map((r) => r.status).sort();

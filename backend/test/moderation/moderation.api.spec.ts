@@ -311,13 +311,14 @@ describe('moderation API', () => {
       ]);
     });
 
-    it('sends no mail for a phone toggle', async () => {
-      const { id } = await apply('Quiet Toggle');
+    it('mails the creator once per phone toggle that changes something (issue 23)', async () => {
+      const { id } = await apply('Told Toggle');
       await put(id, { approval_status: 'approved' }).expect(200);
       const before = await outboxCount();
       await put(id, { phone_verified: false }).expect(200);
+      await put(id, { phone_verified: false }).expect(200);
       await put(id, { phone_verified: true }).expect(200);
-      expect(await outboxCount()).toBe(before);
+      expect(await outboxCount()).toBe(before + 2);
     });
   });
 

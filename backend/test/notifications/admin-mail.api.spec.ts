@@ -43,7 +43,7 @@ describe('admin view of undelivered mail', () => {
     expect(retried.body).toMatchObject({ id: row!.id, status: 'pending', attempts: 0 });
 
     await t.startWorker();
-    await t.mailbox.waitFor((m) => m.to.includes(email));
+    await t.mailbox.waitFor((m) => m.to.includes(email) && m.subject === 'Reset your Local Creators password');
     const [sent] = await eventually(
       () => t.sql<{ status: string }>(`select status from outbox_messages where id = $1`, [row!.id]),
       ([r]) => r?.status === 'sent',

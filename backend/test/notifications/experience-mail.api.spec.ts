@@ -25,8 +25,7 @@ describe('experience mails', () => {
       .set(bearer(creator))
       .send(validProfile({ full_name: 'Maya Confirmed' }))
       .expect(201);
-    const mail = await t.mailbox.waitFor((m) => m.to.includes(creator.user.email));
-    expect(mail.subject).toBe('We received your Local Creators application');
+    const mail = await t.mailbox.waitFor((m) => m.to.includes(creator.user.email) && m.subject === 'We received your Local Creators application');
     expect(mail.text).toContain('Hi Maya Confirmed,');
     expect(mail.text).toContain('within 48 hours');
     // An edit is not a new application: no second confirmation.
@@ -184,6 +183,48 @@ describe('experience mails', () => {
     await putBusiness(id, { status: 'declined' }).expect(200);
     await t.mailbox.waitFor((m) => m.to.includes(contact) && m.subject === "About Mailed Bakery's application to Local Creators");
   }, 60_000);
+
+  it('tells a business it is featured once, however often Featured is switched off and on', async () => {
+    const contact = 'olga@switched-shop.test';
+    const { id } = (
+      await t
+        .http()
+        .post('/api/amplify/submissions')
+        .send({ business_name: 'Switched Shop', contact_name: 'Olga', contact_email: contact, category: 'Services', story: 'We fix bikes.' })
+        .expect(201)
+    ).body as { id: string };
+    await putBusiness(id, { status: 'approved' }).expect(200);
+    for (const featured of [true, false, true, false, true]) await putBusiness(id, { featured }).expect(200);
+    // Declined and approved again, then featured: still told once.
+    await putBusiness(id, { status: 'declined' }).expect(200);
+    await putBusiness(id, { status: 'approved' }).expect(200);
+    await putBusiness(id, { featured: true }).expect(200);
+    const rows = await t.sql(`select 1 from outbox_messages where kind = 'amplify-featured' and payload->>'submissionId' = $1`, [id]);
+    expect(rows).toHaveLength(1);
+    await t.mailbox.waitFor((m) => m.to.includes(contact) && m.subject === 'Switched Shop is featured on Local Creators');
+  });
+
+  it('tells a creator whose phone verification is turned off that the profile left the directory, and when it is back', async () => {
+    const creator = await signUp(t);
+    const { id } = (
+      await t
+        .http()
+        .put('/api/me/profile')
+        .set(bearer(creator))
+        .send(validProfile({ full_name: 'Phone Toggle' }))
+        .expect(201)
+    ).body;
+    await putCreator(id, { approval_status: 'approved' }).expect(200);
+    await putCreator(id, { phone_verified: false }).expect(200);
+    const off = await t.mailbox.waitFor(
+      (m) => m.to.includes(creator.user.email) && m.subject === 'Your profile is hidden from the Local Creators directory for now',
+    );
+    expect(off.text).toContain('Hi Phone Toggle,');
+    expect(off.text).toContain('/apply');
+    await putCreator(id, { phone_verified: true }).expect(200);
+    const on = await t.mailbox.waitFor((m) => m.to.includes(creator.user.email) && m.subject === 'Your profile is back in the Local Creators directory');
+    expect(on.text).toContain(`/creator/${id}`);
+  });
 
   it('lets a creator mark the crew promotion as joined', async () => {
     const creator = await signUp(t);

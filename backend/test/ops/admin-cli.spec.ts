@@ -68,3 +68,18 @@ describe('CLI: check-config', () => {
     expect({ status: run.status, stdout: run.stdout.trim() }).toEqual({ status: 0, stdout: 'Configuration is valid.' });
   });
 });
+
+describe('CLI without DATABASE_URL', () => {
+  // `npm start` runs an embedded database; the configuration's default (127.0.0.1:5432) is another
+  // one, maybe a shared server. The CLI refuses rather than guess (issue 23).
+  it.each([['migrate'], ['seed', '--demo'], ['admin', 'grant', 'someone@example.com']])('refuses %s with a message that says what to do', (...args) => {
+    if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first (npm test does)`);
+    const env = { ...process.env };
+    delete env.DATABASE_URL;
+    const run = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('DATABASE_URL is not set, so this command does not know which database to use; nothing was changed.');
+    expect(run.stderr).toContain('npm start migrates and seeds its own embedded database');
+  });
+});

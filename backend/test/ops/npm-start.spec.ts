@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../helpers/services';
@@ -22,8 +22,26 @@ describe('npm start', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  /** The local addresses listening on `port` (IPv4), as the kernel lists them. */
+  const listeners = (port: number) =>
+    readFileSync('/proc/net/tcp', 'utf8')
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((f) => f[3] === '0A' && f[1] && parseInt(f[1].split(':')[1]!, 16) === port)
+      .map((f) =>
+        f[1]!
+          .split(':')[0]!
+          .match(/../g)!
+          .reverse()
+          .map((h) => parseInt(h, 16))
+          .join('.'),
+      );
+
+  // With METRICS_PORT set it also becomes healthy: the api and the worker each get a metrics port
+  // of their own, bound on HOST only (issue 23).
   it('boots quietly and shows the admin credentials last', async () => {
-    const [port, pgPort] = [await freePort(), await freePort()];
+    const [port, pgPort, metricsPort] = [await freePort(), await freePort(), await freePort()];
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       PORT: String(port),
@@ -31,6 +49,8 @@ describe('npm start', () => {
       DATA_DIR: dataDir,
       REDIS_URL: process.env.LC_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
       REDIS_PREFIX: `start${port}`,
+      HOST: '127.0.0.1',
+      METRICS_PORT: String(metricsPort),
     };
     delete env.DATABASE_URL;
     delete env.LOG_FORMAT;
@@ -63,5 +83,17 @@ describe('npm start', () => {
     expect(output).not.toMatch(/Mapped \{|dependencies initialized|Processing '/);
     if (lines.length >= 20) console.log(lines.join('\n'));
     expect(lines.length).toBeLessThan(20);
+
+    // Both processes answer on their own metrics port, on HOST only, and neither was restarted.
+    for (const [at, service] of [
+      [metricsPort, 'api'],
+      [metricsPort + 1, 'worker'],
+    ] as const) {
+      const metrics = await fetch(`http://127.0.0.1:${at}/metrics`);
+      expect(metrics.status).toBe(200);
+      expect(await metrics.text()).toContain(`service="${service}"`);
+      expect(listeners(at)).toEqual(['127.0.0.1']);
+    }
+    expect(output).not.toMatch(/EADDRINUSE|restart/i);
   }, 180_000);
 });

@@ -3,7 +3,7 @@ import { MSG, NICHES, PLATFORM_NAMES, type AuthSession } from '@local-creators/c
 import { validProfile } from '../creator/fixtures';
 import { AuthService } from '../../src/modules/identity/application/auth.service';
 import { registeredRoutes } from '../helpers/routes';
-import { bearer, createTestApp, signUp, signUpAdmin, TestApp } from '../helpers/test-app';
+import { bearer, createTestApp, signUp, signUpAdmin, tablesFingerprint, TestApp } from '../helpers/test-app';
 
 /**
  * Hostile input against every API route the app registers (so a new route is covered without
@@ -146,19 +146,7 @@ describe('hostile input', () => {
   let admin: AuthSession;
   const realIds: string[] = [];
 
-  /** A fingerprint of every table's content: any write shows as a change. */
-  async function fingerprint(): Promise<string> {
-    const tables = await t.sql<{ name: string }>(
-      `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'mikro_orm_migrations' order by 1`,
-    );
-    const parts = await Promise.all(
-      tables.map(async ({ name }) => {
-        const [row] = await t.sql<{ digest: string | null }>(`select md5(string_agg(x::text, '|' order by x::text)) as digest from "${name}" x`);
-        return `${name}:${row!.digest}`;
-      }),
-    );
-    return parts.join('\n');
-  }
+  const fingerprint = () => tablesFingerprint(t);
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -12,6 +12,7 @@ import LandingPage from '@/features/marketing/landing-page';
 export interface SiteViews {
   SignUpPage: ComponentType;
   LoginPage: ComponentType;
+  ConfirmEmailPage: ComponentType;
   AboutPage: ComponentType;
   NotFoundPage: ComponentType;
   PlaybookPage: ComponentType;
@@ -42,6 +43,7 @@ function preloadableView(load: () => Promise<{ default: ComponentType }>) {
 const LAZY_VIEWS = {
   SignUpPage: preloadableView(() => import('@/features/auth/sign-up-page')),
   LoginPage: preloadableView(() => import('@/features/auth/login-page')),
+  ConfirmEmailPage: preloadableView(() => import('@/features/auth/confirm-email-page')),
   AboutPage: preloadableView(() => import('@/features/marketing/about-page')),
   NotFoundPage: preloadableView(() => import('@/features/marketing/not-found-page')),
   PlaybookPage: preloadableView(() => import('@/features/playbook/playbook-page')),
@@ -62,6 +64,7 @@ export function viewForPath(pathname: string): keyof SiteViews | null {
   const exact: Record<string, keyof SiteViews> = {
     '/signup': 'SignUpPage',
     '/login': 'LoginPage',
+    '/confirm-email': 'ConfirmEmailPage',
     '/about': 'AboutPage',
     '/playbook': 'PlaybookPage',
     '/amplify': 'AmplifyPage',
@@ -199,6 +202,7 @@ export function SiteRoutes({ views }: { views: SiteViews }) {
             </SignedOutOnly>
           }
         />
+        <Route path="/confirm-email" element={<views.ConfirmEmailPage />} />
         <Route path="/about" element={<views.AboutPage />} />
         <Route path="/playbook" element={<views.PlaybookPage />} />
         <Route path="/amplify" element={<views.AmplifyPage />} />

@@ -4,6 +4,8 @@ import type { Role } from '@local-creators/common';
 export interface Principal {
   id: string;
   email: string;
+  /** Whether the owner proved the address (decision 0508): until then, nothing is mailed on its behalf. */
+  emailConfirmed: boolean;
   roles: Role[];
   sessionId: string | null;
   /** Set when the bearer is a password-recovery token (only PUT /api/auth/user accepts it). */

@@ -114,7 +114,7 @@ function IntroductionDialog({ business }: { business: PublicAmplifySubmission })
   const [busy, setBusy] = useState(false);
 
   function onOpenChange(next: boolean) {
-    // A signed-in creator writing from the account's address needs no confirmation step; empty
+    // A signed-in creator writing from the account's proven address needs no confirmation step; empty
     // fields take what the account and profile say (the profile may have loaded after the first render).
     if (next) {
       const known = blank();
@@ -165,7 +165,7 @@ function IntroductionDialog({ business }: { business: PublicAmplifySubmission })
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-background p-6 shadow-xl">
           <Dialog.Title className="pr-10 text-lg font-semibold">Introduce yourself to {business.business_name}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-muted-foreground">
-            {user
+            {user?.email_confirmed_at
               ? "We'll e-mail your note to the business owner. If you use an address other than your account's, we first send you a link to confirm it."
               : "We'll e-mail your note to the business owner once you confirm your e-mail address with the link we send you."}
           </Dialog.Description>

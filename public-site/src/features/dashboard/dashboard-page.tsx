@@ -6,6 +6,7 @@ import { useAuth } from '@/lib/auth';
 import { isListed, useMyProfile } from '@/lib/queries/my-profile';
 import { BrandMessagesCard } from './components/brand-messages-card';
 import { CrewPromoCard } from './components/crew-promo-card';
+import { EmailConfirmationCard } from './components/email-confirmation-card';
 import { AdminTiles, CreatorTiles } from './components/dashboard-tiles';
 import { FollowerFreshnessCard } from './components/follower-freshness-card';
 import { FounderLetter } from './components/founder-letter';
@@ -45,6 +46,8 @@ export default function DashboardPage() {
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{profile ? `Hi, ${firstName}` : 'Welcome to Local Creators'}</h1>
         <p className="text-muted-foreground">{user?.email ? `Signed in as ${user.email}` : 'Your creator dashboard'}</p>
       </header>
+
+      {user && <EmailConfirmationCard userId={user.id} />}
 
       <StatusCard status={status} hasProfile={!!profile} />
 

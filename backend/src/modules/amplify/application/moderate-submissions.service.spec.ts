@@ -8,7 +8,7 @@ import { AmplifySubmission } from '../domain/amplify-submission';
 import { ModerateSubmissions } from './moderate-submissions.service';
 
 const now = new Date('2026-11-22T10:00:00Z');
-const admin: Principal = { id: 'a1', email: 'admin@example.com', roles: ['admin'], sessionId: 's1' };
+const admin: Principal = { id: 'a1', email: 'admin@example.com', emailConfirmed: true, roles: ['admin'], sessionId: 's1' };
 
 function setup() {
   const submission = AmplifySubmission.create(

@@ -93,10 +93,9 @@ export class ModerateSubmissions {
       if (from !== submission.status && submission.status !== 'pending')
         this.outbox.add(submission.status === 'approved' ? 'amplify-approved' : 'amplify-declined', businessContact(submission));
     } else if (change?.kind === 'featured') {
-      const wasFeatured = submission.featured;
-      if (change.featured) submission.feature(now);
-      else submission.unfeature(now);
-      if (submission.featured && !wasFeatured) this.outbox.add('amplify-featured', businessContact(submission));
+      // Told once: switching Featured off and on again sends nothing new (decision 0506).
+      if (!change.featured) submission.unfeature(now);
+      else if (submission.feature(now)) this.outbox.add('amplify-featured', businessContact(submission));
       this.audit.record(admin, 'amplify_submission', id, change.featured ? 'feature' : 'unfeature', {
         from: String(!change.featured),
         to: String(change.featured),

@@ -78,6 +78,17 @@ describe('AmplifySubmission', () => {
       expect(s.status).toBe('approved');
     });
 
+    it('asks for the "featured" mail the first time only, however often it is switched', () => {
+      const s = inState('approved');
+      expect(s.feature(now)).toBe(true);
+      s.unfeature(later);
+      expect(s.feature(later)).toBe(false);
+      s.setStatus('declined', later);
+      s.setStatus('approved', later);
+      expect(s.feature(later)).toBe(false);
+      expect(s.featuredMailSentAt).toEqual(now);
+    });
+
     it.each(['declined', 'pending'] as const)('leaving approved for %s also un-features', (to) => {
       const s = inState('approved', true);
       s.setStatus(to, later);

@@ -14,6 +14,8 @@ export class AmplifySubmission {
   category: AmplifySubmissionInput['category'];
   status: SubmissionStatus;
   featured: boolean;
+  /** When the contact was told "you're featured": once per submission, however often it is switched (decision 0506). */
+  featuredMailSentAt: Date | null;
   logoUrl: string | null;
   neighborhood: string | null;
   typeOfHelp: AmplifySubmissionInput['type_of_help'];
@@ -35,6 +37,7 @@ export class AmplifySubmission {
     s.category = input.category;
     s.status = 'pending';
     s.featured = false;
+    s.featuredMailSentAt = null;
     s.logoUrl = null;
     s.neighborhood = input.neighborhood;
     s.typeOfHelp = input.type_of_help;
@@ -67,11 +70,17 @@ export class AmplifySubmission {
     this.updatedAt = now;
   }
 
-  /** The Featured switch works only while approved. */
-  feature(now: Date) {
+  /**
+   * The Featured switch works only while approved. True when the contact is to be told now: the
+   * first time it is featured, never again after switching it off and on.
+   */
+  feature(now: Date): boolean {
     if (this.status !== 'approved') throw DomainError.conflict('AMPLIFY.NOT_APPROVED', MSG.featureNeedsApproval);
     this.featured = true;
     this.updatedAt = now;
+    if (this.featuredMailSentAt) return false;
+    this.featuredMailSentAt = now;
+    return true;
   }
 
   unfeature(now: Date) {

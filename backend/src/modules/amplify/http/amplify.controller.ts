@@ -42,7 +42,8 @@ export class AmplifyController {
   @HttpCode(201)
   @OptionalAuth()
   interest(@Param('id') id: string, @Body() body: unknown, @ClientIp() ip: string, @CurrentUser() user: Principal | undefined) {
-    return this.introductions.request({ submissionId: id, body, clientIp: ip, accountEmail: user?.email ?? null });
+    // Only a proven address is the caller's own: an unconfirmed account asks like a visitor (decision 0508).
+    return this.introductions.request({ submissionId: id, body, clientIp: ip, accountEmail: user?.emailConfirmed ? user.email : null });
   }
 
   /** The public site's /amplify/confirm page sends the mailed link's token here. */

@@ -16,6 +16,7 @@ export const AmplifySubmissionSchema = new EntitySchema<AmplifySubmission>({
     category: { type: 'string', length: 60 },
     status: { type: 'string', length: 20 },
     featured: { type: 'boolean' },
+    featuredMailSentAt: { type: 'Date', fieldName: 'featured_mail_sent_at', nullable: true },
     logoUrl: { type: 'text', fieldName: 'logo_url', nullable: true },
     neighborhood: { type: 'string', length: 100, nullable: true },
     typeOfHelp: { type: 'string[]', columnType: 'text[]', fieldName: 'type_of_help' },

@@ -80,7 +80,8 @@ export function toPublicCreator(p: CreatorProfile): PublicCreator {
     link_hub_url: p.linkHubUrl,
     total_followers: Number(p.totalFollowers),
     verified: isVerified({ approval_status: p.approvalStatus, phone_verified: p.phoneVerified }),
-    featured_reach: hasFeaturedReach(p.platforms),
+    // A count that jumped gives no Featured badge until an admin has looked (decision 0510).
+    featured_reach: hasFeaturedReach(p.platforms.filter((x) => !(p.followersUnderReview ?? []).includes(handleKey(x.name, x.handle)))),
     created_at: p.createdAt.toISOString(),
     confirmed_handles: (p.confirmedHandles ?? []).map((h) => ({ platform: h.platform, handle: h.handle, since: h.confirmedAt.toISOString() })),
     handles_confirmed: p.handlesConfirmed ?? false,

@@ -16,6 +16,7 @@ import {
 } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
 import { DomainError } from '../../../shared/domain-error';
+import { isRealTimestamp } from '../../../shared/real-timestamp';
 import { isAdmin, type Principal } from '../../../shared/auth/principal';
 import type { PageMeta, ResolvedPage } from '../../../web/page-meta';
 import { DirectoryAnswer, DirectoryCache } from './directory-cache';
@@ -59,7 +60,7 @@ function decodeCursor(raw: string): Cursor {
     UUID.test(id) &&
     !key.includes('\u0000') &&
     (order === 'newest'
-      ? /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/.test(key)
+      ? isRealTimestamp(key)
       : order === 'followers'
         ? /^-?\d{1,18}$/.test(key)
         : order === 'relevance'

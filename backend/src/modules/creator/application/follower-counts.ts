@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { EntityManager } from '@mikro-orm/postgresql';
 import { FOLLOWER_FRESHNESS, type AdminFollowerCount, type OwnFollowerCount } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
+import { DomainError } from '../../../shared/domain-error';
 import { Clock } from '../../../shared/clock';
 import type { Principal } from '../../../shared/auth/principal';
 import { AccountDirectory } from '../../identity';
@@ -12,6 +13,7 @@ import { handleKey } from '../domain/handle-check';
 import { CreatorRepository } from './creator.repository';
 
 const DAY_MS = 86_400_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Profiles mailed per sweep: a backlog is worked off over several sweeps. */
 const REMINDERS_PER_SWEEP = 200;
 
@@ -44,11 +46,13 @@ export class FollowerCounts {
   ) {}
 
   /** After a profile's save, in its unit of work: changed counts dated now; jumps go to the admins. */
-  async sync(profile: CreatorProfile, creatorEmail: string, now: Date): Promise<FollowerJump[]> {
+  async sync(profile: CreatorProfile, creatorEmail: string, now: Date, opts: { newProfile: boolean }): Promise<FollowerJump[]> {
     const counts = await this.em.find(FollowerCount, { profileId: profile.id });
-    const plan = planFollowerCounts(profile.id, counts, profile.platforms, now);
+    const plan = planFollowerCounts(profile.id, counts, profile.platforms, now, opts);
     for (const c of plan.remove) this.em.remove(c);
     for (const c of plan.add) this.em.persist(c);
+    const kept = [...counts.filter((c) => !plan.remove.includes(c)), ...plan.add];
+    profile.holdFeaturedFor(kept.filter((c) => c.awaitsReview()).map((c) => handleKey(c.platform, c.handle)));
     if (plan.jumps.length) {
       this.outbox.add('follower-jump', { creatorName: profile.fullName, creatorEmail, profileId: profile.id, jumps: plan.jumps });
     }
@@ -116,6 +120,23 @@ export class FollowerCounts {
     });
   }
 
+  /**
+   * An admin looked at a jump and lets the count count (the Featured badge may follow). The
+   * profile's list is written without moving its version: the admin may still decide on the
+   * page they have open (as confirming a handle does, decision 0502).
+   */
+  async reviewJump(countId: string): Promise<AdminFollowerCount> {
+    const count = UUID.test(countId) ? await this.em.findOne(FollowerCount, { id: countId }) : null;
+    if (!count?.jumpedAt) throw DomainError.notFound('CREATOR.NO_JUMP', 'This follower count has no jump to review');
+    count.review(this.clock.now());
+    const waiting = (await this.em.find(FollowerCount, { profileId: count.profileId })).filter((c) => c.awaitsReview());
+    await this.em.transactional(async (tx) => {
+      await tx.nativeUpdate(CreatorProfile, { id: count.profileId }, { followersUnderReview: waiting.map((c) => handleKey(c.platform, c.handle)) });
+    });
+    const profile = await this.em.findOne(CreatorProfile, { id: count.profileId });
+    return this.toAdmin(count, profile?.fullName ?? '');
+  }
+
   /** The admins' list: counts 180+ days old (`stale`), 90+ (`due`), or that jumped, oldest or newest jump first. */
   async forAdmins(filter: AdminFollowerFilter, page: { offset: number; limit: number }): Promise<{ items: AdminFollowerCount[]; total: number }> {
     const now = this.clock.now();
@@ -139,15 +160,20 @@ export class FollowerCounts {
     );
     return {
       total,
-      items: rows.map((r) => ({
-        ...toOwn(r),
-        id: r.id,
-        profile_id: r.profileId,
-        creator_name: names.get(r.profileId) ?? '',
-        reminded_at: r.remindedAt?.toISOString() ?? null,
-        previous_followers: r.previousFollowers === null ? null : Number(r.previousFollowers),
-        jumped_at: r.jumpedAt?.toISOString() ?? null,
-      })),
+      items: rows.map((r) => this.toAdmin(r, names.get(r.profileId) ?? '')),
+    };
+  }
+
+  private toAdmin(r: FollowerCount, creatorName: string): AdminFollowerCount {
+    return {
+      ...toOwn(r),
+      id: r.id,
+      profile_id: r.profileId,
+      creator_name: creatorName,
+      reminded_at: r.remindedAt?.toISOString() ?? null,
+      previous_followers: r.previousFollowers === null ? null : Number(r.previousFollowers),
+      jumped_at: r.jumpedAt?.toISOString() ?? null,
+      jump_reviewed_at: r.jumpReviewedAt?.toISOString() ?? null,
     };
   }
 }

@@ -89,7 +89,7 @@ export class OwnProfileService {
       if (edit.firstChangeSinceRejection) {
         this.outbox.add('rejected-creator-updated', { creatorName: existing.fullName, creatorEmail: user.email, profileId: existing.id });
       }
-      await this.followerCounts.sync(existing, user.email, now);
+      await this.followerCounts.sync(existing, user.email, now, { newProfile: false });
       const { cleared } = await this.handleChecks.sync(existing, now);
       if (cleared.length) {
         this.outbox.add('handle-confirmation-cleared', { creatorName: existing.fullName, creatorEmail: user.email, profileId: existing.id, handles: cleared });
@@ -116,7 +116,7 @@ export class OwnProfileService {
       name: profile.fullName,
       handleCodes: issued.map((c) => ({ platform: c.platform, handle: c.handle, code: c.code })),
     });
-    await this.followerCounts.sync(profile, user.email, now);
+    await this.followerCounts.sync(profile, user.email, now, { newProfile: true });
     await this.em.flush();
     return { created: true, profile: toCreatorProfileDto(profile) };
   }

@@ -78,6 +78,8 @@ export class CreatorProfile {
   followerDates?: { platform: Platform['name']; handle: string; confirmedAt: Date }[];
   /** With the form off, the links shown in its place (keys of contactLinkChoices). */
   contactLinks: string[];
+  /** Platform handles (handleKey) whose count jumped and waits for an admin: no Featured from them (decision 0510). */
+  followersUnderReview: string[];
 
   /** A new application: pending and not public (spec 4). */
   static create(userId: string, input: ProfileInput, imageUrl: string | null, now: Date, city = DEFAULT_CITY): CreatorProfile {
@@ -98,6 +100,7 @@ export class CreatorProfile {
     p.updatedAfterRejectionAt = null;
     p.contactEnabled = true;
     p.contactLinks = [];
+    p.followersUnderReview = [];
     p.profileImageUrl = imageUrl;
     p.profileImageSmallUrl = null;
     p.apply(input, now);
@@ -160,6 +163,12 @@ export class CreatorProfile {
   markJoinedCrew(now: Date) {
     this.hasJoinedFloatersCrew = true;
     this.updatedAt = now;
+  }
+
+  /** The counts that jumped and wait for an admin (their platforms give no Featured badge meanwhile). */
+  holdFeaturedFor(handleKeys: string[]) {
+    const next = [...new Set(handleKeys)].sort();
+    if (next.join('\n') !== [...(this.followersUnderReview ?? [])].sort().join('\n')) this.followersUnderReview = next;
   }
 
   /** The creator's choice about the Contact form (validated against the profile's own links). */

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { PlatformName } from '@local-creators/common';
+import { linkKey, type PlatformName } from '@local-creators/common';
 
 /** Letters and digits nobody misreads on a phone call (no 0/O, 1/I/L). */
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -20,6 +20,8 @@ export class HandleCheck {
   profileId: string;
   platform: PlatformName;
   handle: string;
+  /** The handle's link as the creator gave it: a different address clears the confirmation (decision 0509). */
+  url: string;
   code: string;
   confirmedAt: Date | null;
   /** The confirming admin's e-mail, as it was then. */
@@ -28,12 +30,13 @@ export class HandleCheck {
   version: number;
   createdAt: Date;
 
-  static issue(profileId: string, platform: PlatformName, handle: string, now: Date): HandleCheck {
+  static issue(profileId: string, platform: PlatformName, handle: string, now: Date, url = ''): HandleCheck {
     const c = new HandleCheck();
     c.id = randomUUID();
     c.profileId = profileId;
     c.platform = platform;
     c.handle = handle;
+    c.url = url;
     c.code = newHandleCode();
     c.confirmedAt = null;
     c.confirmedBy = null;
@@ -61,6 +64,8 @@ export interface ClearedHandle {
   before: string;
   /** The platform's handle now, or null when the platform was removed. */
   after: string | null;
+  /** Set when only the link changed (the handle is the same): its address before and after. */
+  link?: { before: string; after: string };
 }
 
 /** What a profile's save does to its checks: one per platform and handle, kept while the handle stays. */
@@ -81,30 +86,40 @@ export const handleKey = (platform: string, handle: string) => `${platform}:${ha
 export function planHandleChecks(
   profileId: string,
   checks: readonly HandleCheck[],
-  platforms: readonly { name: PlatformName; handle: string }[],
+  platforms: readonly { name: PlatformName; handle: string; url?: string }[],
   now: Date,
 ): HandleCheckPlan {
   const existing = new Map(checks.map((c) => [handleKey(c.platform, c.handle), c]));
   const wanted = new Map(platforms.map((p) => [handleKey(p.name, p.handle), p]));
   const remove = [...existing].filter(([k]) => !wanted.has(k)).map(([, c]) => c);
   const issue: HandleCheck[] = [];
+  const cleared: ClearedHandle[] = [];
   for (const [k, p] of wanted) {
     const kept = existing.get(k);
-    if (kept) {
+    const url = p.url ?? '';
+    if (kept && linkKey(kept.url) === linkKey(url)) {
       kept.handle = p.handle; // the same handle, perhaps spelled anew: nothing to prove again
+      kept.url = url;
       continue;
     }
-    const check = HandleCheck.issue(profileId, p.name, p.handle, now);
+    if (kept) {
+      // Only the link changed: it may point anywhere now, so what was confirmed is gone.
+      if (kept.confirmedAt) cleared.push({ platform: kept.platform, before: kept.handle, after: p.handle, link: { before: kept.url, after: url } });
+      kept.handle = p.handle;
+      kept.url = url;
+      kept.unconfirm();
+      continue;
+    }
+    const check = HandleCheck.issue(profileId, p.name, p.handle, now, url);
     const replaced = remove.find((c) => c.platform === p.name);
     if (replaced) check.code = replaced.code;
     issue.push(check);
   }
-  const cleared = remove
-    .filter((c) => c.confirmedAt !== null)
-    .map((c) => ({
+  for (const c of remove.filter((c) => c.confirmedAt !== null))
+    cleared.push({
       platform: c.platform,
       before: c.handle,
       after: platforms.find((p) => p.name === c.platform && !existing.has(handleKey(p.name, p.handle)))?.handle ?? null,
-    }));
+    });
   return { issue, remove, cleared };
 }

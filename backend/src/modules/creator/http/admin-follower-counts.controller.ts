@@ -1,4 +1,4 @@
-import { Controller, Get, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Put, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AdminFollowerCount } from '@local-creators/common';
@@ -23,5 +23,12 @@ export class AdminFollowerCountsController {
     if (!FILTERS.includes(state as AdminFollowerFilter)) throw DomainError.invalid('LIST.BAD_FILTER', 'state must be stale, due or jumped', 'filter');
     const { items, total } = await this.counts.forAdmins(state as AdminFollowerFilter, { offset: q.offset, limit: q.limit });
     return sendList(res, 'follower-counts', q, items, total);
+  }
+
+  /** `{ reviewed: true }`: an admin looked at the jump and lets the count count (decision 0510). */
+  @Put(':id')
+  review(@Param('id') id: string, @Body() body: unknown) {
+    if ((body as { reviewed?: unknown } | null)?.reviewed !== true) throw DomainError.invalid('CREATOR.BAD_REVIEW', 'Send reviewed: true', 'reviewed');
+    return this.counts.reviewJump(id);
   }
 }

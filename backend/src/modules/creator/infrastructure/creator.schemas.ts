@@ -39,6 +39,7 @@ export const CreatorProfileSchema = new EntitySchema<CreatorProfile>({
     updatedAfterRejectionAt: { type: 'Date', fieldName: 'updated_after_rejection_at', nullable: true },
     contactEnabled: { type: 'boolean', fieldName: 'contact_enabled', default: true },
     contactLinks: { type: 'string[]', columnType: 'text[]', fieldName: 'contact_links', default: [] } as never,
+    followersUnderReview: { type: 'string[]', columnType: 'text[]', fieldName: 'followers_under_review', default: [] } as never,
     // A computed getter of the domain class, not a column.
     isListed: { type: 'boolean', persist: false, getter: true } as never,
     changesSinceVerification: { type: 'json', persist: false, getter: true } as never,
@@ -71,6 +72,7 @@ export const HandleCheckSchema = new EntitySchema<HandleCheck>({
     profileId: { type: 'uuid', fieldName: 'profile_id' },
     platform: { type: 'string', length: 20 },
     handle: { type: 'string', length: 100 },
+    url: { type: 'text', default: '' },
     code: { type: 'string', length: 10 },
     confirmedAt: { type: 'Date', fieldName: 'confirmed_at', nullable: true },
     confirmedBy: { type: 'string', length: 255, fieldName: 'confirmed_by', nullable: true },
@@ -92,6 +94,8 @@ export const FollowerCountSchema = new EntitySchema<FollowerCount>({
     remindedAt: { type: 'Date', fieldName: 'reminded_at', nullable: true },
     previousFollowers: { type: 'bigint', runtimeType: 'number', fieldName: 'previous_followers', nullable: true } as never,
     jumpedAt: { type: 'Date', fieldName: 'jumped_at', nullable: true },
+    jumpReviewedAt: { type: 'Date', fieldName: 'jump_reviewed_at', nullable: true },
+    recent: { type: 'json', columnType: 'jsonb', default: '[]' } as never,
     createdAt: { type: 'Date', fieldName: 'created_at' },
   },
 });

@@ -13,9 +13,9 @@ import {
   LIMITS,
   NICHES,
   PLATFORM_NAMES,
+  platformProfileUrl,
   totalFollowers,
   type Niche,
-  type PlatformName,
 } from '@local-creators/common';
 
 const DEMO_CREATORS = 72;
@@ -188,23 +188,6 @@ function rng(seed: number) {
 type DemoState = 'listed' | 'pending' | 'rejected' | 'approved-unverified';
 const stateOf = (i: number): DemoState => (i % 12 === 5 ? 'pending' : i % 12 === 9 ? 'rejected' : i % 12 === 11 ? 'approved-unverified' : 'listed');
 
-function platformUrl(name: PlatformName, handle: string) {
-  switch (name) {
-    case 'Instagram':
-      return `https://instagram.com/${handle}`;
-    case 'TikTok':
-      return `https://tiktok.com/@${handle}`;
-    case 'YouTube':
-      return `https://youtube.com/@${handle}`;
-    case 'Facebook':
-      return `https://facebook.com/${handle}`;
-    case 'X':
-      return `https://x.com/${handle}`;
-    case 'Blog':
-      return `https://${handle.replace(/[^a-z0-9]/g, '')}.blog`;
-  }
-}
-
 /**
  * 72 realistic demo creators across every niche and platform, for the embedded default only:
  * most listed, some pending, a few rejected, a few approved but not yet phone verified, each with
@@ -262,7 +245,7 @@ export async function seedDemoCreators(app: INestApplicationContext, print: (lin
     const platforms = [main, ...others].map((name, k) => ({
       name,
       handle,
-      url: platformUrl(name, handle),
+      url: platformProfileUrl(name, handle),
       followers: k === 0 ? reach : Math.min(MAX_FOLLOWERS, Math.max(MIN_FOLLOWERS, Math.round(reach * (0.05 + random() * 0.5)))),
     }));
 

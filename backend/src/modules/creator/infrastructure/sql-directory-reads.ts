@@ -67,6 +67,7 @@ export function readOnlyProfile(row: Record<string, any>): CreatorProfile {
     decidedAt: row.decided_at ? new Date(row.decided_at) : null,
     contactEnabled: row.contact_enabled ?? true,
     contactLinks: row.contact_links ?? [],
+    followersUnderReview: row.followers_under_review ?? [],
     handlesConfirmed: row.handles_confirmed ?? false,
     confirmedHandles: ((row.confirmed_handles ?? []) as { platform: string; handle: string; confirmed_at: string }[]).map((h) => ({
       platform: h.platform,

@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { EntityManager, LockMode, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
-import { MSG, validateRecoveryRequest, validateSignin, validateSignup, firstNewPasswordError } from '@local-creators/common';
+import { EMAIL_CONFIRM_DAYS, MSG, validateRecoveryRequest, validateSignin, validateSignup, firstNewPasswordError } from '@local-creators/common';
 import type { AuthSession as SessionDto, AuthUser, Role } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
 import { Clock } from '../../../shared/clock';
@@ -11,6 +11,7 @@ import { RateLimiter } from '../../../shared/rate-limiter';
 import { Outbox } from '../../notifications';
 import { Account, UserRole } from '../domain/account';
 import { AuthSession, RecoveryToken, RefreshToken, decideRefresh } from '../domain/auth-session';
+import { EmailConfirmation } from '../domain/email-confirmation';
 import { PasswordHasher } from './password-hasher';
 import type { Principal } from '../../../shared/auth/principal';
 
@@ -18,6 +19,8 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 const invalidCredentials = () => DomainError.invalid('AUTH.INVALID_CREDENTIALS', MSG.invalidCredentials);
 const sessionEnded = () => DomainError.unauthorized('AUTH.SESSION_ENDED', MSG.sessionExpired);
 const recoveryInvalid = () => DomainError.unauthorized('AUTH.RECOVERY_INVALID', MSG.recoveryLinkInvalid);
+/** Asking for a new confirmation link: per account, so a person who lost a few mails still gets one. */
+const CONFIRM_RESEND_LIMIT = { limit: 5, windowSeconds: 3600 };
 
 export interface AccessTokenClaims {
   sub: string;
@@ -58,6 +61,8 @@ export class AuthService implements BeforeApplicationShutdown {
     }
     const account = Account.create(email, await this.hasher.hash(password), now);
     this.em.persist(account);
+    // Written with the account: the address is proven by this link (decision 0508).
+    this.mailConfirmationLink(this.em, account, now);
     try {
       return await this.startSession(this.em, account, [], now);
     } catch (error) {
@@ -117,41 +122,86 @@ export class AuthService implements BeforeApplicationShutdown {
    * Answers the same, in the same time, whether or not the account exists: the limits are
    * counted here, and the link is issued after the answer. Over a limit nothing is sent, and the
    * answer is still the usual one (decision 0012).
+   *
+   * The policy, per e-mail address (decision 0505): each client address has its own allowance
+   * (`recover` per client, `recover-email` per e-mail and client), so requests from elsewhere never
+   * use up the owner's. Across all client addresses the first `recover-email-total` links go out
+   * at once; past that, links are spaced `recoverySpacingSeconds` apart (`recover-email-spaced`),
+   * and a request inside the spacing is served by the next link, due at most that long after it.
+   * So no sequence of requests from other addresses keeps the owner from a link for longer.
    */
   async requestRecovery(input: unknown, clientIp: string): Promise<void> {
     const { email: given } = unwrapValidation(validateRecoveryRequest(input));
     const email = Account.normalizeEmail(given);
     const emailKey = sha256(email).slice(0, 32);
     const limits = this.config.rateLimits;
-    const send =
+    const allowed =
       (await this.limiter.allow('recover', clientIp, limits.recover)) &&
-      (await this.limiter.allow('recover-email', `${emailKey}:${clientIp}`, limits.recoverEmail)) &&
-      (await this.limiter.allow('recover-email-total', emailKey, limits.recoverEmailTotal));
-    if (!send) {
+      (await this.limiter.allow('recover-email', `${emailKey}:${clientIp}`, limits.recoverEmail));
+    if (!allowed) {
       this.logger.warn(`password reset not sent: over a limit (client ${clientIp})`);
       return;
     }
-    const job = this.issueRecoveryLink(email)
+    const now = this.clock.now();
+    const burst = await this.limiter.allow('recover-email-total', emailKey, limits.recoverEmailTotal);
+    const delayMs = await this.limiter.nextSpacedSlot('recover-email-spaced', emailKey, this.config.auth.recoverySpacingSeconds, now, burst);
+    if (delayMs === null) return; // the link already due within the spacing answers this request too
+    const job = this.issueRecoveryLink(email, new Date(now.getTime() + delayMs))
       .catch((error: unknown) => this.logger.error(`password reset link not issued: ${(error as Error).message}`))
       .finally(() => this.issuing.delete(job));
     this.issuing.add(job);
   }
 
-  /** A known address gets a new link; every older link of the account dies with it. */
-  private async issueRecoveryLink(email: string): Promise<void> {
+  /**
+   * A known address gets a new link; every older link of the account dies with it. The link is
+   * mailed at `sendAt` (the slot claimed when it was asked for) and lives its lifetime from then.
+   */
+  private async issueRecoveryLink(email: string, sendAt: Date): Promise<void> {
     await this.em.fork().transactional(async (tx) => {
       // The account row's lock orders link issues and password changes of one account.
       const account = await tx.findOne(Account, { email }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!account) return;
       const now = this.clock.now();
+      const ttlSeconds = this.config.auth.recoveryTtlSeconds + Math.max(0, Math.ceil((sendAt.getTime() - now.getTime()) / 1000));
       await tx.nativeUpdate(RecoveryToken, { userId: account.id, usedAt: null }, { usedAt: now });
-      const grant = RecoveryToken.issue(account.id, now, this.config.auth.recoveryTtlSeconds);
+      const grant = RecoveryToken.issue(account.id, now, ttlSeconds);
       const claims: AccessTokenClaims = { sub: account.id, jti: grant.id, typ: 'recovery', email: account.email };
-      const token = await this.jwt.signAsync(claims, { expiresIn: this.config.auth.recoveryTtlSeconds });
-      const link = `${this.config.http.publicUrl}/login#access_token=${token}&expires_in=${this.config.auth.recoveryTtlSeconds}&token_type=bearer&type=recovery`;
+      const token = await this.jwt.signAsync(claims, { expiresIn: ttlSeconds });
+      const link = `${this.config.http.publicUrl}/login#access_token=${token}&expires_in=${ttlSeconds}&token_type=bearer&type=recovery`;
       tx.persist(grant);
-      this.outbox.add('password-recovery', { email: account.email, link }, tx);
+      this.outbox.add('password-recovery', { email: account.email, link }, tx, sendAt);
     });
+  }
+
+  /**
+   * Opening the mailed link proves the address: `confirmed`, or `already_confirmed` when it was
+   * (the link opened twice). Unknown or malformed: 404; past its days: 410.
+   */
+  async confirmEmail(input: unknown): Promise<{ status: 'confirmed' | 'already_confirmed'; email: string }> {
+    const token = (input as { token?: unknown } | null)?.token;
+    if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw DomainError.notFound('AUTH.CONFIRM_INVALID', MSG.emailConfirmInvalid);
+    return this.em.transactional(async (tx) => {
+      const link = await tx.findOne(EmailConfirmation, { tokenHash: sha256(token) });
+      const account = link && (await tx.findOne(Account, { id: link.userId }, { lockMode: LockMode.PESSIMISTIC_WRITE }));
+      if (!link || !account) throw DomainError.notFound('AUTH.CONFIRM_INVALID', MSG.emailConfirmInvalid);
+      if (account.isEmailConfirmed()) return { status: 'already_confirmed' as const, email: account.email };
+      const now = this.clock.now();
+      if (link.isExpired(now)) throw new DomainError('gone', 'AUTH.CONFIRM_EXPIRED', MSG.emailConfirmExpired);
+      link.use(now);
+      account.confirmEmail(now);
+      return { status: 'confirmed' as const, email: account.email };
+    });
+  }
+
+  /** A new confirmation link to the signed-in account's address (the dashboard's button). */
+  async resendConfirmation(principal: Principal): Promise<{ status: 'sent' | 'already_confirmed' }> {
+    const account = await this.em.findOne(Account, { id: principal.id });
+    if (!account) throw sessionEnded();
+    if (account.isEmailConfirmed()) return { status: 'already_confirmed' };
+    await this.limiter.hit('confirm-resend', account.id, CONFIRM_RESEND_LIMIT);
+    this.mailConfirmationLink(this.em, account, this.clock.now());
+    await this.em.flush();
+    return { status: 'sent' };
   }
 
   /** Whether a mailed link can still set a password (the login page asks as it opens). */
@@ -194,6 +244,8 @@ export class AuthService implements BeforeApplicationShutdown {
           { usedAt: now },
         );
         if (spent !== 1) throw recoveryInvalid();
+        // The reset link reached the address: that proves it as the confirmation link would.
+        account.confirmEmail(now);
       }
       await tx.nativeUpdate(RecoveryToken, { userId: account.id, usedAt: null }, { usedAt: now });
       account.changePassword(hash, now);
@@ -262,6 +314,7 @@ export class AuthService implements BeforeApplicationShutdown {
   async createAccount(email: string, password: string, roles: Role[] = []): Promise<Account> {
     const now = this.clock.now();
     const account = Account.create(email, await this.hasher.hash(password), now);
+    account.confirmEmail(now); // an operator (seed, CLI) vouches for the address
     this.em.persist(account);
     for (const role of roles) this.em.persist(UserRole.grant(account.id, role, now));
     await this.em.flush();
@@ -269,6 +322,14 @@ export class AuthService implements BeforeApplicationShutdown {
   }
 
   // ---- internals ----
+
+  /** A new confirmation link for the account's address, written in `em`'s next flush. */
+  private mailConfirmationLink(em: EntityManager, account: Account, now: Date) {
+    const token = randomBytes(32).toString('base64url');
+    em.persist(EmailConfirmation.issue(account.id, sha256(token), now, EMAIL_CONFIRM_DAYS));
+    // In the fragment, so the token never reaches a server or proxy log.
+    this.outbox.add('email-confirmation', { email: account.email, link: `${this.config.http.publicUrl}/confirm-email#token=${token}` }, em);
+  }
 
   private async startSession(em: EntityManager, account: Account, roles: Role[], now: Date): Promise<SessionDto> {
     const session = AuthSession.start(account.id, now, this.config.auth.refreshSessionTtlDays);
@@ -314,7 +375,13 @@ export class AuthService implements BeforeApplicationShutdown {
   }
 
   private toUser(account: Account, roles: Role[]): AuthUser {
-    return { id: account.id, email: account.email, created_at: account.createdAt.toISOString(), app_metadata: { roles } };
+    return {
+      id: account.id,
+      email: account.email,
+      created_at: account.createdAt.toISOString(),
+      email_confirmed_at: account.emailConfirmedAt?.toISOString() ?? null,
+      app_metadata: { roles },
+    };
   }
 
   private getDummyHash() {

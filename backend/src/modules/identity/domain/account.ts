@@ -5,6 +5,8 @@ export class Account {
   id: string;
   email: string;
   passwordHash: string;
+  /** When the owner proved the address by a mailed link (decision 0508); null until then. */
+  emailConfirmedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 
@@ -17,9 +19,21 @@ export class Account {
     account.id = randomUUID();
     account.email = Account.normalizeEmail(email);
     account.passwordHash = passwordHash;
+    account.emailConfirmedAt = null;
     account.createdAt = now;
     account.updatedAt = now;
     return account;
+  }
+
+  isEmailConfirmed() {
+    return this.emailConfirmedAt !== null;
+  }
+
+  /** A link mailed to the address was opened (a confirmation, or a password reset). */
+  confirmEmail(now: Date) {
+    if (this.emailConfirmedAt) return;
+    this.emailConfirmedAt = now;
+    this.updatedAt = now;
   }
 
   changePassword(passwordHash: string, now: Date) {

@@ -48,6 +48,20 @@ export class AuthController {
     return this.auth.checkRecoveryLink(token);
   }
 
+  /** The confirmation link's token (the /confirm-email page sends it): proves the account's address. */
+  @Post('confirm-email')
+  @HttpCode(200)
+  confirmEmail(@Body() body: unknown) {
+    return this.auth.confirmEmail(body);
+  }
+
+  @Post('confirm-email/resend')
+  @HttpCode(200)
+  @Auth()
+  resendConfirmation(@CurrentUser() user: Principal) {
+    return this.auth.resendConfirmation(user);
+  }
+
   @Get('user')
   @Auth()
   user(@CurrentUser() user: Principal) {

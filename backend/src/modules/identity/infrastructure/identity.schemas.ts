@@ -1,6 +1,7 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { Account, UserRole } from '../domain/account';
 import { AuthSession, RecoveryToken, RefreshToken } from '../domain/auth-session';
+import { EmailConfirmation } from '../domain/email-confirmation';
 
 // Mapping lives here so domain/ stays free of ORM decorators.
 
@@ -11,6 +12,7 @@ const AccountSchema = new EntitySchema<Account>({
     id: { type: 'uuid', primary: true },
     email: { type: 'string', length: 255, unique: 'users_email_unique' },
     passwordHash: { type: 'text', fieldName: 'password_hash', lazy: true },
+    emailConfirmedAt: { type: 'Date', fieldName: 'email_confirmed_at', nullable: true },
     createdAt: { type: 'Date', fieldName: 'created_at' },
     updatedAt: { type: 'Date', fieldName: 'updated_at' },
   },
@@ -65,4 +67,18 @@ const RecoveryTokenSchema = new EntitySchema<RecoveryToken>({
   },
 });
 
-export const IDENTITY_SCHEMAS = [AccountSchema, UserRoleSchema, AuthSessionSchema, RefreshTokenSchema, RecoveryTokenSchema];
+const EmailConfirmationSchema = new EntitySchema<EmailConfirmation>({
+  class: EmailConfirmation,
+  tableName: 'email_confirmations',
+  indexes: [{ name: 'email_confirmations_user_idx', properties: ['userId'] }],
+  properties: {
+    id: { type: 'uuid', primary: true },
+    userId: { type: 'uuid', fieldName: 'user_id' },
+    tokenHash: { type: 'string', length: 64, fieldName: 'token_hash', unique: 'email_confirmations_hash_unique' },
+    createdAt: { type: 'Date', fieldName: 'created_at' },
+    expiresAt: { type: 'Date', fieldName: 'expires_at' },
+    usedAt: { type: 'Date', fieldName: 'used_at', nullable: true },
+  },
+});
+
+export const IDENTITY_SCHEMAS = [AccountSchema, UserRoleSchema, AuthSessionSchema, RefreshTokenSchema, RecoveryTokenSchema, EmailConfirmationSchema];

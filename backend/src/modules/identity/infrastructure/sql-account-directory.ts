@@ -56,8 +56,8 @@ export class SqlSessionLookup extends SessionLookup {
   }
 
   async activeSession(sessionId: string, userId: string) {
-    const rows = await this.em.getConnection().execute<{ email: string; roles: Role[] }[]>(
-      `select u.email, coalesce(array(select r.role from user_roles r where r.user_id = u.id), '{}') as roles
+    const rows = await this.em.getConnection().execute<{ email: string; email_confirmed: boolean; roles: Role[] }[]>(
+      `select u.email, u.email_confirmed_at is not null as email_confirmed, coalesce(array(select r.role from user_roles r where r.user_id = u.id), '{}') as roles
          from auth_sessions s join users u on u.id = s.user_id
         where s.id = ? and s.user_id = ? and s.revoked_at is null and s.expires_at > now()`,
       [sessionId, userId],

@@ -23,7 +23,7 @@ const input: ProfileInput = {
   can_use_name_publicly: true,
 };
 const now = new Date('2026-11-22T10:00:00Z');
-const admin: Principal = { id: 'a1', email: 'admin@example.com', roles: ['admin'], sessionId: 's1' };
+const admin: Principal = { id: 'a1', email: 'admin@example.com', emailConfirmed: true, roles: ['admin'], sessionId: 's1' };
 
 function setup(status: 'pending' | 'approved' | 'rejected' = 'pending') {
   const profile = CreatorProfile.create('u1', input, null, new Date('2026-11-01T00:00:00Z'));
@@ -67,12 +67,12 @@ describe('ModerateCreators.decide', () => {
     expect(em.flush).toHaveBeenCalledTimes(1);
   });
 
-  it('toggles phone verification with an audit row and no mail', async () => {
+  it('toggles phone verification with an audit row and tells the creator (issue 23)', async () => {
     const { profile, audit, outbox, useCase } = setup('approved');
     await useCase.decide(admin, profile.id, { phone_verified: false });
     expect(profile.phoneVerified).toBe(false);
     expect(audit.record).toHaveBeenCalledWith(admin, 'creator_profile', profile.id, 'phone_verified_off', { from: 'true', to: 'false' });
-    expect(outbox.add).not.toHaveBeenCalled();
+    expect(outbox.add).toHaveBeenCalledWith('creator-phone-verification', expect.objectContaining({ email: 'maya@example.com', verified: false }));
   });
 
   it('refuses phone verification before approval and writes nothing', async () => {

@@ -81,13 +81,17 @@ export class ModerateCreators {
         this.audit.record(admin, 'creator_profile', id, 'reject', { from, to: profile.approvalStatus, notes: profile.approvalNotes });
         this.outbox.add('creator-rejected', { email, name: profile.fullName, notes: profile.approvalNotes });
         break;
-      case 'phone':
+      case 'phone': {
+        const changes = profile.phoneVerified !== decision.verified;
         profile.setPhoneVerified(decision.verified, now);
+        // The creator hears that the profile left the directory (or is back), not only the admins.
+        if (changes) this.outbox.add('creator-phone-verification', { email, name: profile.fullName, profileId: profile.id, verified: decision.verified });
         this.audit.record(admin, 'creator_profile', id, decision.verified ? 'phone_verified_on' : 'phone_verified_off', {
           from: String(!decision.verified),
           to: String(decision.verified),
         });
         break;
+      }
     }
     await flushOrConflict(() => this.em.flush(), changed);
     return toAdminCreatorDto(profile, email);

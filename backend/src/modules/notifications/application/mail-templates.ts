@@ -1,4 +1,4 @@
-import { APPROVAL_WAIT_HOURS, FOLLOWER_FRESHNESS, INTRO_CONFIRM_HOURS } from '@local-creators/common';
+import { APPROVAL_WAIT_HOURS, EMAIL_CONFIRM_DAYS, FOLLOWER_FRESHNESS, INTRO_CONFIRM_HOURS } from '@local-creators/common';
 import type { NotificationKind, NotificationPayloads } from '../domain/notification-kinds';
 
 export interface MailMessage {
@@ -33,6 +33,11 @@ const renderers: Renderers = {
     subject: 'Reset your Local Creators password',
     text: `Someone (hopefully you) asked to reset the password of your Local Creators account.\n\nSet a new password here (the link works once, for one hour):\n${p.link}\n\nIf you did not ask for this, ignore this e-mail: your password stays as it is.\n`,
   }),
+  'email-confirmation': (p) => ({
+    to: [p.email],
+    subject: 'Confirm your e-mail address for Local Creators',
+    text: `Welcome to Local Creators!\n\nPlease confirm that this address is yours by opening this link (it works for ${EMAIL_CONFIRM_DAYS} days):\n${p.link}\n\nIt takes you on to your application. If you did not sign up, ignore this e-mail: nothing is sent on behalf of this address until it is confirmed.\n`,
+  }),
   'notify-new-registration': (p, ctx) => ({
     to: ctx.adminEmails,
     subject: `New creator application: ${p.creatorName}`,
@@ -61,6 +66,18 @@ const renderers: Renderers = {
     subject: "You're live on Local Creators!",
     text: `Hi ${p.name},\n\nGood news: your application is approved and your profile is live in the directory.\n\nYour profile: ${ctx.publicUrl}/creator/${p.profileId}\nYour dashboard: ${ctx.publicUrl}/dashboard\n\nShare your link with brands, and welcome aboard!\n`,
   }),
+  'creator-phone-verification': (p, ctx) =>
+    p.verified
+      ? {
+          to: [p.email],
+          subject: 'Your profile is back in the Local Creators directory',
+          text: `Hi ${p.name},\n\nYour phone is verified again, and your profile is back in the directory.\n\nYour profile: ${ctx.publicUrl}/creator/${p.profileId}\nYour dashboard: ${ctx.publicUrl}/dashboard\n`,
+        }
+      : {
+          to: [p.email],
+          subject: 'Your profile is hidden from the Local Creators directory for now',
+          text: `Hi ${p.name},\n\nWe turned off the phone verification of your profile, so it is not shown in the directory for now. Your application and your profile are kept as they are.\n\nWe will text or call you at the number on your profile to verify it again. If your number changed, update it here: ${ctx.publicUrl}/apply\n\nYour dashboard shows your status: ${ctx.publicUrl}/dashboard\n`,
+        },
   'creator-rejected': (p, ctx) => ({
     to: [p.email],
     subject: 'About your Local Creators application',
@@ -107,7 +124,11 @@ const renderers: Renderers = {
     to: ctx.adminEmails,
     subject: `A confirmed handle changed: ${p.creatorName}`,
     text: `${p.creatorName} (${p.creatorEmail}) changed a handle an admin had confirmed. Its confirmation is cleared until someone checks the new one.\n\n${p.handles
-      .map((h) => `${h.platform}: @${h.before.replace(/^@+/, '')} → ${h.after === null ? 'removed' : `@${h.after.replace(/^@+/, '')}`}`)
+      .map((h) =>
+        h.link
+          ? `${h.platform}: @${h.before.replace(/^@+/, '')}, link ${h.link.before || '(none)'} → ${h.link.after || '(none)'}`
+          : `${h.platform}: @${h.before.replace(/^@+/, '')} → ${h.after === null ? 'removed' : `@${h.after.replace(/^@+/, '')}`}`,
+      )
       .join('\n')}\n\nCheck it: ${ctx.publicUrl}/admin/creators/${p.profileId}/show\n`,
   }),
   'follower-jump': (p, ctx) => ({
@@ -141,7 +162,7 @@ export function renderMail<K extends NotificationKind>(kind: K, payload: Notific
 
 /** A sent message's payload is kept for the admin view, minus secrets (the recovery link, the confirmation token). */
 export function scrubPayload(kind: NotificationKind, payload: Record<string, unknown>) {
-  if (kind === 'password-recovery') return { ...payload, link: '[sent]' };
+  if (kind === 'password-recovery' || kind === 'email-confirmation') return { ...payload, link: '[sent]' };
   if (kind === 'amplify-interest-confirm') return { ...payload, token: '[sent]' };
   // The admins see that a brand wrote, never what (decision 0501); the creator has it on the dashboard.
   if (kind === 'creator-contact') return { ...payload, message: '[not kept]' };
@@ -161,7 +182,12 @@ const TO_ADMINS: ReadonlySet<NotificationKind> = new Set([
  * Kinds scrubbed once sent (a single-use secret; a brand's message, which only its creator keeps):
  * never resent, the person asks or writes again.
  */
-export const SINGLE_USE_KINDS: ReadonlySet<NotificationKind> = new Set(['password-recovery', 'amplify-interest-confirm', 'creator-contact']);
+export const SINGLE_USE_KINDS: ReadonlySet<NotificationKind> = new Set([
+  'password-recovery',
+  'email-confirmation',
+  'amplify-interest-confirm',
+  'creator-contact',
+]);
 
 /**
  * Who a message goes (or went) to and its subject, for the admin view: only the envelope, never

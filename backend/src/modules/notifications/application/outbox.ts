@@ -11,8 +11,10 @@ import type { NotificationKind, NotificationPayloads } from '../domain/notificat
 export class Outbox {
   constructor(private readonly em: EntityManager) {}
 
-  add<K extends NotificationKind>(kind: K, payload: NotificationPayloads[K], em: EntityManager = this.em): OutboxMessage<K> {
+  /** `dueAt`: not sent before then (a spaced reset link, decision 0505); now when not given. */
+  add<K extends NotificationKind>(kind: K, payload: NotificationPayloads[K], em: EntityManager = this.em, dueAt?: Date): OutboxMessage<K> {
     const message = OutboxMessage.create(kind, payload);
+    if (dueAt) message.deferUntil(dueAt);
     em.persist(message);
     return message;
   }

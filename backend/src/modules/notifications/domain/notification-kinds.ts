@@ -4,6 +4,8 @@
  */
 export interface NotificationPayloads {
   'password-recovery': { email: string; link: string };
+  /** To a new account's address: the link that proves it (decision 0508). */
+  'email-confirmation': { email: string; link: string };
   'notify-new-registration': {
     creatorName: string;
     creatorEmail: string;
@@ -41,6 +43,8 @@ export interface NotificationPayloads {
   };
   'creator-approved': { email: string; name: string; profileId: string };
   'creator-rejected': { email: string; name: string; notes: string | null };
+  /** To an approved creator whose phone verification an admin turned off, or on again (decision 0506). */
+  'creator-phone-verification': { email: string; name: string; profileId: string; verified: boolean };
   /** To the admins: an approved (listed) creator changed the profile since it was verified. */
   'approved-creator-changed': {
     creatorName: string;
@@ -67,7 +71,7 @@ export interface NotificationPayloads {
     creatorName: string;
     creatorEmail: string;
     profileId: string;
-    handles: { platform: string; before: string; after: string | null }[];
+    handles: { platform: string; before: string; after: string | null; link?: { before: string; after: string } }[];
   };
   /** To the admins: a creator's follower count more than doubled at once (decision 0503). */
   'follower-jump': {

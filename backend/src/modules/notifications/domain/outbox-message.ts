@@ -81,6 +81,12 @@ export class OutboxMessage<K extends NotificationKind = NotificationKind> {
     return copy;
   }
 
+  /** Not handed to the queue before `at` (a reset link spaced after the one before it). */
+  deferUntil(at: Date) {
+    if (this.status !== 'pending') throw DomainError.conflict('NOTIFICATIONS.NOT_PENDING', 'Only a message not yet handed over can wait');
+    this.dueAt = at;
+  }
+
   isSettled() {
     return this.status === 'sent' || this.status === 'failed';
   }
