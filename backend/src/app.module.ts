@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_PIPE, RouterModule } from '@nestjs/core';
 import { LoggerModule, type Params as LoggingParams } from 'nestjs-pino';
 import { AppConfig } from './config/app-config';
 import { AppConfigModule } from './config/config.module';
@@ -10,12 +10,14 @@ import { DomainExceptionFilter } from './shared/domain-exception.filter';
 import { RedisModule } from './shared/redis.module';
 import { StorableTextPipe } from './shared/storable-text.pipe';
 import { SharedModule } from './shared/shared.module';
-import { ShutdownState } from './system/shutdown';
-import { SystemController } from './system/system.controller';
+import { SystemModule } from './system/system.module';
 import { WebModule } from './web/web.module';
 import { FEATURE_MODULES } from './feature-modules';
 
-/** The HTTP API: every module's controllers under /api. */
+/** The modules whose controllers answer under /api; the pages (WebModule) answer at the root. */
+const API_MODULES = [IdentityModule, NotificationsModule, SystemModule, ...FEATURE_MODULES];
+
+/** The HTTP API: every module's controllers under /api, and the site's pages. */
 @Module({})
 export class AppModule {
   /** `logging`: how the API logs (http-app.ts); the CLI, which answers no requests, logs as the worker does. */
@@ -30,12 +32,13 @@ export class AppModule {
         SharedModule,
         WebModule,
         AccountsModule,
-        IdentityModule,
-        NotificationsModule,
-        ...FEATURE_MODULES,
+        ...API_MODULES,
+        RouterModule.register([{ path: 'api', children: API_MODULES }]),
       ],
-      controllers: [SystemController],
-      providers: [{ provide: APP_FILTER, useClass: DomainExceptionFilter }, { provide: APP_PIPE, useClass: StorableTextPipe }, ShutdownState],
+      providers: [
+        { provide: APP_FILTER, useClass: DomainExceptionFilter },
+        { provide: APP_PIPE, useClass: StorableTextPipe },
+      ],
     };
   }
 }

@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MikroORM } from '@mikro-orm/core';
-import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
@@ -21,21 +19,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import fastQuerystring from 'fast-querystring';
-import { PageMetaRegistry } from './web/page-meta';
-import { mountWeb } from './web/spa';
-
-/** The repository root (holding public-site/ and admin-console/), from dist or from src. */
-function repoRoot() {
-  let dir = __dirname;
-  for (let i = 0; i < 5; i++) {
-    if (existsSync(resolve(dir, 'public-site')) && existsSync(resolve(dir, 'backend'))) return dir;
-    dir = resolve(dir, '..');
-  }
-  return process.cwd();
-}
-
-/** Everything but a few documents for crawlers is served under it. */
-const API_PREFIX = 'api';
+import { mountStaticFiles, webRootOf } from './web/spa';
 
 /** The query string as every route gets it: Fastify's own parser (find-my-way's default). */
 const parseQuery = (querystring: string): Record<string, unknown> => (querystring.length === 0 ? {} : fastQuerystring.parse(querystring));
@@ -132,24 +116,11 @@ export async function createHttpApp(env: Record<string, string | undefined> = {}
   if (config.http.corsOrigin.length) {
     app.enableCors({ origin: config.http.corsOrigin, credentials: false, exposedHeaders: ['Content-Range', 'X-Request-Id'] });
   }
-  // Everything under /api except the few documents crawlers expect at the root.
-  app.setGlobalPrefix(API_PREFIX, {
-    exclude: [
-      { path: 'sitemap.xml', method: RequestMethod.GET },
-      { path: 'robots.txt', method: RequestMethod.GET },
-    ],
-  });
   // No enableShutdownHooks: main.ts drains before it closes the app on SIGTERM (system/shutdown.ts).
 
   const document = SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('Local Creators API').setVersion('1').addBearerAuth().build());
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 
-  await mountWeb(fastify, {
-    webRoot: config.http.webRoot ?? repoRoot(),
-    storageDir: config.storage.driver === 'local' ? resolve(config.storage.dir) : null,
-    meta: app.get(PageMetaRegistry),
-    site: { publicUrl: config.http.publicUrl, city: config.city },
-    log: (m) => app.get(Logger).warn(m, 'web'),
-  });
+  await mountStaticFiles(fastify, { webRoot: webRootOf(config), storageDir: config.storage.driver === 'local' ? resolve(config.storage.dir) : null });
   return app;
 }

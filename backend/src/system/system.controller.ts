@@ -25,23 +25,6 @@ export class SystemController {
     return { city: this.config.city, features: { ...FEATURE_FLAGS } };
   }
 
-  /** At the site root (excluded from the /api prefix). The sitemap's address must be absolute. */
-  @Get('robots.txt')
-  @Header('Content-Type', 'text/plain; charset=utf-8')
-  @Header('Cache-Control', 'public, max-age=3600')
-  robots() {
-    // Signed-in and admin pages have nothing for a search engine.
-    return [
-      'User-agent: *',
-      'Allow: /',
-      'Disallow: /admin',
-      'Disallow: /dashboard',
-      'Disallow: /apply',
-      `Sitemap: ${this.config.http.publicUrl}/sitemap.xml`,
-      '',
-    ].join('\n');
-  }
-
   /** Set once the database has every migration this code knows: it never goes back. */
   private schemaReady = false;
 

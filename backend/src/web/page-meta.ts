@@ -21,6 +21,9 @@ export interface KeptAnswer {
   form<F>(name: string, make: () => F): F;
 }
 
+/** The sitemap's XML, and the cached answer it is, so its prepared form is kept with it. */
+export type SitemapAnswer = KeptAnswer & { value: string };
+
 /** What a page's first view is drawn from, and the cached answer it came from, if any. */
 export interface PageData {
   data: PageQueries;
@@ -45,6 +48,7 @@ type DataLoader = (params: string[]) => Promise<PageData>;
 export class PageMetaRegistry {
   private readonly routes: { pattern: RegExp; resolve: Resolver }[] = [];
   private readonly loaders: { pattern: RegExp; load: DataLoader }[] = [];
+  private sitemapOf: (() => Promise<SitemapAnswer>) | null = null;
 
   register(pattern: RegExp, resolve: Resolver) {
     this.routes.push({ pattern, resolve });
@@ -52,6 +56,16 @@ export class PageMetaRegistry {
 
   registerData(pattern: RegExp, load: DataLoader) {
     this.loaders.push({ pattern, load });
+  }
+
+  /** Who makes /sitemap.xml (the directory: its listed pages and profiles). */
+  registerSitemap(build: () => Promise<SitemapAnswer>) {
+    this.sitemapOf = build;
+  }
+
+  /** The sitemap's XML, kept with the answer it came from; null when no module makes one. */
+  sitemap(): Promise<SitemapAnswer> | null {
+    return this.sitemapOf?.() ?? null;
   }
 
   /** A registered page; null when no pattern matches or its resolver found nothing. */

@@ -30,7 +30,7 @@ class DenyWhenAsked implements CanActivate {
  * pipes, filters), the cached directory reads and the searches included: no answer is sent from
  * before the framework. A guard or interceptor added globally later covers every route.
  */
-describe('one pipeline for every API route', () => {
+describe('one pipeline for every route Nest serves, the pages included', () => {
   let t: TestApp;
   let admin: AuthSession;
   let creatorId: string;
@@ -49,25 +49,25 @@ describe('one pipeline for every API route', () => {
   afterAll(() => t?.close());
 
   /**
-   * The routes Nest serves, as the router lists them: everything under /api and the two
-   * documents crawlers expect at the root. The OpenAPI page (/api/docs) is static documentation
-   * that @nestjs/swagger serves as files, like the site's assets.
+   * The routes Nest serves, as the router lists them: everything under /api, the two documents
+   * crawlers expect at the root and the pages (`/*`). The OpenAPI page (/api/docs), the built
+   * assets and uploaded images are files, which @nestjs/swagger and @fastify/static serve.
    */
   const apiRoutes = () =>
     t.routes.filter((r) => {
       const url = r.split(' ')[1]!;
-      return (url.startsWith('/api/') && !url.startsWith('/api/docs')) || url === '/sitemap.xml' || url === '/robots.txt';
+      return (url.startsWith('/api/') && !url.startsWith('/api/docs')) || ['/sitemap.xml', '/robots.txt', '/*'].includes(url);
     });
   /** A request to `route` with its parameters filled in; signing out goes last, as it ends the session. */
   const send = (route: string, headers: Record<string, string>) => {
     const [method, url] = route.split(' ') as [string, string];
-    const path = url.replace(/:\w+/g, creatorId);
+    const path = url === '/*' ? `/creator/${creatorId}` : url.replace(/:\w+/g, creatorId);
     return t.http()[method.toLowerCase() as 'get' | 'post' | 'put' | 'delete' | 'patch'](path).set(headers);
   };
   const lastIfSigningOut = (a: string, b: string) => Number(a.includes('logout')) - Number(b.includes('logout'));
 
   it('lists the routes it checks, the directory among them', () => {
-    expect(apiRoutes()).toEqual(expect.arrayContaining(['GET /api/directory', 'GET /api/creators', 'GET /api/creators/:id', 'GET /sitemap.xml']));
+    expect(apiRoutes()).toEqual(expect.arrayContaining(['GET /api/directory', 'GET /api/creators', 'GET /api/creators/:id', 'GET /sitemap.xml', 'GET /*']));
     expect(apiRoutes().length).toBeGreaterThan(40);
   });
 
@@ -81,15 +81,14 @@ describe('one pipeline for every API route', () => {
   });
 
   it('lets a global guard refuse every route, cached and searched ones included', async () => {
-    for (const path of ['/api/directory', '/api/creators?niche=Food', '/api/creators?q=rita', `/api/creators/${creatorId}`]) {
-      await t.http().get(path).expect(200); // now cached
-    }
+    const cached = ['/api/directory', '/api/creators?niche=Food', '/api/creators?q=rita', `/api/creators/${creatorId}`, `/creator/${creatorId}`, '/directory'];
+    for (const path of cached) await t.http().get(path).expect(200); // now cached
     const answers: Record<string, string> = {};
     for (const route of apiRoutes()) {
       const res = await send(route, { [DENY]: '1' });
       answers[route] = `${res.status} ${res.body?.message ?? ''}`;
     }
-    for (const path of ['/api/directory', '/api/creators?niche=Food', '/api/creators?q=rita', `/api/creators/${creatorId}`]) {
+    for (const path of cached) {
       const res = await t.http().get(path).set(DENY, '1');
       answers[`GET ${path}`] = `${res.status} ${res.body?.message ?? ''}`;
     }

@@ -61,5 +61,6 @@ export class CreatorModule implements OnModuleInit {
     // when not listed); /directory: the overview (issue 12).
     this.meta.register(/^\/creator\/([^/]+)\/?$/, ([id]) => this.directory.profilePage(id!));
     this.meta.registerData(/^\/directory$/, () => this.directory.directoryPage());
+    this.meta.registerSitemap(() => this.directory.sitemap());
   }
 }

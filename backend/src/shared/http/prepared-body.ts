@@ -13,7 +13,7 @@ export const ON_THE_FLY_COMPRESSION = {
   brotliParams: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 4 },
 };
 
-const TYPES = { json: 'application/json; charset=utf-8', html: 'text/html; charset=utf-8' } as const;
+const TYPES = { json: 'application/json; charset=utf-8', html: 'text/html; charset=utf-8', xml: 'application/xml; charset=utf-8' } as const;
 
 /**
  * A response body made once and sent many times (an answer kept under the listing version): its
@@ -43,6 +43,10 @@ export class PreparedBody {
 
   static html(text: string): PreparedBody {
     return new PreparedBody(Buffer.from(text), TYPES.html);
+  }
+
+  static xml(text: string): PreparedBody {
+    return new PreparedBody(Buffer.from(text), TYPES.xml);
   }
 
   /**

@@ -62,12 +62,4 @@ export class DirectoryController {
     reply.header('Cache-Control', viewer || req.headers.authorization ? PERSONAL : PUBLIC_READ);
     return json(found.listed, req, reply);
   }
-
-  /** At the site root (excluded from the /api prefix): crawlers expect it there. */
-  @Get('sitemap.xml')
-  @Header('Content-Type', 'application/xml; charset=utf-8')
-  @Header('Cache-Control', 'public, max-age=600')
-  async sitemap() {
-    return (await this.directory.sitemap()).value;
-  }
 }
