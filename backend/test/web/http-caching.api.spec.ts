@@ -2,7 +2,7 @@ import type { AuthSession } from '@local-creators/common';
 import { bearer, createTestApp, signUp, STRONG_PASSWORD, type TestApp } from '../helpers/test-app';
 import { creatorWithProfile } from '../creator/fixtures';
 
-const PUBLIC = 'public, max-age=5, stale-while-revalidate=30';
+const PUBLIC = 'public, max-age=0, s-maxage=5, stale-while-revalidate=30';
 const PERSONAL = 'private, no-store';
 
 /**

@@ -29,6 +29,9 @@ export async function apiFetch<T>(path: string, opts: ApiOptions = {}): Promise<
     if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
     return fetch(path, {
       method: opts.method ?? 'GET',
+      // A public read may be stale-while-revalidate in the browser's cache too: ask again each time
+      // (a 304 when nothing changed), so what was just approved or taken back shows at once.
+      cache: 'no-cache',
       headers,
       body: opts.formData ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
     });
