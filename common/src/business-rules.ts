@@ -1,12 +1,8 @@
+import { linkFrom } from './links';
+
 /**
- * website_social is stored as typed: a URL, a bare domain, or a handle. One rule, used by the
- * console and the featured page alike (decision 0119): a URL stays, a bare domain (or domain/path)
- * opens over https, anything else is text and never a link.
+ * website_social holds a link or a handle. The console and the featured page open it through the
+ * one link rule (decisions 0119, 0240): a link (https:// in front when typed without) or, for a
+ * handle or other text, null: shown as text, never a link.
  */
-export function websiteHref(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const v = value.trim();
-  if (/^https?:\/\/\S+$/i.test(v)) return v;
-  if (/^[\w-]+(\.[\w-]+)+(\/\S*)?$/.test(v)) return `https://${v}`;
-  return null;
-}
+export const websiteHref = (value: string | null | undefined): string | null => linkFrom(value);

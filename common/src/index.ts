@@ -9,3 +9,4 @@ export * from './site-pages';
 export * from './text-format';
 export * from './text-input';
 export * from './platform-links';
+export * from './links';

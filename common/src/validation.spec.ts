@@ -6,7 +6,6 @@ import {
   firstNewPasswordError,
   firstSigninPasswordError,
   firstSignupPasswordError,
-  isHttpUrl,
   isWizardStepComplete,
   storyTitle,
   validateAmplifySubmission,
@@ -76,14 +75,6 @@ describe('passwords', () => {
   });
 });
 
-describe('links', () => {
-  it.each(['https://example.com', 'http://instagram.com/ada?x=1'])('accepts %p', (url) => expect(isHttpUrl(url)).toBe(true));
-  it.each(['javascript:alert(1)', 'data:text/html,hi', 'ftp://example.com', 'https://localhost', 'https://exa mple.com', 'example.com'])('refuses %p', (url) =>
-    expect(isHttpUrl(url)).toBe(false),
-  );
-  it('refuses a link over the length limit', () => expect(isHttpUrl(`https://example.com/${'a'.repeat(LIMITS.urlMax)}`)).toBe(false));
-});
-
 describe('the creator profile (spec 5, final validation table)', () => {
   it('accepts a complete profile and normalises it', () => {
     const result = validateProfile(profile({ full_name: '  Ada Lovelace  ', neighborhood: '  ', niches: ['Food', 'Food'] }));
@@ -116,7 +107,26 @@ describe('the creator profile (spec 5, final validation table)', () => {
 
   it('refuses links that are not http(s)', () => {
     expect(errorOf(validateProfile(profile({ media_kit_url: 'javascript:alert(1)' })))).toEqual({ field: 'media_kit_url', message: MSG.mediaKitUrlInvalid });
-    expect(errorOf(validateProfile(profile({ link_hub_url: 'linktr.ee/ada' })))).toEqual({ field: 'link_hub_url', message: MSG.linkHubUrlInvalid });
+    expect(errorOf(validateProfile(profile({ link_hub_url: 'ftp://linktr.ee/ada' })))).toEqual({ field: 'link_hub_url', message: MSG.linkHubUrlInvalid });
+  });
+
+  it('takes links typed without https and stores them with it (decision 0240)', () => {
+    const result = validateProfile(
+      profile({ media_kit_url: 'ada.example/kit.pdf', link_hub_url: 'linktr.ee/ada', platforms: [{ name: 'Instagram', handle: '@ada', url: 'instagram.com/ada', followers: 5 }] }),
+    );
+    expect(result).toEqual({
+      ok: true,
+      value: expect.objectContaining({
+        media_kit_url: 'https://ada.example/kit.pdf',
+        link_hub_url: 'https://linktr.ee/ada',
+        platforms: [{ name: 'Instagram', handle: '@ada', url: 'https://instagram.com/ada', followers: 5 }],
+      }),
+    });
+    // The handle rule (decision 0509) still holds for a link typed without a scheme.
+    expect(errorOf(validateProfile(profile({ platforms: [{ name: 'Instagram', handle: '@ada', url: 'instagram.com/someone', followers: 5 }] })))).toEqual({
+      field: 'platforms.0.url',
+      message: MSG.platformUrlNotHandle('Instagram', 'https://instagram.com/ada'),
+    });
   });
 
   it('refuses options outside the spec lists', () => {
@@ -196,6 +206,13 @@ describe('Amplify forms', () => {
       ok: true,
       value: expect.objectContaining({ website_social: null, neighborhood: null, type_of_help: ['Event promotion'] }),
     });
+  });
+
+  it('stores a website by the one link rule, and a handle as text (decisions 0119, 0240)', () => {
+    const website = (typed: string) => (validateAmplifySubmission(submission({ website_social: typed })) as { value: { website_social: string } }).value.website_social;
+    expect(website('lakeviewcoffee.example')).toBe('https://lakeviewcoffee.example');
+    expect(website('https://lakeviewcoffee.example/menu')).toBe('https://lakeviewcoffee.example/menu');
+    expect(website('@lakeviewcoffee')).toBe('@lakeviewcoffee');
   });
 
   it('reports the first missing or invalid field', () => {

@@ -7,6 +7,7 @@ import { MSG } from './messages';
 import { contactLinkChoices } from './creator-rules';
 import { hasLineBreak } from './text-input';
 import { linkMatchesHandle, platformProfileUrl } from './platform-links';
+import { linkFrom } from './links';
 import type { AmplifySubmissionInput, ContactRequestInput, ContactSettings, InterestRequestInput, PlatformInput, ProfileInput } from './types';
 
 export interface ValidationFailure {
@@ -85,26 +86,16 @@ export function firstNewPasswordError(password: string, confirmation?: string): 
   return firstSignupPasswordError(password);
 }
 
-/** http(s) only: a `javascript:` or `data:` link is never a valid profile link. */
-export function isHttpUrl(raw: string): boolean {
-  if (raw.length > LIMITS.urlMax || /\s/.test(raw)) return false;
-  try {
-    const url = new URL(raw);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
-  } catch {
-    return false;
-  }
-}
-
 const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 /** The first of these one-line fields that holds a line break (decision 0504). */
 const brokenLine = (fields: Record<string, string | null>): Validated<never> | null => {
   const field = Object.keys(fields).find((k) => hasLineBreak(fields[k] ?? ''));
   return field ? fail(field, MSG.singleLine) : null;
 };
-const optionalUrl = (v: unknown): string | null => {
+/** An optional link: null when empty, the full link (linkFrom) when it is one, false when it is not. */
+const optionalLink = (v: unknown): string | null | false => {
   const s = str(v);
-  return s === '' ? null : s;
+  return s === '' ? null : (linkFrom(s) ?? false);
 };
 
 function stringList(v: unknown): string[] {
@@ -120,16 +111,16 @@ function validatePlatform(raw: unknown, index: number): Validated<PlatformInput>
   const handle = str(p.handle);
   if (handle.length > LIMITS.handleMax) return fail(field('handle'), MSG.handleTooLong);
   if (hasLineBreak(handle)) return fail(field('handle'), MSG.singleLine);
-  const url = str(p.url);
-  if (url && !isHttpUrl(url)) return fail(field('url'), MSG.platformUrlInvalid);
-  if (!linkMatchesHandle(name as PlatformInput['name'], handle, url))
+  const url = optionalLink(p.url);
+  if (url === false) return fail(field('url'), MSG.platformUrlInvalid);
+  if (!linkMatchesHandle(name as PlatformInput['name'], handle, url ?? ''))
     return fail(field('url'), MSG.platformUrlNotHandle(name, platformProfileUrl(name as PlatformInput['name'], handle || 'yourname')));
   const followers = p.followers === undefined || p.followers === null || p.followers === '' ? 0 : Number(p.followers);
   if (Number.isNaN(followers)) return fail(field('followers'), MSG.followersNotWhole);
   if (followers < 0) return fail(field('followers'), MSG.followersNegative);
   if (followers > LIMITS.followersMax) return fail(field('followers'), MSG.followersTooLarge);
   if (!Number.isInteger(followers)) return fail(field('followers'), MSG.followersNotWhole);
-  return { ok: true, value: { name: name as PlatformInput['name'], handle, url, followers } };
+  return { ok: true, value: { name: name as PlatformInput['name'], handle, url: url ?? '', followers } };
 }
 
 function checkOptions(values: string[], options: readonly string[], field: string, emptyMsg: string, unknownMsg: string) {
@@ -161,10 +152,10 @@ export function validateProfile(input: unknown): Validated<ProfileInput> {
   if (neighborhood.length > LIMITS.neighborhoodMax) return fail('neighborhood', MSG.neighborhoodTooLong);
   if (hasLineBreak(neighborhood)) return fail('neighborhood', MSG.singleLine);
 
-  const media_kit_url = optionalUrl(body.media_kit_url);
-  if (media_kit_url && !isHttpUrl(media_kit_url)) return fail('media_kit_url', MSG.mediaKitUrlInvalid);
-  const link_hub_url = optionalUrl(body.link_hub_url);
-  if (link_hub_url && !isHttpUrl(link_hub_url)) return fail('link_hub_url', MSG.linkHubUrlInvalid);
+  const media_kit_url = optionalLink(body.media_kit_url);
+  if (media_kit_url === false) return fail('media_kit_url', MSG.mediaKitUrlInvalid);
+  const link_hub_url = optionalLink(body.link_hub_url);
+  if (link_hub_url === false) return fail('link_hub_url', MSG.linkHubUrlInvalid);
 
   const niches = stringList(body.niches);
   const nicheError = checkOptions(niches, NICHES, 'niches', MSG.nicheRequired, MSG.nicheUnknown);
@@ -260,7 +251,8 @@ export function validateAmplifySubmission(input: unknown): Validated<AmplifySubm
       contact_email: str(body.contact_email),
       category: category as AmplifySubmissionInput['category'],
       story,
-      website_social: website_social || null,
+      // A link is stored as one (https:// in front when typed without); a handle or a name stays text (decision 0119).
+      website_social: linkFrom(website_social) ?? (website_social || null),
       neighborhood: neighborhood || null,
       type_of_help: type_of_help as AmplifySubmissionInput['type_of_help'],
     },

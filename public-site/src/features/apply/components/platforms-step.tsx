@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CircleAlert, Plus, Trash2 } from 'lucide-react';
-import { formatCount, LIMITS, MSG, PLATFORM_NAMES, isHttpUrl, totalFollowers, type PlatformInput, type PlatformName } from '@local-creators/common';
+import { formatCount, LIMITS, MSG, PLATFORM_NAMES, linkFrom, totalFollowers, type PlatformInput, type PlatformName } from '@local-creators/common';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { FormField } from './form-field';
@@ -57,11 +57,13 @@ export function PlatformsStep({ platforms, onChange }: { platforms: PlatformInpu
   function add(e: FormEvent) {
     e.preventDefault();
     if (!form.name || full) return;
-    const url = form.url.trim();
+    // The one link rule (decision 0240): "instagram.com/you" is kept as https://instagram.com/you.
+    const typedUrl = form.url.trim();
+    const url = typedUrl ? linkFrom(typedUrl) : '';
     const followers = parseFollowers(form.followers);
-    setUrlError(url && !isHttpUrl(url) ? MSG.platformUrlInvalid : null);
+    setUrlError(url === null ? MSG.platformUrlInvalid : null);
     setFollowersError(followers.ok ? null : followers.message);
-    if (url && !isHttpUrl(url)) return void document.getElementById('platform-url')?.focus();
+    if (url === null) return void document.getElementById('platform-url')?.focus();
     if (!followers.ok) return void document.getElementById('platform-followers')?.focus();
     onChange([...platforms, { name: form.name, handle: form.handle.trim(), url, followers: followers.value }]);
     setForm(emptyForm);
