@@ -31,6 +31,17 @@ export default tseslint.config(
     },
   },
   {
+    // One toast at a time on the public site (issue 25, decision 0241): every toast goes through lib/toast.
+    files: ['public-site/src/**/*.{ts,tsx}'],
+    ignores: ['public-site/src/lib/toast.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'sonner', importNames: ['toast'], message: "Use toast from '@/lib/toast': one toast at a time (issue 25)." }] },
+      ],
+    },
+  },
+  {
     // Raw SQL rows and parsed YAML are untyped by nature; adapters and tests may say so.
     files: ['backend/src/**/infrastructure/**/*.ts', 'backend/test/**/*.ts', 'e2e/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

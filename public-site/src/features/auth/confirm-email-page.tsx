@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { CheckCircle2, MailWarning } from 'lucide-react';
 import { MSG, type AuthUser } from '@local-creators/common';
 import { Page, PageLoading } from '@/components/layout/page';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Calculator, TrendingUp } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { PLAYBOOK_STATS, PLAYBOOK_TIERS, VIDEO_SURCHARGE_NOTE, calculateRate, formatCount, type RateEstimate } from '@local-creators/common';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';

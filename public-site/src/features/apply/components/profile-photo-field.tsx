@@ -1,5 +1,5 @@
 import { useRef, type ChangeEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ImagePlus, Loader2, Trash2 } from 'lucide-react';
 import { MSG, firstImageError, initials } from '@local-creators/common';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Inbox } from 'lucide-react';
 import { MSG, contactLinkChoices, type CreatorProfile, type ReceivedContactRequest } from '@local-creators/common';
 import { Button } from '@/components/ui/button';

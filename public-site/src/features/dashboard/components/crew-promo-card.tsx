@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Check, ExternalLink, Ship } from 'lucide-react';
 import { MSG, type CreatorProfile } from '@local-creators/common';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { MailWarning } from 'lucide-react';
 import { MSG, type AuthUser } from '@local-creators/common';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { CalendarClock } from 'lucide-react';
 import { MSG, followersDueReconfirmation, formatCount, type CreatorProfile, type OwnFollowerCount } from '@local-creators/common';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Check, Copy, Eye, EyeOff, Globe } from 'lucide-react';
 import { MSG } from '@local-creators/common';
 import { Button } from '@/components/ui/button';

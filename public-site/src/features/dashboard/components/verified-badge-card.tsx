@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { BadgeCheck, Download, Loader2 } from 'lucide-react';
 import { MSG } from '@local-creators/common';
 import { Badge } from '@/components/ui/badge';
