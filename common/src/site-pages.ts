@@ -88,3 +88,15 @@ export const SERVER_STATE_ID = 'lc-server-state';
 
 /** A path as the site's router matches it: no trailing slash but for the root. */
 export const normalizePath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') || '/' : path);
+
+/**
+ * Signing in on the way to the console (issue 25, decision 0242): the console sends a signed-out
+ * admin to `/login?next=<console path>`, and sign-in returns there instead of /dashboard.
+ */
+export const signInPathFor = (consolePath: string) => `/login?next=${encodeURIComponent(consolePath)}`;
+
+/** Where sign-in leads: the console path `next` names (this origin, under /admin only), else /dashboard (spec 4). */
+export function pathAfterSignIn(next: string | null | undefined): string {
+  if (!next || !/^\/admin(\/|\?|#|$)/.test(next) || /\/\/|\\/.test(next)) return '/dashboard';
+  return next;
+}

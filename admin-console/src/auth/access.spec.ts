@@ -14,10 +14,10 @@ const session = (roles: string[], expires_at = 2_000_000_000): AuthSession => ({
 describe('redirectFor: where a console visitor belongs (spec point 6)', () => {
   it.each([
     // signed out
-    [null, '/admin', '/login'],
-    [null, '/admin/review', '/login'],
-    [null, '/admin/all', '/login'],
-    [null, '/admin/creators/1/show', '/login'],
+    [null, '/admin', '/login?next=%2Fadmin'],
+    [null, '/admin/review', '/login?next=%2Fadmin%2Freview'],
+    [null, '/admin/all', '/login?next=%2Fadmin%2Fall'],
+    [null, '/admin/creators/1/show', '/login?next=%2Fadmin%2Fcreators%2F1%2Fshow'],
     [null, '/admin/amplify', '/'],
     // signed in, not an admin
     [session([]), '/admin', '/dashboard'],
@@ -39,7 +39,7 @@ describe('redirectFor: where a console visitor belongs (spec point 6)', () => {
   });
 
   it('treats a 401 from the server (null) as signed out', () => {
-    expect(redirectFor(session(['admin']), '/admin', null)).toBe('/login');
+    expect(redirectFor(session(['admin']), '/admin', null)).toBe('/login?next=%2Fadmin');
     expect(redirectFor(session(['admin']), '/admin/amplify', null)).toBe('/');
   });
 
@@ -55,7 +55,7 @@ describe('redirectFor: where a console visitor belongs (spec point 6)', () => {
 
 describe('redirectForStatus: API errors', () => {
   it.each([
-    [401, '/admin/review', '/login'],
+    [401, '/admin/review', '/login?next=%2Fadmin%2Freview'],
     [401, '/admin/amplify', '/'],
     [403, '/admin/all', '/dashboard'],
     [403, '/admin/amplify', '/'],

@@ -1,4 +1,4 @@
-import { SESSION_REFRESH_MARGIN_S, type AuthSession, type AuthUser } from '@local-creators/common';
+import { SESSION_REFRESH_MARGIN_S, signInPathFor, type AuthSession, type AuthUser } from '@local-creators/common';
 
 /**
  * The console's access rules as pure functions (spec point 6). The auth provider only performs
@@ -12,8 +12,11 @@ export const isAdmin = (user: WithRoles): boolean => !!user?.app_metadata?.roles
 /** /admin/amplify (and anything below it): the business pages, where every non-admin goes to /. */
 export const isBusinessPage = (pathname: string) => /^\/admin\/amplify(\/|$)/.test(pathname);
 
-/** Signed out: /login, except on the business pages (spec 6: "on /admin/amplify non-admins go to /"). */
-const redirectForSignedOut = (pathname: string) => (isBusinessPage(pathname) ? '/' : '/login');
+/**
+ * Signed out: /login, except on the business pages (spec 6: "on /admin/amplify non-admins go to /").
+ * The sign-in page brings the admin back to this page afterwards (decision 0242).
+ */
+const redirectForSignedOut = (pathname: string) => (isBusinessPage(pathname) ? '/' : signInPathFor(pathname));
 
 /** Signed in but not an admin: their own dashboard, except on the business pages. */
 const redirectForNonAdmin = (pathname: string) => (isBusinessPage(pathname) ? '/' : '/dashboard');

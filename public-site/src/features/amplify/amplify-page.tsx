@@ -1,17 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { CheckCircle2, Megaphone } from 'lucide-react';
 import { BUSINESS_CATEGORIES, MSG, TYPES_OF_HELP, firstImageError, validateAmplifySubmission } from '@local-creators/common';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Field, Input } from '@/components/ui/input';
+import { Field, Input, fieldErrorProps } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { apiFetch, errorMessage } from '@/lib/api';
+import { ApiRequestError, apiFetch, errorMessage } from '@/lib/api';
+import { useFieldErrors } from '@/lib/field-errors';
 import { cn } from '@/lib/utils';
 import { CITY } from '@/lib/site-config';
 import { HoneypotField } from '@/components/ui/honeypot-field';
+
+/** The control of each field the validator names, where its id differs from the field. */
+const FIELD_IDS: Record<string, string> = { neighborhood: 'biz-neighborhood' };
 
 const empty = {
   business_name: '',
@@ -30,16 +34,26 @@ export default function AmplifyPage() {
   const [honeypot, setHoneypot] = useState('');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const set = (key: keyof typeof empty, value: string | string[]) => setForm((f) => ({ ...f, [key]: value }));
+  // The failing field is marked beside it and focused (issue 25); the toast says it too.
+  const { errors, show, clear, reset } = useFieldErrors<string>((field) => FIELD_IDS[field] ?? field);
+  const set = (key: keyof typeof empty, value: string | string[]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    clear(key);
+  };
+  const fail = (field: string, message: string) => {
+    show({ field, message });
+    toast.error(MSG.submissionFailed, { description: message });
+  };
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const checked = validateAmplifySubmission(form);
-    if (!checked.ok) return void toast.error(MSG.submissionFailed, { description: checked.error.message });
+    if (!checked.ok) return fail(checked.error.field, checked.error.message);
     if (logo) {
       const problem = firstImageError(logo);
-      if (problem) return void toast.error(MSG.submissionFailed, { description: problem });
+      if (problem) return fail('logo', problem);
     }
+    reset();
     const data = new FormData();
     for (const [key, value] of Object.entries(checked.value)) {
       if (key === 'type_of_help') data.append(key, JSON.stringify(value));
@@ -53,7 +67,8 @@ export default function AmplifyPage() {
       toast.success(MSG.applicationSubmitted, { description: MSG.founderReviews });
       setDone(true);
     } catch (error) {
-      toast.error(MSG.submissionFailed, { description: errorMessage(error, MSG.somethingWrong) });
+      if (error instanceof ApiRequestError && error.field) fail(error.field, error.message);
+      else toast.error(MSG.submissionFailed, { description: errorMessage(error, MSG.somethingWrong) });
     } finally {
       setBusy(false);
     }
@@ -85,13 +100,20 @@ export default function AmplifyPage() {
         <CardContent className="p-6">
           <form onSubmit={onSubmit} className="space-y-5" noValidate>
             <div className="grid gap-5 sm:grid-cols-2">
-              <Field label="Business name" htmlFor="business_name" required>
-                <Input id="business_name" value={form.business_name} onChange={(e) => set('business_name', e.target.value)} />
+              <Field label="Business name" htmlFor="business_name" required error={errors.business_name}>
+                <Input
+                  id="business_name"
+                  {...fieldErrorProps('business_name', errors.business_name)}
+                  value={form.business_name}
+                  onChange={(e) => set('business_name', e.target.value)}
+                />
               </Field>
-              <Field label="Category" htmlFor="category" required>
+              <Field label="Category" htmlFor="category" required error={errors.category}>
                 <select
                   id="category"
-                  className="h-10 w-full rounded-lg border border-input bg-background px-2 text-sm"
+                  aria-invalid={errors.category ? true : undefined}
+                  aria-describedby={errors.category ? 'category-error' : undefined}
+                  className={cn('h-10 w-full rounded-lg border border-input bg-background px-2 text-sm', errors.category && 'border-destructive')}
                   value={form.category}
                   onChange={(e) => set('category', e.target.value)}
                 >
@@ -101,21 +123,51 @@ export default function AmplifyPage() {
                   ))}
                 </select>
               </Field>
-              <Field label="Contact name" htmlFor="contact_name" required>
-                <Input id="contact_name" autoComplete="name" value={form.contact_name} onChange={(e) => set('contact_name', e.target.value)} />
+              <Field label="Contact name" htmlFor="contact_name" required error={errors.contact_name}>
+                <Input
+                  id="contact_name"
+                  autoComplete="name"
+                  {...fieldErrorProps('contact_name', errors.contact_name)}
+                  value={form.contact_name}
+                  onChange={(e) => set('contact_name', e.target.value)}
+                />
               </Field>
-              <Field label="Contact email" htmlFor="contact_email" required>
-                <Input id="contact_email" type="email" autoComplete="email" value={form.contact_email} onChange={(e) => set('contact_email', e.target.value)} />
+              <Field label="Contact email" htmlFor="contact_email" required error={errors.contact_email}>
+                <Input
+                  id="contact_email"
+                  type="email"
+                  autoComplete="email"
+                  {...fieldErrorProps('contact_email', errors.contact_email)}
+                  value={form.contact_email}
+                  onChange={(e) => set('contact_email', e.target.value)}
+                />
               </Field>
-              <Field label="Website or social" htmlFor="website_social" hint="Optional.">
-                <Input id="website_social" value={form.website_social} onChange={(e) => set('website_social', e.target.value)} placeholder="https://" />
+              <Field label="Website or social" htmlFor="website_social" hint="Optional." error={errors.website_social}>
+                <Input
+                  id="website_social"
+                  {...fieldErrorProps('website_social', errors.website_social, true)}
+                  value={form.website_social}
+                  onChange={(e) => set('website_social', e.target.value)}
+                  placeholder="https://"
+                />
               </Field>
-              <Field label="Neighborhood" htmlFor="biz-neighborhood" hint="Optional.">
-                <Input id="biz-neighborhood" value={form.neighborhood} onChange={(e) => set('neighborhood', e.target.value)} />
+              <Field label="Neighborhood" htmlFor="biz-neighborhood" hint="Optional." error={errors.neighborhood}>
+                <Input
+                  id="biz-neighborhood"
+                  {...fieldErrorProps('biz-neighborhood', errors.neighborhood, true)}
+                  value={form.neighborhood}
+                  onChange={(e) => set('neighborhood', e.target.value)}
+                />
               </Field>
             </div>
-            <Field label="Your story" htmlFor="story" required hint="What makes your business special, and what would you love creators to share?">
-              <Textarea id="story" rows={6} value={form.story} onChange={(e) => set('story', e.target.value)} />
+            <Field
+              label="Your story"
+              htmlFor="story"
+              required
+              error={errors.story}
+              hint="What makes your business special, and what would you love creators to share?"
+            >
+              <Textarea id="story" rows={6} {...fieldErrorProps('story', errors.story, true)} value={form.story} onChange={(e) => set('story', e.target.value)} />
             </Field>
             <fieldset>
               <legend className="mb-2 text-sm font-medium">What kind of help? (optional)</legend>
@@ -139,8 +191,17 @@ export default function AmplifyPage() {
                 })}
               </div>
             </fieldset>
-            <Field label="Logo" htmlFor="logo" hint="Optional image, under 5MB.">
-              <Input id="logo" type="file" accept="image/*" onChange={(e) => setLogo(e.target.files?.[0] ?? null)} />
+            <Field label="Logo" htmlFor="logo" hint="Optional image, under 5MB." error={errors.logo}>
+              <Input
+                id="logo"
+                type="file"
+                accept="image/*"
+                {...fieldErrorProps('logo', errors.logo, true)}
+                onChange={(e) => {
+                  setLogo(e.target.files?.[0] ?? null);
+                  clear('logo');
+                }}
+              />
             </Field>
             <HoneypotField id="company_website" value={honeypot} onChange={setHoneypot} />
             <Button type="submit" size="lg" className="w-full" disabled={busy}>

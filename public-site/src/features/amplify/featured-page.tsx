@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import * as Dialog from '@radix-ui/react-dialog';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ExternalLink, MapPin, Store, X } from 'lucide-react';
 import {
   INTRO_CONFIRM_HOURS,
@@ -17,9 +17,10 @@ import { Page, PageLoading } from '@/components/layout/page';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Field, Input } from '@/components/ui/input';
+import { Field, Input, fieldErrorProps } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { apiFetch, errorMessage } from '@/lib/api';
+import { ApiRequestError, apiFetch, errorMessage } from '@/lib/api';
+import { useFieldErrors } from '@/lib/field-errors';
 import { useAuth } from '@/lib/auth';
 import { isListed, useMyProfile } from '@/lib/queries/my-profile';
 import { CITY } from '@/lib/site-config';
@@ -112,6 +113,12 @@ function IntroductionDialog({ business }: { business: PublicAmplifySubmission })
   const [form, setForm] = useState(blank);
   const [honeypot, setHoneypot] = useState('');
   const [busy, setBusy] = useState(false);
+  // The failing field is marked beside it and focused (issue 25); the toast says it too.
+  const { errors, show, clear, reset } = useFieldErrors<keyof ReturnType<typeof blank>>();
+  const set = (field: keyof ReturnType<typeof blank>, value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    clear(field);
+  };
 
   function onOpenChange(next: boolean) {
     // A signed-in creator writing from the account's proven address needs no confirmation step; empty
@@ -131,7 +138,11 @@ function IntroductionDialog({ business }: { business: PublicAmplifySubmission })
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const checked = validateInterestRequest(form);
-    if (!checked.ok) return void toast.error(MSG.interestFailed, { description: checked.error.message });
+    if (!checked.ok) {
+      show(checked.error);
+      return void toast.error(MSG.interestFailed, { description: checked.error.message });
+    }
+    reset();
     setBusy(true);
     try {
       // Sent with the session when signed in: the server then knows the account's own address.
@@ -149,6 +160,7 @@ function IntroductionDialog({ business }: { business: PublicAmplifySubmission })
       setOpen(false);
       setForm(blank());
     } catch (error) {
+      if (error instanceof ApiRequestError && error.field) show({ field: error.field, message: error.message });
       toast.error(MSG.interestFailed, { description: errorMessage(error, MSG.somethingWrong) });
     } finally {
       setBusy(false);
@@ -170,17 +182,33 @@ function IntroductionDialog({ business }: { business: PublicAmplifySubmission })
               : "We'll e-mail your note to the business owner once you confirm your e-mail address with the link we send you."}
           </Dialog.Description>
           <form onSubmit={onSubmit} className="mt-5 space-y-4" noValidate>
-            <Field label="Your name" htmlFor="creator_name" required>
-              <Input id="creator_name" value={form.creator_name} onChange={(e) => setForm({ ...form, creator_name: e.target.value })} />
+            <Field label="Your name" htmlFor="creator_name" required error={errors.creator_name}>
+              <Input
+                id="creator_name"
+                {...fieldErrorProps('creator_name', errors.creator_name)}
+                value={form.creator_name}
+                onChange={(e) => set('creator_name', e.target.value)}
+              />
             </Field>
-            <Field label="Your email" htmlFor="creator_email" required>
-              <Input id="creator_email" type="email" value={form.creator_email} onChange={(e) => setForm({ ...form, creator_email: e.target.value })} />
+            <Field label="Your email" htmlFor="creator_email" required error={errors.creator_email}>
+              <Input
+                id="creator_email"
+                type="email"
+                {...fieldErrorProps('creator_email', errors.creator_email)}
+                value={form.creator_email}
+                onChange={(e) => set('creator_email', e.target.value)}
+              />
             </Field>
-            <Field label="Links" htmlFor="creator_links" hint="Optional: your profile or socials.">
-              <Input id="creator_links" value={form.creator_links} onChange={(e) => setForm({ ...form, creator_links: e.target.value })} />
+            <Field label="Links" htmlFor="creator_links" hint="Optional: your profile or socials." error={errors.creator_links}>
+              <Input
+                id="creator_links"
+                {...fieldErrorProps('creator_links', errors.creator_links, true)}
+                value={form.creator_links}
+                onChange={(e) => set('creator_links', e.target.value)}
+              />
             </Field>
-            <Field label="Message" htmlFor="message" hint="Optional.">
-              <Textarea id="message" value={form.message} onChange={(e) => setForm({ ...form, message: e.target.value })} />
+            <Field label="Message" htmlFor="message" hint="Optional." error={errors.message}>
+              <Textarea id="message" {...fieldErrorProps('message', errors.message, true)} value={form.message} onChange={(e) => set('message', e.target.value)} />
             </Field>
             <HoneypotField id={`company_website_${business.id}`} value={honeypot} onChange={setHoneypot} />
             <Button type="submit" className="w-full" disabled={busy}>

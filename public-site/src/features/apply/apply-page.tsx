@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
-import { ArrowLeft, ArrowRight, Loader2, RotateCw, Send } from 'lucide-react';
+import { toast } from '@/lib/toast';
+import { ArrowLeft, ArrowRight, Loader2, RotateCw, Save, Send } from 'lucide-react';
 import { MSG, isWizardStepComplete, validateProfile, type CreatorProfile } from '@local-creators/common';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiRequestError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
+import { useFieldErrors } from '@/lib/field-errors';
 import { useMyProfile } from '@/lib/queries/my-profile';
 import { useSaveMyProfile } from './api/save-my-profile';
 import { BasicInfoStep } from './components/basic-info-step';
@@ -50,6 +51,8 @@ export default function ApplyPage() {
 
 function Wizard({ profile }: { profile: CreatorProfile | null }) {
   const editing = !!profile;
+  // An approved creator's edit is not a new application (issue 25, decision 0242): it saves changes.
+  const live = profile?.approval_status === 'approved';
   const { user } = useAuth();
   const userId = user?.id ?? '';
   // A reload keeps the half-finished application (this browser, this account) until it is submitted.
@@ -58,7 +61,9 @@ function Wizard({ profile }: { profile: CreatorProfile | null }) {
   const [draft, setDraft] = useState<Draft>(() => stored?.draft ?? (profile ? draftFromProfile(profile) : emptyDraft));
   // The server keeps the photo per user (even before the profile exists); the wizard only shows it.
   const [imageUrl, setImageUrl] = useState<string | null>(stored ? stored.imageUrl : (profile?.profile_image_url ?? null));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // The failing field is marked beside it and focused once its step shows (issue 25's one mechanism).
+  const fieldErrors = useFieldErrors();
+  const errors: FieldErrors = fieldErrors.errors;
   const untouched = useRef({ draft, imageUrl });
   const save = useSaveMyProfile();
   const navigate = useNavigate();
@@ -69,7 +74,7 @@ function Wizard({ profile }: { profile: CreatorProfile | null }) {
 
   const set: SetDraft = (key, value) => {
     setDraft((d) => ({ ...d, [key]: value }));
-    setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
+    fieldErrors.clear(key);
   };
 
   useEffect(() => {
@@ -81,8 +86,8 @@ function Wizard({ profile }: { profile: CreatorProfile | null }) {
   function showFieldError(field: string | undefined, message: string) {
     const at = stepOfField(field);
     if (!field || !at) return;
-    setErrors({ [field]: message });
-    if (at === step) return void document.getElementById(field)?.focus();
+    fieldErrors.show({ field, message }, { focus: at === step });
+    if (at === step) return;
     focusOnStep.current = field;
     goTo(at);
   }
@@ -176,8 +181,8 @@ function Wizard({ profile }: { profile: CreatorProfile | null }) {
             </Button>
           ) : (
             <Button type="button" disabled={save.isPending} onClick={submit}>
-              {save.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Send aria-hidden />}
-              {save.isPending ? 'Submitting...' : 'Submit Application'}
+              {save.isPending ? <Loader2 className="animate-spin" aria-hidden /> : live ? <Save aria-hidden /> : <Send aria-hidden />}
+              {live ? (save.isPending ? 'Saving...' : 'Save changes') : save.isPending ? 'Submitting...' : 'Submit Application'}
             </Button>
           )}
         </CardFooter>

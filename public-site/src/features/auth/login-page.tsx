@@ -1,10 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
-import { MSG, PASSWORD_UPDATE_REDIRECT_MS, firstNewPasswordError, validateRecoveryRequest, validateSignin } from '@local-creators/common';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { toast } from '@/lib/toast';
+import { MSG, PASSWORD_UPDATE_REDIRECT_MS, firstNewPasswordError, pathAfterSignIn, validateRecoveryRequest, validateSignin } from '@local-creators/common';
 import { Button } from '@/components/ui/button';
 import { Field, Input, fieldErrorProps } from '@/components/ui/input';
 import { ApiRequestError, errorMessage } from '@/lib/api';
+import { useFieldErrors } from '@/lib/field-errors';
 import { useAuth } from '@/lib/auth';
 import { sessionClient } from '@/lib/session';
 import { AuthCard } from './auth-card';
@@ -46,11 +47,11 @@ export default function LoginPage() {
         if (!current) return;
         setMode('new-password');
         sessionClient.emit('PASSWORD_RECOVERY');
-        toast.info(MSG.enterNewPassword, { id: 'password-recovery' });
+        toast.info(MSG.enterNewPassword);
       },
       (error: unknown) => {
         if (!current) return;
-        toast.error(errorMessage(error, MSG.recoveryLinkInvalid), { id: 'password-recovery' });
+        toast.error(errorMessage(error, MSG.recoveryLinkInvalid));
         setMode('reset');
       },
     );
@@ -77,11 +78,13 @@ function CheckingLink() {
 
 function SignInForm({ onForgot }: { onForgot: () => void }) {
   const { signIn } = useAuth();
+  const location = useLocation();
   const { email, setEmail, password, setPassword, busy, errors, onSubmit } = useCredentialsForm({
     validate: validateSignin,
     submit: signIn,
     successMessage: MSG.welcomeBack,
-    next: '/dashboard',
+    // An admin the console sent here goes back to it (decision 0242); everyone else to /dashboard.
+    next: pathAfterSignIn(new URLSearchParams(location.search).get('next')),
   });
 
   return (
@@ -136,17 +139,17 @@ function ResetRequestForm({ onBack }: { onBack: () => void }) {
   const { requestPasswordReset } = useAuth();
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
-  const [emailError, setEmailError] = useState<string | null>(null);
+  const { errors, show, reset } = useFieldErrors<'email'>(() => 'reset-email');
+  const emailError = errors.email;
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const checked = validateRecoveryRequest({ email });
     if (!checked.ok) {
-      setEmailError(checked.error.message);
-      document.getElementById('reset-email')?.focus();
+      show(checked.error);
       return void toast.error(checked.error.message);
     }
-    setEmailError(null);
+    reset();
     setBusy(true);
     try {
       await requestPasswordReset(checked.value.email);
@@ -170,7 +173,7 @@ function ResetRequestForm({ onBack }: { onBack: () => void }) {
             value={email}
             onChange={(e) => {
               setEmail(e.target.value);
-              setEmailError(null);
+              reset();
             }}
             placeholder="you@example.com"
           />
@@ -192,20 +195,19 @@ function NewPasswordForm({ token, onLinkDead }: { token: string; onLinkDead: () 
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
-  /** The failing field and its message, shown beside it as well as in the toast. */
-  const [problem, setProblem] = useState<{ field: 'new-password' | 'confirm-password'; message: string } | null>(null);
-  const errorOf = (field: 'new-password' | 'confirm-password') => (problem?.field === field ? problem.message : null);
+  /** The failing field and its message, shown beside it as well as in the toast, and focus on it. */
+  const { errors, show, reset } = useFieldErrors<'new-password' | 'confirm-password'>();
+  const errorOf = (field: 'new-password' | 'confirm-password') => errors[field];
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const message = firstNewPasswordError(password, confirm);
     if (message) {
       const field = message === MSG.passwordsDoNotMatch ? 'confirm-password' : 'new-password';
-      setProblem({ field, message });
-      document.getElementById(field)?.focus();
+      show({ field, message });
       return void toast.error(message);
     }
-    setProblem(null);
+    reset();
     setBusy(true);
     try {
       await updatePassword(password, token);
@@ -236,7 +238,7 @@ function NewPasswordForm({ token, onLinkDead }: { token: string; onLinkDead: () 
             value={password}
             onChange={(e) => {
               setPassword(e.target.value);
-              setProblem(null);
+              reset();
             }}
           />
         </Field>
@@ -249,7 +251,7 @@ function NewPasswordForm({ token, onLinkDead }: { token: string; onLinkDead: () 
             value={confirm}
             onChange={(e) => {
               setConfirm(e.target.value);
-              setProblem(null);
+              reset();
             }}
           />
         </Field>

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { MSG, type Credentials, type Validated } from '@local-creators/common';
 import { errorMessage } from '@/lib/api';
+import { useFieldErrors } from '@/lib/field-errors';
 
 /**
  * E-mail + password forms (sign-up, sign-in): the first failing rule as a toast, a busy flag
@@ -18,23 +19,24 @@ export function useCredentialsForm(opts: {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  /** The failing field's message, shown beside it as well as in the toast. */
-  const [errors, setErrors] = useState<Partial<Record<'email' | 'password', string>>>({});
+  /** The failing field's message, shown beside it as well as in the toast, and focus on it. */
+  const { errors, show, clear, reset } = useFieldErrors<'email' | 'password'>();
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const checked = opts.validate({ email, password });
     if (!checked.ok) {
-      setErrors({ [checked.error.field]: checked.error.message });
-      document.getElementById(checked.error.field)?.focus();
+      show(checked.error);
       return void toast.error(checked.error.message);
     }
-    setErrors({});
+    reset();
     setBusy(true);
     try {
       await opts.submit(checked.value.email, checked.value.password);
       toast.success(opts.successMessage);
-      navigate(opts.next);
+      // The console is its own app under /admin: a full page load (decision 0242).
+      if (/^\/admin(\/|\?|#|$)/.test(opts.next)) window.location.assign(opts.next);
+      else navigate(opts.next);
     } catch (error) {
       toast.error(errorMessage(error, MSG.somethingWrong));
       setBusy(false);
@@ -45,12 +47,12 @@ export function useCredentialsForm(opts: {
     email,
     setEmail: (v: string) => {
       setEmail(v);
-      setErrors((e) => ({ ...e, email: undefined }));
+      clear('email');
     },
     password,
     setPassword: (v: string) => {
       setPassword(v);
-      setErrors((e) => ({ ...e, password: undefined }));
+      clear('password');
     },
     busy,
     errors,

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Mail, X } from 'lucide-react';
 import { BUDGET_RANGES, MSG, validateContactRequest, type PublicCreator } from '@local-creators/common';
 import { Button } from '@/components/ui/button';
@@ -8,6 +8,10 @@ import { Field, fieldErrorProps, Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiRequestError, apiFetch, errorMessage } from '@/lib/api';
 import { HoneypotField } from '@/components/ui/honeypot-field';
+import { useFieldErrors } from '@/lib/field-errors';
+
+/** The control of each field the validator names, where its id differs from the field. */
+const FIELD_IDS: Partial<Record<keyof Form, string>> = { email: 'contact_email', message: 'contact_message' };
 
 const blank = { brand_name: '', email: '', message: '', budget_range: '' };
 type Form = typeof blank;
@@ -20,21 +24,23 @@ export function ContactDialog({ creator }: { creator: PublicCreator }) {
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState<Form>(blank);
   const [honeypot, setHoneypot] = useState('');
-  const [error, setError] = useState<{ field: string; message: string } | null>(null);
+  // The failing field is marked beside it and focused (issue 25); the toast says it too.
+  const { errors, show, clear, reset } = useFieldErrors<keyof Form>((field) => FIELD_IDS[field] ?? field);
   const [busy, setBusy] = useState(false);
   const set = (field: keyof Form, value: string) => {
     setForm((f) => ({ ...f, [field]: value }));
-    if (error?.field === field) setError(null);
+    clear(field);
   };
-  const errorOf = (field: keyof Form) => (error?.field === field ? error.message : null);
+  const errorOf = (field: keyof Form) => errors[field];
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const checked = validateContactRequest({ ...form, budget_range: form.budget_range || null });
     if (!checked.ok) {
-      setError(checked.error);
+      show(checked.error);
       return void toast.error(MSG.contactFailed, { description: checked.error.message });
     }
+    reset();
     setBusy(true);
     try {
       await apiFetch(`/api/creators/${creator.id}/contact`, { method: 'POST', auth: false, body: { ...checked.value, company_website: honeypot } });
@@ -42,7 +48,7 @@ export function ContactDialog({ creator }: { creator: PublicCreator }) {
       setOpen(false);
       setForm(blank);
     } catch (err) {
-      if (err instanceof ApiRequestError && err.field) setError({ field: err.field, message: err.message });
+      if (err instanceof ApiRequestError && err.field) show({ field: err.field, message: err.message });
       toast.error(MSG.contactFailed, { description: errorMessage(err, MSG.somethingWrong) });
     } finally {
       setBusy(false);

@@ -1,0 +1,210 @@
+import type { Page } from 'playwright-core';
+import { MSG } from '@local-creators/common';
+import { addAdmin, expectToast, listedCreator, PASSWORD, shot, startProduct, type Product } from './support/product';
+import { validProfile } from '../backend/test/creator/fixtures';
+
+/** The id of the focused element. */
+const focusedId = (page: Page) => page.evaluate('document.activeElement && document.activeElement.id') as Promise<string>;
+
+/**
+ * The toasts on screen (not leaving), once the page has handled what is queued: sonner adds a
+ * toast in a task after the call, so this reads after the next task and frame.
+ */
+const toastsOnScreen = (page: Page) =>
+  page.evaluate(`new Promise((resolve) => setTimeout(() => requestAnimationFrame(() =>
+    resolve([...document.querySelectorAll('[data-sonner-toast]:not([data-removed="true"])')].map((t) => t.textContent))), 0))`) as Promise<string[]>;
+
+// Issue 25: nothing a person types is lost, every error sits on its field.
+describe('issue 25: nothing typed is lost, every error sits on its field', () => {
+  let product: Product;
+  let n = 0;
+  const adminEmail = 'h25-admin@example.com';
+
+  beforeAll(async () => {
+    product = await startProduct();
+    await addAdmin(product, adminEmail);
+  });
+  afterAll(() => product?.close());
+
+  /** A creator (over the API), optionally approved, and a page signed in as them. */
+  async function creator(opts: { width?: number; approved?: boolean; profile?: boolean; name?: string } = {}) {
+    const email = `h25.${Date.now()}.${++n}@example.com`;
+    const session = (await product.t.http().post('/api/auth/signup').send({ email, password: PASSWORD }).expect(201)).body as { access_token: string };
+    let id = '';
+    if (opts.profile !== false) {
+      const profile = await product.t
+        .http()
+        .put('/api/me/profile')
+        .set('Authorization', `Bearer ${session.access_token}`)
+        .send(validProfile({ full_name: opts.name ?? 'Lakeside Creator', platforms: [{ name: 'TikTok', handle: `h25x${n}`, url: '', followers: 2_000 }] }))
+        .expect(201);
+      id = profile.body.id as string;
+      if (opts.approved)
+        await product.t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [id]);
+    }
+    const { page, context } = await product.newPage({ width: opts.width });
+    await page.addInitScript(
+      (s) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('lc.auth.session', s),
+      JSON.stringify(session),
+    );
+    return { page, context, id, email };
+  }
+
+  describe('(a) one rule for links', () => {
+    it.each([1280, 375])('adds a platform whose link was typed without https, and saves it with https (%i px)', async (width) => {
+      const handle = `lakeside${width}`;
+      const { page, context, id } = await creator({ width });
+      await page.goto('/apply');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByText('Step 2 of 4').waitFor();
+      await page.getByLabel('Platform').selectOption('Instagram');
+      await page.getByLabel('Handle').fill(handle);
+      await page.getByLabel('Profile URL').fill(`instagram.com/${handle}`);
+      await page.getByRole('button', { name: 'Add platform' }).click();
+      await page.getByRole('button', { name: `Remove Instagram ${handle}` }).waitFor();
+      await page.getByText(`https://instagram.com/${handle}`).waitFor();
+      expect(await page.locator('#platform-url-error').count()).toBe(0);
+      await shot(page, `h25-platform-added-${width}`);
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByText('Step 3 of 4').waitFor();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByText('Step 4 of 4').waitFor();
+      await page.getByLabel('Link hub URL').fill(`linktr.ee/${handle}`);
+      await page.getByRole('button', { name: /^(Submit Application|Save changes)$/ }).click();
+      await page.waitForURL(/\/dashboard$/);
+      const [row] = await product.t.sql<{ platforms: { name: string; url: string }[]; link_hub_url: string }>(
+        'select platforms, link_hub_url from creator_profiles where id = $1',
+        [id],
+      );
+      expect(row!.platforms.find((p) => p.name === 'Instagram')?.url).toBe(`https://instagram.com/${handle}`);
+      expect(row!.link_hub_url).toBe(`https://linktr.ee/${handle}`);
+      await context.close();
+    });
+  });
+
+  describe('(b) one toast at a time', () => {
+    it('shows one "Oops!" however often Calculate is pressed with bad input', async () => {
+      const { page, context } = await product.newPage();
+      await page.goto('/playbook');
+      await page.getByLabel('Total followers').fill('lots');
+      for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Calculate' }).click();
+      await expectToast(page, 'Oops!');
+      expect(await toastsOnScreen(page)).toEqual([expect.stringContaining('Please enter a valid number of followers.')]);
+      await context.close();
+    });
+
+    it('replaces the error toast with "Message sent!" in the contact form', async () => {
+      const c = await listedCreator(product, `h25.contact.${Date.now()}@example.com`, 'Toast Creator');
+      const { page, context } = await product.newPage();
+      await page.goto(`/creator/${c.id}`);
+      await page.getByRole('button', { name: 'Contact' }).click();
+      const dialog = page.getByRole('dialog', { name: `Contact ${c.name}` });
+      await dialog.getByRole('button', { name: 'Send message' }).click();
+      await expectToast(page, MSG.contactFailed);
+      await dialog.getByLabel('Brand name').fill('Lakeside Bikes');
+      await dialog.getByLabel('Your email').fill('bikes@lakeside.test');
+      await dialog.getByLabel('Message').fill('A spring ride video?');
+      await dialog.getByRole('button', { name: 'Send message' }).click();
+      await expectToast(page, MSG.contactSent);
+      const toasts = await toastsOnScreen(page);
+      expect(toasts).toHaveLength(1);
+      expect(toasts[0]).toContain(MSG.contactSent);
+      await context.close();
+    });
+  });
+
+  describe('(c) back where they were going, and the right words for an edit', () => {
+    it.each([1280, 375])('returns an admin who signed in from /admin to the console (%i px)', async (width) => {
+      const { page, context } = await product.newPage({ width });
+      await page.goto('/admin/review');
+      await page.waitForURL(/\/login\?next=/);
+      await page.getByLabel('Email').fill(adminEmail);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await shot(page, `h25-login-for-console-${width}`);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL(/\/admin\/review$/);
+      await page.getByText('No pending applications to review').or(page.getByRole('article').first()).first().waitFor();
+      await context.close();
+    });
+
+    it.each([1280, 375])('shows an approved creator "Save changes", and a pending one "Submit Application" (%i px)', async (width) => {
+      for (const approved of [true, false]) {
+        const { page, context } = await creator({ width, approved });
+        await page.goto('/apply');
+        for (const step of [2, 3, 4]) {
+          await page.getByRole('button', { name: 'Next' }).click();
+          await page.getByText(`Step ${step} of 4`).waitFor();
+        }
+        const [shown, hidden] = approved ? ['Save changes', 'Submit Application'] : ['Submit Application', 'Save changes'];
+        await page.getByRole('button', { name: shown }).waitFor();
+        expect(await page.getByRole('button', { name: hidden }).count()).toBe(0);
+        if (approved) await shot(page, `h25-apply-save-changes-${width}`);
+        await context.close();
+      }
+    });
+  });
+
+  describe('(e) every error sits on its field, and focus goes there', () => {
+    it.each([1280, 375])('marks the business form field and moves focus to it (%i px)', async (width) => {
+      const { page, context } = await product.newPage({ width, height: 800 });
+      await page.goto('/amplify');
+      await page.getByRole('button', { name: 'Submit Application' }).click();
+      const name = page.getByLabel('Business name');
+      await page.locator('#business_name-error').filter({ hasText: MSG.businessNameRequired }).waitFor();
+      expect(await name.getAttribute('aria-invalid')).toBe('true');
+      expect(await name.getAttribute('aria-describedby')).toContain('business_name-error');
+      expect(await focusedId(page)).toBe('business_name');
+      await shot(page, `h25-amplify-error-${width}`);
+      // The next failure moves the mark and the focus; the fixed field is clear again.
+      await name.fill('Lakeview Coffee');
+      await page.getByLabel('Contact name').fill('Rosa');
+      await page.getByLabel('Contact email').fill('rosa@');
+      await page.getByRole('button', { name: 'Submit Application' }).click();
+      await page.locator('#contact_email-error').filter({ hasText: MSG.emailInvalid }).waitFor();
+      expect(await focusedId(page)).toBe('contact_email');
+      expect(await name.getAttribute('aria-invalid')).toBeNull();
+      await context.close();
+    });
+
+    it('marks the introduction request field and moves focus to it', async () => {
+      await product.t.sql(
+        `insert into amplify_submissions (id, business_name, contact_name, contact_email, website_social, title, description, category, status, featured, type_of_help, created_at, updated_at, version)
+         values (gen_random_uuid(), 'Focus Bakery', 'Rosa', 'rosa@focus.test', null, 'Bread', 'Bread, daily, with a story long enough.', 'Food & Drink', 'approved', true, '{}', now(), now(), 1)`,
+      );
+      const { page, context } = await product.newPage();
+      await page.goto('/amplify/featured');
+      await page.getByRole('article', { name: 'Focus Bakery' }).getByRole('button', { name: 'Request an introduction' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Your email').fill('not-an-address');
+      await dialog.getByRole('button', { name: 'Send request' }).click();
+      const name = dialog.getByLabel('Your name');
+      await dialog.locator('#creator_name-error').filter({ hasText: MSG.interestNameRequired }).waitFor();
+      expect(await name.getAttribute('aria-invalid')).toBe('true');
+      expect(await focusedId(page)).toBe('creator_name');
+      await name.fill('Jordan');
+      await dialog.getByRole('button', { name: 'Send request' }).click();
+      await dialog.locator('#creator_email-error').filter({ hasText: MSG.emailInvalid }).waitFor();
+      expect(await focusedId(page)).toBe('creator_email');
+      expect(await dialog.getByLabel('Your email').getAttribute('aria-invalid')).toBe('true');
+      await context.close();
+    });
+
+    it('moves focus to the e-mail field when a second contact attempt fails there', async () => {
+      const c = await listedCreator(product, `h25.focus.${Date.now()}@example.com`, 'Focus Creator');
+      const { page, context } = await product.newPage();
+      await page.goto(`/creator/${c.id}`);
+      await page.getByRole('button', { name: 'Contact' }).click();
+      const dialog = page.getByRole('dialog', { name: `Contact ${c.name}` });
+      await dialog.getByRole('button', { name: 'Send message' }).click();
+      await dialog.getByText(MSG.contactBrandRequired).waitFor();
+      expect(await focusedId(page)).toBe('brand_name');
+      await dialog.getByLabel('Brand name').fill('Lakeside Bikes');
+      await dialog.getByLabel('Your email').fill('bikes@');
+      await dialog.getByRole('button', { name: 'Send message' }).click();
+      await dialog.getByText(MSG.emailInvalid).waitFor();
+      expect(await focusedId(page)).toBe('contact_email');
+      expect(await dialog.getByLabel('Your email').getAttribute('aria-invalid')).toBe('true');
+      await context.close();
+    });
+  });
+});
