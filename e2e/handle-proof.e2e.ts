@@ -56,7 +56,7 @@ describe('handle ownership proof in the browser', () => {
 
     await visitor.page.goto('/directory');
     await visitor.page.getByRole('button', { name: /^Filters/ }).click();
-    await visitor.page.getByLabel('Only creators whose handles we confirmed').click(); // the URL changes, then the box (a transition)
+    await visitor.page.getByLabel('Only creators with every handle confirmed').click(); // the URL changes, then the box (a transition)
     await visitor.page.waitForURL(/handles=confirmed/);
     await visitor.page.getByRole('heading', { name: proven.name }).waitFor();
     expect(await visitor.page.getByRole('heading', { name: other.name }).count()).toBe(0);

@@ -144,6 +144,37 @@ describe('issue 25: nothing typed is lost, every error sits on its field', () =>
     });
   });
 
+  describe('(d) what "handles we confirmed" means', () => {
+    it.each([1280, 375])('says on the page that the filter wants every handle confirmed, and which handle is not (%i px)', async (width) => {
+      const c = await listedCreator(product, `h25.handles.${width}.${Date.now()}@example.com`, `Half Proven ${width}`);
+      // Instagram confirmed on the call; the TikTok handle (added later in the story) not yet.
+      await product.t.sql(
+        `update handle_checks set confirmed_at = now(), confirmed_by = 'admin@example.com' where profile_id = $1 and platform = 'Instagram'`,
+        [c.id],
+      );
+      const { page, context } = await product.newPage({ width });
+      await page.goto(`/creator/${c.id}`);
+      const reach = page.getByRole('listitem').filter({ hasText: 'TikTok' });
+      await page.getByText(/Handle confirmed since /).waitFor();
+      await reach.getByText('Handle not confirmed yet').waitFor();
+      await shot(page, `h25-profile-handles-${width}`);
+
+      await page.goto('/directory?handles=confirmed');
+      const box = page.getByLabel('Only creators with every handle confirmed');
+      await box.waitFor({ state: 'attached' });
+      expect(await box.isChecked()).toBe(true);
+      const hint = page.locator(`[id="${(await box.getAttribute('aria-describedby'))!}"]`);
+      expect(await hint.textContent()).toBe(
+        'A creator with a handle we have not confirmed yet, such as one added since our check, is left out until we confirm it.',
+      );
+      expect(await page.getByRole('heading', { name: c.name }).count()).toBe(0);
+      if (width === 375) await page.getByRole('button', { name: /^Filters/ }).click();
+      await hint.waitFor();
+      await shot(page, `h25-directory-handles-${width}`);
+      await context.close();
+    });
+  });
+
   describe('(e) every error sits on its field, and focus goes there', () => {
     it.each([1280, 375])('marks the business form field and moves focus to it (%i px)', async (width) => {
       const { page, context } = await product.newPage({ width, height: 800 });

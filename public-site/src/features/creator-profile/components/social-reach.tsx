@@ -27,10 +27,14 @@ export function SocialReachList({
             <div className="min-w-0">
               <p className="text-sm font-medium">{p.name}</p>
               {p.handle && <p className="truncate text-sm text-muted-foreground">{handleText(p.handle)}</p>}
-              {confirmedSince(p) && (
+              {confirmedSince(p) ? (
                 <p className="mt-0.5 flex items-center gap-1 text-xs font-medium text-success">
                   <BadgeCheck className="size-3.5" aria-hidden /> Handle confirmed since {formatMonthYear(confirmedSince(p)!)}
                 </p>
+              ) : (
+                // Beside a confirmed one, an unconfirmed handle says so (decision 0244): the directory's
+                // "every handle confirmed" filter leaves this profile out, and the page shows why.
+                p.handle && confirmed.length > 0 && <p className="mt-0.5 text-xs text-muted-foreground">Handle not confirmed yet</p>
               )}
             </div>
             <p className="text-right">

@@ -139,17 +139,22 @@ export function DirectorySearchForm({ search }: { search: DirectorySearch }) {
           onChange={(e) => setNeighborhood(e.target.value)}
         />
       </div>
-      <div className={cn(foldable, 'flex items-end pb-2 sm:col-span-2 lg:col-span-4')}>
+      {/* Every handle, not any (decision 0244): the filter vouches for every account a card shows. */}
+      <div className={cn(foldable, 'flex flex-col justify-end gap-1 pb-2 sm:col-span-2 lg:col-span-4')}>
         <label htmlFor="filter-handles" className="flex items-center gap-2 text-sm font-medium">
           <input
             id="filter-handles"
             type="checkbox"
             className="size-4 accent-primary"
+            aria-describedby="filter-handles-hint"
             checked={query.handles === 'confirmed'}
             onChange={(e) => update('handles', e.target.checked ? 'confirmed' : '')}
           />
-          Only creators whose handles we confirmed
+          Only creators with every handle confirmed
         </label>
+        <p id="filter-handles-hint" className="pl-6 text-xs text-muted-foreground">
+          A creator with a handle we have not confirmed yet, such as one added since our check, is left out until we confirm it.
+        </p>
       </div>
       {searching && (
         <Choice
