@@ -238,4 +238,44 @@ describe('issue 25: nothing typed is lost, every error sits on its field', () =>
       await context.close();
     });
   });
+
+  describe('(f) on a phone', () => {
+    it.each([375, 1280])('shows "Thank you!" below the sticky header after a business applies (%i px)', async (width) => {
+      const { page, context } = await product.newPage({ width, height: 700 });
+      await page.goto('/amplify');
+      await page.getByLabel('Business name').fill(`Thankful Bakery ${width}`);
+      await page.getByLabel('Category').selectOption('Food & Drink');
+      await page.getByLabel('Contact name').fill('Rosa');
+      await page.getByLabel('Contact email').fill('rosa@thankful.test');
+      await page.getByLabel('Your story').fill('Bread, daily, since 1952, from the same oven.');
+      await page.getByRole('button', { name: 'Submit Application' }).click();
+      // The page moves to the heading: focus lands on it, and it shows below the header.
+      await page.waitForFunction(
+        () => (globalThis as unknown as { document: { activeElement: { textContent: string } | null } }).document.activeElement?.textContent === 'Thank you!',
+      );
+      const place = (await page.evaluate(`(() => {
+        const heading = document.activeElement.getBoundingClientRect();
+        return { top: heading.top, headerBottom: document.querySelector('body header').getBoundingClientRect().bottom };
+      })()`)) as { top: number; headerBottom: number };
+      expect(place.top).toBeGreaterThanOrEqual(place.headerBottom);
+      await shot(page, `h25-amplify-thanks-${width}`);
+      await context.close();
+    });
+
+    it.each([375, 1280])('shows the whole search placeholder (%i px)', async (width) => {
+      const { page, context } = await product.newPage({ width });
+      await page.goto('/directory');
+      const fit = (await page.evaluate(`(() => {
+        const input = document.getElementById('filter-q');
+        const s = getComputedStyle(input);
+        const ctx = document.createElement('canvas').getContext('2d');
+        ctx.font = s.fontStyle + ' ' + s.fontWeight + ' ' + s.fontSize + ' ' + s.fontFamily;
+        return { placeholder: input.placeholder, text: ctx.measureText(input.placeholder).width, room: input.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) };
+      })()`)) as { placeholder: string; text: number; room: number };
+      expect(fit.placeholder).toBe('Name, @handle, niche or bio');
+      expect(fit.text).toBeLessThanOrEqual(fit.room);
+      await shot(page, `h25-directory-${width}`);
+      await context.close();
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { CheckCircle2, Megaphone } from 'lucide-react';
@@ -78,7 +78,7 @@ export default function AmplifyPage() {
     return (
       <Page className="max-w-xl text-center">
         <CheckCircle2 className="mx-auto size-14 text-success" aria-hidden />
-        <h1 className="mt-4 text-3xl font-bold">Thank you!</h1>
+        <ThanksHeading />
         <p className="mt-3 text-muted-foreground">{MSG.founderReviews} We'll be in touch by e-mail.</p>
         <Button asChild variant="outline" className="mt-8">
           <Link to="/amplify/featured">See featured businesses</Link>
@@ -211,5 +211,23 @@ export default function AmplifyPage() {
         </CardContent>
       </Card>
     </Page>
+  );
+}
+
+/**
+ * "Thank you!" replaces a long form: the page goes back to the top, where the heading shows below
+ * the sticky header (a phone was left at the bottom, the heading under the header: issue 25), and
+ * focus moves to it so a screen reader says it.
+ */
+function ThanksHeading() {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+    ref.current?.focus({ preventScroll: true });
+  }, []);
+  return (
+    <h1 ref={ref} tabIndex={-1} className="mt-4 text-3xl font-bold outline-none">
+      Thank you!
+    </h1>
   );
 }

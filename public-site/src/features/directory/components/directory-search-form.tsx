@@ -93,7 +93,8 @@ export function DirectorySearchForm({ search }: { search: DirectorySearch }) {
     >
       <div className="space-y-1.5 sm:col-span-2 lg:col-span-6">
         <Label htmlFor="filter-q">Search</Label>
-        <div className="flex gap-2">
+        {/* On a phone the Filters button goes under the box, which keeps the whole width for its placeholder. */}
+        <div className="flex flex-col gap-2 sm:flex-row">
           <div className="relative flex-1">
             <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
             <Input
@@ -140,7 +141,8 @@ export function DirectorySearchForm({ search }: { search: DirectorySearch }) {
         />
       </div>
       {/* Every handle, not any (decision 0244): the filter vouches for every account a card shows. */}
-      <div className={cn(foldable, 'flex flex-col justify-end gap-1 pb-2 sm:col-span-2 lg:col-span-4')}>
+      {/* Folded like the other filters: 'flex' after `foldable` would override its 'hidden'. */}
+      <div className={cn(open ? 'flex' : 'hidden sm:flex', 'flex-col justify-end gap-1 pb-2 sm:col-span-2 lg:col-span-4')}>
         <label htmlFor="filter-handles" className="flex items-center gap-2 text-sm font-medium">
           <input
             id="filter-handles"
