@@ -114,7 +114,7 @@ describe('accounts and sessions, through the real UI', () => {
   it('sends console visitors where the spec says', async () => {
     const { page, context } = await product.newPage();
     await page.goto('/admin');
-    await page.waitForURL(/\/login$/);
+    await page.waitForURL(/\/login\?next=%2Fadmin$/); // and back to the console after signing in (decision 0242)
     await context.close();
   });
 

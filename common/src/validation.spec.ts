@@ -112,7 +112,11 @@ describe('the creator profile (spec 5, final validation table)', () => {
 
   it('takes links typed without https and stores them with it (decision 0240)', () => {
     const result = validateProfile(
-      profile({ media_kit_url: 'ada.example/kit.pdf', link_hub_url: 'linktr.ee/ada', platforms: [{ name: 'Instagram', handle: '@ada', url: 'instagram.com/ada', followers: 5 }] }),
+      profile({
+        media_kit_url: 'ada.example/kit.pdf',
+        link_hub_url: 'linktr.ee/ada',
+        platforms: [{ name: 'Instagram', handle: '@ada', url: 'instagram.com/ada', followers: 5 }],
+      }),
     );
     expect(result).toEqual({
       ok: true,
@@ -209,7 +213,8 @@ describe('Amplify forms', () => {
   });
 
   it('stores a website by the one link rule, and a handle as text (decisions 0119, 0240)', () => {
-    const website = (typed: string) => (validateAmplifySubmission(submission({ website_social: typed })) as { value: { website_social: string } }).value.website_social;
+    const website = (typed: string) =>
+      (validateAmplifySubmission(submission({ website_social: typed })) as { value: { website_social: string } }).value.website_social;
     expect(website('lakeviewcoffee.example')).toBe('https://lakeviewcoffee.example');
     expect(website('https://lakeviewcoffee.example/menu')).toBe('https://lakeviewcoffee.example/menu');
     expect(website('@lakeviewcoffee')).toBe('@lakeviewcoffee');

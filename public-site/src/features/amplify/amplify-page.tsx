@@ -167,7 +167,13 @@ export default function AmplifyPage() {
               error={errors.story}
               hint="What makes your business special, and what would you love creators to share?"
             >
-              <Textarea id="story" rows={6} {...fieldErrorProps('story', errors.story, true)} value={form.story} onChange={(e) => set('story', e.target.value)} />
+              <Textarea
+                id="story"
+                rows={6}
+                {...fieldErrorProps('story', errors.story, true)}
+                value={form.story}
+                onChange={(e) => set('story', e.target.value)}
+              />
             </Field>
             <fieldset>
               <legend className="mb-2 text-sm font-medium">What kind of help? (optional)</legend>

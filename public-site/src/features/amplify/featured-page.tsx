@@ -208,7 +208,12 @@ function IntroductionDialog({ business }: { business: PublicAmplifySubmission })
               />
             </Field>
             <Field label="Message" htmlFor="message" hint="Optional." error={errors.message}>
-              <Textarea id="message" {...fieldErrorProps('message', errors.message, true)} value={form.message} onChange={(e) => set('message', e.target.value)} />
+              <Textarea
+                id="message"
+                {...fieldErrorProps('message', errors.message, true)}
+                value={form.message}
+                onChange={(e) => set('message', e.target.value)}
+              />
             </Field>
             <HoneypotField id={`company_website_${business.id}`} value={honeypot} onChange={setHoneypot} />
             <Button type="submit" className="w-full" disabled={busy}>
