@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { MSG } from '@local-creators/common';
-import { addAdmin, expectToast, listedCreator, PASSWORD, shot, startProduct, type Product } from './support/product';
+import { addAdmin, expectToast, listedCreator, PASSWORD, shot, signInThroughLogin, startProduct, type Product } from './support/product';
 import { validProfile } from '../backend/test/creator/fixtures';
 
 /** The id of the focused element. */
@@ -109,6 +109,31 @@ describe('issue 25: nothing typed is lost, every error sits on its field', () =>
       const toasts = await toastsOnScreen(page);
       expect(toasts).toHaveLength(1);
       expect(toasts[0]).toContain(MSG.contactSent);
+      await context.close();
+    });
+  });
+
+  describe('(b) in the console too', () => {
+    // Checked, not changed: react-admin shows one message at a time, and the click (or key) that
+    // brings a new one closes the one showing (the snackbar's click-away), so nothing queues behind.
+    it('already replaces the toast on screen with a newer one instead of queueing it behind', async () => {
+      const x = await listedCreator(product, `h25.toast.x.${Date.now()}@example.com`, 'Toast Switch X');
+      const y = await listedCreator(product, `h25.toast.y.${Date.now()}@example.com`, 'Toast Switch Y');
+      await product.t.sql(`update creator_profiles set phone_verified = false where id = any($1)`, [[x.id, y.id]]);
+      const { page, context } = await product.newPage();
+      await signInThroughLogin(page, adminEmail);
+      await page.goto('/admin/all?filter=%7B%22q%22%3A%22Toast%20Switch%22%7D');
+      const switchOf = (name: string) => page.getByRole('article', { name }).getByLabel('Phone Verified');
+      await switchOf('Toast Switch X').click();
+      const first = page.getByRole('alert').filter({ hasText: MSG.phoneVerificationEnabled });
+      await first.waitFor();
+      // Even with the mouse holding the toast on screen; Y changed meanwhile, so its switch fails.
+      await first.hover();
+      await product.t.sql(`update creator_profiles set version = version + 1 where id = $1`, [y.id]);
+      await switchOf('Toast Switch Y').focus();
+      await page.keyboard.press('Space');
+      await page.getByRole('alert').filter({ hasText: MSG.phoneToggleFailed }).waitFor();
+      expect(await page.getByRole('alert').filter({ hasText: MSG.phoneVerificationEnabled }).count()).toBe(0);
       await context.close();
     });
   });
