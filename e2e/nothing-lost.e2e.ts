@@ -83,13 +83,18 @@ describe('issue 25: nothing typed is lost, every error sits on its field', () =>
   });
 
   describe('(b) one toast at a time', () => {
-    it('shows one "Oops!" however often Calculate is pressed with bad input', async () => {
-      const { page, context } = await product.newPage();
+    it.each([1280, 375])('shows one "Oops!" however often Calculate is pressed with bad input (%i px)', async (width) => {
+      const { page, context } = await product.newPage({ width });
       await page.goto('/playbook');
       await page.getByLabel('Total followers').fill('lots');
       for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Calculate' }).click();
       await expectToast(page, 'Oops!');
       expect(await toastsOnScreen(page)).toEqual([expect.stringContaining('Please enter a valid number of followers.')]);
+      // Under the box too (issue 25 e), with focus back in it.
+      expect(await page.locator('#followers-error').textContent()).toBe('Please enter a valid number of followers.');
+      expect(await page.getByLabel('Total followers').getAttribute('aria-invalid')).toBe('true');
+      expect(await focusedId(page)).toBe('followers');
+      await shot(page, `h25-playbook-toast-${width}`);
       await context.close();
     });
 
@@ -222,14 +227,18 @@ describe('issue 25: nothing typed is lost, every error sits on its field', () =>
       await context.close();
     });
 
-    it('marks the introduction request field and moves focus to it', async () => {
+    it.each([1280, 375])('marks the introduction request field and moves focus to it (%i px)', async (width) => {
       await product.t.sql(
         `insert into amplify_submissions (id, business_name, contact_name, contact_email, website_social, title, description, category, status, featured, type_of_help, created_at, updated_at, version)
-         values (gen_random_uuid(), 'Focus Bakery', 'Rosa', 'rosa@focus.test', null, 'Bread', 'Bread, daily, with a story long enough.', 'Food & Drink', 'approved', true, '{}', now(), now(), 1)`,
+         values (gen_random_uuid(), $1, 'Rosa', 'rosa@focus.test', null, 'Bread', 'Bread, daily, with a story long enough.', 'Food & Drink', 'approved', true, '{}', now(), now(), 1)`,
+        [`Focus Bakery ${width}`],
       );
-      const { page, context } = await product.newPage();
+      const { page, context } = await product.newPage({ width });
       await page.goto('/amplify/featured');
-      await page.getByRole('article', { name: 'Focus Bakery' }).getByRole('button', { name: 'Request an introduction' }).click();
+      await page
+        .getByRole('article', { name: `Focus Bakery ${width}` })
+        .getByRole('button', { name: 'Request an introduction' })
+        .click();
       const dialog = page.getByRole('dialog');
       await dialog.getByLabel('Your email').fill('not-an-address');
       await dialog.getByRole('button', { name: 'Send request' }).click();
@@ -242,12 +251,13 @@ describe('issue 25: nothing typed is lost, every error sits on its field', () =>
       await dialog.locator('#creator_email-error').filter({ hasText: MSG.emailInvalid }).waitFor();
       expect(await focusedId(page)).toBe('creator_email');
       expect(await dialog.getByLabel('Your email').getAttribute('aria-invalid')).toBe('true');
+      await shot(page, `h25-introduction-error-${width}`);
       await context.close();
     });
 
-    it('moves focus to the e-mail field when a second contact attempt fails there', async () => {
-      const c = await listedCreator(product, `h25.focus.${Date.now()}@example.com`, 'Focus Creator');
-      const { page, context } = await product.newPage();
+    it.each([1280, 375])('moves focus to the e-mail field when a second contact attempt fails there (%i px)', async (width) => {
+      const c = await listedCreator(product, `h25.focus.${width}.${Date.now()}@example.com`, `Focus Creator ${width}`);
+      const { page, context } = await product.newPage({ width });
       await page.goto(`/creator/${c.id}`);
       await page.getByRole('button', { name: 'Contact' }).click();
       const dialog = page.getByRole('dialog', { name: `Contact ${c.name}` });
@@ -260,6 +270,7 @@ describe('issue 25: nothing typed is lost, every error sits on its field', () =>
       await dialog.getByText(MSG.emailInvalid).waitFor();
       expect(await focusedId(page)).toBe('contact_email');
       expect(await dialog.getByLabel('Your email').getAttribute('aria-invalid')).toBe('true');
+      await shot(page, `h25-contact-error-${width}`);
       await context.close();
     });
   });

@@ -6,22 +6,27 @@ import { PLAYBOOK_STATS, PLAYBOOK_TIERS, VIDEO_SURCHARGE_NOTE, calculateRate, fo
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Field, Input } from '@/components/ui/input';
+import { Field, Input, fieldErrorProps } from '@/components/ui/input';
+import { useFieldErrors } from '@/lib/field-errors';
 
 const dollars = (n: number) => `$${formatCount(n)}`;
 
 export default function PlaybookPage() {
   const [followers, setFollowers] = useState('');
   const [estimate, setEstimate] = useState<RateEstimate | null>(null);
+  // The message shows under the box and focus goes back to it (issue 25); the spec's 'Oops!' toast says it too.
+  const { errors, show, clear, reset } = useFieldErrors<'followers'>();
 
   function onCalculate(e: FormEvent) {
     e.preventDefault();
     const result = calculateRate(followers);
     if (!result.ok) {
       setEstimate(null);
+      show({ field: 'followers', message: result.message });
       toast.error(result.title, { description: result.message });
       return;
     }
+    reset();
     setEstimate(result.estimate);
   }
 
@@ -87,13 +92,26 @@ export default function PlaybookPage() {
           <CardDescription>Enter your total followers across platforms.</CardDescription>
         </CardHeader>
         <CardContent>
-          <form onSubmit={onCalculate} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          {/* Aligned at the top, the button stays beside the box when the message shows under it. */}
+          <form onSubmit={onCalculate} className="flex flex-col gap-3 sm:flex-row sm:items-start" noValidate>
             <div className="flex-1">
-              <Field label="Total followers" htmlFor="followers">
-                <Input id="followers" inputMode="numeric" value={followers} onChange={(e) => setFollowers(e.target.value)} placeholder="e.g. 12,500" />
+              <Field label="Total followers" htmlFor="followers" error={errors.followers}>
+                <Input
+                  id="followers"
+                  inputMode="numeric"
+                  {...fieldErrorProps('followers', errors.followers)}
+                  value={followers}
+                  onChange={(e) => {
+                    setFollowers(e.target.value);
+                    clear('followers');
+                  }}
+                  placeholder="e.g. 12,500"
+                />
               </Field>
             </div>
-            <Button type="submit">Calculate</Button>
+            <Button type="submit" className="sm:mt-7">
+              Calculate
+            </Button>
           </form>
           {estimate && (
             <div className="mt-6 rounded-xl bg-primary-soft p-5" aria-live="polite">
