@@ -118,6 +118,28 @@ describe('issue 25: nothing typed is lost, every error sits on its field', () =>
     });
   });
 
+  describe('(b) a password reset', () => {
+    it('ends with one toast, "Password updated successfully! Redirecting..."', async () => {
+      const email = `h25.reset.${Date.now()}@example.com`;
+      await product.t.http().post('/api/auth/signup').send({ email, password: PASSWORD }).expect(201);
+      await product.t.http().post('/api/auth/recover').send({ email });
+      const mail = await product.t.mailbox.waitFor((m) => m.to.includes(email) && m.subject === 'Reset your Local Creators password');
+      const link = /(http\S+\/login#\S+type=recovery\S*)/.exec(mail.text)![1]!;
+      const { page, context } = await product.newPage();
+      await page.goto(link);
+      await expectToast(page, MSG.enterNewPassword);
+      await page.getByLabel('New password').fill('Brand-New-7');
+      await page.getByLabel('Confirm password').fill('Brand-New-8');
+      await page.getByRole('button', { name: 'Update Password' }).click();
+      await expectToast(page, MSG.passwordsDoNotMatch);
+      await page.getByLabel('Confirm password').fill('Brand-New-7');
+      await page.getByRole('button', { name: 'Update Password' }).click();
+      await expectToast(page, MSG.passwordUpdated);
+      expect(await toastsOnScreen(page)).toEqual([MSG.passwordUpdated]);
+      await context.close();
+    });
+  });
+
   describe('(b) in the console too', () => {
     // Checked, not changed: react-admin shows one message at a time, and the click (or key) that
     // brings a new one closes the one showing (the snackbar's click-away), so nothing queues behind.
