@@ -118,7 +118,7 @@ async function creators(res, params) {
     const { rows } = await pool.query(prepared(`select ${CARD}::text as card, p.__key as key, p.id ${text.includes('"__n"') ? ', p.__n as n' : ''} from (${text}) p`, values));
     return backwards ? rows.reverse() : rows;
   };
-  const page = (order) => cards(listedPageSql(pageOf(order)));
+  const page = (order, commonWords = false) => cards(listedPageSql({ ...pageOf(order), commonWords }));
   try {
     let total;
     let rows;
@@ -133,7 +133,8 @@ async function creators(res, params) {
         total = await count();
       }
       if (sort === 'relevance' && total > cap) order = 'newest';
-      if (!rows) rows = await page(order);
+      // Words that match more than the cap are walked for along the order's index, as the API does.
+      if (!rows) rows = await page(order, total > cap);
     } else {
       [total, rows] = await Promise.all([count(), page(order)]);
     }

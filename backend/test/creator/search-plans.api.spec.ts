@@ -178,28 +178,59 @@ describe('a search in any order', () => {
     await t?.close();
   });
 
-  it.each(['newest', 'followers', 'name', 'relevance'])('sorted by %s, reads the few matches of a name, never the whole listing', async (sort) => {
-    // The statements the search runs, recorded on their way to PostgreSQL.
+  /** The statements one request sends to PostgreSQL, recorded on their way, and its answer. */
+  async function statementsOf(query: Record<string, string>) {
     const reads = t.app.get(DirectoryReads) as never as { cancellable: (signal: unknown, text: string, values: unknown[]) => Promise<unknown> };
     const sent = jest.spyOn(reads, 'cancellable');
-    let statements: { text: string; values: unknown[] }[];
     try {
-      const res = await t.http().get('/api/creators').query({ q: 'creator 12345', sort }).expect(200);
-      expect(res.body).toMatchObject({ total: 1, total_exact: true, sort, items: [{ display_name: 'Creator 12345' }] });
-      statements = sent.mock.calls.map(([, text, values]) => ({ text, values }));
+      const res = await t.http().get('/api/creators').query(query).expect(200);
+      return { body: res.body, statements: sent.mock.calls.map(([, text, values]) => ({ text, values })) };
     } finally {
       sent.mockRestore();
     }
-    expect(statements.length).toBeGreaterThan(0);
-    // Each statement as its generic plan runs it (what PostgreSQL settles on after five runs).
+  }
+
+  /** The pages each statement reads as its generic plan runs it (what PostgreSQL settles on after five runs). */
+  async function pagesRead(label: string, statements: { text: string; values: unknown[] }[]) {
+    const read = [];
     for (const [i, { text, values }] of statements.entries()) {
-      const name = `sorted_${sort}_${i}`;
+      const name = `${label}_${i}`;
       await plans.query(`prepare ${name} as ${text}`);
       const literals = values.map((v) => `'${String(v).replace(/'/g, "''")}'`).join(', ');
       const { rows } = await plans.query(`explain (analyze, buffers, format json) execute ${name}(${literals})`);
       const plan = rows[0]['QUERY PLAN'][0]['Plan'];
-      // The whole listing is about 2,000 pages; the name's few matches, a few dozen.
-      expect(plan['Shared Hit Blocks'] + plan['Shared Read Blocks']).toBeLessThan(300);
+      read.push(plan['Shared Hit Blocks'] + plan['Shared Read Blocks']);
     }
+    return read;
+  }
+
+  it.each(['newest', 'followers', 'name', 'relevance'])('sorted by %s, reads the few matches of a name, never the whole listing', async (sort) => {
+    const { body, statements } = await statementsOf({ q: 'creator 12345', sort });
+    expect(body).toMatchObject({ total: 1, total_exact: true, sort, items: [{ display_name: 'Creator 12345' }] });
+    expect(statements.length).toBeGreaterThan(0);
+    // The whole listing is about 2,000 pages; the name's few matches, a few dozen.
+    for (const pages of await pagesRead(`sorted_${sort}`, statements)) expect(pages).toBeLessThan(300);
+  });
+
+  it('reads a later page of words that most creators match along the order, not every match', async () => {
+    // Issue 22: "creator food" matches all 30,000. At 100,000 a later page's generic plan read
+    // every match through the text index and sorted them (136 ms; 0.5 ms walking the order), and
+    // every page counted the matches again (18-27 ms). This smaller listing shows the second.
+    const first = await t.http().get('/api/creators').query({ q: 'creator food' }).expect(200);
+    expect(first.body).toMatchObject({ total: 1000, total_exact: false, sort: 'newest' });
+    const { body, statements } = await statementsOf({ q: 'creator food', cursor: first.body.next_cursor });
+    expect(body.items).toHaveLength(first.body.per_page);
+    expect(body.items[0].id).not.toBe(first.body.items[0].id);
+    // The count of the matches through the text index (a few hundred pages, once for every later
+    // page of the search), then the page: a few pages of the order's index, not every match (the
+    // whole listing is about 2,000 pages).
+    expect(statements.map((s) => s.text.startsWith('select count(*)'))).toEqual([true, false]);
+    const [, page] = await pagesRead('common_words', statements);
+    expect(page).toBeLessThan(50);
+    // A third page asks for the count no more.
+    const third = await statementsOf({ q: 'creator food', cursor: body.next_cursor });
+    expect(third.statements).toHaveLength(1);
+    expect((await pagesRead('common_words_third', third.statements))[0]).toBeLessThan(50);
+    expect(third.body.items[0].display_name).not.toBe(body.items[0].display_name);
   });
 });

@@ -36,6 +36,12 @@ export interface ListedPageQuery extends ListedFilters {
    * the order's index suits a common niche, the niches index a rare one; decision 0214).
    */
   nicheShare?: number;
+  /**
+   * With words: they are known to match more creators than the search count's cap, so the page
+   * walks the order's index and checks each row for them, which meets a match within a few rows;
+   * through the text index every match would be read and sorted first (issue 22).
+   */
+  commonWords?: boolean;
   /** Rows after this position in the order, or (backwards) before it. */
   after?: ListedPosition;
   before?: ListedPosition;

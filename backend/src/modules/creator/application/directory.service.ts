@@ -20,7 +20,7 @@ import { isRealTimestamp } from '../../../shared/real-timestamp';
 import { isAdmin, type Principal } from '../../../shared/auth/principal';
 import type { PageMeta, ResolvedPage } from '../../../web/page-meta';
 import { DirectoryAnswer, DirectoryCache } from './directory-cache';
-import { DirectoryReads, type ListedOrder, type ListedPageQuery, type ListedPosition } from './directory-reads';
+import { DirectoryReads, type ListedFilters, type ListedOrder, type ListedPageQuery, type ListedPosition } from './directory-reads';
 import { toPublicCard, toPublicCreator } from './creator-views';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -126,6 +126,11 @@ export class DirectoryService {
     return this.cache.get(`search ${JSON.stringify(q)}`, (computing) => this.computeSearch(q, computing), signal);
   }
 
+  /** How many listed creators a search's filters match, up to `cap + 1`: the same for all its pages. */
+  private async searchCount(filters: ListedFilters, cap: number, signal: AbortSignal): Promise<number> {
+    return (await this.cache.get(`count ${JSON.stringify(filters)}`, (counting) => this.profiles.countListed(filters, cap, counting), signal)).value;
+  }
+
   private async computeSearch(q: SearchQuery, signal: AbortSignal): Promise<CreatorPage> {
     const { cursor, per_page, sort, ...filters } = q;
     const cap = DIRECTORY.searchCountCap;
@@ -153,17 +158,21 @@ export class DirectoryService {
       // A search: its matches are counted up to the cap and, when no more than the cap, sorted in
       // the order asked in the same statement. More are too common to rank (relevance then pages
       // newest first, decision 0204) and are paged along the order's index.
+      // A later page knows how many match from the search's count, kept under the listing version
+      // for every page of it: words that match most of the listing are then walked for along the
+      // order's index instead of read through the text index (every match) for each page.
       if (cursor && cursor.order !== sort && !(sort === 'relevance' && cursor.order === 'newest')) throw badQuery('cursor');
-      if (!cursor || cursor.order === sort) {
+      const counted = cursor ? await this.searchCount(filters, cap, signal) : undefined;
+      if (counted === undefined || (counted <= cap && cursor!.order === sort)) {
         const matched = await this.profiles.matchedPageListed(pageOf(sort), cap, signal);
         total = matched.matched;
         if (total <= cap) rows = matched.page;
       } else {
-        total = await this.profiles.countListed(filters, cap, signal);
+        total = counted;
       }
       if (sort === 'relevance' && total > cap) order = 'newest';
       if (cursor && cursor.order !== order) throw badQuery('cursor');
-      rows ??= await this.profiles.pageListed(pageOf(order), signal);
+      rows ??= await this.profiles.pageListed({ ...pageOf(order), commonWords: total > cap }, signal);
     } else if (cursor && cursor.order !== order) {
       throw badQuery('cursor');
     } else if (countAll) {

@@ -137,7 +137,8 @@ function shapeOf(kind: string, q: ListedFilters & Partial<ListedPageQuery>, term
   const filters = [q.platform, q.min_followers, q.neighborhood, q.content_type, q.collab_type, q.handles === 'confirmed'].map((f) => (f ? 1 : 0)).join('');
   const words = terms ? `q${terms.words.length ? 'w' : ''}${terms.inNames ? 't' : ''}` : '';
   const direction = q.after ? 'a' : q.before ? 'b' : '';
-  return `${kind} ${cap} ${niche} ${filters} ${words} ${q.order ?? ''} ${direction}`;
+  const common = terms && q.commonWords ? 'c' : '';
+  return `${kind} ${cap} ${niche} ${filters} ${words}${common} ${q.order ?? ''} ${direction}`;
 }
 
 /** One string for each shape's text, however often it is built (see `sameText`). */
@@ -161,7 +162,7 @@ function sameText(shape: string, text: string): string {
 }
 
 /** The listing rule and the filters, with `$n` parameters appended to `params`. */
-function listedWhere(f: ListedFilters & Pick<ListedPageQuery, 'nicheShare'>, terms: SearchTerms | undefined, params: unknown[]): string[] {
+function listedWhere(f: ListedFilters & Pick<ListedPageQuery, 'nicheShare' | 'commonWords'>, terms: SearchTerms | undefined, params: unknown[]): string[] {
   const p = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
@@ -188,7 +189,9 @@ function listedWhere(f: ListedFilters & Pick<ListedPageQuery, 'nicheShare'>, ter
     // Word prefixes in the text search document (names, handles, niches, neighborhood, bio).
     if (terms.words.length) match.push(`p.search_doc @@ to_tsquery('simple', ${p(tsQuery(terms.words))})`);
     if (terms.inNames) match.push(`p.search_names ilike ${p(`%${escapeLike(terms.text)}%`)}`);
-    where.push(match.length ? `(${match.join(' or ')})` : 'false');
+    const matches = match.length ? `(${match.join(' or ')})` : 'false';
+    // Words known to match most of the listing are checked row by row along the order's index.
+    where.push(f.commonWords ? `${matches} is true` : matches);
   }
   return where;
 }
