@@ -156,7 +156,8 @@ export function testCertificates(dir, names) {
  * sign-up not answered 201), with the slowest answer.
  */
 export function startProbe(call, { workers = 3, tag = 'probe' } = {}) {
-  const stats = { sent: 0, failed: 0, byKind: {}, failures: [], slowestMs: 0 };
+  // `lost`: each failure with its kind and when it was sent and answered (ms since the epoch).
+  const stats = { sent: 0, failed: 0, byKind: {}, failures: [], lost: [], slowestMs: 0 };
   let running = true;
   let n = 0;
   const kinds = [
@@ -182,6 +183,7 @@ export function startProbe(call, { workers = 3, tag = 'probe' } = {}) {
         stats.failed++;
         k.failed++;
         stats.failures.push(`${new Date().toISOString()} ${kind}: ${e.message}`);
+        stats.lost.push({ kind, sentAt: t, answeredAt: Date.now(), message: e.message });
       }
       stats.slowestMs = Math.max(stats.slowestMs, Date.now() - t);
     }
