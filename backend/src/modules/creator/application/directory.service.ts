@@ -181,6 +181,8 @@ export class DirectoryService {
     const items = backwards ? rows.slice(more ? 1 : 0) : rows.slice(0, per_page);
     const first = items[0];
     const last = items[items.length - 1];
+    // Words that found nobody: close names and handles, kept in this answer (decision 0250).
+    const suggestions = filters.q && total === 0 ? await this.profiles.suggestListed(filters.q, DIRECTORY.suggestionMax, signal) : [];
     return {
       items: items.map((r) => toPublicCard(r.card)),
       total,
@@ -189,6 +191,7 @@ export class DirectoryService {
       sort: order,
       next_cursor: last && (backwards || more) ? encodeCursor(order, true, last.position) : null,
       prev_cursor: first && (backwards ? more : !!cursor) ? encodeCursor(order, false, first.position) : null,
+      suggestions,
     };
   }
 
