@@ -146,9 +146,9 @@ async function creators(res, params) {
     const last = items[items.length - 1];
     const next = last && (backwards || more) ? cursorOf(order, true, last.key, last.id) : null;
     const prev = first && (backwards ? more : !!cursor) ? cursorOf(order, false, first.key, first.id) : null;
-    // Words that found nobody: the API's "Did you mean …?" statement (decision 0250).
+    // Words alone that found nobody: the API's "Did you mean …?" statement (decision 0250).
     let suggestions = [];
-    if (filters.q && total === 0) {
+    if (filters.q && !filters.niche && !filters.platform && !filters.min_followers && !filters.neighborhood && total === 0) {
       const { text, values } = listedSuggestionsSql(filters.q, DIRECTORY.suggestionMax);
       suggestions = (await pool.query(prepared(text, values))).rows.map((r) => r.suggestion);
     }

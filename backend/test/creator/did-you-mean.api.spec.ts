@@ -75,9 +75,12 @@ describe('directory search: did you mean', () => {
     expect((await search('Secret Persn')).suggestions).toEqual([]);
   });
 
-  it('offers nothing when the words find someone, or nothing is close', async () => {
+  it('offers nothing when the words find someone, nothing is close, or a filter narrows the search', async () => {
     expect(await search('Imani')).toMatchObject({ total: 1, suggestions: [] });
     expect(await search('zzqxv')).toMatchObject({ total: 0, suggestions: [] });
     expect((await t.http().get('/api/creators').query({}).expect(200)).body.suggestions).toEqual([]);
+    // With a filter the filter may be why nobody matched: the page says to try fewer filters.
+    const filtered = (await t.http().get('/api/creators').query({ q: 'Imanni', niche: 'Food' }).expect(200)).body as CreatorPage;
+    expect(filtered).toMatchObject({ total: 0, suggestions: [] });
   });
 });
