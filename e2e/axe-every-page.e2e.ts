@@ -57,6 +57,12 @@ const VISITS: Visit[] = [
     path: '/directory?q=Axe&platform=Instagram',
     ready: (p) => p.getByText('1 verified creator matches your search').waitFor(),
   },
+  {
+    name: 'search that finds nobody, with did you mean',
+    who: 'visitor',
+    path: '/directory?q=Axe%20Lsted',
+    ready: (p) => p.getByRole('link', { name: 'Axe Listed' }).waitFor(),
+  },
   { name: 'profile', who: 'visitor', path: (ids) => `/creator/${ids.listed}`, ready: h1 },
   {
     name: 'contact form, open',

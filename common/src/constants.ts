@@ -109,6 +109,8 @@ export const DIRECTORY = {
   searchCountCap: 1000,
   /** The longest words or neighborhood a search takes (the form stops there; the API says 400 past it). */
   searchTextMax: 100,
+  /** A search that finds nobody offers at most this many close names or handles (decision 0250). */
+  suggestionMax: 3,
 } as const;
 
 export const APPROVAL_WAIT_HOURS = 48;

@@ -188,6 +188,12 @@ export interface CreatorPage {
   sort: 'relevance' | 'newest' | 'followers' | 'name';
   next_cursor: string | null;
   prev_cursor: string | null;
+  /**
+   * "Did you mean …?": when `q` without any filter finds nobody, up to DIRECTORY.suggestionMax shown names or
+   * @handles of listed creators close to it (trigram similarity, decision 0250), best first; each
+   * is a search of its own. Empty otherwise.
+   */
+  suggestions: string[];
 }
 
 export interface AdminStats {

@@ -21,7 +21,7 @@ import directoryReads from '../../backend/dist/modules/creator/infrastructure/sq
 import creatorViews from '../../backend/dist/modules/creator/application/creator-views.js';
 
 const { DIRECTORY, NICHES, PLATFORM_NAMES } = common;
-const { listedCountSql, listedPageSql, listedMatchedPageSql, PROFILE_SQL } = directorySql;
+const { listedCountSql, listedPageSql, listedMatchedPageSql, listedSuggestionsSql, PROFILE_SQL } = directorySql;
 const { readOnlyProfile } = directoryReads;
 const { toPublicCreator } = creatorViews;
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
@@ -147,9 +147,15 @@ async function creators(res, params) {
     const last = items[items.length - 1];
     const next = last && (backwards || more) ? cursorOf(order, true, last.key, last.id) : null;
     const prev = first && (backwards ? more : !!cursor) ? cursorOf(order, false, first.key, first.id) : null;
+    // Words alone that found nobody: the API's "Did you mean …?" statement (decision 0250).
+    let suggestions = [];
+    if (filters.q && !filters.niche && !filters.platform && !filters.min_followers && !filters.neighborhood && total === 0) {
+      const { text, values } = listedSuggestionsSql(filters.q, DIRECTORY.suggestionMax);
+      suggestions = (await pool.query(prepared(text, values))).rows.map((r) => r.suggestion);
+    }
     sendJson(
       res,
-      `{"items":[${items.map((r) => r.card).join(',')}],"total":${exact ? total : Math.min(total, cap)},"total_exact":${exact},"per_page":${perPage},"sort":"${order}","next_cursor":${JSON.stringify(next)},"prev_cursor":${JSON.stringify(prev)}}`,
+      `{"items":[${items.map((r) => r.card).join(',')}],"total":${exact ? total : Math.min(total, cap)},"total_exact":${exact},"per_page":${perPage},"sort":"${order}","next_cursor":${JSON.stringify(next)},"prev_cursor":${JSON.stringify(prev)},"suggestions":${JSON.stringify(suggestions)}}`,
     );
   } catch (error) {
     res.writeHead(500).end(String(error));

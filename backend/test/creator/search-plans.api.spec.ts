@@ -1,6 +1,12 @@
 import { Client } from 'pg';
 import type { Niche } from '@local-creators/common';
-import { listedCountSql, listedOverviewSql, listedPageSql, listedMatchedPageSql } from '../../src/modules/creator/infrastructure/directory-sql';
+import {
+  listedCountSql,
+  listedOverviewSql,
+  listedPageSql,
+  listedMatchedPageSql,
+  listedSuggestionsSql,
+} from '../../src/modules/creator/infrastructure/directory-sql';
 import type { ListedFilters, ListedOrder } from '../../src/modules/creator/application/directory-reads';
 import { createTestDatabase } from '../helpers/test-db';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -83,6 +89,13 @@ describe('search plans that do not depend on the values', () => {
       expect(used).toContain('creator_profiles_listed_search_doc_idx');
       expect(used.filter((i) => /niches|platforms|neighborhood|followers|content_types/.test(i))).toEqual([]);
     }
+  });
+
+  it('finds the names close to words that found nobody through the trigram index (decision 0250)', async () => {
+    const sql = listedSuggestionsSql('Comik 12', 3);
+    expect(await genericPlanIndexes('suggest', sql)).toEqual(['creator_profiles_listed_search_names_idx']);
+    const { rows } = await pg.query(`execute suggest('${sql.values[0]}')`);
+    expect(rows[0]).toEqual({ suggestion: 'Comic 12' });
   });
 
   it('reads the overview from indexes in one prepared statement, a rare niche without walking the whole listing', async () => {

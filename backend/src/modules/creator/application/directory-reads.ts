@@ -84,6 +84,11 @@ export abstract class DirectoryReads {
     cap: number,
     signal?: AbortSignal,
   ): Promise<{ page: { card: ListedCard; position: ListedPosition }[]; matched: number }>;
+  /**
+   * "Did you mean …?" (decision 0250): up to `limit` shown names or @handles of listed creators
+   * close to `q`, best first, never `q` itself nor a name its creator keeps hidden.
+   */
+  abstract suggestListed(q: string, limit: number, signal?: AbortSignal): Promise<string[]>;
   /** How many listed creators match, counting no further than `cap + 1`. */
   abstract countListed(f: ListedFilters, cap: number, signal?: AbortSignal): Promise<number>;
   /** Newest first. */

@@ -190,6 +190,10 @@ export class DirectoryService {
     const items = backwards ? rows.slice(more ? 1 : 0) : rows.slice(0, per_page);
     const first = items[0];
     const last = items[items.length - 1];
+    // Words alone that found nobody: close names and handles, kept in this answer (decision 0250).
+    // With a filter, the filter may be why; each suggestion is a search of words alone.
+    const wordsAlone = Object.entries(filters).every(([key, value]) => key === 'q' || !value);
+    const suggestions = filters.q && wordsAlone && total === 0 ? await this.profiles.suggestListed(filters.q, DIRECTORY.suggestionMax, signal) : [];
     return {
       items: items.map((r) => toPublicCard(r.card)),
       total,
@@ -198,6 +202,7 @@ export class DirectoryService {
       sort: order,
       next_cursor: last && (backwards || more) ? encodeCursor(order, true, last.position) : null,
       prev_cursor: first && (backwards ? more : !!cursor) ? encodeCursor(order, false, first.position) : null,
+      suggestions,
     };
   }
 

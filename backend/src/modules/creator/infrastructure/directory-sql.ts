@@ -306,3 +306,39 @@ export function listedMatchedPageSql(q: ListedPageQuery, cap: number) {
     order by page.__k ${order}`;
   return { text: sameText(shapeOf('matched', q, terms, cap), text), values, backwards };
 }
+
+/**
+ * How many creators close to the words are looked at for "Did you mean …?" (decision 0250). A
+ * near miss of a common word ("creatr") is close to every seeded creator: the index's bitmap is
+ * read whole, but only this many rows are fetched and ranked.
+ */
+export const SUGGESTION_CANDIDATES = 200;
+
+/**
+ * "Did you mean …?" for words that found nobody (decision 0250): the shown names and @handles of
+ * listed creators closest to `q` by trigram word similarity (pg_trgm's `<%`, at its default
+ * threshold of 0.6), through the trigram index on `search_names`, which holds a name only when its
+ * creator lets us show it. Each creator offers its one closest text: its full name when shown, or
+ * a handle as a card shows it ('@' and the handle); the name when they are as close. `q` itself is never offered. One row per text,
+ * best first: `suggestion`.
+ */
+export function listedSuggestionsSql(q: string, limit: number) {
+  const text = searchText(q);
+  if (!Number.isInteger(limit) || limit < 1) throw new Error(`invalid limit ${limit}`);
+  const sql = `select s.suggestion from (
+      select distinct on (lower(c.t)) c.t as suggestion, c.score from (
+          select p.full_name, p.can_use_name_publicly, p.platforms from creator_profiles p
+           where ${LISTED_SQL} and $1::text <% p.search_names limit ${SUGGESTION_CANDIDATES}) p
+        cross join lateral (
+          select x.t, word_similarity($1::text, lower(x.t)) as score from (
+              select case when p.can_use_name_publicly then p.full_name end as t, 0 as handle
+              union all
+              select '@' || ltrim(trim(e->>'handle'), '@'), 1 from jsonb_array_elements(
+                case when jsonb_typeof(p.platforms) = 'array' then p.platforms else '[]'::jsonb end) e
+               where ltrim(trim(e->>'handle'), '@') <> '') x
+           where x.t is not null and ltrim(lower(x.t), '@') <> $1::text
+           order by score desc, x.handle, x.t limit 1) c
+      order by lower(c.t), c.score desc) s
+    order by s.score desc, s.suggestion limit ${limit}`;
+  return { text: sameText(`suggest ${limit}`, sql), values: [text] };
+}

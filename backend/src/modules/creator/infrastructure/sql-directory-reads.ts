@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Niche } from '@local-creators/common';
 import { DirectoryReads, type ListedCard, type ListedFilters, type ListedOverview, type ListedPageQuery } from '../application/directory-reads';
-import { LISTED_SQL, listedCountSql, listedOverviewSql, listedPageSql, listedMatchedPageSql, PROFILE_SQL } from './directory-sql';
+import { LISTED_SQL, listedCountSql, listedOverviewSql, listedPageSql, listedMatchedPageSql, listedSuggestionsSql, PROFILE_SQL } from './directory-sql';
 import { CreatorProfile } from '../domain/creator-profile';
 import { ListingVersion } from './listing-version';
 import { QueryCanceller } from './query-canceller';
@@ -158,6 +158,11 @@ export class SqlDirectoryReads extends DirectoryReads {
     // An empty page still comes as one row, without a card, carrying the count.
     const page = rows.filter((row) => row.id !== null).map((row) => ({ card: listedCard(row), position: { key: String(row.__key), id: String(row.id) } }));
     return { page: backwards ? page.reverse() : page, matched: Number(rows[0]!.__n) };
+  }
+  async suggestListed(q: string, limit: number, signal?: AbortSignal) {
+    const { text, values } = listedSuggestionsSql(q, limit);
+    const rows = await this.cancellable(signal, text, values);
+    return rows.map((row) => String(row.suggestion));
   }
   /**
    * A page statement's rows, each sent as one JSON text: `pg` then reads one column a row instead

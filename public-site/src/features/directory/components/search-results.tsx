@@ -36,6 +36,27 @@ export function SearchHeader({ search }: { search: DirectorySearch }) {
   );
 }
 
+/**
+ * "Did you mean …?" under an empty search (decision 0250): each close name or @handle the API
+ * offers is a link to its own search, so it can be opened, shared or opened in a new tab.
+ */
+function DidYouMean({ suggestions }: { suggestions: string[] }) {
+  return (
+    <p className="mt-3">
+      Did you mean{' '}
+      {suggestions.map((s, i) => (
+        <span key={s}>
+          {i > 0 && (i === suggestions.length - 1 ? ' or ' : ', ')}
+          <Link to={`/directory?q=${encodeURIComponent(s)}`} className="font-medium text-primary underline underline-offset-4">
+            {s}
+          </Link>
+        </span>
+      ))}
+      ?
+    </p>
+  );
+}
+
 /** One page of matching creators, paged by the API's cursors (decision 0204): Prev and Next, no page numbers. */
 export function SearchResults({ search }: { search: DirectorySearch }) {
   const { data, isPending, isError, isPlaceholderData, refetch } = useCreators(search.query, !search.unknownNiche);
@@ -75,6 +96,7 @@ export function SearchResults({ search }: { search: DirectorySearch }) {
       {data && data.items.length === 0 && (
         <div className="mt-6 rounded-xl border border-dashed border-border p-12 text-center">
           <p className="font-medium">{MSG.noCreatorsFound}</p>
+          {data.suggestions.length > 0 && <DidYouMean suggestions={data.suggestions} />}
           <p className="mt-1 text-sm text-muted-foreground">Try other words or fewer filters.</p>
         </div>
       )}
