@@ -76,11 +76,17 @@ describe('input before the scripts run', () => {
     await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
     await page.waitForURL((url) => url.searchParams.get('q') === 'comedy', { waitUntil: 'commit' });
     expect(await page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe('comedy');
-    release();
-    await hydrated(page);
+    // The server draws the results, before any script has run.
     await page.getByText('1 verified creator matches your search').waitFor();
     await page.getByText('Cora Laughs').first().waitFor();
     expect(await page.getByText('Fiona Plates').count()).toBe(0);
+    release();
+    await hydrated(page);
+    // Taken over, the page keeps them, and the box searches as it is typed in again.
+    await page.getByText('Cora Laughs').first().waitFor();
+    await page.getByRole('searchbox', { name: 'Search' }).fill('brunch');
+    await page.getByText('Fiona Plates').first().waitFor();
+    expect(await page.getByText('Cora Laughs').count()).toBe(0);
     await context.close();
   });
 

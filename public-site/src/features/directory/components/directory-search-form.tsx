@@ -117,14 +117,6 @@ export function DirectorySearchForm({ search }: { search: DirectorySearch }) {
         {/* On a phone the Filters button goes under the box, which keeps the whole width for its placeholder. */}
         <div className="flex flex-col gap-2 sm:flex-row">
           <div className="relative flex-1">
-            {/* The form's submit button: with two text boxes, Enter sends a form only when it has one. */}
-            <button
-              type="submit"
-              aria-label="Search"
-              className="absolute top-1/2 left-1 flex size-8 -translate-y-1/2 items-center justify-center rounded-md text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring"
-            >
-              <Search className="size-4" aria-hidden />
-            </button>
             <Input
               id="filter-q"
               name="q"
@@ -135,6 +127,14 @@ export function DirectorySearchForm({ search }: { search: DirectorySearch }) {
               value={q}
               onChange={(e) => setQ(e.target.value)}
             />
+            {/* The form's submit button (after the box in tab order): with two text boxes, Enter sends a form only when it has one. */}
+            <button
+              type="submit"
+              aria-label="Search"
+              className="absolute top-1/2 left-1 flex size-8 -translate-y-1/2 items-center justify-center rounded-md text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              <Search className="size-4" aria-hidden />
+            </button>
           </div>
           <Button
             type="button"
