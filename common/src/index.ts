@@ -10,3 +10,4 @@ export * from './text-format';
 export * from './text-input';
 export * from './platform-links';
 export * from './links';
+export * from './directory-address';

@@ -40,7 +40,12 @@ const DEFAULT_IMAGE = '/og-default.png';
  * profile), or the 404 page. A registered page that has nothing to show (an unlisted profile) is a
  * 404 too: the same page is sent, so an owner's signed-in preview still opens (decision 0215).
  */
-export async function publicPage(rawPath: string, pages: PageMetaRegistry, site: SiteContext): Promise<PublicPage> {
+export async function publicPage(
+  rawPath: string,
+  pages: PageMetaRegistry,
+  site: SiteContext,
+  query: URLSearchParams = new URLSearchParams(),
+): Promise<PublicPage> {
   const path = normalizePath(rawPath);
   const fixed = SITE_PAGES[path];
   if (fixed) {
@@ -50,7 +55,7 @@ export async function publicPage(rawPath: string, pages: PageMetaRegistry, site:
       status: 200,
       indexable: fixed.listed,
       view: fixed.view,
-      ...(await pages.data(path)),
+      ...(await pages.data(path, query)),
       meta: {
         title,
         description: fixed.description(site.city),

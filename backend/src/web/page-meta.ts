@@ -36,7 +36,8 @@ export interface ResolvedPage extends PageData {
 }
 
 type Resolver = (params: string[]) => Promise<ResolvedPage | null>;
-type DataLoader = (params: string[]) => Promise<PageData>;
+/** `params`: the path's captured parts; `query`: the address's parameters (a search on /directory). */
+type DataLoader = (params: string[], query: URLSearchParams) => Promise<PageData>;
 
 /**
  * What modules tell the server about public pages.
@@ -75,8 +76,8 @@ export class PageMetaRegistry {
   }
 
   /** A fixed page's data for the server's renderer; nothing when no loader matches. */
-  async data(path: string): Promise<PageData> {
+  async data(path: string, query: URLSearchParams = new URLSearchParams()): Promise<PageData> {
     const loader = this.loaders.find((l) => l.pattern.test(path));
-    return loader ? loader.load(loader.pattern.exec(path)!.slice(1)) : { data: [] };
+    return loader ? loader.load(loader.pattern.exec(path)!.slice(1), query) : { data: [] };
   }
 }

@@ -110,7 +110,7 @@ export class SitePages {
     // Unknown paths and unlisted profiles answer 404 with the same page (its own not-found view).
     let page: PublicPage;
     try {
-      page = await publicPage(decodeURIComponent(path), this.meta, this.site);
+      page = await publicPage(decodeURIComponent(path), this.meta, this.site, new URLSearchParams(req.url.slice(path.length)));
     } catch (error) {
       // A malformed path is not a page; a lookup that failed (the database is down) is for now.
       // Either way the page still opens, with the site's own head and nothing drawn from data.

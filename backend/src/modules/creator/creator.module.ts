@@ -60,7 +60,7 @@ export class CreatorModule implements OnModuleInit {
     // A /creator/{id} link: its preview tags, and the profile its first view is drawn from (a 404
     // when not listed); /directory: the overview (issue 12).
     this.meta.register(/^\/creator\/([^/]+)\/?$/, ([id]) => this.directory.profilePage(id!));
-    this.meta.registerData(/^\/directory$/, () => this.directory.directoryPage());
+    this.meta.registerData(/^\/directory$/, (_, query) => this.directory.directoryPage(query));
     this.meta.registerSitemap(() => this.directory.sitemap());
   }
 }

@@ -13,6 +13,7 @@ import { useFieldErrors } from '@/lib/field-errors';
 import { cn } from '@/lib/utils';
 import { CITY } from '@/lib/site-config';
 import { HoneypotField } from '@/components/ui/honeypot-field';
+import { useTypedBeforeHydration } from '@/lib/typed-before-hydration';
 
 /** The control of each field the validator names, where its id differs from the field. */
 const FIELD_IDS: Record<string, string> = { neighborhood: 'biz-neighborhood' };
@@ -40,6 +41,13 @@ export default function AmplifyPage() {
     setForm((f) => ({ ...f, [key]: value }));
     clear(key);
   };
+  // Typed into the drawn page before its scripts ran: kept (decision 0251).
+  const formRef = useRef<HTMLFormElement>(null);
+  // The fields have no `name`: a drawn form sent by Enter before the scripts would put them in the URL.
+  useTypedBeforeHydration(formRef, (id, value) => {
+    const key = Object.keys(FIELD_IDS).find((k) => FIELD_IDS[k] === id) ?? id;
+    if (key in empty && key !== 'type_of_help') set(key as keyof typeof empty, value);
+  });
   const fail = (field: string, message: string) => {
     show({ field, message });
     toast.error(MSG.submissionFailed, { description: message });
@@ -98,7 +106,7 @@ export default function AmplifyPage() {
       </p>
       <Card className="mt-8">
         <CardContent className="p-6">
-          <form onSubmit={onSubmit} className="space-y-5" noValidate>
+          <form ref={formRef} onSubmit={onSubmit} className="space-y-5" noValidate>
             <div className="grid gap-5 sm:grid-cols-2">
               <Field label="Business name" htmlFor="business_name" required error={errors.business_name}>
                 <Input

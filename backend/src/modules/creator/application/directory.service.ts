@@ -13,6 +13,7 @@ import {
   type PageQueries,
   type DirectoryResponse,
   type PublicCreator,
+  directorySearchOf,
 } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
 import { DomainError } from '../../../shared/domain-error';
@@ -271,9 +272,27 @@ export class DirectoryService {
   }
 
   /** The directory page's first view: the overview, with the page drawn from it kept beside it. */
-  async directoryPage(): Promise<{ data: PageQueries; kept: DirectoryAnswer<DirectoryResponse> }> {
+  /**
+   * /directory's first view: the overview, and for an address with a search (`?q=comedy`, sent by
+   * the search form before the page's scripts ran, decision 0251) its first answer, keyed as the
+   * site's query keys it. A search the API refuses (a stale cursor) is left to the browser.
+   */
+  async directoryPage(address: URLSearchParams = new URLSearchParams()): Promise<{ data: PageQueries; kept: DirectoryAnswer<unknown> }> {
     const answer = await this.overview();
-    return { data: [[['directory'], answer.value]], kept: answer };
+    const data: PageQueries = [[['directory'], answer.value]];
+    const search = directorySearchOf(address);
+    if (!search.searching || search.unknownNiche) return { data, kept: answer };
+    const raw = Object.fromEntries(
+      Object.entries(search.query)
+        .filter(([, v]) => v !== undefined && v !== '')
+        .map(([k, v]) => [k, String(v)]),
+    );
+    try {
+      const found = await this.search(raw);
+      return { data: [...data, [['creators', search.query], found.value]], kept: found };
+    } catch {
+      return { data, kept: answer };
+    }
   }
 
   sitemap(): Promise<DirectoryAnswer<string>> {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ArrowRight, BadgeCheck, LayoutGrid, Megaphone, Sparkles } from 'lucide-react';
 import { DIRECTORY, formatCount, MSG, type DirectoryResponse } from '@local-creators/common';
@@ -69,12 +70,12 @@ export function OverviewBody() {
 
       <Tabs value={tab} onValueChange={onTab} className="mt-10">
         <TabsList aria-label="Directory views">
-          <TabsTrigger value="recent">
+          <TabLink value="recent">
             <Sparkles aria-hidden /> Recently Added
-          </TabsTrigger>
-          <TabsTrigger value="niche">
+          </TabLink>
+          <TabLink value="niche">
             <LayoutGrid aria-hidden /> By Niche
-          </TabsTrigger>
+          </TabLink>
         </TabsList>
 
         {isError && <LoadError what="The directory" onRetry={() => void refetch()} />}
@@ -108,6 +109,30 @@ export function OverviewBody() {
         </TabsContent>
       </Tabs>
     </>
+  );
+}
+
+/** Where each tab lives: the server draws /directory in that tab, so a link followed before the scripts run lands on it. */
+const TAB_HREF = { recent: '/directory', niche: '/directory?tab=niche' } as const;
+
+/**
+ * A tab that is also a real link (decision 0251): clicked before the page's scripts run, the
+ * browser opens the tab's address and the server draws it; once they run, the tabs switch in place
+ * as before (the link is not followed, unless opened in a new tab).
+ */
+function TabLink({ value, children }: { value: keyof typeof TAB_HREF; children: ReactNode }) {
+  return (
+    <TabsTrigger value={value} asChild>
+      <a
+        href={TAB_HREF[value]}
+        type={undefined}
+        onClick={(e) => {
+          if (e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey) e.preventDefault();
+        }}
+      >
+        {children}
+      </a>
+    </TabsTrigger>
   );
 }
 

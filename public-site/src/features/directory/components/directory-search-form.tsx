@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Search, SlidersHorizontal } from 'lucide-react';
 import { COLLAB_TYPES, CONTENT_TYPES, DIRECTORY, NICHES, PLATFORM_NAMES } from '@local-creators/common';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
+import { useTypedBeforeHydration } from '@/lib/typed-before-hydration';
 import { FILTER_KEYS, type Sort, type useDirectorySearch } from './search-params';
 
 const SORT_LABELS: Record<Sort, string> = { relevance: 'Best match', newest: 'Newest', followers: 'Most followers', name: 'Name (A–Z)' };
@@ -38,13 +39,21 @@ function useDebouncedParam(key: 'q' | 'neighborhood', search: DirectorySearch) {
 type Option = string | { value: string; label: string };
 
 /** A labelled select of a fixed list; plain strings get an "Any" first. */
-function Choice(props: { id: string; label: string; value: string; options: readonly Option[]; onChange: (v: string) => void; className?: string }) {
+function Choice(props: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  options: readonly Option[];
+  onChange: (v: string) => void;
+  className?: string;
+}) {
   const options = props.options.map((o) => (typeof o === 'string' ? { value: o, label: o } : o));
   const withAny = props.options.every((o) => typeof o === 'string') ? [{ value: '', label: 'Any' }, ...options] : options;
   return (
     <div className={cn('space-y-1.5', props.className)}>
       <Label htmlFor={props.id}>{props.label}</Label>
-      <select id={props.id} className={selectClass} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+      <select id={props.id} name={props.name} className={selectClass} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
         {withAny.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -82,12 +91,24 @@ export function DirectorySearchForm({ search }: { search: DirectorySearch }) {
   const [open, setOpen] = useState(false);
   // Folded only on phones; from `sm` up every filter shows.
   const foldable = open ? '' : 'hidden sm:block';
+  // Typed or chosen on the drawn page before its scripts ran: searched for now (decision 0251).
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef, (name, value) => {
+    if (name === 'q') setQ(value);
+    else if (name === 'neighborhood') setNeighborhood(value);
+    else if (name === 'sort' || LIST_FILTERS.some((f) => f.key === name)) update(name as 'sort', value);
+  });
 
   return (
+    // A real GET form: sent before the scripts run (Enter in the box), it opens /directory?q=… and
+    // the server answers it. Once the page works, the fields search as they change instead.
     <form
+      ref={formRef}
       id="directory-search"
       role="search"
       aria-label="Search the directory"
+      method="get"
+      action="/directory"
       className="mt-8 grid gap-4 rounded-xl border border-border bg-background p-4 shadow-xs sm:grid-cols-2 lg:grid-cols-12"
       onSubmit={(e) => e.preventDefault()}
     >
@@ -96,9 +117,9 @@ export function DirectorySearchForm({ search }: { search: DirectorySearch }) {
         {/* On a phone the Filters button goes under the box, which keeps the whole width for its placeholder. */}
         <div className="flex flex-col gap-2 sm:flex-row">
           <div className="relative flex-1">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
             <Input
               id="filter-q"
+              name="q"
               type="search"
               className="pl-9"
               placeholder="Name, @handle, niche or bio"
@@ -106,6 +127,14 @@ export function DirectorySearchForm({ search }: { search: DirectorySearch }) {
               value={q}
               onChange={(e) => setQ(e.target.value)}
             />
+            {/* The form's submit button (after the box in tab order): with two text boxes, Enter sends a form only when it has one. */}
+            <button
+              type="submit"
+              aria-label="Search"
+              className="absolute top-1/2 left-1 flex size-8 -translate-y-1/2 items-center justify-center rounded-md text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              <Search className="size-4" aria-hidden />
+            </button>
           </div>
           <Button
             type="button"
@@ -122,6 +151,7 @@ export function DirectorySearchForm({ search }: { search: DirectorySearch }) {
       {LIST_FILTERS.map((f) => (
         <Choice
           key={f.key}
+          name={f.key}
           id={`filter-${f.key.replace('_', '-')}`}
           label={f.label}
           value={String(query[f.key] ?? '')}
@@ -134,6 +164,7 @@ export function DirectorySearchForm({ search }: { search: DirectorySearch }) {
         <Label htmlFor="filter-neighborhood">Neighborhood</Label>
         <Input
           id="filter-neighborhood"
+          name="neighborhood"
           placeholder="e.g. Downtown"
           maxLength={DIRECTORY.searchTextMax}
           value={neighborhood}
@@ -146,6 +177,8 @@ export function DirectorySearchForm({ search }: { search: DirectorySearch }) {
         <label htmlFor="filter-handles" className="flex items-center gap-2 text-sm font-medium">
           <input
             id="filter-handles"
+            name="handles"
+            value="confirmed"
             type="checkbox"
             className="size-4 accent-primary"
             aria-describedby="filter-handles-hint"
@@ -161,6 +194,7 @@ export function DirectorySearchForm({ search }: { search: DirectorySearch }) {
       {searching && (
         <Choice
           id="filter-sort"
+          name="sort"
           label="Sort by"
           value={query.sort ?? search.defaultSort}
           options={search.sorts.map((value) => ({ value, label: SORT_LABELS[value] }))}
