@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { PASSWORD, startProduct, type Product } from './support/product';
+import { PASSWORD, startProduct, type Product, signIn } from './support/product';
 import { validProfile } from '../backend/test/creator/fixtures';
 
 const SHOTS = process.env.SHOTS_DIR; // screenshots for a person to look at (never committed)
@@ -198,10 +198,7 @@ describe('accessibility of every page (axe: no serious or critical violation)', 
       const { page, context } = await product.newPage({ width });
       if (visit.who !== 'visitor') {
         // Runs in the page: a signed-in browser, as the site stores its session.
-        await page.addInitScript(
-          (s) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('lc.auth.session', s),
-          sessions[visit.who],
-        );
+        await signIn(page, sessions[visit.who]);
       }
       await page.goto(typeof visit.path === 'function' ? visit.path(ids) : visit.path);
       await visit.ready(page);

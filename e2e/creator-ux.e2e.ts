@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { MSG } from '@local-creators/common';
-import { expectToast, startProduct, type Product } from './support/product';
+import { expectToast, startProduct, type Product, signIn } from './support/product';
 import { validProfile } from '../backend/test/creator/fixtures';
 
 /** What a new creator stumbles on in the public site (issue "experience"). */
@@ -35,10 +35,7 @@ describe('a new creator on the public site', () => {
       }
     }
     const { page, context } = await product.newPage({ width: opts.width });
-    await page.addInitScript(
-      (s) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('lc.auth.session', s),
-      JSON.stringify(session),
-    );
+    await signIn(page, session);
     return { page, context, profileId, session };
   }
 

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { addAdmin, expectToast, PASSWORD, startProduct, type Product } from './support/product';
+import { addAdmin, expectToast, PASSWORD, startProduct, type Product, signIn } from './support/product';
 import { validProfile } from '../backend/test/creator/fixtures';
 
 const SHOTS = process.env.SHOTS_DIR; // screenshots for a person to look at (never committed)
@@ -38,10 +38,7 @@ describe('issue 13: experience', () => {
     if (opts.approved)
       await product.t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [id]);
     const { page, context } = await product.newPage({ width: opts.width });
-    await page.addInitScript(
-      (s) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('lc.auth.session', s),
-      JSON.stringify(session),
-    );
+    await signIn(page, session);
     return { page, context, id, email, session };
   }
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { MSG } from '@local-creators/common';
-import { addAdmin, expectToast, listedCreator, PASSWORD, shot, signInThroughLogin, startProduct, type Product } from './support/product';
+import { addAdmin, expectToast, listedCreator, PASSWORD, shot, signIn, signInThroughLogin, startProduct, type Product } from './support/product';
 import { validProfile } from '../backend/test/creator/fixtures';
 
 /** The id of the focused element. */
@@ -43,10 +43,7 @@ describe('issue 25: nothing typed is lost, every error sits on its field', () =>
         await product.t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [id]);
     }
     const { page, context } = await product.newPage({ width: opts.width });
-    await page.addInitScript(
-      (s) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('lc.auth.session', s),
-      JSON.stringify(session),
-    );
+    await signIn(page, session);
     return { page, context, id, email };
   }
 

@@ -95,6 +95,17 @@ export async function addAdmin(product: Product, email: string): Promise<void> {
   await product.t.sql(`insert into user_roles (user_id, role, created_at) values ($1, 'admin', now())`, [res.body.user.id]);
 }
 
+/**
+ * Makes `page` a signed-in browser from its first load: the session stored as the public site
+ * stores it (`lc.auth.session`), before any script of the page runs.
+ */
+export async function signIn(page: Page, session: unknown): Promise<void> {
+  await page.addInitScript(
+    (s) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('lc.auth.session', s),
+    typeof session === 'string' ? session : JSON.stringify(session),
+  );
+}
+
 /** A full-page screenshot for a person to look at, when SHOTS_DIR is set (never committed). */
 export async function shot(page: Page, name: string): Promise<void> {
   const dir = process.env.SHOTS_DIR;
