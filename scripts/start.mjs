@@ -2,6 +2,8 @@
 // `npm start`: builds what is stale, finds or starts PostgreSQL and Redis, migrates and seeds,
 // then runs the API (serving both front ends) and the notification worker on one port.
 // `npm run dev`: the same with Vite dev servers and reload.
+// First: on a Node.js older than `engines`, one line says which is needed and nothing else runs.
+import './check-node.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -39,10 +41,23 @@ function stale(workspace, output) {
   return statSync(out).mtimeMs < sources;
 }
 
-function run(cmd, args, env = process.env) {
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
+/** The last lines of a failed step's error output: the reason it failed, said with the failure. */
+const STDERR_TAIL_LINES = 15;
+
+/**
+ * A start step, its output shown as it comes. Its error output is also kept, so a failure (or an
+ * interruption: the signal that stopped it) is reported with its reason, not only its command.
+ */
+function run(cmd, args, env = process.env, { quiet = false } = {}) {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: ['inherit', quiet ? 'pipe' : 'inherit', 'pipe'], env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  // A quiet step (a build: its file list and sizes) shows nothing unless it fails; a step's
+  // warnings are shown once it is done, and its error output as the reason when it fails.
+  if (result.status === 0 && !quiet && result.stderr) process.stderr.write(result.stderr);
   if (result.status !== 0) {
-    say(`failed: ${cmd} ${args.join(' ')}`);
+    const reason = result.signal ? `stopped by ${result.signal}` : result.error ? String(result.error.message) : `exit code ${result.status}`;
+    say(`failed: ${cmd} ${args.join(' ')} (${reason})`);
+    const tail = (result.stderr ?? '').trimEnd().split('\n').filter((l) => l.trim() !== '').slice(-STDERR_TAIL_LINES);
+    if (tail.length) say(`its last error output:\n${tail.map((l) => `    ${l}`).join('\n')}`);
     process.exit(result.status ?? 1);
   }
 }
@@ -62,15 +77,35 @@ function start(name, cmd, args, env, cwd = root) {
 
 /** Backend output as readable lines, unless LOG_FORMAT=json asks for the raw JSON. */
 const readable = process.env.LOG_FORMAT !== 'json';
-function spawnBackend(cmd, args, env) {
-  const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', readable ? 'pipe' : 'inherit', 'inherit'], env, detached: true });
-  if (readable) printReadable(child.stdout);
+/**
+ * Each backend process says once that it is up with a log entry marked `"ready": true` (the API's
+ * "listening on", the worker's "worker started"). The admin password is printed after both, so
+ * it is the last thing on screen (issue 25).
+ */
+const ready = new Map();
+const readyOf = (name) => {
+  if (!ready.has(name)) {
+    let resolve;
+    ready.set(name, { promise: new Promise((r) => (resolve = r)), resolve });
+  }
+  return ready.get(name);
+};
+function spawnBackend(name, cmd, args, env) {
+  const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env, detached: true });
+  const write = readable ? undefined : (line) => process.stdout.write(`${line}\n`);
+  printReadable(child.stdout, write, {
+    raw: !readable,
+    onEntry: (entry) => {
+      if (entry.ready === true) readyOf(name).resolve();
+    },
+  });
   return child;
 }
 
 /** The API and the worker: a crash is logged and the process started again, with backoff. */
 function startSupervised(name, cmd, args, env) {
-  const supervisor = supervise({ name, log: say, start: () => spawnBackend(cmd, args, env) });
+  readyOf(name);
+  const supervisor = supervise({ name, log: say, start: () => spawnBackend(name, cmd, args, env) });
   supervisors.push(supervisor);
   return supervisor;
 }
@@ -110,7 +145,7 @@ async function main() {
         say(`building ${workspace}...`);
         // A production build whatever NODE_ENV the caller has (a test runner sets `test`, and Vite
         // would then bundle React's development build).
-        run('npm', ['run', 'build', '-w', workspace], { ...process.env, NODE_ENV: 'production' });
+        run('npm', ['run', 'build', '-w', workspace], { ...process.env, NODE_ENV: 'production' }, { quiet: true });
       }
     }
   } else {
@@ -185,7 +220,9 @@ async function main() {
     startSupervised('api', 'node', ['backend/dist/main.js'], env);
     startSupervised('worker', 'node', ['backend/dist/worker.js'], workerEnv);
   }
-  for (let i = 0; i < 100 && !(await portOpen(port)); i++) await new Promise((r) => setTimeout(r, 200));
+  // Both up (each said so) before the summary and the password, which then stay the last lines.
+  await Promise.all([...ready.values()].map((r) => r.promise));
+  if (dev) for (let i = 0; i < 100 && !(await portOpen(port)); i++) await new Promise((r) => setTimeout(r, 200));
   say(`Local Creators is running at http://localhost:${port}  (admin console: http://localhost:${port}/admin; Ctrl-C stops everything)`);
   if (embedded && !process.env.SMTP_URL) say(`mail is written to ${env.MAIL_DIR} (set SMTP_URL to send it)`);
   if (seeded.stdout.trim()) process.stdout.write(`${seeded.stdout.trimEnd()}\n\n`);

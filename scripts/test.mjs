@@ -2,6 +2,8 @@
 // `npm test`: builds the product, then runs every jest suite (unit, api, browser) against real
 // PostgreSQL, Redis, SMTP and Chromium, which the suites find or start themselves.
 // Extra arguments go to jest (e.g. `npm test -- --selectProjects unit`).
+// First: on a Node.js older than `engines`, one line says which is needed and nothing else runs.
+import './check-node.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

@@ -5,7 +5,8 @@ import { createHttpApp } from './http-app';
 import { Metrics } from './shared/metrics';
 import { stopGracefullyOnSignals } from './system/shutdown';
 
-const logLine = (msg: string) => console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', service: 'api', msg }));
+const logLine = (msg: string, extra: Record<string, unknown> = {}) =>
+  console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', service: 'api', msg, ...extra }));
 
 async function main() {
   const app = await createHttpApp();
@@ -13,7 +14,8 @@ async function main() {
   await app.listen(config.http.port, config.http.host);
   if (config.metricsPort) await app.get(Metrics).listen(config.metricsPort, 'api', config.http.host);
   stopGracefullyOnSignals(app, config.shutdownDrainMs, logLine);
-  logLine(`listening on ${config.http.publicUrl}`);
+  // `ready`: up and answering; `npm start` shows the admin password only after this (and the worker's).
+  logLine(`listening on ${config.http.publicUrl}`, { ready: true });
 }
 
 main().catch((error) => {

@@ -22,7 +22,8 @@ async function main() {
     beat();
     setInterval(beat, 10_000).unref();
   }
-  console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', service: 'worker', msg: 'worker started' }));
+  // `ready`: `npm start` shows the admin password only after this line (and the API's).
+  console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', service: 'worker', msg: 'worker started', ready: true }));
 }
 
 main().catch((error) => {

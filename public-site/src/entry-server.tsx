@@ -46,8 +46,11 @@ export function configure(opts: { city: string }) {
 
 /** The page at `url` (path and query) as HTML for `#root`, drawn from `queries`. */
 export function render(url: string, queries: PageQueries): string {
-  // Nothing is fetched here: a query without data draws its loading state, as in the browser.
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false, enabled: false } } });
+  // Nothing is fetched here (no observer subscribes during renderToString), yet queries stay enabled:
+  // a query without data then draws what the browser's first render draws, its fetching state
+  // (`enabled: false` drew it idle, and a page showing `isLoading` was thrown away and redrawn:
+  // React #418, issue 25).
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   for (const [key, data] of queries) client.setQueryData(key, data);
   return renderToString(
     <SiteShell client={client}>

@@ -26,21 +26,35 @@ export function readableLine(raw) {
   return [time, who, label, text].filter(Boolean).join(' ') + (entry.trace ? `\n${entry.trace}` : '');
 }
 
-/** Pipes a child's output through readableLine, line by line. */
-export function printReadable(stream, write = (line) => process.stdout.write(`${line}\n`)) {
+/** The log entry a line holds, or null when it is not one of ours. */
+function entryOf(raw) {
+  try {
+    const entry = JSON.parse(raw);
+    return entry && typeof entry === 'object' ? entry : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Pipes a child's output through readableLine, line by line (`raw`: as it is). `onEntry` sees
+ * each log entry, shown or not, after its line is written.
+ */
+export function printReadable(stream, write = (line) => process.stdout.write(`${line}\n`), { raw = false, onEntry } = {}) {
   let pending = '';
+  const one = (line) => {
+    if (line.trim() === '') return;
+    const out = raw ? line : readableLine(line);
+    if (out !== null) write(out);
+    const entry = onEntry ? entryOf(line) : null;
+    if (entry) onEntry(entry);
+  };
   stream.setEncoding('utf8');
   stream.on('data', (chunk) => {
     pending += chunk;
     const lines = pending.split('\n');
     pending = lines.pop();
-    for (const line of lines) {
-      const out = line.trim() === '' ? null : readableLine(line);
-      if (out !== null) write(out);
-    }
+    for (const line of lines) one(line);
   });
-  stream.on('end', () => {
-    const out = pending.trim() === '' ? null : readableLine(pending);
-    if (out !== null) write(out);
-  });
+  stream.on('end', () => one(pending));
 }

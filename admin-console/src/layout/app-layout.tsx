@@ -5,6 +5,7 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { AppBar, Layout, Sidebar, TitlePortal, UserMenu, useBasename, useGetIdentity, useLogout, type LayoutProps, type SidebarProps } from 'react-admin';
 import { AppMenu } from './app-menu';
 import { consoleTitle } from './page-titles';
+import { TOAST_CLEARANCE_PX } from '../shared/toast';
 
 function Brand() {
   const basename = useBasename();
@@ -93,6 +94,6 @@ function DocumentTitle() {
 export const AppLayout = (props: LayoutProps) => (
   <>
     <DocumentTitle />
-    <Layout {...props} appBar={AppTopBar} menu={AppMenu} sidebar={AppSidebar} />
+    <Layout {...props} appBar={AppTopBar} menu={AppMenu} sidebar={AppSidebar} sx={{ '& .RaLayout-content': { pb: `${TOAST_CLEARANCE_PX}px` } }} />
   </>
 );

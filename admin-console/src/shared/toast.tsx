@@ -18,6 +18,14 @@ function ToastContent({ toast, detail }: { toast: ToastText; detail?: string }) 
   );
 }
 
+/**
+ * Room left under every console page's end for a toast (issue 25): react-admin shows it over the
+ * bottom of the window, so without this the last card's buttons sit under it once scrolled to
+ * the end. Taller than the tallest toast (title, description and the server's detail, wrapped on
+ * a phone) plus its distance from the window's edge.
+ */
+export const TOAST_CLEARANCE_PX = 160;
+
 export function useToast() {
   const notify = useNotify();
   return (toast: ToastText, detail?: string) =>

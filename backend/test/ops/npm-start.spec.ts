@@ -72,6 +72,15 @@ describe('npm start', () => {
     const box = lines.findIndex((l) => l.includes('Admin account created (shown once, keep it):'));
     expect(running).toBeGreaterThan(-1);
     expect(box).toBeGreaterThan(running);
+    // Issue 25: only once both processes said they are up, whatever order they start in.
+    const apiReady = lines.findIndex((l) => / api +listening on /.test(l));
+    const workerReady = lines.findIndex((l) => / worker +worker started/.test(l));
+    expect(apiReady).toBeGreaterThan(-1);
+    expect(workerReady).toBeGreaterThan(-1);
+    expect(box).toBeGreaterThan(Math.max(apiReady, workerReady));
+    expect(running).toBeGreaterThan(Math.max(apiReady, workerReady));
+    // A quiet build: none of the bundler's warnings (13 INEFFECTIVE_DYNAMIC_IMPORT before).
+    expect(output).not.toContain('INEFFECTIVE_DYNAMIC_IMPORT');
     expect(lines.slice(box)).toEqual([
       '  Admin account created (shown once, keep it):',
       '    e-mail:   admin@localcreators.local',
@@ -96,4 +105,29 @@ describe('npm start', () => {
     }
     expect(output).not.toMatch(/EADDRINUSE|restart/i);
   }, 180_000);
+
+  // Issue 25: a step that fails says why, not only which command failed.
+  it('says why a start step failed: its error output under the failed command', async () => {
+    const port = await freePort();
+    const closed = await freePort(); // nothing listens there
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: `postgres://lc:lc@127.0.0.1:${closed}/nowhere`,
+      REDIS_URL: process.env.LC_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: `startfail${port}`,
+    };
+    const failing = spawn(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    failing.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+    failing.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+    const code = await new Promise((r) => failing.once('exit', r));
+    expect(code).toBe(1);
+    const lines = output.split('\n').filter((l) => l.trim() !== '');
+    const failed = lines.indexOf('[local-creators] failed: node backend/dist/cli.js migrate --quiet (exit code 1)');
+    expect(failed).toBeGreaterThan(-1);
+    expect(lines[failed + 1]).toBe('[local-creators] its last error output:');
+    expect(lines.slice(failed + 2).join('\n')).toContain(`ECONNREFUSED 127.0.0.1:${closed}`);
+  }, 120_000);
 });

@@ -160,7 +160,7 @@ export function DirectorySearchForm({ search }: { search: DirectorySearch }) {
           className={cn(foldable, f.span)}
         />
       ))}
-      <div className={cn(foldable, 'space-y-1.5 lg:col-span-2')}>
+      <div className={cn(foldable, 'space-y-1.5 lg:col-span-4')}>
         <Label htmlFor="filter-neighborhood">Neighborhood</Label>
         <Input
           id="filter-neighborhood"
@@ -173,7 +173,8 @@ export function DirectorySearchForm({ search }: { search: DirectorySearch }) {
       </div>
       {/* Every handle, not any (decision 0244): the filter vouches for every account a card shows. */}
       {/* Folded like the other filters: 'flex' after `foldable` would override its 'hidden'. */}
-      <div className={cn(open ? 'flex' : 'hidden sm:flex', 'flex-col justify-end gap-1 pb-2 sm:col-span-2 lg:col-span-4')}>
+      {/* At lg the twelve columns close every row: the handles box fills what "Sort by" leaves (issue 25). */}
+      <div className={cn(open ? 'flex' : 'hidden sm:flex', 'flex-col justify-end gap-1 pb-2 sm:col-span-2', searching ? 'lg:col-span-9' : 'lg:col-span-12')}>
         <label htmlFor="filter-handles" className="flex items-center gap-2 text-sm font-medium">
           <input
             id="filter-handles"
@@ -199,7 +200,7 @@ export function DirectorySearchForm({ search }: { search: DirectorySearch }) {
           value={query.sort ?? search.defaultSort}
           options={search.sorts.map((value) => ({ value, label: SORT_LABELS[value] }))}
           onChange={(v) => update('sort', v === search.defaultSort ? '' : v)}
-          className="lg:col-span-2"
+          className="lg:col-span-3"
         />
       )}
     </form>

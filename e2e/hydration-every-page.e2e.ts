@@ -1,0 +1,64 @@
+import type { ConsoleMessage, Page } from 'playwright-core';
+import { SITE_PAGES } from '@local-creators/common';
+import { listedCreator, signInThroughLogin, startProduct, type Product } from './support/product';
+
+/**
+ * Issue 25 (third round): every page the server draws (common's SITE_PAGES, a creator's profile
+ * and the not-found page, backend/src/web/spa.ts) is taken over by the browser without a console
+ * error: no React #418 (the server's HTML thrown away and drawn again), signed out and signed in.
+ */
+const NOT_FOUND = '/no-such-page';
+
+describe('every server-drawn page hydrates without a console error', () => {
+  let product: Product;
+  let creator: { id: string; email: string };
+
+  beforeAll(async () => {
+    product = await startProduct();
+    creator = await listedCreator(product, 'hydrate@example.com', 'Hana Hydrate');
+  });
+  afterAll(() => product?.close());
+
+  const paths = () => [...Object.keys(SITE_PAGES), `/creator/${creator.id}`, NOT_FOUND];
+
+  /** Console errors and page errors while `path` loads and the site takes it over. */
+  async function errorsOn(page: Page, path: string) {
+    const errors: string[] = [];
+    const onConsole = (m: ConsoleMessage) => {
+      // The not-found page's own 404 status is what it should answer, not an error of the page.
+      const ownStatus = m.location().url === new URL(path, product.baseUrl).href && m.text().includes('status of 404');
+      if (m.type() === 'error' && !(path === NOT_FOUND && ownStatus)) errors.push(m.text());
+    };
+    const onError = (e: Error) => errors.push(e.message);
+    page.on('console', onConsole);
+    page.on('pageerror', onError);
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    page.off('console', onConsole);
+    page.off('pageerror', onError);
+    return errors;
+  }
+
+  it('signed out', async () => {
+    const { page, context } = await product.newPage();
+    const found: Record<string, string[]> = {};
+    for (const path of paths()) {
+      const errors = await errorsOn(page, path);
+      if (errors.length) found[path] = errors;
+    }
+    await context.close();
+    expect(found).toEqual({});
+  });
+
+  it('signed in', async () => {
+    const { page, context } = await product.newPage();
+    await signInThroughLogin(page, creator.email);
+    const found: Record<string, string[]> = {};
+    for (const path of paths()) {
+      const errors = await errorsOn(page, path);
+      if (errors.length) found[path] = errors;
+    }
+    await context.close();
+    expect(found).toEqual({});
+  });
+});
