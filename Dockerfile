@@ -3,7 +3,9 @@
 # backend's production dependencies; the runtime keeps those and the build output.
 FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /app
-COPY package.json package-lock.json ./
+# npm ci runs the root's preinstall, which refuses a Node older than `engines` (check-node.mjs).
+COPY package.json package-lock.json .nvmrc ./
+COPY scripts/check-node.mjs scripts/
 COPY common/package.json common/
 COPY backend/package.json backend/
 COPY public-site/package.json public-site/
@@ -19,7 +21,8 @@ RUN npm run build
 
 FROM node:24.21.0-bookworm-slim AS deps
 WORKDIR /app
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json .nvmrc ./
+COPY scripts/check-node.mjs scripts/
 COPY common/package.json common/
 COPY backend/package.json backend/
 COPY public-site/package.json public-site/

@@ -128,6 +128,6 @@ own_tag() { grep -hE "^\s+image: $1:" "$root/docker-compose.yml" | head -1 | awk
 from_id() { image_id "$(grep -E '^FROM ' "$1" | tail -1 | awk '{print $2}')"; }
 build "$(own_tag local-creators-postgres)" "$(hash_of deploy/postgres -- "$(from_id "$root/deploy/postgres/Dockerfile")")" "$root/deploy/postgres/Dockerfile" "$root/deploy/postgres"
 build "$(own_tag local-creators-proxy)" "$(hash_of deploy/proxy -- "$(from_id "$root/deploy/proxy/Dockerfile")")" "$root/deploy/proxy/Dockerfile" "$root/deploy/proxy"
-app_sources=(Dockerfile .dockerignore package.json package-lock.json tsconfig.json nest-cli.json common backend public-site admin-console scripts/precompress.mjs deploy/app)
+app_sources=(Dockerfile .dockerignore package.json package-lock.json .nvmrc tsconfig.json nest-cli.json common backend public-site admin-console scripts/precompress.mjs scripts/check-node.mjs deploy/app)
 build "local-creators:$app_tag" "$(hash_of "${app_sources[@]}" -- "$(from_id "$root/Dockerfile")")" "$root/Dockerfile" "$root"
 log "ready in $(( $(date +%s) - t0 )) s"
