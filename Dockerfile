@@ -3,7 +3,7 @@
 # backend's production dependencies; the runtime keeps those and the build output.
 FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /app
-# npm ci runs the root's preinstall, which refuses a Node older than `engines` (check-node.mjs).
+# Installing runs the root's preinstall, which refuses a Node older than `engines` (check-node.mjs).
 COPY package.json package-lock.json .nvmrc ./
 COPY scripts/check-node.mjs scripts/
 COPY common/package.json common/

@@ -193,6 +193,12 @@ describe('Dockerfile', () => {
     for (const ws of workspaces) expect(build.indexOf(`COPY ${ws}/package.json ${ws}/`)).toBeGreaterThan(-1);
     for (const ws of workspaces) expect(build.indexOf(`COPY ${ws}/package.json ${ws}/`)).toBeLessThan(ci);
     expect(build).toMatch(/RUN npm run build/);
+    // The root's preinstall runs scripts/check-node.mjs (which reads .nvmrc), in every stage that installs.
+    for (const stage of stages.filter((s) => s.includes('RUN npm ci'))) {
+      expect(stage.indexOf('COPY scripts/check-node.mjs scripts/')).toBeGreaterThan(-1);
+      expect(stage.indexOf('COPY scripts/check-node.mjs scripts/')).toBeLessThan(stage.indexOf('RUN npm ci'));
+      expect(stage).toMatch(/^COPY package\.json package-lock\.json \.nvmrc \.\/$/m);
+    }
   });
 
   it('ships every build output the runtime serves', () => {
