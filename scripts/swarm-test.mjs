@@ -92,8 +92,9 @@ const unbound = bounded(limitS, { log, finish, cleanup });
 /**
  * Runs the probe while `operate` does its work, then a little longer; every request must succeed.
  * `crash` (the kill's time span) excepts only a write that met the killed process: a POST sent
- * before the kill returned, or within the proxy's DNS refresh (2 s) after it, and answered 502 by
- * the proxy, which must not send a write twice (one run lost a sign-up sent 0.4 s after the kill).
+ * before the kill returned, or within the proxy's DNS refresh (2 s) after it, and answered 502 or
+ * 503 by the proxy, which must not send a write twice (one run lost a sign-up sent 0.4 s after the
+ * kill; another a 502 and, 34 ms later, a 503).
  * Every read, and every write sent later, must succeed; the writes lost are printed.
  */
 const PROXY_DNS_REFRESH_MS = 2000;
@@ -105,9 +106,9 @@ async function probeDuring(what, operate, { crash } = {}) {
   const stats = await probe.stop();
   log(`probe during ${what}: ${describeProbe(stats)}`);
   if (stats.sent < 30) throw new Error(`the probe sent only ${stats.sent} requests`);
-  const inFlight = (l) => crash && l.kind.startsWith('POST ') && l.message.startsWith('502') && l.sentAt <= crash.until + PROXY_DNS_REFRESH_MS && l.answeredAt >= crash.from;
+  const inFlight = (l) => crash && l.kind.startsWith('POST ') && /^50[23]\b/.test(l.message) && l.sentAt <= crash.until + PROXY_DNS_REFRESH_MS && l.answeredAt >= crash.from;
   const writesInFlight = stats.lost.filter(inFlight).length;
-  if (writesInFlight) log(`${writesInFlight} write(s) that met the killed process answered 502 (not retried: a write is never sent twice)`);
+  if (writesInFlight) log(`${writesInFlight} write(s) that met the killed process answered 502 or 503 (not retried: a write is never sent twice)`);
   if (stats.failed > writesInFlight) throw new Error(`${stats.failed - writesInFlight} of ${stats.sent} requests failed: ${stats.failures.slice(0, 5).join(' | ')}`);
 }
 
