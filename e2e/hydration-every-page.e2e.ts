@@ -39,13 +39,19 @@ describe('every server-drawn page hydrates without a console error', () => {
     return errors;
   }
 
-  it('signed out', async () => {
-    const { page, context } = await product.newPage();
+  /** Every drawn page's console errors, by path (only the pages that had any). */
+  async function errorsOnEveryPage(page: Page) {
     const found: Record<string, string[]> = {};
     for (const path of paths()) {
       const errors = await errorsOn(page, path);
       if (errors.length) found[path] = errors;
     }
+    return found;
+  }
+
+  it('signed out', async () => {
+    const { page, context } = await product.newPage();
+    const found = await errorsOnEveryPage(page);
     await context.close();
     expect(found).toEqual({});
   });
@@ -53,11 +59,7 @@ describe('every server-drawn page hydrates without a console error', () => {
   it('signed in', async () => {
     const { page, context } = await product.newPage();
     await signInThroughLogin(page, creator.email);
-    const found: Record<string, string[]> = {};
-    for (const path of paths()) {
-      const errors = await errorsOn(page, path);
-      if (errors.length) found[path] = errors;
-    }
+    const found = await errorsOnEveryPage(page);
     await context.close();
     expect(found).toEqual({});
   });
