@@ -10,7 +10,7 @@ import { forkEntityManagerPerRequest } from './database/request-context';
 import { errorResponse } from './shared/domain-exception.filter';
 import { securityHeaders } from './shared/http/security-headers';
 import { PERSONAL } from './shared/http/cache-control';
-import { apiLogging, echoRequestId, requestId } from './shared/logging';
+import { ApiLogController, apiLogging, createApiLogger, echoRequestId, requestId } from './shared/logging';
 import { ON_THE_FLY_COMPRESSION } from './shared/http/prepared-body';
 import { Metrics } from './shared/metrics';
 import fastifyCompress from '@fastify/compress';
@@ -37,6 +37,7 @@ function trustProxy(value: string): boolean | number | string {
  */
 export async function createHttpApp(env: Record<string, string | undefined> = {}, opts: { logger?: false; logDestination?: DestinationStream } = {}) {
   const config = AppConfig.fromEnvironment(env);
+  const logger = createApiLogger(config.logLevel, opts.logDestination);
   const adapter = new FastifyAdapter({
     trustProxy: trustProxy(config.http.trustProxy),
     // Small bodies: JSON endpoints never need more; uploads are streamed by their own interceptor.
@@ -53,11 +54,14 @@ export async function createHttpApp(env: Record<string, string | undefined> = {}
     },
     requestIdHeader: false,
     routerOptions: { querystringParser: parseQuery },
-    logger: false,
+    // Fastify's request logger: one child per request carrying its id, and one line per answered
+    // API request in the shape operations.md documents.
+    loggerInstance: logger,
+    logController: new ApiLogController(),
   });
-  // Logging through nestjs-pino (decision 0222); `logger: false` keeps Nest's own lines out (tests).
+  // Nest's lines through nestjs-pino on that logger (decision 0222); `logger: false` keeps them out (tests).
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(config, { logging: apiLogging(config.logLevel, opts.logDestination) }),
+    AppModule.forRoot(config, { logging: apiLogging(logger) }),
     adapter,
     {
       bufferLogs: opts.logger !== false,
