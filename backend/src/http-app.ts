@@ -60,14 +60,10 @@ export async function createHttpApp(env: Record<string, string | undefined> = {}
     logController: new ApiLogController(),
   });
   // Nest's lines through nestjs-pino on that logger (decision 0222); `logger: false` keeps them out (tests).
-  const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(config, { logging: apiLogging(logger) }),
-    adapter,
-    {
-      bufferLogs: opts.logger !== false,
-      ...(opts.logger === false ? { logger: false } : {}),
-    },
-  );
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, { logging: apiLogging(logger) }), adapter, {
+    bufferLogs: opts.logger !== false,
+    ...(opts.logger === false ? { logger: false } : {}),
+  });
   if (opts.logger !== false) {
     app.useLogger(app.get(Logger));
     app.flushLogs(); // what was logged while the application was built

@@ -59,12 +59,14 @@ describe('npm start', () => {
     child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
 
-    const deadline = Date.now() + 150_000;
-    while (!/password: \S+[\s\S]*console: /.test(output)) {
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not show the admin credentials:\n${output}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    await new Promise((r) => setTimeout(r, 1_000)); // anything printed right after would land here
+    // Waits for the credentials as they are printed (the test's own timeout bounds it).
+    await new Promise<void>((resolve, reject) => {
+      const seen = () => /password: \S+[\s\S]*console: /.test(output) && resolve();
+      child!.stdout!.on('data', seen);
+      child!.stderr!.on('data', seen);
+      child!.once('exit', () => reject(new Error(`npm start exited before it showed the admin credentials:\n${output}`)));
+      seen();
+    });
     const lines = output.split('\n').filter((l) => l.trim() !== '');
 
     // The last lines are the credentials, after the "running at" line.
@@ -104,6 +106,13 @@ describe('npm start', () => {
       expect(listeners(at)).toEqual(['127.0.0.1']);
     }
     expect(output).not.toMatch(/EADDRINUSE|restart/i);
+    // Still last after both processes answered their metrics: nothing was printed after the box.
+    expect(
+      output
+        .split('\n')
+        .filter((l) => l.trim() !== '')
+        .slice(box),
+    ).toEqual(lines.slice(box));
   }, 180_000);
 
   // Issue 25: a step that fails says why, not only which command failed.
