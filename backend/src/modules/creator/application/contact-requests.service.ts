@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { MSG, validateContactRequest, type AdminContactCounts, type ReceivedContactRequest } from '@local-creators/common';
+import { MSG, validateContactRequest, type AdminContactCounts, type ContactRequestInput, type ReceivedContactRequest } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
 import { Clock } from '../../../shared/clock';
 import { DomainError, unwrapValidation } from '../../../shared/domain-error';
@@ -63,34 +63,64 @@ export class ContactRequests {
 
     const now = this.clock.now();
     await this.em.transactional(async (em) => {
-      // Always in this order (address, then creator), so two sends never wait on each other crosswise.
-      await StoredRequestLimit.serialize(em, `contact-address:${input.email.toLowerCase()}`);
-      await StoredRequestLimit.serialize(em, `contact-creator:${profile.id}`);
-      const perAddress = this.config.rateLimits.contactPerAddress;
-      const addressWait = await StoredRequestLimit.waitSeconds(em, 'contact_requests', 'created_at', 'lower("email") = lower(?)', input.email, perAddress, now);
-      if (addressWait !== null)
-        throw new RetryLater('CREATOR.CONTACT_ADDRESS_LIMIT', MSG.contactAddressLimit(perAddress.limit, waitText(addressWait)), addressWait);
-      const perCreator = this.config.rateLimits.contactPerCreator;
-      const creatorWait = await StoredRequestLimit.waitSeconds(em, 'contact_requests', 'created_at', '"profile_id" = ?', profile.id, perCreator, now);
-      if (creatorWait !== null) throw new RetryLater('CREATOR.CONTACT_CREATOR_LIMIT', MSG.contactCreatorLimit(waitText(creatorWait)), creatorWait);
-
-      const request = ContactRequest.create(profile.id, input, now);
-      em.persist(request);
-      this.outbox.add(
-        'creator-contact',
-        {
-          profileId: profile.id,
-          creatorName: toPublicCreator(profile).display_name,
-          creatorEmail,
-          brandName: request.brandName,
-          brandEmail: request.email,
-          budgetRange: request.budgetRange,
-          message: request.message,
-        },
-        em,
-      );
+      await this.lockAddress(em, input.email);
+      const refused = await this.deliver(em, profile, creatorEmail, input, now, null);
+      if (refused) throw refused;
     });
     return { status: 'sent' };
+  }
+
+  /** Taken first, before any creator's lock, so two sends never wait on each other crosswise. */
+  async lockAddress(em: EntityManager, brandEmail: string) {
+    await StoredRequestLimit.serialize(em, `contact-address:${brandEmail.toLowerCase()}`);
+  }
+
+  /**
+   * One creator's copy of a brand's message, inside the caller's transaction after lockAddress:
+   * the per-address and per-creator limits are checked against the stored messages, then the
+   * message is kept and its mail queued (Reply-To the brand). Answers the refusal instead of
+   * throwing it, so a message to a whole shortlist goes on to the next creator (decision 0702).
+   */
+  async deliver(
+    em: EntityManager,
+    profile: CreatorProfile,
+    creatorEmail: string,
+    input: ContactRequestInput,
+    now: Date,
+    shortlistMessageId: string | null,
+  ): Promise<RetryLater | null> {
+    await StoredRequestLimit.serialize(em, `contact-creator:${profile.id}`);
+    const perAddress = this.config.rateLimits.contactPerAddress;
+    const addressWait = await StoredRequestLimit.waitSeconds(em, 'contact_requests', 'created_at', 'lower("email") = lower(?)', input.email, perAddress, now);
+    if (addressWait !== null)
+      return new RetryLater('CREATOR.CONTACT_ADDRESS_LIMIT', MSG.contactAddressLimit(perAddress.limit, waitText(addressWait)), addressWait);
+    const perCreator = this.config.rateLimits.contactPerCreator;
+    const creatorWait = await StoredRequestLimit.waitSeconds(em, 'contact_requests', 'created_at', '"profile_id" = ?', profile.id, perCreator, now);
+    if (creatorWait !== null) return new RetryLater('CREATOR.CONTACT_CREATOR_LIMIT', MSG.contactCreatorLimit(waitText(creatorWait)), creatorWait);
+
+    const request = ContactRequest.create(profile.id, input, now, shortlistMessageId);
+    em.persist(request);
+    this.outbox.add(
+      'creator-contact',
+      {
+        profileId: profile.id,
+        creatorName: toPublicCreator(profile).display_name,
+        creatorEmail,
+        brandName: request.brandName,
+        brandEmail: request.email,
+        budgetRange: request.budgetRange,
+        message: request.message,
+      },
+      em,
+    );
+    // The next creator's count must see this one.
+    await em.flush();
+    return null;
+  }
+
+  /** The creator's account address, looked up at send time; never leaves the server. */
+  async creatorEmail(profile: CreatorProfile): Promise<string | undefined> {
+    return (await this.accounts.emailsOf([profile.userId])).get(profile.userId);
   }
 
   /** The messages brands sent the caller, newest first (the dashboard's list). */
