@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { MSG, SHORTLIST_LIMITS, SHORTLIST_MSG } from '@local-creators/common';
-import { createTestApp, eventually, TestApp } from '../helpers/test-app';
+import { bearer, createTestApp, eventually, signUpAdmin, TestApp } from '../helpers/test-app';
 import { creatorWithProfile } from './fixtures';
 
 /**
@@ -12,7 +12,10 @@ import { creatorWithProfile } from './fixtures';
 describe('shortlists', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ worker: true, env: { RATE_LIMIT_CONTACT_PER_ADDRESS: '3/86400', RATE_LIMIT_SHORTLISTS_PER_CLIENT: '2/86400', TRUST_PROXY: 'loopback' } });
+    t = await createTestApp({
+      worker: true,
+      env: { RATE_LIMIT_CONTACT_PER_ADDRESS: '3/86400', RATE_LIMIT_SHORTLISTS_PER_CLIENT: '2/86400', TRUST_PROXY: 'loopback' },
+    });
   });
   afterAll(() => t.close());
 
@@ -232,6 +235,10 @@ describe('shortlists', () => {
           .expect(404)
       ).body.message,
     ).toBe(SHORTLIST_MSG.linkInvalid);
+    // The console's Brand messages count them, and how many came through a shortlist.
+    const admin = await signUpAdmin(t);
+    const counts = await t.http().get('/api/admin/contact-requests').set(bearer(admin)).query({ range: '[0,99]' }).expect(200);
+    expect(counts.body.find((r: { id: string }) => r.id === a.id)).toMatchObject({ total: 1, via_shortlists: 1, distinct_senders: 1 });
   });
 
   it('applies the relay’s limits per creator, skips creators who left or closed the form, and drops a filled honeypot', async () => {

@@ -88,7 +88,8 @@ export function SiteHeader() {
           {shortlist && (
             <Button asChild variant="ghost" size="sm">
               <Link to="/shortlist">
-                <Bookmark aria-hidden /> Shortlist ({shortlist.ids.length})
+                {/* On a phone only the mark and count show, so the logo keeps its line. */}
+                <Bookmark aria-hidden /> <span className="sr-only sm:not-sr-only">Shortlist </span>({shortlist.ids.length})
               </Link>
             </Button>
           )}

@@ -151,9 +151,12 @@ export class ContactRequests {
     const weekAgo = new Date(this.clock.now().getTime() - 7 * 86_400_000);
     const conn = this.em.getConnection();
     const [{ count }] = (await conn.execute<{ count: string }[]>('select count(distinct profile_id) as count from contact_requests')) as [{ count: string }];
-    const rows = await conn.execute<{ id: string; total: string; last_7_days: string; distinct_senders: string; last_received_at: Date }[]>(
+    const rows = await conn.execute<
+      { id: string; total: string; last_7_days: string; distinct_senders: string; via_shortlists: string; last_received_at: Date }[]
+    >(
       `select profile_id as id, count(*) as total, count(*) filter (where created_at > ?) as last_7_days,
-              count(distinct lower(email)) as distinct_senders, max(created_at) as last_received_at
+              count(distinct lower(email)) as distinct_senders,
+              count(*) filter (where shortlist_message_id is not null) as via_shortlists, max(created_at) as last_received_at
          from contact_requests group by profile_id
         order by ${opts.sort} ${opts.order === 'DESC' ? 'desc' : 'asc'}, profile_id limit ? offset ?`,
       [weekAgo, opts.limit, opts.offset],
@@ -169,6 +172,7 @@ export class ContactRequests {
         total: Number(r.total),
         last_7_days: Number(r.last_7_days),
         distinct_senders: Number(r.distinct_senders),
+        via_shortlists: Number(r.via_shortlists),
         last_received_at: new Date(r.last_received_at).toISOString(),
       })),
     };
