@@ -89,7 +89,10 @@ export function SiteHeader() {
             <Button asChild variant="ghost" size="sm">
               <Link to="/shortlist">
                 {/* On a phone only the mark and count show, so the logo keeps its line. */}
-                <Bookmark aria-hidden /> <span className="sr-only sm:not-sr-only">Shortlist </span>({shortlist.ids.length})
+                <Bookmark aria-hidden />
+                <span>
+                  <span className="sr-only sm:not-sr-only">Shortlist </span>({shortlist.ids.length})
+                </span>
               </Link>
             </Button>
           )}
