@@ -95,8 +95,14 @@ describe('shortlists without an account', () => {
       }
       expect(product.t.mailbox.to(creators[0]!.email).filter((m) => m.subject === 'Lakeside Bikes wrote to you on Local Creators')).toHaveLength(1);
 
-      // Sharing stopped: the read-only link opens nothing.
+      // A creator who leaves the directory stays on the list as "No longer listed".
+      await product.t.sql(`update creator_profiles set is_public = false where id = $1`, [creators[1]!.id]);
       await page.goto('/shortlist');
+      await page.getByRole('listitem', { name: creators[1]!.name }).getByText(SHORTLIST_MSG.noLongerListed).waitFor();
+      expect(await page.getByRole('link', { name: creators[1]!.name }).count()).toBe(0);
+      await shot(page, `shortlist-no-longer-listed-${width}`);
+
+      // Sharing stopped: the read-only link opens nothing.
       await page.getByRole('button', { name: 'Stop sharing' }).click();
       await expectToast(page, 'Sharing stopped');
       const late = await product.newPage({ width, height: 900 });
