@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { SHORTLIST_MSG } from '@local-creators/common';
-import { expectToast, listedCreator, shot, startProduct, type Product } from './support/product';
+import { addAdmin, expectToast, listedCreator, shot, signInThroughLogin, startProduct, type Product } from './support/product';
 
 /**
  * Issue 27: a brand with no account saves three creators, shares the list, opens it signed out in
@@ -12,6 +12,7 @@ describe('shortlists without an account', () => {
   let product: Product;
   beforeAll(async () => {
     product = await startProduct();
+    await addAdmin(product, 'lists-admin@example.com');
   });
   afterAll(() => product?.close());
 
@@ -110,6 +111,19 @@ describe('shortlists without an account', () => {
       await late.page.getByText(SHORTLIST_MSG.sharedNotFound).waitFor();
       await late.context.close();
       await context.close();
+
+      // The console's Brand messages show the relay's volume through shortlists.
+      if (width === 1280) {
+        const admin = await product.newPage({ width, height: 900 });
+        await signInThroughLogin(admin.page, 'lists-admin@example.com');
+        await admin.page.goto('/admin/contact-requests');
+        await admin.page.getByRole('columnheader', { name: 'Via shortlists' }).waitFor();
+        const row = admin.page.getByRole('row').filter({ hasText: creators[0]!.name });
+        await row.waitFor();
+        expect(await row.getByRole('cell').allTextContents()).toEqual([creators[0]!.name, '1', '1', '1', '1', expect.any(String)]);
+        await shot(admin.page, 'shortlist-console-counts-1280');
+        await admin.context.close();
+      }
     });
   }
 });

@@ -211,6 +211,15 @@ describe('shortlists', () => {
     const { mail, token: confirmToken } = await confirmLink(brand);
     expect(mail.text).toContain('the 3 creators on a shortlist');
     expect(mail.text).not.toContain('A summer ride series?'); // only our words go to an unproven address
+    // The mail log keeps no usable link.
+    const logged = await eventually(
+      () =>
+        t.sql<{ payload: { token: string } }>(`select payload from outbox_messages where kind = 'shortlist-message-confirm' and payload->>'email' = $1`, [
+          brand,
+        ]),
+      (rows) => rows[0]?.payload.token === '[sent]',
+    );
+    expect(JSON.stringify(logged)).not.toContain(confirmToken);
     // Nobody on the list heard anything yet.
     expect(await t.sql('select 1 from contact_requests where profile_id = any($1)', [[a.id, b.id, c.id]])).toHaveLength(0);
 
