@@ -284,6 +284,26 @@ describe('shortlists', () => {
     expect(t.mailbox.to('bot@limits-brand.test')).toHaveLength(0);
   });
 
+  it('is in the OpenAPI document, each secret as a query parameter', async () => {
+    const doc = (await t.http().get('/api/docs-json').expect(200)).body as {
+      paths: Record<string, Record<string, { tags?: string[]; parameters?: { name: string; in: string }[] }>>;
+    };
+    const paths = Object.keys(doc.paths).filter((p) => p.startsWith('/api/shortlists'));
+    expect(paths.sort()).toEqual([
+      '/api/shortlists',
+      '/api/shortlists/messages/confirm',
+      '/api/shortlists/own',
+      '/api/shortlists/own/creators/{profileId}',
+      '/api/shortlists/own/export.csv',
+      '/api/shortlists/own/messages',
+      '/api/shortlists/own/share',
+      '/api/shortlists/shared',
+      '/api/shortlists/shared/export.csv',
+    ]);
+    expect(doc.paths['/api/shortlists/own']!.get!.tags).toEqual(['shortlists']);
+    expect(doc.paths['/api/shortlists/own']!.get!.parameters).toContainEqual(expect.objectContaining({ name: 'token', in: 'query' }));
+  });
+
   it('refuses a message with bad fields, to an empty list, or by an expired link', async () => {
     const { token } = await start();
     const base = { brand_name: 'Brand', email: 'x@brand.test', message: 'Hi' };

@@ -1,9 +1,12 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ClientIp } from '../../../shared/auth/access';
 import { PERSONAL } from '../../../shared/http/cache-control';
 import { Shortlists } from '../application/shortlists.service';
+
+const ownerToken = () => ApiQuery({ name: 'token', required: true, description: "The list's owner secret (43 characters, base64url)" });
+const shareToken = () => ApiQuery({ name: 'token', required: true, description: "The list's read-only share secret" });
 
 /** A file name for the download: the list's name in plain letters. */
 const fileName = (name: string) =>
@@ -33,6 +36,7 @@ export class ShortlistsController {
   }
 
   @Get('own')
+  @ownerToken()
   @Header('Cache-Control', PERSONAL)
   own(@Query('token') token: unknown) {
     return this.shortlists.own(token);
@@ -40,6 +44,7 @@ export class ShortlistsController {
 
   /** Renames the list: `{ name }`. */
   @Patch('own')
+  @ownerToken()
   @Header('Cache-Control', PERSONAL)
   rename(@Query('token') token: unknown, @Body() body: unknown) {
     return this.shortlists.rename(token, body);
@@ -47,12 +52,14 @@ export class ShortlistsController {
 
   /** Saves a listed creator, or sets the note of one on the list: `{ note? }`. */
   @Put('own/creators/:profileId')
+  @ownerToken()
   @Header('Cache-Control', PERSONAL)
   save(@Query('token') token: unknown, @Param('profileId') profileId: string, @Body() body: unknown) {
     return this.shortlists.save(token, profileId, body);
   }
 
   @Delete('own/creators/:profileId')
+  @ownerToken()
   @Header('Cache-Control', PERSONAL)
   remove(@Query('token') token: unknown, @Param('profileId') profileId: string) {
     return this.shortlists.remove(token, profileId);
@@ -60,6 +67,7 @@ export class ShortlistsController {
 
   /** A new read-only link (`share_token`, once); an earlier one stops working. */
   @Post('own/share')
+  @ownerToken()
   @HttpCode(201)
   @Header('Cache-Control', PERSONAL)
   share(@Query('token') token: unknown) {
@@ -67,6 +75,7 @@ export class ShortlistsController {
   }
 
   @Delete('own/share')
+  @ownerToken()
   @HttpCode(204)
   @Header('Cache-Control', PERSONAL)
   async revoke(@Query('token') token: unknown) {
@@ -74,12 +83,14 @@ export class ShortlistsController {
   }
 
   @Get('own/export.csv')
+  @ownerToken()
   async exportOwn(@Query('token') token: unknown, @Res() res: FastifyReply) {
     sendCsv(res, await this.shortlists.exportOwn(token));
   }
 
   /** One message to everyone on the list: `{ brand_name, email, message, budget_range? }`; a link is mailed to `email` first. */
   @Post('own/messages')
+  @ownerToken()
   @HttpCode(202)
   @Header('Cache-Control', PERSONAL)
   message(@Query('token') token: unknown, @Body() body: unknown, @ClientIp() ip: string) {
@@ -96,12 +107,14 @@ export class ShortlistsController {
 
   /** The read-only view anyone holding the share link sees. */
   @Get('shared')
+  @shareToken()
   @Header('Cache-Control', PERSONAL)
   shared(@Query('token') token: unknown) {
     return this.shortlists.shared(token);
   }
 
   @Get('shared/export.csv')
+  @shareToken()
   async exportShared(@Query('token') token: unknown, @Res() res: FastifyReply) {
     sendCsv(res, await this.shortlists.exportShared(token));
   }
