@@ -96,6 +96,10 @@ const VISITS: Visit[] = [
   },
   { name: 'introduction confirmation', who: 'visitor', path: '/amplify/confirm?token=abc', ready: h1 },
   { name: 'about', who: 'visitor', path: '/about', ready: h1 },
+  // A filled shortlist, its shared view and the confirmation page are checked in shortlists.e2e.ts.
+  { name: 'shortlist, none yet', who: 'visitor', path: '/shortlist', ready: h1 },
+  { name: 'shared shortlist, link not valid', who: 'visitor', path: '/shortlist/shared#token=abc', ready: h1 },
+  { name: 'shortlist message confirmation', who: 'visitor', path: '/shortlist/confirm#token=abc', ready: h1 },
   {
     name: "the phone's menu, open",
     who: 'visitor',

@@ -5,7 +5,8 @@ import { listedCreator, signInThroughLogin, startProduct, type Product } from '.
 /**
  * Issue 25 (third round): every page the server draws (common's SITE_PAGES, a creator's profile
  * and the not-found page, backend/src/web/spa.ts) is taken over by the browser without a console
- * error: no React #418 (the server's HTML thrown away and drawn again), signed out and signed in.
+ * error: no React #418 (the server's HTML thrown away and drawn again), signed out, signed in, and
+ * with a shortlist remembered by the browser.
  */
 const NOT_FOUND = '/no-such-page';
 
@@ -60,6 +61,21 @@ describe('every server-drawn page hydrates without a console error', () => {
     const { page, context } = await product.newPage();
     await signInThroughLogin(page, creator.email);
     const found = await errorsOnEveryPage(page);
+    await context.close();
+    expect(found).toEqual({});
+  });
+
+  // Issue 27: with a shortlist remembered, "Save" shows "Saved" and the header a Shortlist link,
+  // drawn only after the server's HTML is taken over.
+  it('with a shortlist remembered', async () => {
+    const list = (await product.t.http().post('/api/shortlists').send({}).expect(201)).body as { token: string };
+    await product.t.http().put(`/api/shortlists/own/creators/${creator.id}`).query({ token: list.token }).send({}).expect(200);
+    const { page, context } = await product.newPage();
+    const remembered = JSON.stringify({ token: list.token, shareToken: null, ids: [creator.id] });
+    await context.addInitScript((value) => globalThis.localStorage.setItem('local-creators.shortlist', value), remembered);
+    const found = await errorsOnEveryPage(page);
+    await page.goto(`/creator/${creator.id}`);
+    await page.getByRole('button', { name: 'Saved Hana Hydrate' }).waitFor();
     await context.close();
     expect(found).toEqual({});
   });

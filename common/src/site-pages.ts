@@ -69,6 +69,10 @@ export const SITE_PAGES: Readonly<Record<string, SitePage>> = {
   '/confirm-email': { name: 'Confirm your e-mail address', description: siteDescription, listed: false, view: 'src/features/auth/confirm-email-page.tsx' },
   '/apply': { name: 'Apply', description: siteDescription, listed: false, view: 'src/features/apply/apply-page.tsx' },
   '/dashboard': { name: 'Dashboard', description: siteDescription, listed: false, view: 'src/features/dashboard/dashboard-page.tsx' },
+  // A shortlist's key is in the link's #fragment or the browser's memory: the server draws no list (decision 0700).
+  '/shortlist': { name: 'Your shortlist', description: siteDescription, listed: false, view: 'src/features/shortlist/shortlist-page.tsx' },
+  '/shortlist/shared': { name: 'Shared shortlist', description: siteDescription, listed: false, view: 'src/features/shortlist/shared-shortlist-page.tsx' },
+  '/shortlist/confirm': { name: 'Confirm your message', description: siteDescription, listed: false, view: 'src/features/shortlist/confirm-message-page.tsx' },
 };
 
 /** A creator's public profile: /creator/{id}. */

@@ -293,6 +293,8 @@ export interface AdminContactCounts {
   total: number;
   last_7_days: number;
   distinct_senders: number;
+  /** Of `total`, the copies of messages sent to a whole shortlist (decision 0702). */
+  via_shortlists: number;
   last_received_at: string;
 }
 

@@ -17,6 +17,9 @@ import DirectoryPage from '@/features/directory/directory-page';
 import CreatorProfilePage from '@/features/creator-profile/creator-profile-page';
 import ApplyPage from '@/features/apply/apply-page';
 import DashboardPage from '@/features/dashboard/dashboard-page';
+import ShortlistPage from '@/features/shortlist/shortlist-page';
+import SharedShortlistPage from '@/features/shortlist/shared-shortlist-page';
+import ConfirmShortlistMessagePage from '@/features/shortlist/confirm-message-page';
 
 /**
  * The server's renderer (built to dist/server/entry-server.cjs, loaded by backend/src/web/spa.ts):
@@ -37,6 +40,9 @@ const VIEWS: SiteViews = {
   CreatorProfilePage,
   ApplyPage,
   DashboardPage,
+  ShortlistPage,
+  SharedShortlistPage,
+  ConfirmShortlistMessagePage,
 };
 
 /** Once, before the first page: the configured city (CITY). */

@@ -5,7 +5,8 @@ import type { AdminContactCounts } from '@local-creators/common';
 
 /**
  * /admin/contact-requests: per creator, how many brands wrote through the Contact form, how many
- * this week and from how many addresses: enough to see a spam wave. Never the messages
+ * this week, from how many addresses, and how many came as one message to a whole shortlist
+ * (decision 0702): enough to see a spam wave. Never the messages
  * themselves: those are between the brand and the creator (decision 0501).
  */
 function CreatorLink({ counts }: { counts: AdminContactCounts }) {
@@ -32,7 +33,7 @@ export function ContactCountsList() {
           <SimpleList<AdminContactCounts>
             rowClick={false}
             primaryText={(r) => r.creator_name}
-            secondaryText={(r) => `${r.total} messages, ${r.last_7_days} this week, from ${r.distinct_senders} addresses`}
+            secondaryText={(r) => `${r.total} messages (${r.via_shortlists} via shortlists), ${r.last_7_days} this week, from ${r.distinct_senders} addresses`}
             tertiaryText={(r) => new Date(r.last_received_at).toLocaleDateString()}
           />
         ) : (
@@ -41,6 +42,7 @@ export function ContactCountsList() {
             <NumberField source="total" label="Messages" />
             <NumberField source="last_7_days" label="Last 7 days" />
             <NumberField source="distinct_senders" label="Senders" sortable={false} />
+            <NumberField source="via_shortlists" label="Via shortlists" sortable={false} />
             <DateField source="last_received_at" showTime label="Last message" />
           </Datagrid>
         )}

@@ -46,7 +46,8 @@ export class AppConfig {
     | 'introPerAddress'
     | 'introPerBusiness'
     | 'contactPerAddress'
-    | 'contactPerCreator',
+    | 'contactPerCreator'
+    | 'shortlistsPerClient',
     { limit: number; windowSeconds: number }
   >;
   /** Per account and client address: `free` wrong sign-ins, then waits of 1, 2, 4 … 60 minutes. */
@@ -121,6 +122,7 @@ export class AppConfig {
       introPerBusiness: parseRateLimit(e.RATE_LIMIT_INTRO_PER_BUSINESS),
       contactPerAddress: parseRateLimit(e.RATE_LIMIT_CONTACT_PER_ADDRESS),
       contactPerCreator: parseRateLimit(e.RATE_LIMIT_CONTACT_PER_CREATOR),
+      shortlistsPerClient: parseRateLimit(e.RATE_LIMIT_SHORTLISTS_PER_CLIENT),
     };
     const account = parseRateLimit(e.RATE_LIMIT_SIGNIN_ACCOUNT);
     this.signinThrottle = { free: Math.max(1, account.limit), windowSeconds: Math.max(1, account.windowSeconds), baseLockSeconds: 60, maxLockSeconds: 3600 };

@@ -102,6 +102,8 @@ export class EnvironmentVariables {
   /** Contact-form messages per brand e-mail address, and messages passed on to one creator (decision 0501). */
   @Matches(/^\d+\/\d+$/) RATE_LIMIT_CONTACT_PER_ADDRESS = '5/86400';
   @Matches(/^\d+\/\d+$/) RATE_LIMIT_CONTACT_PER_CREATOR = '10/86400';
+  /** Shortlists started from one client address (decision 0701). */
+  @Matches(/^\d+\/\d+$/) RATE_LIMIT_SHORTLISTS_PER_CLIENT = '20/86400';
   /** How often the API looks for follower counts due a re-confirmation mail (decision 0503); 0 = never. */
   @IsInt() @Min(0) FOLLOWER_REMINDER_SWEEP_S = 3600;
   /**

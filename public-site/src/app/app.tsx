@@ -23,6 +23,9 @@ export interface SiteViews {
   CreatorProfilePage: ComponentType;
   ApplyPage: ComponentType;
   DashboardPage: ComponentType;
+  ShortlistPage: ComponentType;
+  SharedShortlistPage: ComponentType;
+  ConfirmShortlistMessagePage: ComponentType;
 }
 
 /**
@@ -54,6 +57,9 @@ const LAZY_VIEWS = {
   CreatorProfilePage: preloadableView(() => import('@/features/creator-profile/creator-profile-page')),
   ApplyPage: preloadableView(() => import('@/features/apply/apply-page')),
   DashboardPage: preloadableView(() => import('@/features/dashboard/dashboard-page')),
+  ShortlistPage: preloadableView(() => import('@/features/shortlist/shortlist-page')),
+  SharedShortlistPage: preloadableView(() => import('@/features/shortlist/shared-shortlist-page')),
+  ConfirmShortlistMessagePage: preloadableView(() => import('@/features/shortlist/confirm-message-page')),
 } satisfies SiteViews;
 
 /** Which view SiteRoutes draws at a path (null: the landing page, in the main bundle). */
@@ -73,6 +79,9 @@ export function viewForPath(pathname: string): keyof SiteViews | null {
     '/directory': 'DirectoryPage',
     '/apply': 'ApplyPage',
     '/dashboard': 'DashboardPage',
+    '/shortlist': 'ShortlistPage',
+    '/shortlist/shared': 'SharedShortlistPage',
+    '/shortlist/confirm': 'ConfirmShortlistMessagePage',
   };
   return exact[path] ?? 'NotFoundPage';
 }
@@ -210,6 +219,9 @@ export function SiteRoutes({ views }: { views: SiteViews }) {
         <Route path="/amplify/confirm" element={<views.ConfirmIntroductionPage />} />
         <Route path="/directory" element={<views.DirectoryPage />} />
         <Route path="/creator/:id" element={<views.CreatorProfilePage />} />
+        <Route path="/shortlist" element={<views.ShortlistPage />} />
+        <Route path="/shortlist/shared" element={<views.SharedShortlistPage />} />
+        <Route path="/shortlist/confirm" element={<views.ConfirmShortlistMessagePage />} />
         <Route
           path="/apply"
           element={

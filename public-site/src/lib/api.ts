@@ -12,7 +12,7 @@ export class ApiRequestError extends Error {
 }
 
 interface ApiOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   formData?: FormData;
   /** Send the bearer token when signed in (default true). */

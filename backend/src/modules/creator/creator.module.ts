@@ -16,7 +16,17 @@ import { AdminFollowerCountsController } from './http/admin-follower-counts.cont
 import { ContactController } from './http/contact.controller';
 import { DirectoryController } from './http/directory.controller';
 import { MeProfileController } from './http/me-profile.controller';
-import { ContactRequestSchema, CreatorProfileSchema, FollowerCountSchema, HandleCheckSchema } from './infrastructure/creator.schemas';
+import {
+  ContactRequestSchema,
+  CreatorProfileSchema,
+  FollowerCountSchema,
+  HandleCheckSchema,
+  ShortlistEntrySchema,
+  ShortlistMessageSchema,
+  ShortlistSchema,
+} from './infrastructure/creator.schemas';
+import { Shortlists } from './application/shortlists.service';
+import { ShortlistsController } from './http/shortlists.controller';
 import { ListingChangeSubscriber } from './infrastructure/listing-change.subscriber';
 import { ListingVersion } from './infrastructure/listing-version';
 import { MikroOrmCreatorRepository } from './infrastructure/mikro-orm-creator.repository';
@@ -25,13 +35,25 @@ import { DirectoryPool } from './infrastructure/directory-pool';
 import { SqlCreatorAdminQueries } from './infrastructure/sql-creator-admin-queries';
 import { SqlDirectoryReads } from './infrastructure/sql-directory-reads';
 
-/** Creators' own profiles and photos, and the public directory. */
+/** Creators' own profiles and photos, the public directory, and brands' shortlists of it (decision 0700). */
 @Module({
-  imports: [MikroOrmModule.forFeature([CreatorProfileSchema, ContactRequestSchema, HandleCheckSchema, FollowerCountSchema]), NotificationsModule],
-  controllers: [MeProfileController, DirectoryController, ContactController, AdminFollowerCountsController],
+  imports: [
+    MikroOrmModule.forFeature([
+      CreatorProfileSchema,
+      ContactRequestSchema,
+      HandleCheckSchema,
+      FollowerCountSchema,
+      ShortlistSchema,
+      ShortlistEntrySchema,
+      ShortlistMessageSchema,
+    ]),
+    NotificationsModule,
+  ],
+  controllers: [MeProfileController, DirectoryController, ContactController, ShortlistsController, AdminFollowerCountsController],
   providers: [
     OwnProfileService,
     ContactRequests,
+    Shortlists,
     HandleChecks,
     FollowerCounts,
     FollowerReminderSchedule,

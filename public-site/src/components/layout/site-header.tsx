@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { Menu, X } from 'lucide-react';
+import { Bookmark, Menu, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
+import { useRememberedShortlist } from '@/features/shortlist/shortlist-store';
 
 const LINKS = [
   { to: '/directory', label: 'Browse Directory' },
@@ -26,6 +27,8 @@ export function SiteHeader() {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  // Shown once this browser has a list (after hydration: the server never knows).
+  const shortlist = useRememberedShortlist();
   const toggleRef = useRef<HTMLButtonElement>(null);
 
   // Escape closes the mobile menu and gives focus back to its toggle.
@@ -81,7 +84,20 @@ export function SiteHeader() {
             </NavLink>
           ))}
         </nav>
-        <div className="hidden items-center gap-2 md:flex">{account}</div>
+        <div className="ml-auto flex items-center gap-2 md:ml-0">
+          {shortlist && (
+            <Button asChild variant="ghost" size="sm">
+              <Link to="/shortlist">
+                {/* On a phone only the mark and count show, so the logo keeps its line. */}
+                <Bookmark aria-hidden />
+                <span>
+                  <span className="sr-only sm:not-sr-only">Shortlist </span>({shortlist.ids.length})
+                </span>
+              </Link>
+            </Button>
+          )}
+          <div className="hidden items-center gap-2 md:flex">{account}</div>
+        </div>
         <Button
           ref={toggleRef}
           variant="ghost"

@@ -29,6 +29,7 @@ import { formatFollowers } from '@/lib/utils';
 import { useCreator } from './api/get-creator';
 import { ChipList, Section } from './components/profile-sections';
 import { ContactDialog } from './components/contact-dialog';
+import { SaveButton } from '@/features/shortlist/save-button';
 import { ConnectLinks, SocialReachList } from './components/social-reach';
 
 /** The profile's Featured (spec 5): reach on one platform, not a place in the directory (issue 13). */
@@ -172,9 +173,11 @@ function Profile({ creator: c }: { creator: PublicCreator }) {
             </div>
           </dl>
         </div>
-        {(c.contact_enabled || reachThrough.length > 0 || c.media_kit_url || c.link_hub_url) && (
+        {/* Always shown: every profile has Save (issue 27). */}
+        {
           <div className="flex flex-wrap items-center gap-2 border-t border-border px-5 py-4 sm:px-8">
             {c.contact_enabled && <ContactDialog creator={c} />}
+            <SaveButton creatorId={c.id} name={c.display_name} size="default" />
             {c.media_kit_url && (
               <Button asChild>
                 <a href={c.media_kit_url} target="_blank" rel="noopener noreferrer">
@@ -204,7 +207,7 @@ function Profile({ creator: c }: { creator: PublicCreator }) {
               </p>
             )}
           </div>
-        )}
+        }
       </header>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">

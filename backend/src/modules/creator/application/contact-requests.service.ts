@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { MSG, validateContactRequest, type AdminContactCounts, type ReceivedContactRequest } from '@local-creators/common';
+import { MSG, validateContactRequest, type AdminContactCounts, type ContactRequestInput, type ReceivedContactRequest } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
 import { Clock } from '../../../shared/clock';
 import { DomainError, unwrapValidation } from '../../../shared/domain-error';
@@ -63,34 +63,64 @@ export class ContactRequests {
 
     const now = this.clock.now();
     await this.em.transactional(async (em) => {
-      // Always in this order (address, then creator), so two sends never wait on each other crosswise.
-      await StoredRequestLimit.serialize(em, `contact-address:${input.email.toLowerCase()}`);
-      await StoredRequestLimit.serialize(em, `contact-creator:${profile.id}`);
-      const perAddress = this.config.rateLimits.contactPerAddress;
-      const addressWait = await StoredRequestLimit.waitSeconds(em, 'contact_requests', 'created_at', 'lower("email") = lower(?)', input.email, perAddress, now);
-      if (addressWait !== null)
-        throw new RetryLater('CREATOR.CONTACT_ADDRESS_LIMIT', MSG.contactAddressLimit(perAddress.limit, waitText(addressWait)), addressWait);
-      const perCreator = this.config.rateLimits.contactPerCreator;
-      const creatorWait = await StoredRequestLimit.waitSeconds(em, 'contact_requests', 'created_at', '"profile_id" = ?', profile.id, perCreator, now);
-      if (creatorWait !== null) throw new RetryLater('CREATOR.CONTACT_CREATOR_LIMIT', MSG.contactCreatorLimit(waitText(creatorWait)), creatorWait);
-
-      const request = ContactRequest.create(profile.id, input, now);
-      em.persist(request);
-      this.outbox.add(
-        'creator-contact',
-        {
-          profileId: profile.id,
-          creatorName: toPublicCreator(profile).display_name,
-          creatorEmail,
-          brandName: request.brandName,
-          brandEmail: request.email,
-          budgetRange: request.budgetRange,
-          message: request.message,
-        },
-        em,
-      );
+      await this.lockAddress(em, input.email);
+      const refused = await this.deliver(em, profile, creatorEmail, input, now, null);
+      if (refused) throw refused;
     });
     return { status: 'sent' };
+  }
+
+  /** Taken first, before any creator's lock, so two sends never wait on each other crosswise. */
+  async lockAddress(em: EntityManager, brandEmail: string) {
+    await StoredRequestLimit.serialize(em, `contact-address:${brandEmail.toLowerCase()}`);
+  }
+
+  /**
+   * One creator's copy of a brand's message, inside the caller's transaction after lockAddress:
+   * the per-address and per-creator limits are checked against the stored messages, then the
+   * message is kept and its mail queued (Reply-To the brand). Answers the refusal instead of
+   * throwing it, so a message to a whole shortlist goes on to the next creator (decision 0702).
+   */
+  async deliver(
+    em: EntityManager,
+    profile: CreatorProfile,
+    creatorEmail: string,
+    input: ContactRequestInput,
+    now: Date,
+    shortlistMessageId: string | null,
+  ): Promise<RetryLater | null> {
+    await StoredRequestLimit.serialize(em, `contact-creator:${profile.id}`);
+    const perAddress = this.config.rateLimits.contactPerAddress;
+    const addressWait = await StoredRequestLimit.waitSeconds(em, 'contact_requests', 'created_at', 'lower("email") = lower(?)', input.email, perAddress, now);
+    if (addressWait !== null)
+      return new RetryLater('CREATOR.CONTACT_ADDRESS_LIMIT', MSG.contactAddressLimit(perAddress.limit, waitText(addressWait)), addressWait);
+    const perCreator = this.config.rateLimits.contactPerCreator;
+    const creatorWait = await StoredRequestLimit.waitSeconds(em, 'contact_requests', 'created_at', '"profile_id" = ?', profile.id, perCreator, now);
+    if (creatorWait !== null) return new RetryLater('CREATOR.CONTACT_CREATOR_LIMIT', MSG.contactCreatorLimit(waitText(creatorWait)), creatorWait);
+
+    const request = ContactRequest.create(profile.id, input, now, shortlistMessageId);
+    em.persist(request);
+    this.outbox.add(
+      'creator-contact',
+      {
+        profileId: profile.id,
+        creatorName: toPublicCreator(profile).display_name,
+        creatorEmail,
+        brandName: request.brandName,
+        brandEmail: request.email,
+        budgetRange: request.budgetRange,
+        message: request.message,
+      },
+      em,
+    );
+    // The next creator's count must see this one.
+    await em.flush();
+    return null;
+  }
+
+  /** The creator's account address, looked up at send time; never leaves the server. */
+  async creatorEmail(profile: CreatorProfile): Promise<string | undefined> {
+    return (await this.accounts.emailsOf([profile.userId])).get(profile.userId);
   }
 
   /** The messages brands sent the caller, newest first (the dashboard's list). */
@@ -121,9 +151,12 @@ export class ContactRequests {
     const weekAgo = new Date(this.clock.now().getTime() - 7 * 86_400_000);
     const conn = this.em.getConnection();
     const [{ count }] = (await conn.execute<{ count: string }[]>('select count(distinct profile_id) as count from contact_requests')) as [{ count: string }];
-    const rows = await conn.execute<{ id: string; total: string; last_7_days: string; distinct_senders: string; last_received_at: Date }[]>(
+    const rows = await conn.execute<
+      { id: string; total: string; last_7_days: string; distinct_senders: string; via_shortlists: string; last_received_at: Date }[]
+    >(
       `select profile_id as id, count(*) as total, count(*) filter (where created_at > ?) as last_7_days,
-              count(distinct lower(email)) as distinct_senders, max(created_at) as last_received_at
+              count(distinct lower(email)) as distinct_senders,
+              count(*) filter (where shortlist_message_id is not null) as via_shortlists, max(created_at) as last_received_at
          from contact_requests group by profile_id
         order by ${opts.sort} ${opts.order === 'DESC' ? 'desc' : 'asc'}, profile_id limit ? offset ?`,
       [weekAgo, opts.limit, opts.offset],
@@ -139,6 +172,7 @@ export class ContactRequests {
         total: Number(r.total),
         last_7_days: Number(r.last_7_days),
         distinct_senders: Number(r.distinct_senders),
+        via_shortlists: Number(r.via_shortlists),
         last_received_at: new Date(r.last_received_at).toISOString(),
       })),
     };

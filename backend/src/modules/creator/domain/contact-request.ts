@@ -15,8 +15,10 @@ export class ContactRequest {
   budgetRange: BudgetRange | null;
   message: string;
   createdAt: Date;
+  /** Set when it was one creator's copy of a message to a whole shortlist (decision 0702). */
+  shortlistMessageId: string | null;
 
-  static create(profileId: string, input: ContactRequestInput, now: Date): ContactRequest {
+  static create(profileId: string, input: ContactRequestInput, now: Date, shortlistMessageId: string | null = null): ContactRequest {
     const r = new ContactRequest();
     r.id = randomUUID();
     r.profileId = profileId;
@@ -25,6 +27,7 @@ export class ContactRequest {
     r.budgetRange = input.budget_range;
     r.message = input.message;
     r.createdAt = now;
+    r.shortlistMessageId = shortlistMessageId;
     return r;
   }
 }

@@ -3,6 +3,7 @@ import { ContactRequest } from '../domain/contact-request';
 import { CreatorProfile } from '../domain/creator-profile';
 import { FollowerCount } from '../domain/follower-count';
 import { HandleCheck } from '../domain/handle-check';
+import { Shortlist, ShortlistEntry, ShortlistMessage } from '../domain/shortlist';
 
 export const CreatorProfileSchema = new EntitySchema<CreatorProfile>({
   class: CreatorProfile,
@@ -61,6 +62,52 @@ export const ContactRequestSchema = new EntitySchema<ContactRequest>({
     budgetRange: { type: 'string', length: 40, fieldName: 'budget_range', nullable: true },
     message: { type: 'text' },
     createdAt: { type: 'Date', fieldName: 'created_at' },
+    shortlistMessageId: { type: 'uuid', fieldName: 'shortlist_message_id', nullable: true },
+  },
+});
+
+export const ShortlistSchema = new EntitySchema<Shortlist>({
+  class: Shortlist,
+  tableName: 'shortlists',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    tokenHash: { type: 'string', length: 64, fieldName: 'token_hash', unique: true },
+    shareTokenHash: { type: 'string', length: 64, fieldName: 'share_token_hash', nullable: true, unique: true },
+    name: { type: 'string', length: 100 },
+    clientHash: { type: 'string', length: 64, fieldName: 'client_hash' },
+    createdAt: { type: 'Date', fieldName: 'created_at' },
+    updatedAt: { type: 'Date', fieldName: 'updated_at' },
+  },
+});
+
+export const ShortlistEntrySchema = new EntitySchema<ShortlistEntry>({
+  class: ShortlistEntry,
+  tableName: 'shortlist_entries',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    shortlistId: { type: 'uuid', fieldName: 'shortlist_id' },
+    profileId: { type: 'uuid', fieldName: 'profile_id' },
+    name: { type: 'string', length: 100 },
+    note: { type: 'text', default: '' },
+    addedAt: { type: 'Date', fieldName: 'added_at' },
+  },
+});
+
+export const ShortlistMessageSchema = new EntitySchema<ShortlistMessage>({
+  class: ShortlistMessage,
+  tableName: 'shortlist_messages',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    shortlistId: { type: 'uuid', fieldName: 'shortlist_id' },
+    brandName: { type: 'string', length: 200, fieldName: 'brand_name' },
+    email: { type: 'string', length: 255 },
+    budgetRange: { type: 'string', length: 40, fieldName: 'budget_range', nullable: true },
+    message: { type: 'text' },
+    confirmTokenHash: { type: 'string', length: 64, fieldName: 'confirm_token_hash', unique: true },
+    confirmExpiresAt: { type: 'Date', fieldName: 'confirm_expires_at' },
+    confirmedAt: { type: 'Date', fieldName: 'confirmed_at', nullable: true },
+    createdAt: { type: 'Date', fieldName: 'created_at' },
+    input: { type: 'json', persist: false, getter: true } as never,
   },
 });
 

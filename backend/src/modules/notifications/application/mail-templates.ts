@@ -1,4 +1,4 @@
-import { APPROVAL_WAIT_HOURS, EMAIL_CONFIRM_DAYS, FOLLOWER_FRESHNESS, INTRO_CONFIRM_HOURS } from '@local-creators/common';
+import { APPROVAL_WAIT_HOURS, EMAIL_CONFIRM_DAYS, FOLLOWER_FRESHNESS, INTRO_CONFIRM_HOURS, SHORTLIST_LIMITS } from '@local-creators/common';
 import type { NotificationKind, NotificationPayloads } from '../domain/notification-kinds';
 
 export interface MailMessage {
@@ -60,6 +60,11 @@ const renderers: Renderers = {
     to: [p.email],
     subject: `Confirm your introduction to ${p.businessName}`,
     text: `Hello,\n\nSomeone (hopefully you) used this address on Local Creators to ask ${p.businessName} for an introduction. Nothing has been sent to the business yet.\n\nTo send your request, open this link (it works once, for ${INTRO_CONFIRM_HOURS} hours):\n${ctx.publicUrl}/amplify/confirm?token=${p.token}\n\nIf this was not you, ignore this e-mail: ${p.businessName} will not hear from us and will not see your address.\n`,
+  }),
+  'shortlist-message-confirm': (p, ctx) => ({
+    to: [p.email],
+    subject: 'Confirm your message to the creators on your shortlist',
+    text: `Hello,\n\nSomeone (hopefully you) used this address on Local Creators to write to the ${p.creators === 1 ? 'creator' : `${p.creators} creators`} on a shortlist. Nothing has been sent yet.\n\nTo send your message, open this link (it works once, for ${SHORTLIST_LIMITS.messageConfirmHours} hours):\n${ctx.publicUrl}/shortlist/confirm#token=${p.token}\n\nEach creator then gets their own e-mail, and their replies come to this address. If this was not you, ignore this e-mail: nobody will hear from us.\n`,
   }),
   'creator-approved': (p, ctx) => ({
     to: [p.email],
@@ -163,7 +168,7 @@ export function renderMail<K extends NotificationKind>(kind: K, payload: Notific
 /** A sent message's payload is kept for the admin view, minus secrets (the recovery link, the confirmation token). */
 export function scrubPayload(kind: NotificationKind, payload: Record<string, unknown>) {
   if (kind === 'password-recovery' || kind === 'email-confirmation') return { ...payload, link: '[sent]' };
-  if (kind === 'amplify-interest-confirm') return { ...payload, token: '[sent]' };
+  if (kind === 'amplify-interest-confirm' || kind === 'shortlist-message-confirm') return { ...payload, token: '[sent]' };
   // The admins see that a brand wrote, never what (decision 0501); the creator has it on the dashboard.
   if (kind === 'creator-contact') return { ...payload, message: '[not kept]' };
   return payload;
@@ -186,6 +191,7 @@ export const SINGLE_USE_KINDS: ReadonlySet<NotificationKind> = new Set([
   'password-recovery',
   'email-confirmation',
   'amplify-interest-confirm',
+  'shortlist-message-confirm',
   'creator-contact',
 ]);
 

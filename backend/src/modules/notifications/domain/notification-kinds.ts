@@ -41,6 +41,13 @@ export interface NotificationPayloads {
     email: string;
     token: string;
   };
+  /** To the address a brand gave for a message to a whole shortlist: the single-use link (decision 0702). */
+  'shortlist-message-confirm': {
+    shortlistMessageId: string;
+    email: string;
+    creators: number;
+    token: string;
+  };
   'creator-approved': { email: string; name: string; profileId: string };
   'creator-rejected': { email: string; name: string; notes: string | null };
   /** To an approved creator whose phone verification an admin turned off, or on again (decision 0506). */

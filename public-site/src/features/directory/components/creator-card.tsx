@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn, formatFollowers } from '@/lib/utils';
 import { CITY } from '@/lib/site-config';
+import { SaveButton } from '@/features/shortlist/save-button';
 
 /** A directory card: photo or initials, name, verified mark, two-line bio, three niches (+N), total followers. */
 export function CreatorCard({ creator, featured = false }: { creator: PublicCreatorCard; featured?: boolean }) {
@@ -56,18 +57,21 @@ export function CreatorCard({ creator, featured = false }: { creator: PublicCrea
         )}
       </ul>
       <div className="mt-auto pt-5">
-        <div className="flex items-center justify-between gap-2 border-t border-border pt-4">
+        <div className="flex flex-wrap items-center justify-between gap-2 border-t border-border pt-4">
           <span className="flex items-center gap-1.5 text-sm whitespace-nowrap">
             <Users className="size-4 text-muted-foreground" aria-hidden />
             <span className="font-semibold">{formatFollowers(creator.total_followers)}</span>
             <span className="text-muted-foreground">followers</span>
           </span>
-          <Button asChild size="sm" variant="outline">
-            <Link to={`/creator/${creator.id}`}>
-              View Profile<span className="sr-only"> of {creator.display_name}</span>
-              <ArrowRight className="transition group-hover:translate-x-0.5" aria-hidden />
-            </Link>
-          </Button>
+          <span className="flex gap-2">
+            <SaveButton creatorId={creator.id} name={creator.display_name} />
+            <Button asChild size="sm" variant="outline">
+              <Link to={`/creator/${creator.id}`}>
+                View Profile<span className="sr-only"> of {creator.display_name}</span>
+                <ArrowRight className="transition group-hover:translate-x-0.5" aria-hidden />
+              </Link>
+            </Button>
+          </span>
         </div>
       </div>
     </article>
