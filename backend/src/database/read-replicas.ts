@@ -10,7 +10,7 @@ export class Replica {
   readonly name: string;
   readonly pool: pg.Pool;
   usable = false;
-  /** Why it is skipped ('not checked yet', 'down', 'lag', 'not a standby'), or null while usable. */
+  /** Why it is skipped ('not checked yet', 'down', 'lag', 'not a standby', 'not streaming'), or null while usable. */
   reason: string | null = 'not checked yet';
   lagMs: number | null = null;
 
@@ -153,13 +153,16 @@ export class ReadReplicas implements OnApplicationShutdown {
   }
 
   private async checkReplica(replica: Replica, measured: boolean) {
-    let row: { standby: boolean; replayed: string | null };
+    let row: { standby: boolean; replayed: string | null; streaming: boolean };
     try {
       const client = await replica.pool.connect();
       try {
         ({
           rows: [row!],
-        } = await client.query<typeof row>(`select pg_is_in_recovery() as standby, (pg_last_wal_replay_lsn() - '0/0'::pg_lsn)::text as replayed`));
+        } = await client.query<typeof row>(
+          `select pg_is_in_recovery() as standby, (pg_last_wal_replay_lsn() - '0/0'::pg_lsn)::text as replayed,
+                  exists (select 1 from pg_stat_wal_receiver where status = 'streaming') as streaming`,
+        ));
       } finally {
         client.release();
       }
@@ -169,6 +172,12 @@ export class ReadReplicas implements OnApplicationShutdown {
     }
     if (!row.standby || row.replayed === null) {
       this.mark(replica, { usable: false, reason: 'not a standby', detail: 'it is not replaying from a primary' });
+      return;
+    }
+    // Not receiving from the primary: it cannot catch up, and after the primary was restored to an
+    // earlier moment its positions are not comparable with the primary's any more.
+    if (!row.streaming) {
+      this.mark(replica, { usable: false, reason: 'not streaming', detail: 'its WAL receiver is not streaming from the primary' });
       return;
     }
     if (!measured) {
