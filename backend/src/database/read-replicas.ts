@@ -81,7 +81,6 @@ export class ReadReplicas implements OnApplicationShutdown {
     this.lag = new Gauge({ name: 'lc_db_replica_lag_seconds', help: "How far the replica's replay is behind the primary, as last checked", labelNames: ['replica'], registers });
     this.skips = new Counter({ name: 'lc_db_replica_skipped_total', help: 'Times a replica was found down or lagging and skipped', labelNames: ['replica', 'reason'], registers });
     this.reads = new Counter({ name: 'lc_db_public_reads_total', help: "The public directory's statements, by the database that answered them", labelNames: ['database'], registers });
-    for (const r of this.replicas) this.up.set({ replica: r.name }, 0);
   }
 
   get enabled() {
