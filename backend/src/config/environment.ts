@@ -239,7 +239,10 @@ export function validateEnvironment(given: Record<string, string | undefined>): 
   const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
   if (errors.length > 0) {
     // A value read from a secret file is named by its file, never shown.
-    const shown = (name: string) => (given[`${name}_FILE`] ? `${name}_FILE=${JSON.stringify(given[`${name}_FILE`])}` : `${name}=${JSON.stringify(raw[name])}`);
+    // Replica URLs may carry passwords: shown without them.
+    const value = (name: string) => (name === 'DATABASE_REPLICA_URLS' ? raw[name]?.replace(/:\/\/([^:@/]*):[^@/]*@/g, '://$1:***@') : raw[name]);
+    const shown = (name: string) =>
+      given[`${name}_FILE`] ? `${name}_FILE=${JSON.stringify(given[`${name}_FILE`])}` : `${name}=${JSON.stringify(value(name))}`;
     const lines = errors.map((e) => `${shown(e.property)}: ${Object.values(e.constraints ?? {}).join('; ')}`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }

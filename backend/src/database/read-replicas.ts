@@ -77,10 +77,30 @@ export class ReadReplicas implements OnApplicationShutdown {
     this.maxLagMs = maxLagMs;
     this.checkMs = checkMs;
     const registers = [metrics.registry];
-    this.up = new Gauge({ name: 'lc_db_replica_up', help: 'Whether public reads may use the replica (1) or it is skipped (0)', labelNames: ['replica'], registers });
-    this.lag = new Gauge({ name: 'lc_db_replica_lag_seconds', help: "How far the replica's replay is behind the primary, as last checked", labelNames: ['replica'], registers });
-    this.skips = new Counter({ name: 'lc_db_replica_skipped_total', help: 'Times a replica was found down or lagging and skipped', labelNames: ['replica', 'reason'], registers });
-    this.reads = new Counter({ name: 'lc_db_public_reads_total', help: "The public directory's statements, by the database that answered them", labelNames: ['database'], registers });
+    this.up = new Gauge({
+      name: 'lc_db_replica_up',
+      help: 'Whether public reads may use the replica (1) or it is skipped (0)',
+      labelNames: ['replica'],
+      registers,
+    });
+    this.lag = new Gauge({
+      name: 'lc_db_replica_lag_seconds',
+      help: "How far the replica's replay is behind the primary, as last checked",
+      labelNames: ['replica'],
+      registers,
+    });
+    this.skips = new Counter({
+      name: 'lc_db_replica_skipped_total',
+      help: 'Times a replica was found down or lagging and skipped',
+      labelNames: ['replica', 'reason'],
+      registers,
+    });
+    this.reads = new Counter({
+      name: 'lc_db_public_reads_total',
+      help: "The public directory's statements, by the database that answered them",
+      labelNames: ['database'],
+      registers,
+    });
   }
 
   get enabled() {
@@ -134,7 +154,12 @@ export class ReadReplicas implements OnApplicationShutdown {
 
   private async samplePrimary(): Promise<Sample | null> {
     if (!this.primary) {
-      this.primary = new pg.Pool({ connectionString: this.config.database.url, max: 1, connectionTimeoutMillis: 2_000, application_name: 'local-creators replica check' });
+      this.primary = new pg.Pool({
+        connectionString: this.config.database.url,
+        max: 1,
+        connectionTimeoutMillis: 2_000,
+        application_name: 'local-creators replica check',
+      });
       this.primary.on('error', () => undefined);
     }
     try {
@@ -180,7 +205,8 @@ export class ReadReplicas implements OnApplicationShutdown {
       return;
     }
     if (!measured) {
-      if (replica.reason === 'down' || replica.reason === 'not checked yet') this.mark(replica, { usable: false, reason: 'lag', detail: 'lag unknown (primary unreachable)' });
+      if (replica.reason === 'down' || replica.reason === 'not checked yet')
+        this.mark(replica, { usable: false, reason: 'lag', detail: 'lag unknown (primary unreachable)' });
       return;
     }
     const replayed = BigInt(row.replayed);

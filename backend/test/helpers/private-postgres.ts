@@ -45,7 +45,22 @@ export class PrivatePostgres {
         chownSync(this.dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), Number(execFileSync('id', ['-g', 'postgres']).toString().trim()));
       const primary = this.opts.replicaOf;
       // initdb's pg_hba.conf trusts replication connections from 127.0.0.1, which the standby uses.
-      if (primary) this.run('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', join(this.dir, 'data'), '-R', '-X', 'stream', '-c', 'fast']);
+      if (primary)
+        this.run('pg_basebackup', [
+          '-h',
+          '127.0.0.1',
+          '-p',
+          String(primary.port),
+          '-U',
+          'postgres',
+          '-D',
+          join(this.dir, 'data'),
+          '-R',
+          '-X',
+          'stream',
+          '-c',
+          'fast',
+        ]);
       else this.run('initdb', ['-D', join(this.dir, 'data'), '-U', 'postgres', '-A', 'trust', '--locale=C', '-E', 'UTF8']);
       if (this.opts.tls) writeFileSync(join(this.dir, 'data', 'pg_hba.conf'), 'local all all trust\nhostssl all all 127.0.0.1/32 trust\n');
     }

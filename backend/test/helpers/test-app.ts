@@ -78,9 +78,7 @@ export async function createTestApp(
     LOG_LEVEL: 'error',
     ...(opts.replicaAdminUrls
       ? {
-          DATABASE_REPLICA_URLS: opts.replicaAdminUrls
-            .map((admin) => Object.assign(new URL(admin), { pathname: `/${db.name}` }).toString())
-            .join(','),
+          DATABASE_REPLICA_URLS: opts.replicaAdminUrls.map((admin) => Object.assign(new URL(admin), { pathname: `/${db.name}` }).toString()).join(','),
         }
       : {}),
     ...opts.env,

@@ -60,7 +60,7 @@ describe('read replica: public reads from the standby, everything else from the 
     primary.destroy();
   });
 
-  it("reads the public profile from the standby while the owner and admins read their writes from the primary; a lagging standby is skipped and taken back once caught up", async () => {
+  it('reads the public profile from the standby while the owner and admins read their writes from the primary; a lagging standby is skipped and taken back once caught up', async () => {
     const maya = await creatorWithProfile(t, 'Maya Brooks');
     const admin = await signUpAdmin(t);
     replicas.route(); // the first public read starts the checks
@@ -89,7 +89,9 @@ describe('read replica: public reads from the standby, everything else from the 
     // Its replay stays behind: past the bound (1 s here) it is skipped, with a log line and a figure.
     expect(await routedToStandby(false)).toBe(false);
     expect(await bioOf()).toBe(edited);
-    expect(lines.some((l) => /replica 127\.0\.0\.1:\d+\/lc_test_\w+ skipped, public reads go elsewhere: lag, [\d.]+ s behind \(bound 1\.0 s\)/.test(l.msg ?? ''))).toBe(true);
+    expect(
+      lines.some((l) => /replica 127\.0\.0\.1:\d+\/lc_test_\w+ skipped, public reads go elsewhere: lag, [\d.]+ s behind \(bound 1\.0 s\)/.test(l.msg ?? '')),
+    ).toBe(true);
     expect(await metric('lc_db_replica_up')).toEqual([expect.stringMatching(/^lc_db_replica_up\{replica="127\.0\.0\.1:\d+\/lc_test_\w+"\} 0$/)]);
     expect((await metric('lc_db_replica_skipped_total'))[0]).toMatch(/reason="lag"\} 1$/);
 

@@ -178,7 +178,11 @@ export class SqlDirectoryReads extends DirectoryReads {
   async listedIds(limit: number) {
     // Up to tens of thousands of rows: two columns straight from SQL, no entities; on the
     // directory's pool, so the sitemap comes from where the rest of the public reads do.
-    const rows = await this.cancellable(undefined, `select p.id, p.updated_at from creator_profiles p where ${LISTED_SQL} order by p.created_at desc, p.id limit $1`, [limit]);
+    const rows = await this.cancellable(
+      undefined,
+      `select p.id, p.updated_at from creator_profiles p where ${LISTED_SQL} order by p.created_at desc, p.id limit $1`,
+      [limit],
+    );
     return rows.map((r) => ({ id: r.id as string, updatedAt: new Date(r.updated_at as string | Date) }));
   }
   async findByIdReadOnly(id: string, opts: { fresh?: boolean } = {}) {
