@@ -27,7 +27,8 @@ export class Replica {
       // Short: a replica that does not answer is skipped and the read goes to the primary.
       connectionTimeoutMillis: 2_000,
       application_name: 'local-creators directory',
-      ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+      // A frozen replica does not even time a statement out: the client gives up a little later.
+      ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + 2_000 } : {}),
     });
     this.pool.on('error', () => undefined); // a lost idle connection is dropped by the pool
   }
@@ -159,6 +160,7 @@ export class ReadReplicas implements OnApplicationShutdown {
         max: 1,
         connectionTimeoutMillis: 2_000,
         application_name: 'local-creators replica check',
+        query_timeout: 2_000,
       });
       this.primary.on('error', () => undefined);
     }
@@ -180,15 +182,22 @@ export class ReadReplicas implements OnApplicationShutdown {
     let row: { standby: boolean; replayed: string | null; streaming: boolean };
     try {
       const client = await replica.pool.connect();
+      let failed: Error | undefined;
       try {
-        ({
-          rows: [row!],
-        } = await client.query<typeof row>(
-          `select pg_is_in_recovery() as standby, (pg_last_wal_replay_lsn() - '0/0'::pg_lsn)::text as replayed,
-                  exists (select 1 from pg_stat_wal_receiver where status = 'streaming') as streaming`,
-        ));
+        const result = await client
+          .query<typeof row>({
+            text: `select pg_is_in_recovery() as standby, (pg_last_wal_replay_lsn() - '0/0'::pg_lsn)::text as replayed,
+                          exists (select 1 from pg_stat_wal_receiver where status = 'streaming') as streaming`,
+            // A server that accepted the connection and then froze is down too.
+            query_timeout: 2_000,
+          } as pg.QueryConfig)
+          .catch((error: Error) => {
+            failed = error;
+            throw error;
+          });
+        row = result.rows[0]!;
       } finally {
-        client.release();
+        client.release(failed);
       }
     } catch (error) {
       this.mark(replica, { usable: false, reason: 'down', detail: describe(error) });
