@@ -131,6 +131,8 @@ function inReplica(id, method, path, token, body) {
   const out = JSON.parse(docker(['exec', id, 'node', '-e', script]).stdout.trim().split('\n').pop());
   return { status: out.status, json: out.body ? JSON.parse(out.body) : null };
 }
+/** One api container's Prometheus text, from inside it. */
+const apiMetrics = (id) => docker(['exec', id, 'node', '-e', "fetch('http://127.0.0.1:9464/metrics').then(r=>r.text()).then(t=>console.log(t))"]).stdout;
 /** SQL in the postgres container, over its local socket. */
 const sql = (query, service = 'postgres') => docker(['exec', ids(service)[0], 'psql', '-U', 'localcreators', '-d', 'localcreators', '-Atc', query]).stdout.trim();
 
@@ -341,6 +343,9 @@ try {
       return r.status === 200 && r.json.bio;
     };
     await eventually('the approved creator on the replica', async () => (await publicBio()) === state.profile.bio, 30_000);
+    // Both api containers have served public reads by now (the decision step asked each): each
+    // checks the replica and reads from it once it is streaming and caught up.
+    await eventually('both apis on the replica', () => ids('api').every((id) => /^lc_db_replica_up\{[^}]*replica="postgres-replica:5432\/localcreators"[^}]*\} 1$/m.test(apiMetrics(id))), 30_000);
     sql('select pg_wal_replay_pause()', 'postgres-replica');
     const edited = 'Street food first, family adventures second.';
     expectStatus(await call('PUT', '/api/me/profile', { headers: bearer(state.session), body: { ...state.profile, bio: edited } }), 200, 'edit the bio');
@@ -351,7 +356,7 @@ try {
       const bio = await publicBio();
       if (bio !== state.profile.bio) throw new Error(`a public read answered ${JSON.stringify(bio)} while the replica's replay was paused`);
     }
-    const served = ids('api').map((id) => /^lc_db_public_reads_total\{[^}]*database="replica"[^}]*\} ([1-9]\d*)/m.exec(docker(['exec', id, 'node', '-e', "fetch('http://127.0.0.1:9464/metrics').then(r=>r.text()).then(t=>console.log(t))"]).stdout)?.[1]);
+    const served = ids('api').map((id) => /^lc_db_public_reads_total\{[^}]*database="replica"[^}]*\} ([1-9]\d*)/m.exec(apiMetrics(id))?.[1]);
     if (served.some((n) => !n)) throw new Error(`public reads answered by the replica, per api: ${served}`);
     log(`public statements answered by the replica, per api: ${served.join(', ')}`);
     sql('select pg_wal_replay_resume()', 'postgres-replica');
@@ -359,6 +364,8 @@ try {
     state.profile.bio = edited;
   });
   await step('read replica stopped: public reads are still answered (from the primary), and it is used again once back', async () => {
+    const backOnReplica = () => dc(['logs', '--no-color', 'api']).stdout.split('\n').filter((l) => /public reads now on replica postgres-replica/.test(l)).length;
+    const before = backOnReplica();
     dc(['stop', 'postgres-replica']);
     const search = expectStatus(await call('GET', '/api/creators?q=Maya&sort=name'), 200, 'a search with the replica stopped');
     if (!search.json.items.some((c) => c.id === state.creatorId)) throw new Error(`search: ${search.body}`);
@@ -373,7 +380,7 @@ try {
     log(said.split('\n').find((l) => l.includes('skipped, public reads go elsewhere')).slice(0, 300));
     dc(['start', 'postgres-replica']);
     await waitHealthy(fullStack);
-    await eventually('an api back on the replica', () => dc(['logs', '--no-color', 'api']).stdout.split('\n').filter((l) => /public reads now on replica postgres-replica/.test(l)).length >= 3, 60_000);
+    await eventually('both apis back on the replica', () => backOnReplica() >= before + 2, 60_000);
   });
   await step("the proxy's access log carries paths without their query strings (no confirmation tokens)", async () => {
     const token = `h24-${randomBytes(12).toString('hex')}`;
