@@ -211,7 +211,7 @@ try {
   });
 
   phase('boot');
-  await step('up against TLS-only PostgreSQL and Redis (URLs alone): postgres, redis, mail catcher, 2 api, 2 workers, proxy, backup, all healthy', async () => {
+  await step('up against TLS-only PostgreSQL and Redis (URLs alone): postgres, its streaming replica, redis, mail catcher, 2 api, 2 workers, proxy, backup, all healthy', async () => {
     await up();
   }, true);
 
@@ -343,8 +343,9 @@ try {
       return r.status === 200 && r.json.bio;
     };
     await eventually('the approved creator on the replica', async () => (await publicBio()) === state.profile.bio, 30_000);
-    // Both api containers have served public reads by now (the decision step asked each): each
-    // checks the replica and reads from it once it is streaming and caught up.
+    // A public read on each api container (an api checks its replicas from its first one on),
+    // then each reads from the replica once it is streaming and caught up.
+    for (const id of ids('api')) if (inReplica(id, 'GET', '/api/directory').status !== 200) throw new Error(`api ${id.slice(0, 12)}: GET /api/directory`);
     await eventually('both apis on the replica', () => ids('api').every((id) => /^lc_db_replica_up\{[^}]*replica="postgres-replica:5432\/localcreators"[^}]*\} 1$/m.test(apiMetrics(id))), 30_000);
     sql('select pg_wal_replay_pause()', 'postgres-replica');
     const edited = 'Street food first, family adventures second.';

@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import pg from 'pg';
 import { Counter, Gauge } from 'prom-client';
@@ -68,6 +69,11 @@ export class ReadReplicas implements OnApplicationShutdown {
   private readonly lag: Gauge<'replica'>;
   private readonly skips: Counter<'replica' | 'reason'>;
   private readonly reads: Counter<'database'>;
+  /**
+   * Bound to the context the provider was built in, so the checks' timer and log lines never carry
+   * the request (its id) whose read happened to start them.
+   */
+  private readonly startChecks = AsyncResource.bind(() => this.start());
 
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
@@ -115,7 +121,7 @@ export class ReadReplicas implements OnApplicationShutdown {
 
   /** The replica the next public read goes to, or null for the primary. The first call starts the checks. */
   route(): Replica | null {
-    if (this.enabled && !this.timer) this.start();
+    if (this.enabled && !this.timer) this.startChecks();
     return this.current;
   }
 

@@ -63,7 +63,7 @@ describe('read replica: public reads from the standby, everything else from the 
   it('reads the public profile from the standby while the owner and admins read their writes from the primary; a lagging standby is skipped and taken back once caught up', async () => {
     const maya = await creatorWithProfile(t, 'Maya Brooks');
     const admin = await signUpAdmin(t);
-    replicas.route(); // the first public read starts the checks
+    await t.http().get('/api/directory').expect(200); // the first public read starts the checks
     expect(await routedToStandby(true)).toBe(true);
     const bioOf = async () => (await t.http().get(`/api/creators/${maya.id}`).expect(200)).body.bio as string;
     // Caught up: the standby has the listed profile.
@@ -102,6 +102,10 @@ describe('read replica: public reads from the standby, everything else from the 
     expect(await bioOf()).toBe(edited);
     expect(await metric('lc_db_public_reads_total{database="replica"}')).not.toEqual(before);
     expect(lines.some((l) => /replica 127\.0\.0\.1:\d+\/lc_test_\w+ in use: [\d.]+ s behind/.test(l.msg ?? ''))).toBe(true);
+    // The checks' lines belong to no request, though a request's read started them.
+    const checkLines = lines.filter((l) => /^(replica|public reads now) /.test(l.msg ?? ''));
+    expect(checkLines.length).toBeGreaterThan(2);
+    expect(checkLines.filter((l) => 'request_id' in l)).toEqual([]);
   });
 
   it('a stopped standby: public reads are answered from the primary at once, and the standby is used again once it is back', async () => {
