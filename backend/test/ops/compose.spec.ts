@@ -142,6 +142,8 @@ describe('docker-compose.yml', () => {
     expect(replica.command[0]).toBe('lc-replica');
     expect(replica.environment.PRIMARY_HOST).toBe('postgres');
     expect(replica.depends_on.postgres.condition).toBe('service_healthy');
+    // The image's VOLUME for pgBackRest is a tmpfs here: no anonymous volume left with each container.
+    expect(replica.tmpfs).toEqual(['/tmp', '/var/lib/pgbackrest']);
     expect(services.postgres!.command).toContain('hba_file=/etc/local-creators/pg_hba.conf');
     const hba = readFileSync(join(root, 'deploy/postgres/pg_hba.conf'), 'utf8');
     expect(hba).toMatch(/^host\s+replication\s+all\s+all\s+scram-sha-256$/m);
