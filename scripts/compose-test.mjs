@@ -5,7 +5,8 @@
 // a photo, the new-application mail, two api replicas, the proxy's log without query strings,
 // Prometheus and Alertmanager firing "Mail is late" when SMTP stops, restarts and down/up keeping
 // data, and a point-in-time restore from the scheduled backups after every volume but the backups
-// was lost. Bounded (COMPOSE_TEST_TIMEOUT_S, default 1500 s); removes every container and volume
+// was lost, and a streaming read replica serving the public reads (stopped: the primary answers).
+// Bounded (COMPOSE_TEST_TIMEOUT_S, default 1500 s); removes every container and volume
 // it made, and prints each phase's time. Images are built once and reused while their sources are
 // unchanged (scripts/compose-images.sh, decision 0320).
 import { randomBytes } from 'node:crypto';
@@ -27,7 +28,7 @@ const call = proxy.call;
 
 // The "managed" PostgreSQL and Redis of this run accept only TLS, with a certificate from a
 // private CA: the app reaches them through DATABASE_URL and REDIS_URL alone, the CA in CA_DIR.
-const certs = testCertificates(join(work, 'tls'), ['postgres', 'redis']);
+const certs = testCertificates(join(work, 'tls'), ['postgres', 'postgres-replica', 'redis']);
 mkdirSync(join(work, 'ca'));
 writeFileSync(join(work, 'ca', 'managed-ca.crt'), readFileSync(certs.caFile));
 const caInApp = '/etc/local-creators/ca/managed-ca.crt';
@@ -45,6 +46,10 @@ const env = {
   SITE_ADDRESS: 'localhost',
   APP_VERSION: process.env.APP_VERSION ?? 'dev',
   DATABASE_URL: `postgres://localcreators@postgres:5432/localcreators?sslmode=verify-full&sslrootcert=${caInApp}`,
+  // The bundled read replica (profile `replica`), over TLS too; a bound long enough that a paused
+  // replay is still within it while the run looks (the jest test covers the skip for lag).
+  DATABASE_REPLICA_URLS: `postgres://localcreators@postgres-replica:5432/localcreators?sslmode=verify-full&sslrootcert=${caInApp}`,
+  DATABASE_REPLICA_MAX_LAG_MS: '600000',
   REDIS_URL: `rediss://redis:6379?sslrootcert=${caInApp}`,
   CA_DIR: join(work, 'ca'),
   MONITORING_DIR: join(work, 'monitoring'),
@@ -56,7 +61,7 @@ const compose = (() => {
 })();
 const override = join(work, 'managed-services.override.yml');
 const dc = (args, opts = {}) =>
-  run(compose[0], [...compose.slice(1), '-f', 'docker-compose.yml', '-f', override, '--profile', 'demo', ...(opts.monitoring ? ['--profile', 'monitoring'] : []), ...args], {
+  run(compose[0], [...compose.slice(1), '-f', 'docker-compose.yml', '-f', override, '--profile', 'demo', '--profile', 'replica', ...(opts.monitoring ? ['--profile', 'monitoring'] : []), ...args], {
     ...opts,
     cwd: root,
     env: { ...env, ...opts.env },
@@ -71,7 +76,7 @@ const ids = (service, opts) => dc(['ps', '-q', service], opts).stdout.split('\n'
  */
 function writeOverride() {
   const base = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { merge: true });
-  writeFileSync(join(work, 'tls', 'pg_hba.conf'), 'local all all trust\nhostssl all all all scram-sha-256\n');
+  writeFileSync(join(work, 'tls', 'pg_hba.conf'), 'local all all trust\nhostssl all all all scram-sha-256\nhostssl replication all all scram-sha-256\n');
   const tls = `${join(work, 'tls')}:/tls:ro`;
   writeFileSync(
     override,
@@ -82,6 +87,13 @@ function writeOverride() {
           entrypoint: ['bash', '-c', 'install -m 600 /tls/server.key /tmp/server.key && exec docker-entrypoint.sh "$$@"', '--'],
           command: [...base.services.postgres.command, '-c', 'ssl=on', '-c', 'ssl_cert_file=/tls/server.crt', '-c', 'ssl_key_file=/tmp/server.key', '-c', 'hba_file=/tls/pg_hba.conf'],
           volumes: [...base.services.postgres.volumes, tls],
+        },
+        // The replica: TLS-only as well, and it streams from the primary over TLS.
+        'postgres-replica': {
+          entrypoint: ['bash', '-c', 'install -m 600 /tls/server.key /tmp/server.key && exec docker-entrypoint.sh "$$@"', '--'],
+          command: [...base.services['postgres-replica'].command, '-c', 'ssl=on', '-c', 'ssl_cert_file=/tls/server.crt', '-c', 'ssl_key_file=/tmp/server.key', '-c', 'hba_file=/tls/pg_hba.conf'],
+          environment: { PGSSLMODE: 'verify-full', PGSSLROOTCERT: '/tls/ca.crt' },
+          volumes: [...base.services['postgres-replica'].volumes, tls],
         },
         backup: { environment: { PGSSLMODE: 'verify-full', PGSSLROOTCERT: '/tls/ca.crt' }, volumes: [...base.services.backup.volumes, tls] },
         redis: {
@@ -119,8 +131,10 @@ function inReplica(id, method, path, token, body) {
   const out = JSON.parse(docker(['exec', id, 'node', '-e', script]).stdout.trim().split('\n').pop());
   return { status: out.status, json: out.body ? JSON.parse(out.body) : null };
 }
+/** One api container's Prometheus text, from inside it. */
+const apiMetrics = (id) => docker(['exec', id, 'node', '-e', "fetch('http://127.0.0.1:9464/metrics').then(r=>r.text()).then(t=>console.log(t))"]).stdout;
 /** SQL in the postgres container, over its local socket. */
-const sql = (query) => docker(['exec', ids('postgres')[0], 'psql', '-U', 'localcreators', '-d', 'localcreators', '-Atc', query]).stdout.trim();
+const sql = (query, service = 'postgres') => docker(['exec', ids(service)[0], 'psql', '-U', 'localcreators', '-d', 'localcreators', '-Atc', query]).stdout.trim();
 
 async function waitHealthy(expect, opts) {
   await eventually(
@@ -140,7 +154,7 @@ async function waitHealthy(expect, opts) {
     2000,
   );
 }
-const fullStack = { postgres: 1, redis: 1, mailpit: 1, api: 2, worker: 2, proxy: 1, backup: 1 };
+const fullStack = { postgres: 1, 'postgres-replica': 1, redis: 1, mailpit: 1, api: 2, worker: 2, proxy: 1, backup: 1 };
 /** Up, every service healthy; a healthy proxy answers https at once (no retry: it no longer resets TLS while it starts). */
 const up = async () => {
   dc(['up', '-d', '--scale', 'api=2', '--scale', 'worker=2'], { timeout: 600_000 });
@@ -197,7 +211,7 @@ try {
   });
 
   phase('boot');
-  await step('up against TLS-only PostgreSQL and Redis (URLs alone): postgres, redis, mail catcher, 2 api, 2 workers, proxy, backup, all healthy', async () => {
+  await step('up against TLS-only PostgreSQL and Redis (URLs alone): postgres, its streaming replica, redis, mail catcher, 2 api, 2 workers, proxy, backup, all healthy', async () => {
     await up();
   }, true);
 
@@ -253,7 +267,7 @@ try {
   await step('sign up and apply (the four-step application, as its one API call)', async () => {
     const signup = expectStatus(await call('POST', '/api/auth/signup', { body: { email: 'maya@example.com', password: 'Correct horse battery staple 7' } }), 201, 'signup');
     state.session = signup.json;
-    const profile = {
+    const profile = (state.profile = {
       full_name: 'Maya Brooks',
       phone: '(216) 555-0101',
       bio: 'Food and family adventures around Cleveland.',
@@ -265,7 +279,7 @@ try {
       content_types: ['Reels', 'Photo'],
       collab_types: ['Sponsored Post'],
       can_use_name_publicly: true,
-    };
+    });
     const applied = expectStatus(await call('PUT', '/api/me/profile', { headers: bearer(state.session), body: profile }), 201, 'apply');
     state.creatorId = applied.json.id;
     if (applied.json.approval_status !== 'pending') throw new Error(`status ${applied.json.approval_status}`);
@@ -319,6 +333,55 @@ try {
       const items = Array.isArray(list) ? list : (list.data ?? list.items ?? []);
       return one.status === 200 && items.some((c) => c.id === state.creatorId);
     }, 15_000);
+  });
+  await step('read replica: public reads come from it (its replay paused, they show the old bio) while the writer reads the new one from the primary', async () => {
+    if (sql('select pg_is_in_recovery()', 'postgres-replica') !== 't') throw new Error('postgres-replica is not a standby');
+    const streaming = sql("select count(*) from pg_stat_replication where state = 'streaming'");
+    if (streaming !== '1') throw new Error(`the primary streams to ${streaming} standbys`);
+    const publicBio = async () => {
+      const r = await call('GET', `/api/creators/${state.creatorId}`);
+      return r.status === 200 && r.json.bio;
+    };
+    await eventually('the approved creator on the replica', async () => (await publicBio()) === state.profile.bio, 30_000);
+    // A public read on each api container (an api checks its replicas from its first one on),
+    // then each reads from the replica once it is streaming and caught up.
+    for (const id of ids('api')) if (inReplica(id, 'GET', '/api/directory').status !== 200) throw new Error(`api ${id.slice(0, 12)}: GET /api/directory`);
+    await eventually('both apis on the replica', () => ids('api').every((id) => /^lc_db_replica_up\{[^}]*replica="postgres-replica:5432\/localcreators"[^}]*\} 1$/m.test(apiMetrics(id))), 30_000);
+    sql('select pg_wal_replay_pause()', 'postgres-replica');
+    const edited = 'Street food first, family adventures second.';
+    expectStatus(await call('PUT', '/api/me/profile', { headers: bearer(state.session), body: { ...state.profile, bio: edited } }), 200, 'edit the bio');
+    const own = expectStatus(await call('GET', '/api/me/profile', { headers: bearer(state.session) }), 200, 'own profile');
+    if (own.json.bio !== edited) throw new Error(`the writer read ${JSON.stringify(own.json.bio)} after writing`);
+    // Both api containers, through the proxy: the public profile still the paused replica's.
+    for (let i = 0; i < 4; i++) {
+      const bio = await publicBio();
+      if (bio !== state.profile.bio) throw new Error(`a public read answered ${JSON.stringify(bio)} while the replica's replay was paused`);
+    }
+    const served = ids('api').map((id) => /^lc_db_public_reads_total\{[^}]*database="replica"[^}]*\} ([1-9]\d*)/m.exec(apiMetrics(id))?.[1]);
+    if (served.some((n) => !n)) throw new Error(`public reads answered by the replica, per api: ${served}`);
+    log(`public statements answered by the replica, per api: ${served.join(', ')}`);
+    sql('select pg_wal_replay_resume()', 'postgres-replica');
+    await eventually('the edit on the replica, through the proxy', async () => (await publicBio()) === edited, 30_000);
+    state.profile.bio = edited;
+  });
+  await step('read replica stopped: public reads are still answered (from the primary), and it is used again once back', async () => {
+    const backOnReplica = () => dc(['logs', '--no-color', 'api']).stdout.split('\n').filter((l) => /public reads now on replica postgres-replica/.test(l)).length;
+    const before = backOnReplica();
+    dc(['stop', 'postgres-replica']);
+    const search = expectStatus(await call('GET', '/api/creators?q=Maya&sort=name'), 200, 'a search with the replica stopped');
+    if (!search.json.items.some((c) => c.id === state.creatorId)) throw new Error(`search: ${search.body}`);
+    expectStatus(await call('GET', '/api/directory'), 200, 'the directory with the replica stopped');
+    const one = expectStatus(await call('GET', `/api/creators/${state.creatorId}`), 200, 'the profile with the replica stopped');
+    if (one.json.bio !== state.profile.bio) throw new Error(`profile: ${one.body}`);
+    expectStatus(await call('GET', '/sitemap.xml'), 200, 'the sitemap with the replica stopped');
+    const said = await eventually('the api says the replica is skipped', () => {
+      const out = dc(['logs', '--no-color', 'api']).stdout;
+      return /replica postgres-replica:5432\/localcreators skipped, public reads go elsewhere: down/.test(out) && out;
+    }, 30_000);
+    log(said.split('\n').find((l) => l.includes('skipped, public reads go elsewhere')).slice(0, 300));
+    dc(['start', 'postgres-replica']);
+    await waitHealthy(fullStack);
+    await eventually('both apis back on the replica', () => backOnReplica() >= before + 2, 60_000);
   });
   await step("the proxy's access log carries paths without their query strings (no confirmation tokens)", async () => {
     const token = `h24-${randomBytes(12).toString('hex')}`;
@@ -400,7 +463,8 @@ try {
     const caBefore = proxy.ca;
     log(`restoring to ${moment}`);
     dc(['down', '--timeout', '10'], { timeout: 300_000 });
-    const lost = ['postgres-data', 'redis-data', 'storage', 'caddy-data', 'caddy-config'].map((v) => `${project}_${v}`);
+    // The replica goes too: a standby of the lost database cannot follow the restored one.
+    const lost = ['postgres-data', 'postgres-replica-data', 'redis-data', 'storage', 'caddy-data', 'caddy-config'].map((v) => `${project}_${v}`);
     docker(['volume', 'rm', ...lost]);
     const restored = dc(['run', '--rm', '--no-deps', 'backup', 'lc-backup', 'restore', '--to', moment], { timeout: 600_000 }).stdout;
     if (!/files restored from files-/.test(restored)) throw new Error(`restore said: ${restored.slice(-600)}`);

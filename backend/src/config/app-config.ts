@@ -12,7 +12,8 @@ export class AppConfig {
 
   readonly env: EnvironmentVariables['NODE_ENV'];
   readonly http: { port: number; host: string; publicUrl: string; trustProxy: string; corsOrigin: string[]; webRoot?: string };
-  readonly database: { url: string; statementTimeoutMs: number };
+  /** `replicas`: the public reads' streaming replicas (decision 0330), none when empty. */
+  readonly database: { url: string; statementTimeoutMs: number; replicas: { urls: string[]; maxLagMs: number; checkMs: number } };
   /** `prefix` is unset when the install id should be used (RedisNamespace); `tls` carries a private CA (rediss://…?sslrootcert=). */
   readonly redis: { url: string; prefix?: string; tls?: { ca: string } };
   readonly auth: {
@@ -74,7 +75,18 @@ export class AppConfig {
         .filter(Boolean),
       webRoot: e.WEB_ROOT,
     };
-    this.database = { url: e.DATABASE_URL, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS };
+    this.database = {
+      url: e.DATABASE_URL,
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      replicas: {
+        urls: (e.DATABASE_REPLICA_URLS ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+        maxLagMs: e.DATABASE_REPLICA_MAX_LAG_MS,
+        checkMs: e.DATABASE_REPLICA_CHECK_MS,
+      },
+    };
     this.redis = { ...redisConnection(e.REDIS_URL), prefix: e.REDIS_PREFIX };
     this.auth = {
       jwtSecret: e.JWT_SECRET,

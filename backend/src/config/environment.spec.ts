@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AppConfig } from './app-config';
 import { ConfigError, redisConnection, validateEnvironment } from './environment';
 
 // What `docker compose up` with the .env.example values left in must do: stop with a message
@@ -131,5 +132,39 @@ describe('TLS to Redis through the URL', () => {
   it('refuses a CA on a plain redis:// URL and names a CA file it cannot read', () => {
     expect(() => redisConnection('redis://cache:6379?sslrootcert=/x.crt')).toThrow('sslrootcert needs a rediss:// URL');
     expect(() => redisConnection('rediss://cache:6379?sslrootcert=/nonexistent/ca.crt')).toThrow('cannot read sslrootcert "/nonexistent/ca.crt" (ENOENT)');
+  });
+});
+
+describe('read replicas (DATABASE_REPLICA_URLS)', () => {
+  const base = { DATABASE_URL: 'postgres://localcreators@db.example.com:5432/localcreators' };
+  it('reads none by default, and the list with its bound', () => {
+    expect(AppConfig.fromEnvironment({ ...base, DATABASE_REPLICA_URLS: '' }).database.replicas).toEqual({ urls: [], maxLagMs: 5000, checkMs: 1000 });
+    const config = AppConfig.fromEnvironment({
+      ...base,
+      DATABASE_REPLICA_URLS: ' postgres://u:p@r1.example.com/lc?sslmode=verify-full , postgresql://u:p@r2.example.com:6432/lc',
+      DATABASE_REPLICA_MAX_LAG_MS: '2500',
+    });
+    expect(config.database.replicas).toEqual({
+      urls: ['postgres://u:p@r1.example.com/lc?sslmode=verify-full', 'postgresql://u:p@r2.example.com:6432/lc'],
+      maxLagMs: 2500,
+      checkMs: 1000,
+    });
+  });
+  it('puts DATABASE_PASSWORD into a replica URL that carries none, and leaves one that does', () => {
+    const config = AppConfig.fromEnvironment({
+      ...base,
+      DATABASE_PASSWORD: 's3cret/pw',
+      DATABASE_REPLICA_URLS: 'postgres://localcreators@r1.example.com/lc,postgres://reader:own@r2.example.com/lc',
+    });
+    expect(config.database.replicas.urls).toEqual(['postgres://localcreators:s3cret%2Fpw@r1.example.com/lc', 'postgres://reader:own@r2.example.com/lc']);
+  });
+  it('refuses what is not a list of postgres:// URLs, and a bound below 100 ms, naming the variable', () => {
+    expect(refusal({ ...base, DATABASE_REPLICA_URLS: 'mysql://r1.example.com/lc' })).toContain(
+      'DATABASE_REPLICA_URLS must be postgres:// URLs separated by commas',
+    );
+    const said = refusal({ ...base, DATABASE_REPLICA_URLS: 'postgres://reader:Very-Secret-9@r1.example.com/lc,,' });
+    expect(said).toContain('DATABASE_REPLICA_URLS="postgres://reader:***@r1.example.com/lc,,"');
+    expect(said).not.toContain('Very-Secret-9');
+    expect(refusal({ ...base, DATABASE_REPLICA_MAX_LAG_MS: '50' })).toContain('DATABASE_REPLICA_MAX_LAG_MS');
   });
 });

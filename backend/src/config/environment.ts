@@ -25,6 +25,20 @@ export class EnvironmentVariables {
    * (migrations) is not limited.
    */
   @IsInt() @Min(0) @Max(3_600_000) DATABASE_STATEMENT_TIMEOUT_MS = 5000;
+  /**
+   * Streaming read replicas for the public directory's reads, comma-separated postgres:// URLs
+   * (empty: none, every read on DATABASE_URL). DATABASE_PASSWORD goes into one that carries no
+   * password. Everything else (writes, admin, a person's own data) stays on DATABASE_URL (decision 0330).
+   */
+  @IsOptional()
+  @Matches(/^\s*postgres(ql)?:\/\/[^,\s]+(\s*,\s*postgres(ql)?:\/\/[^,\s]+)*\s*$/, {
+    message: 'DATABASE_REPLICA_URLS must be postgres:// URLs separated by commas',
+  })
+  DATABASE_REPLICA_URLS?: string;
+  /** A replica whose replay is further behind the primary than this (ms) is skipped until it catches up (decision 0331). */
+  @IsInt() @Min(100) @Max(3_600_000) DATABASE_REPLICA_MAX_LAG_MS = 5000;
+  /** How often each replica's health and lag are checked (ms), while the process serves public reads. */
+  @IsInt() @Min(100) @Max(60_000) DATABASE_REPLICA_CHECK_MS = 1000;
   /** `rediss://` for TLS; `?sslrootcert=/path/ca.crt` adds a CA to trust (decision 0315). */
   @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// or rediss:// URL' }) REDIS_URL = 'redis://127.0.0.1:6379';
   /**
@@ -122,6 +136,7 @@ export class EnvironmentVariables {
 export const SECRET_VARIABLES = [
   'DATABASE_URL',
   'DATABASE_PASSWORD',
+  'DATABASE_REPLICA_URLS',
   'REDIS_URL',
   'JWT_SECRET',
   'SMTP_URL',
@@ -163,12 +178,22 @@ function withDatabasePassword(url: string | undefined, password: string | undefi
   }
 }
 
+const hasPassword = (url: string) => {
+  try {
+    return new URL(url).password !== '';
+  } catch {
+    return false;
+  }
+};
+
 const NUMERIC = new Set([
   'PORT',
   'METRICS_PORT',
   'FOLLOWER_REMINDER_SWEEP_S',
   'SHUTDOWN_DRAIN_S',
   'DATABASE_STATEMENT_TIMEOUT_MS',
+  'DATABASE_REPLICA_MAX_LAG_MS',
+  'DATABASE_REPLICA_CHECK_MS',
   'MAIL_MAX_ATTEMPTS',
   'MAIL_RETRY_BASE_MS',
   'MAIL_LEASE_S',
@@ -198,6 +223,13 @@ export function validateEnvironment(given: Record<string, string | undefined>): 
   const { values: raw, problems: fileProblems } = withSecretFiles(given);
   const database = withDatabasePassword(raw.DATABASE_URL, raw.DATABASE_PASSWORD);
   raw.DATABASE_URL = database.url;
+  // A replica URL without a password takes DATABASE_PASSWORD, as managed replicas share the primary's accounts.
+  if (raw.DATABASE_REPLICA_URLS && raw.DATABASE_PASSWORD)
+    raw.DATABASE_REPLICA_URLS = raw.DATABASE_REPLICA_URLS.split(',')
+      .map((u) => u.trim())
+      .filter(Boolean)
+      .map((u) => (hasPassword(u) ? u : (withDatabasePassword(u, raw.DATABASE_PASSWORD).url ?? u)))
+      .join(',');
   const sourceProblems = database.problem ? [...fileProblems, database.problem] : fileProblems;
   if (sourceProblems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${sourceProblems.join('\n  ')}`);
   const present: Record<string, unknown> = {};
@@ -209,7 +241,10 @@ export function validateEnvironment(given: Record<string, string | undefined>): 
   const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
   if (errors.length > 0) {
     // A value read from a secret file is named by its file, never shown.
-    const shown = (name: string) => (given[`${name}_FILE`] ? `${name}_FILE=${JSON.stringify(given[`${name}_FILE`])}` : `${name}=${JSON.stringify(raw[name])}`);
+    // Replica URLs may carry passwords: shown without them.
+    const value = (name: string) => (name === 'DATABASE_REPLICA_URLS' ? raw[name]?.replace(/:\/\/([^:@/]*):[^@/]*@/g, '://$1:***@') : raw[name]);
+    const shown = (name: string) =>
+      given[`${name}_FILE`] ? `${name}_FILE=${JSON.stringify(given[`${name}_FILE`])}` : `${name}=${JSON.stringify(value(name))}`;
     const lines = errors.map((e) => `${shown(e.property)}: ${Object.values(e.constraints ?? {}).join('; ')}`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }

@@ -23,7 +23,8 @@ export class PrivatePostgres {
   private readonly dir = mkdtempSync(join(tmpdir(), 'lc-private-pg-'));
   port = 0;
 
-  constructor(private readonly opts: { tls?: { certFile: string; keyFile: string; caFile: string } } = {}) {}
+  /** `replicaOf`: a hot standby streaming from that (started) server, made by pg_basebackup. */
+  constructor(private readonly opts: { tls?: { certFile: string; keyFile: string; caFile: string }; replicaOf?: PrivatePostgres } = {}) {}
 
   /** The superuser's URL; with TLS it asks for it as an operator would (verify-full against the CA). */
   get adminUrl() {
@@ -42,7 +43,25 @@ export class PrivatePostgres {
       this.port = await freePort();
       if (process.getuid?.() === 0)
         chownSync(this.dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), Number(execFileSync('id', ['-g', 'postgres']).toString().trim()));
-      this.run('initdb', ['-D', join(this.dir, 'data'), '-U', 'postgres', '-A', 'trust', '--locale=C', '-E', 'UTF8']);
+      const primary = this.opts.replicaOf;
+      // initdb's pg_hba.conf trusts replication connections from 127.0.0.1, which the standby uses.
+      if (primary)
+        this.run('pg_basebackup', [
+          '-h',
+          '127.0.0.1',
+          '-p',
+          String(primary.port),
+          '-U',
+          'postgres',
+          '-D',
+          join(this.dir, 'data'),
+          '-R',
+          '-X',
+          'stream',
+          '-c',
+          'fast',
+        ]);
+      else this.run('initdb', ['-D', join(this.dir, 'data'), '-U', 'postgres', '-A', 'trust', '--locale=C', '-E', 'UTF8']);
       if (this.opts.tls) writeFileSync(join(this.dir, 'data', 'pg_hba.conf'), 'local all all trust\nhostssl all all 127.0.0.1/32 trust\n');
     }
     const tls = this.opts.tls ? ` -c ssl=on -c ssl_cert_file=${this.opts.tls.certFile} -c ssl_key_file=${this.opts.tls.keyFile}` : '';

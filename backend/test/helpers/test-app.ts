@@ -52,6 +52,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     worker?: boolean;
     pgAdminUrl?: string;
+    /** Streaming replicas of `pgAdminUrl`'s server: the app reads the directory from them (DATABASE_REPLICA_URLS). */
+    replicaAdminUrls?: string[];
     beforeInit?: (app: NestFastifyApplication) => void;
     /** Where the API's log lines go (at LOG_LEVEL, info unless the test says); by default nowhere. */
     logTo?: import('pino').DestinationStream;
@@ -74,6 +76,11 @@ export async function createTestApp(
     RATE_LIMIT_RECOVER: '1000/60',
     RATE_LIMIT_PUBLIC_FORMS: '1000/60',
     LOG_LEVEL: 'error',
+    ...(opts.replicaAdminUrls
+      ? {
+          DATABASE_REPLICA_URLS: opts.replicaAdminUrls.map((admin) => Object.assign(new URL(admin), { pathname: `/${db.name}` }).toString()).join(','),
+        }
+      : {}),
     ...opts.env,
   };
   const app = await createHttpApp(env, opts.logTo ? { logDestination: opts.logTo } : { logger: false });

@@ -21,6 +21,7 @@ describe('docker-compose.yml', () => {
       'mailpit',
       'migrate',
       'postgres',
+      'postgres-replica',
       'preflight',
       'prometheus',
       'proxy',
@@ -134,6 +135,23 @@ describe('docker-compose.yml', () => {
     expect(services.api!.environment.TRUST_PROXY).toBe('${TRUST_PROXY:-1}');
   });
 
+  it('keeps the read replica in its own profile, copying and streaming from postgres, which lets it replicate; the api never waits for it', () => {
+    const replica = services['postgres-replica']!;
+    expect(replica.profiles).toEqual(['replica']);
+    expect(replica.image).toBe(services.postgres!.image);
+    expect(replica.command[0]).toBe('lc-replica');
+    expect(replica.environment.PRIMARY_HOST).toBe('postgres');
+    expect(replica.depends_on.postgres.condition).toBe('service_healthy');
+    // The image's VOLUME for pgBackRest is a tmpfs here: no anonymous volume left with each container.
+    expect(replica.tmpfs).toEqual(['/tmp', '/var/lib/pgbackrest']);
+    expect(services.postgres!.command).toContain('hba_file=/etc/local-creators/pg_hba.conf');
+    const hba = readFileSync(join(root, 'deploy/postgres/pg_hba.conf'), 'utf8');
+    expect(hba).toMatch(/^host\s+replication\s+all\s+all\s+scram-sha-256$/m);
+    expect(readFileSync(join(root, 'deploy/postgres/Dockerfile'), 'utf8')).toMatch(/COPY pg_hba\.conf \/etc\/local-creators\/pg_hba\.conf/);
+    expect(services.api!.environment.DATABASE_REPLICA_URLS).toBe('${DATABASE_REPLICA_URLS:-}');
+    expect(Object.keys(services.api!.depends_on)).not.toContain('postgres-replica');
+  });
+
   it('migrates once before api and worker start', () => {
     expect(services.migrate!.command).toEqual(['node', 'backend/dist/cli.js', 'migrate']);
     for (const name of ['api', 'worker']) {
@@ -158,6 +176,7 @@ describe('docker-compose.yml', () => {
         'WORKER_HEARTBEAT_FILE',
         'METRICS_PORT',
         'DATABASE_PASSWORD',
+        'DATABASE_REPLICA_URLS',
       ]),
     );
     for (const name of ['api', 'worker', 'migrate', 'preflight']) {

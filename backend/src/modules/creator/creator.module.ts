@@ -2,6 +2,7 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { PageMetaRegistry } from '../../web/page-meta';
+import { ReadReplicas } from '../../database/read-replicas';
 import { NotificationsModule } from '../notifications';
 import { ApprovedProfileEdits } from './application/approved-profile-edits';
 import { ContactRequests } from './application/contact-requests.service';
@@ -61,6 +62,7 @@ import { SqlDirectoryReads } from './infrastructure/sql-directory-reads';
     ListingVersion,
     QueryCanceller,
     DirectoryPool,
+    ReadReplicas,
     ApprovedProfileEdits,
     { provide: CreatorRepository, useClass: MikroOrmCreatorRepository },
     { provide: DirectoryReads, useClass: SqlDirectoryReads },

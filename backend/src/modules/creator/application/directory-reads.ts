@@ -62,8 +62,12 @@ export interface ListedOverview {
 export abstract class DirectoryReads {
   /** A number that changes whenever any listed profile changes (on any replica). */
   abstract listingVersion(): Promise<number>;
-  /** One profile, listed or not (the caller decides who may see it). */
-  abstract findByIdReadOnly(id: string): Promise<CreatorProfile | null>;
+  /**
+   * One profile, listed or not (the caller decides who may see it). `fresh`: from the primary,
+   * for its owner or an admin, who must see their own writes; else where public reads go (a
+   * replica may be a little behind, decision 0330).
+   */
+  abstract findByIdReadOnly(id: string, opts?: { fresh?: boolean }): Promise<CreatorProfile | null>;
   /**
    * What the directory's landing view is drawn from, in one read: how many are listed, in all and
    * per niche, the newest `recent` cards, and the newest `perNiche` cards of every niche that has any.

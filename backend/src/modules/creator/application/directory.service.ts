@@ -225,7 +225,7 @@ export class DirectoryService {
     const listed = await this.listedProfile(id);
     if (listed.value) return { listed: listed as DirectoryAnswer<PublicCreator> };
     if (!viewer) throw notFound();
-    const profile = await this.profiles.findByIdReadOnly(id);
+    const profile = await this.profiles.findByIdReadOnly(id, { fresh: true });
     if (!profile || !(viewer.id === profile.userId || isAdmin(viewer))) throw notFound();
     return { preview: toPublicCreator(profile) };
   }

@@ -1,18 +1,28 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import pg from 'pg';
 import { AppConfig } from '../../../config/app-config';
+import { ReadReplicas, recoveryConflict, replicaUnreachable, type Replica } from '../../../database/read-replicas';
+import { QueryCanceller } from './query-canceller';
 
 /**
  * The connections the directory's public reads run on (decision 0204): a plain `pg` pool beside
  * the ORM's. A search or page is one statement, so the ORM's pool (knex and tarn: a timer and
  * several promises per checkout) was a tenth of the API's time per uncached read. Same size, same
  * statement timeout, and the same cancel on a client that went away.
+ *
+ * With read replicas (decision 0330) a public statement runs on the replica in use, and on the
+ * primary when none is usable, when it is asked for `primary` (a preview by its owner), or when
+ * the replica fails it: a public read never fails for want of a replica.
  */
 @Injectable()
 export class DirectoryPool implements OnApplicationShutdown {
   private readonly pool: pg.Pool;
 
-  constructor(@Inject(AppConfig) config: AppConfig) {
+  constructor(
+    @Inject(AppConfig) private readonly config: AppConfig,
+    private readonly replicas: ReadReplicas,
+    private readonly cancels: QueryCanceller,
+  ) {
     const timeout = config.database.statementTimeoutMs;
     this.pool = new pg.Pool({
       connectionString: config.database.url,
@@ -26,8 +36,53 @@ export class DirectoryPool implements OnApplicationShutdown {
     this.pool.on('error', () => undefined);
   }
 
-  connect() {
-    return this.pool.connect();
+  /**
+   * One statement (named, so each connection parses each shape once): its rows, and the routing
+   * epoch of the database that answered (ReadReplicas.epoch). An abort cancels it in PostgreSQL.
+   */
+  async run(
+    statement: { name?: string; text: string; values?: unknown[] },
+    opts: { signal?: AbortSignal; primary?: boolean } = {},
+  ): Promise<{ rows: Record<string, any>[]; epoch: number }> {
+    const epoch = this.replicas.epoch;
+    const replica = opts.primary ? null : this.replicas.route();
+    if (!replica) return { rows: await this.on(null, statement, opts.signal), epoch };
+    try {
+      return { rows: await this.on(replica, statement, opts.signal), epoch };
+    } catch (error) {
+      if (opts.signal?.aborted) throw error;
+      if (replicaUnreachable(error)) this.replicas.failed(replica, error);
+      else if (!recoveryConflict(error)) throw error;
+      // Answered by the primary: its epoch is the one after the switch (or this one, as the
+      // primary is never behind what the replica had).
+      const after = this.replicas.epoch;
+      return { rows: await this.on(null, statement, opts.signal), epoch: after };
+    }
+  }
+
+  private async on(replica: Replica | null, statement: { name?: string; text: string; values?: unknown[] }, signal?: AbortSignal) {
+    signal?.throwIfAborted();
+    const conn = await (replica ? replica.pool : this.pool).connect();
+    let cancelling: Promise<unknown> | undefined;
+    const onAbort = () => void (cancelling = this.cancels.cancel((conn as unknown as { processID?: number }).processID, replica?.url));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    let broken: Error | undefined;
+    try {
+      if (signal?.aborted) throw signal.reason;
+      const result = await conn.query(statement).catch((error: unknown) => {
+        // Cancelled or timed out (57014): the connection is fine; after anything else it is dropped.
+        const code = (error as { code?: unknown }).code;
+        if (code !== '57014') broken = error as Error;
+        throw error;
+      });
+      this.replicas.served(replica);
+      return result.rows as Record<string, any>[];
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      // A cancel still on its way must land before the connection serves anyone else.
+      await cancelling;
+      conn.release(broken);
+    }
   }
 
   async onApplicationShutdown() {

@@ -1,13 +1,21 @@
 import { AsyncResource } from 'node:async_hooks';
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { AppConfig } from '../../../config/app-config';
+import { ReadReplicas } from '../../../database/read-replicas';
+import { DirectoryPool } from './directory-pool';
 import { PostgresListener } from './postgres-listener';
 
 /** The channel the listing triggers notify whenever the version moves (migrations 0007, ListingFacts). */
 const LISTING_CHANNEL = 'listing_change';
 /** How long a kept version is trusted without a read, should a notification ever go missing. */
 const MAX_AGE_MS = 1_000;
+/**
+ * The version as the directory's cache keys answers: the routing epoch (ReadReplicas) times this,
+ * plus the database's own counter. A switch between the primary and a replica (which may be a
+ * little behind) thus never reuses an answer computed on the other, and the number only grows
+ * (decision 0332). Without replicas the epoch stays 0: the database's number as it is.
+ */
+const EPOCH_SPAN = 2 ** 32;
 
 /**
  * The listing version as far as this process knows it, kept between the database's announcements.
@@ -90,11 +98,15 @@ export class ListingVersion implements OnApplicationShutdown {
    */
   private readonly startListener: () => void;
 
-  constructor(em: EntityManager, @Inject(AppConfig) config: AppConfig) {
+  constructor(pool: DirectoryPool, replicas: ReadReplicas, @Inject(AppConfig) config: AppConfig) {
+    // Read where the public reads go: an answer is keyed by what that database has applied, so a
+    // replica behind the primary never files old facts under a newer version (decision 0332).
     this.version = new KeptVersion(async () => {
-      const [row] = await em.getConnection().execute<{ version: string }[]>('select version from listing_version where id = 1');
-      return Number(row!.version);
+      const { rows, epoch } = await pool.run({ name: 'lc_listing_version', text: 'select version from listing_version where id = 1' });
+      return epoch * EPOCH_SPAN + Number(rows[0]!.version);
     }, MAX_AGE_MS);
+    // Public reads moved (to a replica, or back to the primary): the next reader asks there.
+    replicas.onSwitch(() => this.version.changed());
     this.listener = new PostgresListener({
       connectionString: config.database.url,
       channel: LISTING_CHANNEL,

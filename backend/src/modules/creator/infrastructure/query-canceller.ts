@@ -10,42 +10,43 @@ import { AppConfig } from '../../../config/app-config';
  */
 @Injectable()
 export class QueryCanceller implements OnApplicationShutdown {
-  private client: Promise<pg.Client> | null = null;
+  /** One connection per database a directory statement may run on (the primary, each replica). */
+  private readonly clients = new Map<string, Promise<pg.Client>>();
 
   constructor(@Inject(AppConfig) private readonly config: AppConfig) {}
 
-  /** Cancels whatever the backend `pid` is running; never throws. */
-  async cancel(pid: number | undefined): Promise<void> {
+  /** Cancels whatever the backend `pid` is running on `url` (default: the primary); never throws. */
+  async cancel(pid: number | undefined, url = this.config.database.url): Promise<void> {
     if (!pid) return;
     try {
-      const client = await this.connection();
+      const client = await this.connection(url);
       await client.query('select pg_cancel_backend($1)', [pid]);
     } catch {
       // Lost connection: the next cancel opens a new one; the statement timeout still applies.
-      this.client = null;
+      this.clients.delete(url);
     }
   }
 
-  private connection() {
-    this.client ??= (async () => {
-      const client = new pg.Client({
-        connectionString: this.config.database.url,
-        application_name: 'local-creators query canceller',
-        connectionTimeoutMillis: 5_000,
+  private connection(url: string) {
+    let client = this.clients.get(url);
+    if (!client) {
+      client = (async () => {
+        const c = new pg.Client({ connectionString: url, application_name: 'local-creators query canceller', connectionTimeoutMillis: 5_000 });
+        c.on('error', () => void this.clients.delete(url));
+        await c.connect();
+        return c;
+      })().catch((error) => {
+        this.clients.delete(url);
+        throw error;
       });
-      client.on('error', () => void (this.client = null));
-      await client.connect();
-      return client;
-    })().catch((error) => {
-      this.client = null;
-      throw error;
-    });
-    return this.client;
+      this.clients.set(url, client);
+    }
+    return client;
   }
 
   async onApplicationShutdown() {
-    const client = this.client;
-    this.client = null;
-    await client?.then((c) => c.end()).catch(() => undefined);
+    const clients = [...this.clients.values()];
+    this.clients.clear();
+    await Promise.all(clients.map((client) => client.then((c) => c.end()).catch(() => undefined)));
   }
 }

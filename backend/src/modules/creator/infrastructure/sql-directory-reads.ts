@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import type { Niche } from '@local-creators/common';
 import { DirectoryReads, type ListedCard, type ListedFilters, type ListedOverview, type ListedPageQuery } from '../application/directory-reads';
 import { LISTED_SQL, listedCountSql, listedOverviewSql, listedPageSql, listedMatchedPageSql, listedSuggestionsSql, PROFILE_SQL } from './directory-sql';
 import { CreatorProfile } from '../domain/creator-profile';
 import { ListingVersion } from './listing-version';
-import { QueryCanceller } from './query-canceller';
 import { DirectoryPool } from './directory-pool';
 
 const statementNames = new Map<string, string>();
@@ -105,9 +103,7 @@ function listedCard(row: Record<string, any>): ListedCard {
 @Injectable()
 export class SqlDirectoryReads extends DirectoryReads {
   constructor(
-    private readonly em: EntityManager,
     private readonly version: ListingVersion,
-    private readonly cancels: QueryCanceller,
     private readonly pool: DirectoryPool,
   ) {
     super();
@@ -169,48 +165,29 @@ export class SqlDirectoryReads extends DirectoryReads {
    * of a card's fifteen (and their description, sent again on every execution), and JSON.parse
    * does the rest. A search cost the API process about a tenth less CPU so (issue 12).
    */
-  private async jsonRows(signal: AbortSignal | undefined, sql: string, params: unknown[]): Promise<Record<string, any>[]> {
-    const rows = await this.cancellable(signal, jsonRowsOf(sql), params);
+  private async jsonRows(signal: AbortSignal | undefined, sql: string, params: unknown[], primary = false): Promise<Record<string, any>[]> {
+    const rows = await this.cancellable(signal, jsonRowsOf(sql), params, primary);
     return rows.map((r) => JSON.parse(r.row as string) as Record<string, any>);
   }
-  /** Runs one statement on a pooled connection; an abort cancels it in PostgreSQL (pg_cancel_backend). */
-  private async cancellable(signal: AbortSignal | undefined, sql: string, params: unknown[]): Promise<Record<string, any>[]> {
-    signal?.throwIfAborted();
-    const conn = await this.pool.connect();
-    let cancelling: Promise<unknown> | undefined;
-    const onAbort = () => void (cancelling = this.cancels.cancel((conn as unknown as { processID?: number }).processID));
-    signal?.addEventListener('abort', onAbort, { once: true });
-    let broken: Error | undefined;
-    try {
-      if (signal?.aborted) throw signal.reason;
-      // Named, so each connection parses each statement shape once and PostgreSQL may keep its plan.
-      const result = await conn.query({ name: statementName(sql), text: sql, values: params }).catch((error: unknown) => {
-        // Cancelled or timed out (57014): the connection is fine; after anything else it is dropped.
-        const code = (error as { code?: unknown }).code;
-        if (code !== '57014') broken = error as Error;
-        throw error;
-      });
-      return result.rows;
-    } finally {
-      signal?.removeEventListener('abort', onAbort);
-      // A cancel still on its way must land before the connection serves anyone else.
-      await cancelling;
-      conn.release(broken);
-    }
+  /** One statement on the directory's pool (a replica's when one is in use; `primary`: never). */
+  private async cancellable(signal: AbortSignal | undefined, sql: string, params: unknown[], primary = false): Promise<Record<string, any>[]> {
+    // Named, so each connection parses each statement shape once and PostgreSQL may keep its plan.
+    const { rows } = await this.pool.run({ name: statementName(sql), text: sql, values: params }, { signal, primary });
+    return rows;
   }
   async listedIds(limit: number) {
-    // Up to tens of thousands of rows: two columns straight from SQL, no entities.
-    const rows = await this.em
-      .getConnection()
-      .execute<{ id: string; updated_at: string | Date }[]>(
-        `select p.id, p.updated_at from creator_profiles p where ${LISTED_SQL} order by p.created_at desc, p.id limit ?`,
-        [limit],
-      );
-    return rows.map((r) => ({ id: r.id, updatedAt: new Date(r.updated_at) }));
+    // Up to tens of thousands of rows: two columns straight from SQL, no entities; on the
+    // directory's pool, so the sitemap comes from where the rest of the public reads do.
+    const rows = await this.cancellable(
+      undefined,
+      `select p.id, p.updated_at from creator_profiles p where ${LISTED_SQL} order by p.created_at desc, p.id limit $1`,
+      [limit],
+    );
+    return rows.map((r) => ({ id: r.id as string, updatedAt: new Date(r.updated_at as string | Date) }));
   }
-  async findByIdReadOnly(id: string) {
+  async findByIdReadOnly(id: string, opts: { fresh?: boolean } = {}) {
     // On the directory's pool, as one JSON text, like a page's rows.
-    const [row] = await this.jsonRows(undefined, PROFILE_SQL, [id]);
+    const [row] = await this.jsonRows(undefined, PROFILE_SQL, [id], opts.fresh);
     return row ? readOnlyProfile(row) : null;
   }
 }
