@@ -14,8 +14,11 @@ import {
   type DirectoryResponse,
   type PublicCreator,
   directorySearchOf,
+  checkLapsed,
+  followersStale,
 } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
+import { Clock } from '../../../shared/clock';
 import { DomainError } from '../../../shared/domain-error';
 import { isRealTimestamp } from '../../../shared/real-timestamp';
 import { isAdmin, type Principal } from '../../../shared/auth/principal';
@@ -98,6 +101,7 @@ export class DirectoryService {
   constructor(
     private readonly profiles: DirectoryReads,
     @Inject(AppConfig) private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {
     this.cache = new DirectoryCache(() => this.profiles.listingVersion(), CACHED_ANSWERS, CACHED_BYTES);
   }
@@ -211,7 +215,7 @@ export class DirectoryService {
   listedProfile(id: string): Promise<DirectoryAnswer<PublicCreator | null>> {
     return this.cache.get(`profile ${id}`, async () => {
       const profile = await this.profiles.findByIdReadOnly(id);
-      return profile?.isListed ? toPublicCreator(profile) : null;
+      return profile?.isListed ? toPublicCreator(profile, this.config.cityTimeZone) : null;
     });
   }
 
@@ -227,7 +231,7 @@ export class DirectoryService {
     if (!viewer) throw notFound();
     const profile = await this.profiles.findByIdReadOnly(id);
     if (!profile || !(viewer.id === profile.userId || isAdmin(viewer))) throw notFound();
-    return { preview: toPublicCreator(profile) };
+    return { preview: toPublicCreator(profile, this.config.cityTimeZone) };
   }
 
   /**
@@ -241,7 +245,11 @@ export class DirectoryService {
     const answer = await this.listedProfile(id);
     const pub = answer.value;
     if (!pub) return null;
-    return { ...answer.form('page', () => this.pageOf(pub)), kept: answer };
+    // What the page says about freshness turns with time as well as with the listing version (a
+    // count goes stale, a handle's confirmation asks for a new code): one drawn page per state.
+    const now = this.clock.now();
+    const turns = [...pub.platforms.map((p) => followersStale(p.followers_confirmed_at, now)), ...pub.confirmed_handles.map((h) => checkLapsed(h.since, now))];
+    return { ...answer.form(`page ${turns.map(Number).join('')}`, () => this.pageOf(pub)), kept: answer };
   }
 
   private pageOf(pub: PublicCreator): Omit<ResolvedPage, 'kept'> {
@@ -256,16 +264,24 @@ export class DirectoryService {
       image,
       url,
       type: 'profile',
+      // A profile page about a person (schema.org ProfilePage): the page carries its dates, the
+      // last change to anything it shows included (decision 0801).
       structuredData: {
         '@context': 'https://schema.org',
-        '@type': 'Person',
-        name: pub.display_name,
-        description: pub.bio,
+        '@type': 'ProfilePage',
         url,
-        ...(image ? { image } : {}),
-        address: { '@type': 'PostalAddress', addressLocality: pub.neighborhood ? `${pub.neighborhood}, ${pub.city}` : pub.city },
-        knowsAbout: pub.niches,
-        ...(sameAs.length ? { sameAs } : {}),
+        dateCreated: pub.created_at,
+        dateModified: pub.modified_at,
+        mainEntity: {
+          '@type': 'Person',
+          name: pub.display_name,
+          description: pub.bio,
+          url,
+          ...(image ? { image } : {}),
+          address: { '@type': 'PostalAddress', addressLocality: pub.neighborhood ? `${pub.neighborhood}, ${pub.city}` : pub.city },
+          knowsAbout: pub.niches,
+          ...(sameAs.length ? { sameAs } : {}),
+        },
       },
     };
     return { meta, data: [[['creator', pub.id, null], pub]] };
