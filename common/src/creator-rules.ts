@@ -131,8 +131,7 @@ export const followersStale = (confirmedAt: string | Date | null, now: Date) =>
  * verified" once the last check is this old, and a handle confirmed this long ago asks for a new
  * code. Null (never checked) has lapsed too.
  */
-export const checkLapsed = (checkedAt: string | Date | null, now: Date) =>
-  !checkedAt || daysBetween(checkedAt, now) >= VERIFICATION_FRESHNESS.lapsesAfterDays;
+export const checkLapsed = (checkedAt: string | Date | null, now: Date) => !checkedAt || daysBetween(checkedAt, now) >= VERIFICATION_FRESHNESS.lapsesAfterDays;
 
 /**
  * A rise worth an admin's look (decision 0510): more than doubled from `baseline` (the lowest

@@ -1,5 +1,14 @@
 import { BadgeCheck, ExternalLink } from 'lucide-react';
-import { checkLapsed, followersAsOf, followersStale, formatCount, formatMonthYear, type Platform, type PublicCreator, type PublicPlatform } from '@local-creators/common';
+import {
+  checkLapsed,
+  followersAsOf,
+  followersStale,
+  formatCount,
+  formatMonthYear,
+  type Platform,
+  type PublicCreator,
+  type PublicPlatform,
+} from '@local-creators/common';
 import { Button } from '@/components/ui/button';
 import { formatFollowers } from '@/lib/utils';
 

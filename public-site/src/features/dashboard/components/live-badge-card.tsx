@@ -38,8 +38,8 @@ export function LiveBadgeCard({ profileId, name }: { profileId: string; name: st
           <Code className="size-5 text-primary" aria-hidden /> Your live badge
         </h2>
         <CardDescription>
-          Put it on your link page or website. It always shows where you stand today: if your profile leaves the directory or your yearly check is due, it
-          says "Not currently verified" by itself.
+          Put it on your link page or website. It always shows where you stand today: if your profile leaves the directory or your yearly check is due, it says
+          "Not currently verified" by itself.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
