@@ -23,12 +23,17 @@ export const BADGE_TEXT = {
 
 const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 
-/** A line of text, squeezed to `max` px when a long city or date would run past the badge's edge. */
+/**
+ * A line of text, in a smaller size when a long city or date would run past the badge's edge
+ * (textLength would also stretch short lines, and librsvg, which draws the PNG, ignores it).
+ */
 function line(text: string, x: number, y: number, size: number, weight: number, fill: string, max: number) {
-  // A wide sans-serif's width per character (DejaVu's, librsvg's fallback for the PNG): squeeze
-  // only what would really run over, since textLength also stretches a shorter line.
-  const squeeze = text.length * size * (weight >= 700 ? 0.66 : 0.6) > max ? ` textLength="${max}" lengthAdjust="spacingAndGlyphs"` : '';
-  return `<text x="${x}" y="${y}" font-size="${size}" font-weight="${weight}" fill="${fill}"${squeeze}>${escapeXml(text)}</text>`;
+  // A wide sans-serif's width per character (DejaVu's, the PNG's fallback), so any font fits.
+  const perChar = weight >= 600 ? 0.66 : 0.6;
+  const fitting = Math.max(9, Math.min(size, Math.floor((max / (text.length * perChar)) * 10) / 10));
+  const room = Math.floor(max / (fitting * perChar));
+  const shown = text.length > room ? `${text.slice(0, room - 1)}…` : text;
+  return `<text x="${x}" y="${y}" font-size="${fitting}" font-weight="${weight}" fill="${fill}">${escapeXml(shown)}</text>`;
 }
 
 /**
@@ -50,13 +55,13 @@ export function verifiedBadgeSvg(state: BadgeState, profileUrl: string): string 
   const lines = state.verified
     ? [
         line(BADGE_TEXT.product, x, 24, 11, 600, muted, max),
-        line(BADGE_TEXT.verified, x, 45, 17, 700, text, max),
+        line(BADGE_TEXT.verified, x, 45, 16, 700, text, max),
         line(state.city, x, 64, 14, 600, face, max),
         line(`Last checked ${formatDay(state.checkedOn)}`, x, 82, 12, 400, muted, max),
       ]
     : [
         line(BADGE_TEXT.product, x, 30, 11, 600, muted, max),
-        line(BADGE_TEXT.notVerified, x, 52, 17, 700, text, max),
+        line(BADGE_TEXT.notVerified, x, 52, 16, 700, text, max),
         line(state.city, x, 72, 13, 400, muted, max),
       ];
   return [

@@ -32,7 +32,7 @@ export function LiveBadgeCard({ profileId, name }: { profileId: string; name: st
   }
 
   return (
-    <Card aria-labelledby="live-badge-title">
+    <Card role="region" aria-labelledby="live-badge-title">
       <CardHeader>
         <h2 id="live-badge-title" className="flex items-center gap-2 text-lg font-semibold tracking-tight">
           <Code className="size-5 text-primary" aria-hidden /> Your live badge
