@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { MSG } from '@local-creators/common';
+import { MSG, formatDay, formatMonthYear, type PublicCreator } from '@local-creators/common';
 import { eventually } from '../backend/test/helpers/test-app';
 import { expectToast, listedCreator, shot, signInThroughLogin, startProduct, type Product } from './support/product';
 
@@ -78,4 +78,34 @@ describe('the live badge in the browser', () => {
     );
     await viewportShot(page, 'live-badge-not-verified-375');
   }, 90_000);
+
+  // Issue 28 point 3 (decision 0801): the profile dates its handles, counts and last review.
+  it('dates handles, counts and the last review on the profile, as drawn and after the site took over', async () => {
+    const c = await listedCreator(product, 'badge.fresh@example.com', 'Fay Fresh');
+    await product.t.sql(`update creator_profiles set decided_at = now() - interval '20 days' where id = $1`, [c.id]);
+    await product.t.sql(
+      `update handle_checks set confirmed_at = case platform when 'Instagram' then now() - interval '10 days' else now() - interval '400 days' end,
+         confirmed_by = 'admin@example.org' where profile_id = $1`,
+      [c.id],
+    );
+    await product.t.sql(`update follower_counts set confirmed_at = now() - interval '200 days' where profile_id = $1 and platform = 'TikTok'`, [c.id]);
+    const json = (await product.t.http().get(`/api/creators/${c.id}`).expect(200)).body as PublicCreator;
+    const instagram = json.confirmed_handles.find((h) => h.platform === 'Instagram')!;
+    const tiktok = json.confirmed_handles.find((h) => h.platform === 'TikTok')!;
+    const texts = [
+      `Verification last reviewed on ${formatDay(json.reviewed_on!)}`,
+      `Handle confirmed since ${formatMonthYear(instagram.on)}`,
+      `Handle confirmed in ${formatMonthYear(tiktok.on)}, due a new check`,
+      ...json.platforms.map((p) => `as of ${formatMonthYear(p.followers_confirmed_on!)}`),
+    ];
+    for (const width of [1280, 375]) {
+      const { page, context } = await product.newPage({ width, height: 900 });
+      await page.goto(`/creator/${c.id}`);
+      // Drawn by the server, then kept by the hydrated page (hydration-every-page checks they match).
+      for (const text of texts) await page.getByText(text).first().waitFor();
+      await page.getByText(texts[0]!).scrollIntoViewIfNeeded();
+      await shot(page, `profile-freshness-${width}`);
+      await context.close();
+    }
+  }, 60_000);
 });

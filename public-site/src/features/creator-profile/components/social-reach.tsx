@@ -46,7 +46,9 @@ export function SocialReachList({
               {followersAsOf(p.followers_confirmed_on ?? p.followers_confirmed_at ?? null) && (
                 // Every dated count says when it was confirmed, in the city's calendar (decision
                 // 0801); one nobody confirmed for 180 days says it as a warning (decision 0503).
-                <span className={`block text-xs ${followersStale(p.followers_confirmed_at ?? null, now) ? 'text-warning' : 'text-muted-foreground'}`}>
+                <span
+                  className={`block text-xs whitespace-nowrap ${followersStale(p.followers_confirmed_at ?? null, now) ? 'text-warning' : 'text-muted-foreground'}`}
+                >
                   {followersAsOf(p.followers_confirmed_on ?? p.followers_confirmed_at ?? null)}
                 </span>
               )}
