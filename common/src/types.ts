@@ -189,6 +189,18 @@ export interface CreatorSearchQuery {
 }
 
 /** GET /api/creators: one page of listed creators, paged by cursor (decision 0204). */
+/**
+ * The partners' feed (GET /api/feed/creators, decision 0803): listed creators, newest first, each
+ * with every public field of its profile, a page at a time by an opaque cursor.
+ */
+export interface CreatorFeedPage {
+  items: PublicCreator[];
+  /** Listed creators in all, exact up to DIRECTORY.searchCountCap. */
+  total: number;
+  per_page: number;
+  next_cursor: string | null;
+}
+
 export interface CreatorPage {
   items: PublicCreatorCard[];
   /** Exact when `total_exact`; otherwise a lower bound (DIRECTORY.searchCountCap): show "1,000+". */

@@ -64,6 +64,8 @@ export abstract class DirectoryReads {
   abstract listingVersion(): Promise<number>;
   /** One profile, listed or not (the caller decides who may see it). */
   abstract findByIdReadOnly(id: string): Promise<CreatorProfile | null>;
+  /** Several profiles by id, in one statement (the partners' feed, decision 0803); in no order. */
+  abstract findManyReadOnly(ids: string[], signal?: AbortSignal): Promise<CreatorProfile[]>;
   /**
    * What the directory's landing view is drawn from, in one read: how many are listed, in all and
    * per niche, the newest `recent` cards, and the newest `perNiche` cards of every niche that has any.

@@ -10,6 +10,7 @@ import {
   pageTitle,
   SITE_PAGES,
   type CreatorPage,
+  type CreatorFeedPage,
   type PageQueries,
   type DirectoryResponse,
   type PublicCreator,
@@ -209,6 +210,40 @@ export class DirectoryService {
       prev_cursor: first && (backwards ? more : !!cursor) ? encodeCursor(order, false, first.position) : null,
       suggestions,
     };
+  }
+
+  /**
+   * The partners' feed (decision 0803): listed creators newest first, each as its public profile,
+   * paged by the directory's cursor; `cursor` and `per_page` are its only parameters. Kept in the
+   * directory's cache like any public answer, so a page is read once per listing version.
+   */
+  feed(raw: Record<string, unknown>, signal?: AbortSignal): Promise<DirectoryAnswer<CreatorFeedPage>> {
+    const unknown = Object.keys(raw).find((k) => k !== 'cursor' && k !== 'per_page');
+    if (unknown) throw badQuery(unknown);
+    const q = {
+      sort: 'newest',
+      ...(raw.cursor !== undefined ? { cursor: raw.cursor } : {}),
+      ...(raw.per_page !== undefined ? { per_page: raw.per_page } : {}),
+    };
+    this.parseSearch(q); // a bad cursor or page size is a 400 before anything is kept
+    return this.cache.get(
+      `feed ${JSON.stringify(q)}`,
+      async (computing) => {
+        const page = (await this.search(q, computing)).value;
+        const profiles = await this.profiles.findManyReadOnly(
+          page.items.map((c) => c.id),
+          computing,
+        );
+        const listed = new Map(profiles.filter((p) => p.isListed).map((p) => [p.id, p]));
+        return {
+          items: page.items.flatMap((c) => (listed.has(c.id) ? [toPublicCreator(listed.get(c.id)!, this.config.cityTimeZone)] : [])),
+          total: page.total,
+          per_page: page.per_page,
+          next_cursor: page.next_cursor,
+        };
+      },
+      signal,
+    );
   }
 
   /** A listed profile's public view, or null (unknown, or not listed), as anyone may read it. */

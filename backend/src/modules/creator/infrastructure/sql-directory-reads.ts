@@ -3,7 +3,16 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Niche } from '@local-creators/common';
 import { DirectoryReads, type ListedCard, type ListedFilters, type ListedOverview, type ListedPageQuery } from '../application/directory-reads';
-import { LISTED_SQL, listedCountSql, listedOverviewSql, listedPageSql, listedMatchedPageSql, listedSuggestionsSql, PROFILE_SQL } from './directory-sql';
+import {
+  LISTED_SQL,
+  listedCountSql,
+  listedOverviewSql,
+  listedPageSql,
+  listedMatchedPageSql,
+  listedSuggestionsSql,
+  PROFILE_SQL,
+  PROFILES_SQL,
+} from './directory-sql';
 import { CreatorProfile } from '../domain/creator-profile';
 import { ListingVersion } from './listing-version';
 import { QueryCanceller } from './query-canceller';
@@ -212,5 +221,10 @@ export class SqlDirectoryReads extends DirectoryReads {
     // On the directory's pool, as one JSON text, like a page's rows.
     const [row] = await this.jsonRows(undefined, PROFILE_SQL, [id]);
     return row ? readOnlyProfile(row) : null;
+  }
+
+  async findManyReadOnly(ids: string[], signal?: AbortSignal) {
+    if (ids.length === 0) return [];
+    return (await this.jsonRows(signal, PROFILES_SQL, [ids])).map(readOnlyProfile);
   }
 }
