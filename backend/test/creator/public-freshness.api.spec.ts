@@ -1,6 +1,7 @@
 import { formatDay, formatMonthYear, type AuthSession, type OwnHandleCheck, type PublicCreator } from '@local-creators/common';
 import { bearer, createTestApp, signUpAdmin, type TestApp } from '../helpers/test-app';
 import { creatorWithProfile } from './fixtures';
+import { DirectoryService } from '../../src/modules/creator/application/directory.service';
 
 const DAY_MS = 86_400_000;
 /** `days` ago at 03:00 UTC: still the day before in the city (America/New_York, the default CITY_TIME_ZONE). */
@@ -94,5 +95,20 @@ describe('freshness in public', () => {
     const mine = (await t.http().get('/api/me/profile/handle-checks').set(bearer(c.session)).expect(200)).body as OwnHandleCheck[];
     expect(mine.map((x) => x.renewal_due)).toEqual([true, true]);
     expect(mine[1]!.code).not.toBe(before!.code);
+  });
+
+  it('keeps the drawn page per freshness state, so a handle turning a year old is drawn anew without any write', async () => {
+    const c = await approvedCreator('Tim Turn');
+    await t.sql(`update handle_checks set confirmed_at = now() - interval '300 days' where profile_id = $1`, [c.id]);
+    const directory = t.app.get(DirectoryService);
+    try {
+      const before = (await directory.profilePage(c.id))!;
+      expect(before.kept!.form('html /creator/x', () => 'drawn before')).toBe('drawn before');
+      expect((await directory.profilePage(c.id))!.kept!.form('html /creator/x', () => 'drawn again')).toBe('drawn before');
+      t.clock.advanceDays(66);
+      expect((await directory.profilePage(c.id))!.kept!.form('html /creator/x', () => 'drawn a year on')).toBe('drawn a year on');
+    } finally {
+      t.clock.reset();
+    }
   });
 });

@@ -23,7 +23,7 @@ import { Clock } from '../../../shared/clock';
 import { DomainError } from '../../../shared/domain-error';
 import { isRealTimestamp } from '../../../shared/real-timestamp';
 import { isAdmin, type Principal } from '../../../shared/auth/principal';
-import type { PageMeta, ResolvedPage } from '../../../web/page-meta';
+import type { KeptAnswer, PageMeta, ResolvedPage } from '../../../web/page-meta';
 import { DirectoryAnswer, DirectoryCache } from './directory-cache';
 import { DirectoryReads, type ListedFilters, type ListedOrder, type ListedPageQuery, type ListedPosition } from './directory-reads';
 import { toPublicCard, toPublicCreator } from './creator-views';
@@ -284,7 +284,10 @@ export class DirectoryService {
     // count goes stale, a handle's confirmation asks for a new code): one drawn page per state.
     const now = this.clock.now();
     const turns = [...pub.platforms.map((p) => followersStale(p.followers_confirmed_at, now)), ...pub.confirmed_handles.map((h) => checkLapsed(h.since, now))];
-    return { ...answer.form(`page ${turns.map(Number).join('')}`, () => this.pageOf(pub)), kept: answer };
+    const state = turns.map(Number).join('');
+    // The page drawn from it (web/spa.ts keeps it as a form of `kept`) is kept per state too.
+    const kept: KeptAnswer = { form: (name, make) => answer.form(`${name} ${state}`, make) };
+    return { ...answer.form(`page ${state}`, () => this.pageOf(pub)), kept };
   }
 
   private pageOf(pub: PublicCreator): Omit<ResolvedPage, 'kept'> {
