@@ -3,6 +3,7 @@ import { formatDay, type AdminHandleCheck, type AuthSession, type OwnHandleCheck
 import { bearer, createTestApp, signUpAdmin, STRONG_PASSWORD, type TestApp } from '../helpers/test-app';
 import { creatorWithProfile } from './fixtures';
 import { PUBLIC_READ } from '../../src/shared/http/cache-control';
+import { BadgeRasterizer } from '../../src/modules/creator/application/verified-badges';
 
 /** The city's calendar day of a moment (CITY_TIME_ZONE's default, America/New_York), as the badge prints it. */
 const cityDay = (at: Date) => formatDay(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(at));
@@ -87,6 +88,22 @@ describe('the live badge', () => {
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['cache-control']).toBe(PUBLIC_READ);
     expect(await sharp(res.body as Buffer).metadata()).toMatchObject({ format: 'png', width: 680, height: 192 });
+  });
+
+  it("draws a PNG once: another creator's change moves the listing version, not this badge's bytes", async () => {
+    const c = await approvedCreator();
+    const raster = t.app.get(BadgeRasterizer);
+    const drawn = jest.spyOn(raster, 'png');
+    try {
+      const first = await t.http().get(`/badge/${c.id}.png`).expect(200);
+      expect(drawn).toHaveBeenCalledTimes(1);
+      await approvedCreator(); // a listing change
+      const again = await t.http().get(`/badge/${c.id}.png`).expect(200);
+      expect(again.headers.etag).toBe(first.headers.etag);
+      expect(drawn).toHaveBeenCalledTimes(1);
+    } finally {
+      drawn.mockRestore();
+    }
   });
 
   it('turns to "Not currently verified" on the very next read after the creator is unlisted', async () => {

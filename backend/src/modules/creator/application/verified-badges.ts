@@ -12,6 +12,9 @@ export abstract class BadgeRasterizer {
   abstract png(svg: string): Promise<Buffer>;
 }
 
+/** PNGs kept by their SVG's bytes, least recently used out first (each about 10 kB). */
+const KEPT_PNGS = 2_000;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -23,6 +26,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 @Injectable()
 export class VerifiedBadges {
+  private readonly pngs = new Map<string, Promise<PreparedBody>>();
+
   constructor(
     private readonly directory: DirectoryService,
     private readonly raster: BadgeRasterizer,
@@ -37,6 +42,24 @@ export class VerifiedBadges {
     const key = state.verified ? `verified ${state.checkedOn}` : 'not verified';
     const svg = answer.form(`badge svg ${key}`, () => PreparedBody.svg(verifiedBadgeSvg(state, `${this.config.http.publicUrl}/creator/${id.toLowerCase()}`)));
     if (format === 'svg') return svg;
-    return answer.form(`badge png ${key}`, () => this.raster.png(svg.body.toString('utf8')).then((png) => PreparedBody.png(png)));
+    return answer.form(`badge png ${key}`, () => this.pngOf(svg));
+  }
+
+  /**
+   * The PNG of an SVG, kept by the SVG's bytes (its ETag) across listing versions: a listing change
+   * elsewhere leaves most badges' bytes as they were, and drawing one costs milliseconds of sharp.
+   */
+  private pngOf(svg: PreparedBody): Promise<PreparedBody> {
+    const kept = this.pngs.get(svg.etag);
+    if (kept) {
+      this.pngs.delete(svg.etag); // re-inserted last: the Map's order is the recency order
+      this.pngs.set(svg.etag, kept);
+      return kept;
+    }
+    const made = this.raster.png(svg.body.toString('utf8')).then((png) => PreparedBody.png(png));
+    this.pngs.set(svg.etag, made);
+    made.catch(() => this.pngs.delete(svg.etag)); // the next request tries again
+    if (this.pngs.size > KEPT_PNGS) this.pngs.delete(this.pngs.keys().next().value!);
+    return made;
   }
 }
