@@ -12,8 +12,8 @@ export abstract class BadgeRasterizer {
   abstract png(svg: string): Promise<Buffer>;
 }
 
-/** PNGs kept by their SVG's bytes, least recently used out first (each about 10 kB). */
-const KEPT_PNGS = 2_000;
+/** PNGs kept by their SVG's bytes, least recently used out first (each 15–25 kB: at most about 25 MB). */
+const KEPT_PNGS = 1_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
