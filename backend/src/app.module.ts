@@ -5,6 +5,7 @@ import { AppConfig } from './config/app-config';
 import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { AccountsModule, IdentityModule } from './modules/identity';
+import { VerifiedBadgeModule } from './modules/creator';
 import { NotificationsModule, NotificationsWorkerModule } from './modules/notifications';
 import { DomainExceptionFilter } from './shared/domain-exception.filter';
 import { RedisModule } from './shared/redis.module';
@@ -33,6 +34,8 @@ export class AppModule {
         WebModule,
         AccountsModule,
         ...API_MODULES,
+        // At the root, like the pages: the badge's address is embedded on other sites (decision 0802).
+        VerifiedBadgeModule,
         RouterModule.register([{ path: 'api', children: API_MODULES }]),
       ],
       providers: [

@@ -86,6 +86,15 @@ export const FOLLOWER_FRESHNESS = {
   jumpWindowDays: 30,
 } as const;
 
+/**
+ * How long an admin's check of a creator holds (decision 0800). The last check is the latest of
+ * the admin's approval and the handle confirmations; past this many days the live badge says
+ * "Not currently verified", and a handle confirmed that long ago asks for a new code.
+ */
+export const VERIFICATION_FRESHNESS = {
+  lapsesAfterDays: 365,
+} as const;
+
 /** The Contact form's optional budget (decision 0501): what a brand may say it has in mind. */
 export const BUDGET_RANGES = ['Under $250', '$250 – $1,000', '$1,000 – $5,000', '$5,000 or more', 'Product or service exchange'] as const;
 export type BudgetRange = (typeof BUDGET_RANGES)[number];

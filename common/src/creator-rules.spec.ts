@@ -1,6 +1,8 @@
 import {
   dashboardStatus,
   followersAsOf,
+  followersStale,
+  checkLapsed,
   followersDueReconfirmation,
   formatFollowerCount,
   hasFeaturedReach,
@@ -85,10 +87,19 @@ describe('follower freshness (decision 0503)', () => {
     expect(followersDueReconfirmation(daysAgo(90), now)).toBe(true);
   });
 
-  it('says "as of <Month YYYY>" from the 180th day', () => {
-    expect(followersAsOf(daysAgo(179), now)).toBeNull();
-    expect(followersAsOf(daysAgo(180), now)).toBe('as of May 2026');
+  it('says "as of <Month YYYY>" beside every dated count, and calls it stale from the 180th day', () => {
+    expect(followersAsOf(daysAgo(179), now)).toBe('as of May 2026');
+    expect(followersAsOf('2026-05-01', now)).toBe('as of May 2026');
     expect(followersAsOf(null, now)).toBeNull();
+    expect(followersStale(daysAgo(179), now)).toBe(false);
+    expect(followersStale(daysAgo(180), now)).toBe(true);
+    expect(followersStale(null, now)).toBe(false);
+  });
+
+  it('lets an admin check lapse on its 365th day; never checked is lapsed (decision 0800)', () => {
+    expect(checkLapsed(daysAgo(364.9), now)).toBe(false);
+    expect(checkLapsed(daysAgo(365), now)).toBe(true);
+    expect(checkLapsed(null, now)).toBe(true);
   });
 
   it('flags a count that more than doubled and rose by more than 500, from any size (issue 23)', () => {

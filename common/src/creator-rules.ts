@@ -1,5 +1,5 @@
 /** Rules about creators that both the pages and the server apply. */
-import { CONTACT_LINK_EXTRAS, DEFAULT_CITY, DIRECTORY, FOLLOWER_FRESHNESS } from './constants';
+import { CONTACT_LINK_EXTRAS, DEFAULT_CITY, DIRECTORY, FOLLOWER_FRESHNESS, VERIFICATION_FRESHNESS } from './constants';
 import { MSG } from './messages';
 import { formatMonthYear } from './text-format';
 import type { ApprovalStatus } from './constants';
@@ -113,11 +113,25 @@ const daysBetween = (fromIso: string | Date, now: Date) => (now.getTime() - new 
 /** A follower count confirmed this long ago is due a re-confirmation (decision 0503). */
 export const followersDueReconfirmation = (confirmedAt: string | Date, now: Date) => daysBetween(confirmedAt, now) >= FOLLOWER_FRESHNESS.reconfirmAfterDays;
 
-/** "as of November 2026" for a count older than 180 days, else null (the profile shows it beside the count). */
-export function followersAsOf(confirmedAt: string | Date | null, now: Date): string | null {
-  if (!confirmedAt || daysBetween(confirmedAt, now) < FOLLOWER_FRESHNESS.asOfAfterDays) return null;
-  return `as of ${formatMonthYear(confirmedAt)}`;
+/**
+ * "as of November 2026" for a count with a known date, else null: the profile shows it beside
+ * every count (decision 0801). `confirmedOn` is the day in the city's calendar (YYYY-MM-DD), or a
+ * timestamp (read in UTC).
+ */
+export function followersAsOf(confirmedOn: string | Date | null, _now?: Date): string | null {
+  return confirmedOn ? `as of ${formatMonthYear(confirmedOn)}` : null;
 }
+
+/** A count nobody confirmed for 180 days: its "as of" is shown as a warning (decision 0503). */
+export const followersStale = (confirmedAt: string | Date | null, now: Date) =>
+  !!confirmedAt && daysBetween(confirmedAt, now) >= FOLLOWER_FRESHNESS.asOfAfterDays;
+
+/**
+ * An admin's check that no longer holds (decision 0800): the live badge says "Not currently
+ * verified" once the last check is this old, and a handle confirmed this long ago asks for a new
+ * code. Null (never checked) has lapsed too.
+ */
+export const checkLapsed = (checkedAt: string | Date | null, now: Date) => !checkedAt || daysBetween(checkedAt, now) >= VERIFICATION_FRESHNESS.lapsesAfterDays;
 
 /**
  * A rise worth an admin's look (decision 0510): more than doubled from `baseline` (the lowest

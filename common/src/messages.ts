@@ -95,6 +95,8 @@ export const MSG = {
 
   // Dashboard
   linkCopied: 'Link copied to clipboard!',
+  /** The dashboard's live badge card (decision 0802). */
+  badgeCodeCopied: 'Badge code copied to clipboard!',
   rejectedDefault: 'Your application was not approved.',
 
   // Admin (spec 8)

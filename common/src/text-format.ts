@@ -14,6 +14,15 @@ export function formatCount(n: number): string {
   return n < 0 && digits !== '0' ? `-${grouped}` : grouped;
 }
 
+/**
+ * "November 3, 2026" for a calendar day written YYYY-MM-DD (the server gives days in the city's
+ * time zone, decision 0801), or for a timestamp's day in UTC.
+ */
+export function formatDay(day: string | Date): string {
+  const d = new Date(day);
+  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
+}
+
 /** "November 2026": a date's month in UTC, the time zone the server draws pages in (decision 0216). */
 export function formatMonthYear(date: string | Date): string {
   const d = new Date(date);

@@ -137,8 +137,19 @@ export interface PublicCreator {
   /** any platform above 10,000 followers */
   featured_reach: boolean;
   created_at: string;
-  /** Handles an admin saw the creator's code on, and since when (decision 0502). */
-  confirmed_handles: { platform: PlatformName; handle: string; since: string }[];
+  /**
+   * Handles an admin saw the creator's code on, and since when (decision 0502); `on` is that day
+   * in the city's calendar (YYYY-MM-DD, decision 0801).
+   */
+  confirmed_handles: { platform: PlatformName; handle: string; since: string; on: string }[];
+  /**
+   * The admin's last check of this creator: the latest of the approval and the handle
+   * confirmations (decision 0800), and its day in the city's calendar. Null when never checked.
+   */
+  reviewed_at: string | null;
+  reviewed_on: string | null;
+  /** The last change to anything the profile shows (schema.org dateModified). */
+  modified_at: string;
   /** Every handle of the profile is confirmed (the directory's "handles confirmed" filter). */
   handles_confirmed: boolean;
   /** The profile shows the Contact form (decision 0501). */
@@ -178,6 +189,18 @@ export interface CreatorSearchQuery {
 }
 
 /** GET /api/creators: one page of listed creators, paged by cursor (decision 0204). */
+/**
+ * The partners' feed (GET /api/feed/creators, decision 0803): listed creators, newest first, each
+ * with every public field of its profile, a page at a time by an opaque cursor.
+ */
+export interface CreatorFeedPage {
+  items: PublicCreator[];
+  /** Listed creators in all, exact up to DIRECTORY.searchCountCap. */
+  total: number;
+  per_page: number;
+  next_cursor: string | null;
+}
+
 export interface CreatorPage {
   items: PublicCreatorCard[];
   /** Exact when `total_exact`; otherwise a lower bound (DIRECTORY.searchCountCap): show "1,000+". */
@@ -223,6 +246,8 @@ export interface AuditEntry {
 export interface PublicPlatform extends Platform {
   /** When the creator last confirmed this count; null when not known. */
   followers_confirmed_at: string | null;
+  /** That day in the city's calendar (YYYY-MM-DD, decision 0801). */
+  followers_confirmed_on: string | null;
 }
 
 /** One platform's count on the caller's profile and when it was last confirmed. */
@@ -253,8 +278,11 @@ export interface AdminFollowerCount extends OwnFollowerCount {
 export interface OwnHandleCheck {
   platform: PlatformName;
   handle: string;
+  /** The code to show now: a new one once the confirmation is a year old (decision 0800). */
   code: string;
   confirmed_at: string | null;
+  /** Confirmed a year ago or more: the handle asks for a new code in its bio. */
+  renewal_due: boolean;
 }
 
 /** The same for the admins: the profile's address on the platform, who confirmed, and the version a change applies to. */

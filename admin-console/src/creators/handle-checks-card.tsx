@@ -57,17 +57,20 @@ export function HandleChecksCard({ creator }: { creator: AdminCreator }) {
                 <Chip size="small" label={`Code ${c.code}`} sx={{ fontFamily: 'monospace', fontWeight: 600 }} />
               </Stack>
               <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}>
-                <Typography variant="body2" color={c.confirmed_at ? 'success.main' : 'text.secondary'}>
-                  {c.confirmed_at ? `Confirmed by ${c.confirmed_by ?? 'an admin'} on ${formatDateTime(c.confirmed_at)}` : 'Not confirmed'}
+                <Typography variant="body2" color={c.renewal_due ? 'warning.main' : c.confirmed_at ? 'success.main' : 'text.secondary'}>
+                  {c.confirmed_at
+                    ? `Confirmed by ${c.confirmed_by ?? 'an admin'} on ${formatDateTime(c.confirmed_at)}${c.renewal_due ? ': a year ago, look for the new code' : ''}`
+                    : 'Not confirmed'}
                 </Typography>
+                {/* A confirmation a year old is confirmed again with the new code (decision 0800). */}
                 <Button
                   size="small"
-                  variant={c.confirmed_at ? 'text' : 'contained'}
+                  variant={c.confirmed_at && !c.renewal_due ? 'text' : 'contained'}
                   disabled={change.isPending}
-                  onClick={() => change.mutate({ check: c, confirmed: !c.confirmed_at })}
-                  aria-label={`${c.confirmed_at ? 'Take back confirmation of' : 'Confirm handle'} ${c.platform} @${c.handle.replace(/^@+/, '')}`}
+                  onClick={() => change.mutate({ check: c, confirmed: !c.confirmed_at || c.renewal_due })}
+                  aria-label={`${c.confirmed_at && !c.renewal_due ? 'Take back confirmation of' : 'Confirm handle'} ${c.platform} @${c.handle.replace(/^@+/, '')}`}
                 >
-                  {c.confirmed_at ? 'Take back' : 'Confirm handle'}
+                  {c.confirmed_at && !c.renewal_due ? 'Take back' : 'Confirm handle'}
                 </Button>
               </Stack>
             </Box>

@@ -57,6 +57,8 @@ export class AppConfig {
   /** The internal /metrics listener's port (api or worker), or null for none. */
   readonly metricsPort: number | null;
   readonly city: string;
+  /** The city's IANA time zone (CITY_TIME_ZONE): the calendar public dates are printed in. */
+  readonly cityTimeZone: string;
   /** Seconds between sweeps for follower counts due a re-confirmation mail; 0 = none (decision 0503). */
   readonly followerReminderSweepSeconds: number;
   /** How long the API keeps answering after SIGTERM before it stops listening (decision 0317). */
@@ -140,6 +142,7 @@ export class AppConfig {
     this.signinThrottle = { free: Math.max(1, account.limit), windowSeconds: Math.max(1, account.windowSeconds), baseLockSeconds: 60, maxLockSeconds: 3600 };
     this.logLevel = e.LOG_LEVEL;
     this.city = e.CITY;
+    this.cityTimeZone = e.CITY_TIME_ZONE;
     this.followerReminderSweepSeconds = e.FOLLOWER_REMINDER_SWEEP_S;
     this.shutdownDrainMs = e.SHUTDOWN_DRAIN_S * 1000;
   }

@@ -1,6 +1,37 @@
 import { readFileSync } from 'node:fs';
 import { plainToInstance } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import {
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  Validate,
+  ValidatorConstraint,
+  validateSync,
+  type ValidatorConstraintInterface,
+} from 'class-validator';
+
+/** A time zone this Node knows by its IANA name (`America/New_York`). */
+@ValidatorConstraint({ name: 'ianaTimeZone' })
+class IanaTimeZone implements ValidatorConstraintInterface {
+  validate(value: unknown) {
+    if (typeof value !== 'string' || !value) return false;
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: value });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  defaultMessage() {
+    return 'CITY_TIME_ZONE must be an IANA time zone name, like America/New_York';
+  }
+}
 
 /**
  * Every environment variable the backend reads, validated at boot. A bad value stops the process
@@ -93,6 +124,8 @@ export class EnvironmentVariables {
   @IsString() CORS_ORIGIN = '';
   @IsIn(['debug', 'info', 'warn', 'error']) LOG_LEVEL: 'debug' | 'info' | 'warn' | 'error' = 'info';
   @IsString() CITY = 'Cleveland';
+  /** The city's IANA time zone: public dates (the badge's, a profile's) are its calendar days (decision 0801). */
+  @Validate(IanaTimeZone) CITY_TIME_ZONE = 'America/New_York';
   /** "<count>/<seconds>" per client address (decision 0012). Wrong sign-ins, any account: */
   @Matches(/^\d+\/\d+$/) RATE_LIMIT_SIGNIN = '20/600';
   /** Wrong sign-ins per account and client address: free ones / seconds remembered; then growing waits (decision 0011). */

@@ -32,8 +32,8 @@ describe('handle ownership proof', () => {
     const c = await listedCreator();
     const mine = await own(c.session);
     expect(mine).toEqual([
-      { platform: 'Instagram', handle: 'mayaeats', code: expect.stringMatching(/^LC-[2-9A-Z]{4}$/), confirmed_at: null },
-      { platform: 'TikTok', handle: 'mayaeats', code: expect.stringMatching(/^LC-[2-9A-Z]{4}$/), confirmed_at: null },
+      { platform: 'Instagram', handle: 'mayaeats', code: expect.stringMatching(/^LC-[2-9A-Z]{4}$/), confirmed_at: null, renewal_due: false },
+      { platform: 'TikTok', handle: 'mayaeats', code: expect.stringMatching(/^LC-[2-9A-Z]{4}$/), confirmed_at: null, renewal_due: false },
     ]);
     const forAdmins = await checks(c.id);
     expect(forAdmins.map((x) => [x.platform, x.handle, x.url, x.code])).toEqual([
@@ -76,7 +76,9 @@ describe('handle ownership proof', () => {
 
     // One of two confirmed: shown on the profile, but not "all confirmed".
     let profile = (await t.http().get(`/api/creators/${c.id}`).expect(200)).body;
-    expect(profile.confirmed_handles).toEqual([{ platform: 'Instagram', handle: 'mayaeats', since: after[0]!.confirmed_at }]);
+    expect(profile.confirmed_handles).toEqual([
+      { platform: 'Instagram', handle: 'mayaeats', since: after[0]!.confirmed_at, on: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
+    ]);
     expect(profile.handles_confirmed).toBe(false);
     expect(await confirmedIds()).not.toContain(c.id);
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { Client } from 'pg';
-import type { AuthSession, PublicCreator } from '@local-creators/common';
+import { formatMonthYear, type AuthSession, type PublicCreator } from '@local-creators/common';
 import { bearer, createTestApp, eventually, secondApiProcess, signUpAdmin, type TestApp } from '../helpers/test-app';
 import { creatorWithProfile, validProfile } from './fixtures';
 
@@ -138,7 +138,8 @@ describe('public facts on the next read, on this process and another', () => {
     const c = await creatorWithProfile(t, 'Cal Counts');
     await t.sql(`update follower_counts set confirmed_at = now() - interval '200 days' where profile_id = $1`, [c.id]);
     const stale = await read(t.http, c.id);
-    expect(stale.html).toContain('as of ');
+    const staleAsOf = `as of ${formatMonthYear(stale.json!.platforms[0]!.followers_confirmed_on!)}`;
+    expect(stale.html).toContain(staleAsOf);
     await warm(c.id);
 
     const before = notifications;
@@ -147,7 +148,12 @@ describe('public facts on the next read, on this process and another', () => {
     await expectEverywhere(
       c.id,
       before,
-      (r) => !!r.json && r.json.platforms.every((p) => p.followers_confirmed_at?.startsWith(today)) && !r.html.includes('as of '),
+      // Every count says "as of" its day (decision 0801): now this month's, no longer the stale one.
+      (r) =>
+        !!r.json &&
+        r.json.platforms.every((p) => p.followers_confirmed_at?.startsWith(today)) &&
+        !r.html.includes(staleAsOf) &&
+        r.html.includes(`as of ${formatMonthYear(r.json.platforms[0]!.followers_confirmed_on!)}`),
     );
   });
 

@@ -81,16 +81,21 @@ describe('public pages as the server sends them (statuses, head, city)', () => {
     expect(tag((await t.http().get('/directory/').expect(200)).text, /<link rel="canonical" href="([^"]*)">/)).toBe('https://creators.example.org/directory');
   });
 
-  it('gives a listed profile a canonical link, its photo-less preview and a schema.org Person', async () => {
+  it('gives a listed profile a canonical link, its photo-less preview and a schema.org ProfilePage about a Person', async () => {
     const res = await t.http().get(`/creator/${listed}`).expect(200);
     expect(tag(res.text, /<link rel="canonical" href="([^"]*)">/)).toBe(`https://creators.example.org/creator/${listed}`);
     expect(tag(res.text, /<meta property="og:type" content="([^"]*)">/)).toBe('profile');
     expect(structuredData(res.text)).toMatchObject({
-      '@type': 'Person',
-      name: 'Rosa Akron',
+      '@type': 'ProfilePage',
       url: `https://creators.example.org/creator/${listed}`,
-      address: { '@type': 'PostalAddress', addressLocality: 'Highland Square, Akron' },
-      sameAs: ['https://instagram.com/akron_eats'],
+      dateModified: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      mainEntity: {
+        '@type': 'Person',
+        name: 'Rosa Akron',
+        url: `https://creators.example.org/creator/${listed}`,
+        address: { '@type': 'PostalAddress', addressLocality: 'Highland Square, Akron' },
+        sameAs: ['https://instagram.com/akron_eats'],
+      },
     });
   });
 

@@ -68,7 +68,7 @@ import { SqlDirectoryReads } from './infrastructure/sql-directory-reads';
     { provide: DirectoryReads, useClass: SqlDirectoryReads },
     { provide: CreatorAdminQueries, useClass: SqlCreatorAdminQueries },
   ],
-  exports: [CreatorRepository, CreatorAdminQueries, ApprovedProfileEdits, HandleChecks, FollowerCounts],
+  exports: [CreatorRepository, CreatorAdminQueries, ApprovedProfileEdits, HandleChecks, FollowerCounts, DirectoryService],
 })
 export class CreatorModule implements OnModuleInit {
   constructor(

@@ -1,5 +1,6 @@
 // The creator module's public surface: nothing else of it is imported from outside.
 export { CreatorModule } from './creator.module';
+export { VerifiedBadgeModule } from './verified-badge.module';
 export { CreatorProfile } from './domain/creator-profile';
 export { describeChanges } from './domain/profile-changes';
 export { CreatorRepository } from './application/creator.repository';

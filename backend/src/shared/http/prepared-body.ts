@@ -13,7 +13,13 @@ export const ON_THE_FLY_COMPRESSION = {
   brotliParams: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 4 },
 };
 
-const TYPES = { json: 'application/json; charset=utf-8', html: 'text/html; charset=utf-8', xml: 'application/xml; charset=utf-8' } as const;
+const TYPES = {
+  json: 'application/json; charset=utf-8',
+  html: 'text/html; charset=utf-8',
+  xml: 'application/xml; charset=utf-8',
+  svg: 'image/svg+xml; charset=utf-8',
+  png: 'image/png',
+} as const;
 
 /**
  * A response body made once and sent many times (an answer kept under the listing version): its
@@ -49,6 +55,15 @@ export class PreparedBody {
     return new PreparedBody(Buffer.from(text), TYPES.xml);
   }
 
+  static svg(text: string): PreparedBody {
+    return new PreparedBody(Buffer.from(text), TYPES.svg);
+  }
+
+  /** Already compressed: sent as it is. */
+  static png(bytes: Buffer): PreparedBody {
+    return new PreparedBody(bytes, TYPES.png);
+  }
+
   /**
    * What the handler returns for `req`: the body, or its compressed form when the client accepts
    * one, with the headers that go with it. The ETag is set here; a request that already holds it
@@ -56,7 +71,7 @@ export class PreparedBody {
    */
   sendTo(req: FastifyRequest, reply: FastifyReply): Buffer {
     reply.header('ETag', this.etag).type(this.type);
-    const encoding = encodingFor(req.headers['accept-encoding'], this.body.length);
+    const encoding = this.type === TYPES.png ? 'identity' : encodingFor(req.headers['accept-encoding'], this.body.length);
     // Undecided (weights, wildcards): the plain body, which the framework then compresses as it would.
     if (encoding === undefined || encoding === 'identity') return this.body;
     reply.header('Vary', 'accept-encoding').header('Content-Encoding', encoding);

@@ -18,7 +18,7 @@ import {
   Users,
   Video,
 } from 'lucide-react';
-import { DIRECTORY, MSG, contactLinkChoices, formatCount, formatMonthYear, initials, type PublicCreator } from '@local-creators/common';
+import { DIRECTORY, MSG, contactLinkChoices, formatCount, formatDay, formatMonthYear, initials, type PublicCreator } from '@local-creators/common';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -234,9 +234,17 @@ function Profile({ creator: c }: { creator: PublicCreator }) {
           <Section title="Connect on Social" icon={<Share2 className="size-4 text-primary" aria-hidden />}>
             <ConnectLinks platforms={c.platforms} />
           </Section>
-          <p className="flex items-center gap-2 px-1 text-sm text-muted-foreground">
-            <CalendarDays className="size-4" aria-hidden /> Member since {formatMonthYear(c.created_at)}
-          </p>
+          <div className="space-y-1.5 px-1 text-sm text-muted-foreground">
+            <p className="flex items-center gap-2">
+              <CalendarDays className="size-4" aria-hidden /> Member since {formatMonthYear(c.created_at)}
+            </p>
+            {c.reviewed_on && (
+              // The admin's last check: the approval or a later handle confirmation (decision 0801).
+              <p className="flex items-center gap-2" data-testid="verification-reviewed">
+                <ShieldCheck className="size-4" aria-hidden /> Verification last reviewed on {formatDay(c.reviewed_on)}
+              </p>
+            )}
+          </div>
         </aside>
       </div>
 

@@ -1,5 +1,5 @@
 import { RotateCw } from 'lucide-react';
-import { MSG, cityOrDefault, dashboardStatus, isVerified } from '@local-creators/common';
+import { MSG, cityOrDefault, dashboardStatus, isVerified, publicDisplayName } from '@local-creators/common';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth';
@@ -11,6 +11,7 @@ import { AdminTiles, CreatorTiles } from './components/dashboard-tiles';
 import { FollowerFreshnessCard } from './components/follower-freshness-card';
 import { FounderLetter } from './components/founder-letter';
 import { HandleProofCard } from './components/handle-proof-card';
+import { LiveBadgeCard } from './components/live-badge-card';
 import { NotPublicCard, ShareProfileCard } from './components/share-profile-card';
 import { StatusCard } from './components/status-card';
 import { VerifiedBadgeCard } from './components/verified-badge-card';
@@ -65,6 +66,8 @@ export default function DashboardPage() {
           {verified && <VerifiedBadgeCard name={profile.full_name} city={city} />}
         </div>
       )}
+
+      {profile && isListed(profile) && <LiveBadgeCard profileId={profile.id} name={publicDisplayName(profile)} />}
 
       {profile && profile.approval_status !== 'rejected' && <HandleProofCard profile={profile} />}
 

@@ -104,7 +104,7 @@ export class ContactRequests {
       'creator-contact',
       {
         profileId: profile.id,
-        creatorName: toPublicCreator(profile).display_name,
+        creatorName: toPublicCreator(profile, this.config.cityTimeZone).display_name,
         creatorEmail,
         brandName: request.brandName,
         brandEmail: request.email,

@@ -10,6 +10,7 @@ import {
 import type { CreatorProfile } from '../domain/creator-profile';
 import type { ListedCard } from './directory-reads';
 import { handleKey } from '../domain/handle-check';
+import { cityDay } from '../../../shared/city-day';
 
 /** The owner's view (and the base of the admins'). */
 export function toCreatorProfileDto(p: CreatorProfile): CreatorProfileDto {
@@ -56,8 +57,12 @@ export function toAdminCreatorDto(p: CreatorProfile, email: string): AdminCreato
 const displayName = (p: Pick<CreatorProfile, 'fullName' | 'canUseNamePublicly' | 'platforms'>) =>
   publicDisplayName({ full_name: p.fullName, can_use_name_publicly: p.canUseNamePublicly, platforms: p.platforms });
 
-/** What anyone may see: never phone, e-mail, user id or notes. */
-export function toPublicCreator(p: CreatorProfile): PublicCreator {
+/**
+ * What anyone may see: never phone, e-mail, user id or notes. Days (`*_on`) are calendar days in
+ * `timeZone`, the city's (decision 0801).
+ */
+export function toPublicCreator(p: CreatorProfile, timeZone: string): PublicCreator {
+  const checkedAt = p.lastCheckedAt();
   return {
     id: p.id,
     display_name: displayName(p),
@@ -67,13 +72,17 @@ export function toPublicCreator(p: CreatorProfile): PublicCreator {
     profile_image_url: p.profileImageUrl,
     profile_image_small_url: p.profileImageSmallUrl ?? null,
     niches: p.niches,
-    platforms: p.platforms.map(({ name, handle, url, followers }) => ({
-      name,
-      handle,
-      url,
-      followers,
-      followers_confirmed_at: p.followerDates?.find((d) => handleKey(d.platform, d.handle) === handleKey(name, handle))?.confirmedAt.toISOString() ?? null,
-    })),
+    platforms: p.platforms.map(({ name, handle, url, followers }) => {
+      const confirmedAt = p.followerDates?.find((d) => handleKey(d.platform, d.handle) === handleKey(name, handle))?.confirmedAt;
+      return {
+        name,
+        handle,
+        url,
+        followers,
+        followers_confirmed_at: confirmedAt?.toISOString() ?? null,
+        followers_confirmed_on: confirmedAt ? cityDay(confirmedAt, timeZone) : null,
+      };
+    }),
     content_types: p.contentTypes,
     collab_types: p.collabTypes,
     media_kit_url: p.mediaKitUrl,
@@ -83,7 +92,15 @@ export function toPublicCreator(p: CreatorProfile): PublicCreator {
     // A count that jumped gives no Featured badge until an admin has looked (decision 0510).
     featured_reach: hasFeaturedReach(p.platforms.filter((x) => !(p.followersUnderReview ?? []).includes(handleKey(x.name, x.handle)))),
     created_at: p.createdAt.toISOString(),
-    confirmed_handles: (p.confirmedHandles ?? []).map((h) => ({ platform: h.platform, handle: h.handle, since: h.confirmedAt.toISOString() })),
+    confirmed_handles: (p.confirmedHandles ?? []).map((h) => ({
+      platform: h.platform,
+      handle: h.handle,
+      since: h.confirmedAt.toISOString(),
+      on: cityDay(h.confirmedAt, timeZone),
+    })),
+    reviewed_at: checkedAt?.toISOString() ?? null,
+    reviewed_on: checkedAt ? cityDay(checkedAt, timeZone) : null,
+    modified_at: p.modifiedAt().toISOString(),
     handles_confirmed: p.handlesConfirmed ?? false,
     contact_enabled: p.contactEnabled,
     contact_links: p.contactLinks,

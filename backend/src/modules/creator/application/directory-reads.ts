@@ -68,6 +68,8 @@ export abstract class DirectoryReads {
    * replica may be a little behind, decision 0330).
    */
   abstract findByIdReadOnly(id: string, opts?: { fresh?: boolean }): Promise<CreatorProfile | null>;
+  /** Several profiles by id, in one statement (the partners' feed, decision 0803); in no order. */
+  abstract findManyReadOnly(ids: string[], signal?: AbortSignal): Promise<CreatorProfile[]>;
   /**
    * What the directory's landing view is drawn from, in one read: how many are listed, in all and
    * per niche, the newest `recent` cards, and the newest `perNiche` cards of every niche that has any.

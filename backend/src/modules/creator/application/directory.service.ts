@@ -10,16 +10,20 @@ import {
   pageTitle,
   SITE_PAGES,
   type CreatorPage,
+  type CreatorFeedPage,
   type PageQueries,
   type DirectoryResponse,
   type PublicCreator,
   directorySearchOf,
+  checkLapsed,
+  followersStale,
 } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
+import { Clock } from '../../../shared/clock';
 import { DomainError } from '../../../shared/domain-error';
 import { isRealTimestamp } from '../../../shared/real-timestamp';
 import { isAdmin, type Principal } from '../../../shared/auth/principal';
-import type { PageMeta, ResolvedPage } from '../../../web/page-meta';
+import type { KeptAnswer, PageMeta, ResolvedPage } from '../../../web/page-meta';
 import { DirectoryAnswer, DirectoryCache } from './directory-cache';
 import { DirectoryReads, type ListedFilters, type ListedOrder, type ListedPageQuery, type ListedPosition } from './directory-reads';
 import { toPublicCard, toPublicCreator } from './creator-views';
@@ -98,6 +102,7 @@ export class DirectoryService {
   constructor(
     private readonly profiles: DirectoryReads,
     @Inject(AppConfig) private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {
     this.cache = new DirectoryCache(() => this.profiles.listingVersion(), CACHED_ANSWERS, CACHED_BYTES);
   }
@@ -207,11 +212,45 @@ export class DirectoryService {
     };
   }
 
+  /**
+   * The partners' feed (decision 0803): listed creators newest first, each as its public profile,
+   * paged by the directory's cursor; `cursor` and `per_page` are its only parameters. Kept in the
+   * directory's cache like any public answer, so a page is read once per listing version.
+   */
+  feed(raw: Record<string, unknown>, signal?: AbortSignal): Promise<DirectoryAnswer<CreatorFeedPage>> {
+    const unknown = Object.keys(raw).find((k) => k !== 'cursor' && k !== 'per_page');
+    if (unknown) throw badQuery(unknown);
+    const q = {
+      sort: 'newest',
+      ...(raw.cursor !== undefined ? { cursor: raw.cursor } : {}),
+      ...(raw.per_page !== undefined ? { per_page: raw.per_page } : {}),
+    };
+    this.parseSearch(q); // a bad cursor or page size is a 400 before anything is kept
+    return this.cache.get(
+      `feed ${JSON.stringify(q)}`,
+      async (computing) => {
+        const page = (await this.search(q, computing)).value;
+        const profiles = await this.profiles.findManyReadOnly(
+          page.items.map((c) => c.id),
+          computing,
+        );
+        const listed = new Map(profiles.filter((p) => p.isListed).map((p) => [p.id, p]));
+        return {
+          items: page.items.flatMap((c) => (listed.has(c.id) ? [toPublicCreator(listed.get(c.id)!, this.config.cityTimeZone)] : [])),
+          total: page.total,
+          per_page: page.per_page,
+          next_cursor: page.next_cursor,
+        };
+      },
+      signal,
+    );
+  }
+
   /** A listed profile's public view, or null (unknown, or not listed), as anyone may read it. */
   listedProfile(id: string): Promise<DirectoryAnswer<PublicCreator | null>> {
     return this.cache.get(`profile ${id}`, async () => {
       const profile = await this.profiles.findByIdReadOnly(id);
-      return profile?.isListed ? toPublicCreator(profile) : null;
+      return profile?.isListed ? toPublicCreator(profile, this.config.cityTimeZone) : null;
     });
   }
 
@@ -227,7 +266,7 @@ export class DirectoryService {
     if (!viewer) throw notFound();
     const profile = await this.profiles.findByIdReadOnly(id, { fresh: true });
     if (!profile || !(viewer.id === profile.userId || isAdmin(viewer))) throw notFound();
-    return { preview: toPublicCreator(profile) };
+    return { preview: toPublicCreator(profile, this.config.cityTimeZone) };
   }
 
   /**
@@ -241,7 +280,14 @@ export class DirectoryService {
     const answer = await this.listedProfile(id);
     const pub = answer.value;
     if (!pub) return null;
-    return { ...answer.form('page', () => this.pageOf(pub)), kept: answer };
+    // What the page says about freshness turns with time as well as with the listing version (a
+    // count goes stale, a handle's confirmation asks for a new code): one drawn page per state.
+    const now = this.clock.now();
+    const turns = [...pub.platforms.map((p) => followersStale(p.followers_confirmed_at, now)), ...pub.confirmed_handles.map((h) => checkLapsed(h.since, now))];
+    const state = turns.map(Number).join('');
+    // The page drawn from it (web/spa.ts keeps it as a form of `kept`) is kept per state too.
+    const kept: KeptAnswer = { form: (name, make) => answer.form(`${name} ${state}`, make) };
+    return { ...answer.form(`page ${state}`, () => this.pageOf(pub)), kept };
   }
 
   private pageOf(pub: PublicCreator): Omit<ResolvedPage, 'kept'> {
@@ -256,16 +302,24 @@ export class DirectoryService {
       image,
       url,
       type: 'profile',
+      // A profile page about a person (schema.org ProfilePage): the page carries its dates, the
+      // last change to anything it shows included (decision 0801).
       structuredData: {
         '@context': 'https://schema.org',
-        '@type': 'Person',
-        name: pub.display_name,
-        description: pub.bio,
+        '@type': 'ProfilePage',
         url,
-        ...(image ? { image } : {}),
-        address: { '@type': 'PostalAddress', addressLocality: pub.neighborhood ? `${pub.neighborhood}, ${pub.city}` : pub.city },
-        knowsAbout: pub.niches,
-        ...(sameAs.length ? { sameAs } : {}),
+        dateCreated: pub.created_at,
+        dateModified: pub.modified_at,
+        mainEntity: {
+          '@type': 'Person',
+          name: pub.display_name,
+          description: pub.bio,
+          url,
+          ...(image ? { image } : {}),
+          address: { '@type': 'PostalAddress', addressLocality: pub.neighborhood ? `${pub.neighborhood}, ${pub.city}` : pub.city },
+          knowsAbout: pub.niches,
+          ...(sameAs.length ? { sameAs } : {}),
+        },
       },
     };
     return { meta, data: [[['creator', pub.id, null], pub]] };

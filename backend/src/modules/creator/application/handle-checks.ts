@@ -28,23 +28,28 @@ export class HandleChecks {
   }
 
   /** What the creator sees: each handle, its code and whether it is confirmed. */
-  async ofOwner(profile: CreatorProfile): Promise<OwnHandleCheck[]> {
+  async ofOwner(profile: CreatorProfile, now: Date): Promise<OwnHandleCheck[]> {
     const checks = await this.em.find(HandleCheck, { profileId: profile.id });
-    return checks
-      .sort(byPlatformOrder(profile))
-      .map((c) => ({ platform: c.platform, handle: c.handle, code: c.code, confirmed_at: c.confirmedAt?.toISOString() ?? null }));
+    return checks.sort(byPlatformOrder(profile)).map((c) => ({
+      platform: c.platform,
+      handle: c.handle,
+      code: c.codeAt(now),
+      confirmed_at: c.confirmedAt?.toISOString() ?? null,
+      renewal_due: c.renewalDue(now),
+    }));
   }
 
   /** What the admins see: also the platform's address, who confirmed and the check's id and version. */
-  async forAdmins(profile: CreatorProfile): Promise<AdminHandleCheck[]> {
+  async forAdmins(profile: CreatorProfile, now: Date): Promise<AdminHandleCheck[]> {
     const checks = await this.em.find(HandleCheck, { profileId: profile.id });
     return checks.sort(byPlatformOrder(profile)).map((c) => ({
       id: c.id,
       platform: c.platform,
       handle: c.handle,
       url: profile.platforms.find((p) => p.name === c.platform && p.handle === c.handle)?.url || null,
-      code: c.code,
+      code: c.codeAt(now),
       confirmed_at: c.confirmedAt?.toISOString() ?? null,
+      renewal_due: c.renewalDue(now),
       confirmed_by: c.confirmedBy,
       version: c.version,
     }));

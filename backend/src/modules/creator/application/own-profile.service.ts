@@ -137,7 +137,7 @@ export class OwnProfileService {
   /** The caller's handles with the codes to put in each platform's bio, and what is confirmed (decision 0502). */
   async ownHandleChecks(user: Principal): Promise<OwnHandleCheck[]> {
     const profile = await this.profiles.findByUserId(user.id);
-    return profile ? this.handleChecks.ofOwner(profile) : [];
+    return profile ? this.handleChecks.ofOwner(profile, this.clock.now()) : [];
   }
 
   /** The creator keeps the Contact form on, or turns it off and names links to show instead (decision 0501). */

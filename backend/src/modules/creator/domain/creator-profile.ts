@@ -228,6 +228,22 @@ export class CreatorProfile {
     this.updatedAt = now;
   }
 
+  /**
+   * An admin's last check of this creator (decision 0800): the approval, or a later handle
+   * confirmation (read side: `confirmedHandles`). Null when never approved.
+   */
+  lastCheckedAt(): Date | null {
+    if (this.approvalStatus !== 'approved') return null;
+    const times = [this.decidedAt, ...(this.confirmedHandles ?? []).map((h) => h.confirmedAt)].filter((d): d is Date => d !== null);
+    return times.length ? new Date(Math.max(...times.map((d) => d.getTime()))) : null;
+  }
+
+  /** The last change to anything its public page shows: the profile, a handle's check, a count's date. */
+  modifiedAt(): Date {
+    const times = [this.updatedAt, this.lastCheckedAt(), ...(this.followerDates ?? []).map((f) => f.confirmedAt)].filter((d): d is Date => d !== null);
+    return new Date(Math.max(...times.map((d) => d.getTime())));
+  }
+
   get isListed() {
     return isListed({ is_public: this.isPublic, approval_status: this.approvalStatus, phone_verified: this.phoneVerified });
   }

@@ -8,6 +8,25 @@ const confirmed = (platform: 'Instagram' | 'TikTok', handle: string) => {
 };
 
 describe('handle checks', () => {
+  it('asks for a new code a year after the confirmation, the same one for everyone, kept when confirmed again (decision 0800)', () => {
+    const at = new Date('2025-11-26T12:00:00Z');
+    const check = HandleCheck.issue('p1', 'Instagram', 'mayaeats', at);
+    const first = check.code;
+    check.confirm('admin@example.org', at);
+    const dayBefore = new Date(at.getTime() + 364 * 86_400_000);
+    const yearOn = new Date(at.getTime() + 365 * 86_400_000);
+    expect([check.renewalDue(dayBefore), check.codeAt(dayBefore)]).toEqual([false, first]);
+    expect(check.renewalDue(yearOn)).toBe(true);
+    const renewed = check.codeAt(yearOn);
+    expect(renewed).toMatch(/^LC-[2-9A-HJKMNP-Z]{4}$/);
+    expect(renewed).not.toBe(first);
+    expect(check.codeAt(new Date(yearOn.getTime() + 86_400_000))).toBe(renewed);
+    check.confirm('admin@example.org', yearOn);
+    expect([check.code, check.renewalDue(yearOn), check.codeAt(yearOn)]).toEqual([renewed, false, renewed]);
+    // Never confirmed: nothing to renew.
+    expect(HandleCheck.issue('p1', 'TikTok', 'x', at).renewalDue(yearOn)).toBe(false);
+  });
+
   it('gives each platform a short code people can read out', () => {
     for (let i = 0; i < 50; i++) expect(newHandleCode()).toMatch(/^LC-[2-9A-HJKMNP-Z]{4}$/);
   });

@@ -1,5 +1,5 @@
-import { randomInt, randomUUID } from 'node:crypto';
-import { linkKey, type PlatformName } from '@local-creators/common';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { checkLapsed, linkKey, type PlatformName } from '@local-creators/common';
 
 /** Letters and digits nobody misreads on a phone call (no 0/O, 1/I/L). */
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -45,8 +45,27 @@ export class HandleCheck {
     return c;
   }
 
-  /** An admin saw the code in the platform's bio during the check. */
+  /** Confirmed a year ago or more (decision 0800): the handle asks for a new code in its bio. */
+  renewalDue(now: Date): boolean {
+    return this.confirmedAt !== null && checkLapsed(this.confirmedAt, now);
+  }
+
+  /**
+   * The code to show now. A confirmation a year old asks for a new one, named by the check and
+   * the confirmation it renews, so the creator and the admins see the same code with nothing
+   * written when the year passes.
+   */
+  codeAt(now: Date): string {
+    if (!this.renewalDue(now)) return this.code;
+    const digest = createHash('sha256').update(`${this.id}:${this.confirmedAt!.toISOString()}`).digest();
+    let code = 'LC-';
+    for (let i = 0; i < 4; i++) code += CODE_ALPHABET[digest[i]! % CODE_ALPHABET.length];
+    return code === this.code ? `${code.slice(0, -1)}${CODE_ALPHABET[(CODE_ALPHABET.indexOf(code.at(-1)!) + 1) % CODE_ALPHABET.length]}` : code;
+  }
+
+  /** An admin saw the code in the platform's bio during the check (the new one, when it was due). */
   confirm(adminEmail: string, now: Date) {
+    this.code = this.codeAt(now);
     this.confirmedAt = now;
     this.confirmedBy = adminEmail;
   }

@@ -51,6 +51,27 @@ export class DirectoryController {
     }
   }
 
+  /**
+   * The partners' feed (decision 0803): read-only, public fields only, paged, cacheable by anyone
+   * (ETag, PUBLIC_READ).
+   */
+  @Get('feed/creators')
+  @Header('Cache-Control', PUBLIC_READ)
+  @ApiOkResponse({
+    description: 'CreatorFeedPage: listed creators newest first, each as PublicCreator; `?cursor=` (next_cursor) and `?per_page=` (1–100, default 24)',
+  })
+  async feed(@Query() query: Record<string, unknown>, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const gone = whenClientGoes(reply.raw);
+    try {
+      return json(await this.directory.feed(query, gone.signal), req, reply);
+    } catch (error) {
+      if (gone.signal.aborted) return undefined; // nobody to answer
+      throw error;
+    } finally {
+      gone.stop();
+    }
+  }
+
   /** A listed profile is public; an unlisted one is its owner's or an admin's preview, never kept by anyone. */
   @Get('creators/:id')
   @OptionalAuth()

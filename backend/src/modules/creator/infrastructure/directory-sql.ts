@@ -48,6 +48,9 @@ export const PROFILE_SQL = `select p.*,
        from follower_counts f where f.profile_id = p.id) as follower_dates
   from creator_profiles p where p.id = $1`;
 
+/** PROFILE_SQL for a page of ids at once. */
+export const PROFILES_SQL = PROFILE_SQL.replace('where p.id = $1', 'where p.id = any($1::uuid[])');
+
 /**
  * The overview's rows (see DirectoryReads.listedOverview): per scope ('*' or a niche) one row with
  * its count (`__total`, no card) first, then its newest cards in order, `recent` for '*' and

@@ -2,7 +2,16 @@ import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Niche } from '@local-creators/common';
 import { DirectoryReads, type ListedCard, type ListedFilters, type ListedOverview, type ListedPageQuery } from '../application/directory-reads';
-import { LISTED_SQL, listedCountSql, listedOverviewSql, listedPageSql, listedMatchedPageSql, listedSuggestionsSql, PROFILE_SQL } from './directory-sql';
+import {
+  LISTED_SQL,
+  listedCountSql,
+  listedOverviewSql,
+  listedPageSql,
+  listedMatchedPageSql,
+  listedSuggestionsSql,
+  PROFILE_SQL,
+  PROFILES_SQL,
+} from './directory-sql';
 import { CreatorProfile } from '../domain/creator-profile';
 import { ListingVersion } from './listing-version';
 import { DirectoryPool } from './directory-pool';
@@ -189,5 +198,10 @@ export class SqlDirectoryReads extends DirectoryReads {
     // On the directory's pool, as one JSON text, like a page's rows.
     const [row] = await this.jsonRows(undefined, PROFILE_SQL, [id], opts.fresh);
     return row ? readOnlyProfile(row) : null;
+  }
+
+  async findManyReadOnly(ids: string[], signal?: AbortSignal) {
+    if (ids.length === 0) return [];
+    return (await this.jsonRows(signal, PROFILES_SQL, [ids])).map(readOnlyProfile);
   }
 }

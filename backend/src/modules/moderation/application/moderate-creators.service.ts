@@ -116,7 +116,7 @@ export class ModerateCreators {
 
   /** Each handle of the profile with its code, address and confirmation (decision 0502). */
   async handleChecks(id: string): Promise<AdminHandleCheck[]> {
-    return this.handles.forAdmins(await this.load(id));
+    return this.handles.forAdmins(await this.load(id), this.clock.now());
   }
 
   /**
@@ -136,7 +136,7 @@ export class ModerateCreators {
       () => this.em.flush(),
       () => DomainError.conflict('CREATOR.HANDLE_CHANGED', MSG.handleChanged),
     );
-    return this.handles.forAdmins(profile);
+    return this.handles.forAdmins(profile, this.clock.now());
   }
 
   private async emailOf(profile: CreatorProfile) {

@@ -1,5 +1,14 @@
 import { BadgeCheck, ExternalLink } from 'lucide-react';
-import { followersAsOf, formatCount, formatMonthYear, type Platform, type PublicCreator, type PublicPlatform } from '@local-creators/common';
+import {
+  checkLapsed,
+  followersAsOf,
+  followersStale,
+  formatCount,
+  formatMonthYear,
+  type Platform,
+  type PublicCreator,
+  type PublicPlatform,
+} from '@local-creators/common';
 import { Button } from '@/components/ui/button';
 import { formatFollowers } from '@/lib/utils';
 
@@ -13,12 +22,12 @@ export function SocialReachList({
   total,
   confirmed = [],
 }: {
-  platforms: (Platform & Partial<Pick<PublicPlatform, 'followers_confirmed_at'>>)[];
+  platforms: (Platform & Partial<Pick<PublicPlatform, 'followers_confirmed_at' | 'followers_confirmed_on'>>)[];
   total: number;
   confirmed?: PublicCreator['confirmed_handles'];
 }) {
   const now = new Date();
-  const confirmedSince = (p: Platform) => confirmed.find((c) => c.platform === p.name && sameHandle(c.handle, p.handle))?.since;
+  const confirmation = (p: Platform) => confirmed.find((c) => c.platform === p.name && sameHandle(c.handle, p.handle));
   return (
     <div>
       <ul className="divide-y divide-border">
@@ -27,24 +36,21 @@ export function SocialReachList({
             <div className="min-w-0">
               <p className="text-sm font-medium">{p.name}</p>
               {p.handle && <p className="truncate text-sm text-muted-foreground">{handleText(p.handle)}</p>}
-              {confirmedSince(p) ? (
-                <p className="mt-0.5 flex items-center gap-1 text-xs font-medium text-success">
-                  <BadgeCheck className="size-3.5" aria-hidden /> Handle confirmed since {formatMonthYear(confirmedSince(p)!)}
-                </p>
-              ) : (
-                // Beside a confirmed one, an unconfirmed handle says so (decision 0244): the directory's
-                // "every handle confirmed" filter leaves this profile out, and the page shows why.
-                p.handle && confirmed.length > 0 && <p className="mt-0.5 text-xs text-muted-foreground">Handle not confirmed yet</p>
-              )}
+              <HandleConfirmation confirmation={confirmation(p)} showUnconfirmed={!!p.handle && confirmed.length > 0} now={now} />
             </div>
             <p className="text-right">
               <span className="block font-semibold tabular-nums" title={`${formatCount(p.followers)} followers`}>
                 {formatFollowers(p.followers)}
               </span>
               <span className="text-xs text-muted-foreground">followers</span>
-              {followersAsOf(p.followers_confirmed_at ?? null, now) && (
-                // A count nobody confirmed for 180 days says when it is from (decision 0503).
-                <span className="block text-xs text-warning">{followersAsOf(p.followers_confirmed_at ?? null, now)}</span>
+              {followersAsOf(p.followers_confirmed_on ?? p.followers_confirmed_at ?? null) && (
+                // Every dated count says when it was confirmed, in the city's calendar (decision
+                // 0801); one nobody confirmed for 180 days says it as a warning (decision 0503).
+                <span
+                  className={`block text-xs whitespace-nowrap ${followersStale(p.followers_confirmed_at ?? null, now) ? 'text-warning' : 'text-muted-foreground'}`}
+                >
+                  {followersAsOf(p.followers_confirmed_on ?? p.followers_confirmed_at ?? null)}
+                </span>
               )}
             </p>
           </li>
@@ -57,6 +63,33 @@ export function SocialReachList({
         </span>
       </div>
     </div>
+  );
+}
+
+/**
+ * Under a handle: since when it is confirmed (the month in the city's calendar); a confirmation a
+ * year old says a new check is due (decision 0800); beside a confirmed one, an unconfirmed handle
+ * says so (decision 0244): the directory's "every handle confirmed" filter leaves this profile
+ * out, and the page shows why.
+ */
+function HandleConfirmation({
+  confirmation,
+  showUnconfirmed,
+  now,
+}: {
+  confirmation: PublicCreator['confirmed_handles'][number] | undefined;
+  showUnconfirmed: boolean;
+  now: Date;
+}) {
+  if (!confirmation) return showUnconfirmed ? <p className="mt-0.5 text-xs text-muted-foreground">Handle not confirmed yet</p> : null;
+  const month = formatMonthYear(confirmation.on ?? confirmation.since);
+  if (checkLapsed(confirmation.since, now)) {
+    return <p className="mt-0.5 text-xs font-medium text-warning">Handle confirmed in {month}, due a new check</p>;
+  }
+  return (
+    <p className="mt-0.5 flex items-center gap-1 text-xs font-medium text-success">
+      <BadgeCheck className="size-3.5" aria-hidden /> Handle confirmed since {month}
+    </p>
   );
 }
 

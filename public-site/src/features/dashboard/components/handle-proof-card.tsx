@@ -17,7 +17,7 @@ export function HandleProofCard({ profile }: { profile: CreatorProfile }) {
     queryFn: () => apiFetch<OwnHandleCheck[]>('/api/me/profile/handle-checks'),
   });
   if (!checks?.length) return null;
-  const waiting = checks.some((c) => !c.confirmed_at);
+  const waiting = checks.some((c) => !c.confirmed_at || c.renewal_due);
   return (
     <Card aria-labelledby="handle-proof-title">
       <CardHeader>
@@ -38,7 +38,15 @@ export function HandleProofCard({ profile }: { profile: CreatorProfile }) {
                 <p className="font-medium">{c.platform}</p>
                 <p className="text-sm break-all text-muted-foreground">@{c.handle.replace(/^@+/, '')}</p>
               </div>
-              {c.confirmed_at ? (
+              {c.confirmed_at && c.renewal_due ? (
+                // A year after the check, the handle is proven again with a new code (decision 0800).
+                <div className="space-y-1 text-sm">
+                  <p className="text-warning">Confirmed {confirmedOn(c.confirmed_at)}: a year on, please prove it again.</p>
+                  <p>
+                    New code: <code className="rounded bg-muted px-2 py-1 font-mono text-base font-semibold tracking-wider">{c.code}</code>
+                  </p>
+                </div>
+              ) : c.confirmed_at ? (
                 <Badge variant="success">
                   <BadgeCheck aria-hidden /> Confirmed {confirmedOn(c.confirmed_at)}
                 </Badge>

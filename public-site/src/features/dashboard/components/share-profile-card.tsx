@@ -8,7 +8,8 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
-async function copyText(text: string, input: HTMLInputElement | null) {
+/** Copies `text`; where the clipboard API is missing, copies the selected field instead. */
+export async function copyText(text: string, input: HTMLInputElement | HTMLTextAreaElement | null) {
   try {
     await navigator.clipboard.writeText(text);
     return true;

@@ -1,0 +1,27 @@
+import { Controller, Get, Header, NotFoundException, Param, Req, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MSG } from '@local-creators/common';
+import { PUBLIC_READ } from '../../../shared/http/cache-control';
+import { VerifiedBadges } from '../application/verified-badges';
+
+/**
+ * `/badge/{creator}.svg` and `.png`, at the site's root so the embed reads as the product's own
+ * address (decision 0802). Public, cached with the listing, with an ETag.
+ */
+@ApiTags('directory')
+@Controller('badge')
+export class VerifiedBadgeController {
+  constructor(private readonly badges: VerifiedBadges) {}
+
+  @Get(':file')
+  @Header('Cache-Control', PUBLIC_READ)
+  @ApiProduces('image/svg+xml', 'image/png')
+  @ApiOkResponse({ description: 'The live badge: "Verified local creator" with the city and the day of the last check, or "Not currently verified"' })
+  async badge(@Param('file') file: string, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const match = /^([^.]+)\.(svg|png)$/.exec(file);
+    if (!match) throw new NotFoundException(MSG.profileNotFound);
+    const body = await this.badges.badge(match[1]!, match[2] as 'svg' | 'png');
+    return body.sendTo(req, reply);
+  }
+}
