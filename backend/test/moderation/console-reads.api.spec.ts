@@ -149,7 +149,7 @@ describe("the console's counts and lists", () => {
       const sent: [string, unknown[]][] = [];
       const recording = {
         getConnection: () => ({ execute: (sql: string, params: unknown[] = []) => (sent.push([sql, params]), conn.execute(sql, params)) }),
-        map: em.map.bind(em),
+        getMetadata: em.getMetadata.bind(em),
       } as unknown as EntityManager;
       await run(new SqlCreatorAdminQueries(recording));
       const plans = [];

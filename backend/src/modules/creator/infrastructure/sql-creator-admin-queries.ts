@@ -43,37 +43,65 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
       where.push(`(p.full_name ilike ? or p.neighborhood ilike ? or p.niches && ?::text[] or p.user_id = any(?::uuid[]))`);
       params.push(like, like, `{${NICHES.filter((n) => n.toLowerCase().includes(lower)).join(',')}}`, uuidArray(q.userIds ?? []));
     }
-    const conn = this.em.getConnection();
     const filter = where.length ? `where ${where.join(' and ')}` : '';
     const dir = q.order === 'DESC' ? 'desc' : 'asc';
     // The page's ids first, from the order's index alone (a deep offset walks index entries, not
     // rows), then those rows. The tie-break follows the order, so one index serves both directions.
+    // The total comes in the same statement: one round trip, and a row even for an empty page.
     const order = `${ADMIN_SORT[q.sort]} ${dir}, p.id ${dir}`;
-    const [total, rows] = await Promise.all([
-      this.total(q, filter, params),
-      conn.execute<Record<string, unknown>[]>(
-        `select p.* from (select p.id from creator_profiles p ${filter} order by ${order} limit ? offset ?) page
-         join creator_profiles p on p.id = page.id order by ${order}`,
-        [...params, q.limit, q.offset],
-      ),
-    ]);
-    return { items: rows.map((row) => this.em.map(CreatorProfile, row)), total };
+    const total = this.totalSql(q, filter, params);
+    const rows = await this.em.getConnection().execute<Record<string, unknown>[]>(
+      `select t.total as "__total", p.* from (${total.sql}) t
+       left join lateral (
+         select p.* from (select p.id from creator_profiles p ${filter} order by ${order} limit ? offset ?) page
+         join creator_profiles p on p.id = page.id
+       ) p on true
+       order by ${order}`,
+      [...total.params, ...params, q.limit, q.offset],
+    );
+    return { items: rows.filter((row) => row.id !== null).map((row) => this.detached(row)), total: Number(rows[0]?.__total ?? 0) };
   }
 
   /** Without a text search or ids the kept counts answer (decision 0262); otherwise the matching rows are counted. */
-  private async total(q: AdminCreatorQuery, filter: string, params: unknown[]): Promise<number> {
-    const conn = this.em.getConnection();
+  private totalSql(q: AdminCreatorQuery, filter: string, params: unknown[]): { sql: string; params: unknown[] } {
     if (!q.q?.trim() && !q.ids) {
-      const [row] = await conn.execute<{ count: string }[]>(
-        `select coalesce(sum(${q.updatedAfterRejection ? `case when approval_status = 'rejected' then updated_after_rejection else 0 end` : 'creators'}), 0) as count
-         from creator_status_counts where ?::text is null or approval_status = ?`,
-        [q.status ?? null, q.status ?? null],
-      );
-      return Number(row!.count);
+      const column = q.updatedAfterRejection ? `case when approval_status = 'rejected' then updated_after_rejection else 0 end` : 'creators';
+      return {
+        sql: `select coalesce(sum(${column}), 0) as total from creator_status_counts where ?::text is null or approval_status = ?`,
+        params: [q.status ?? null, q.status ?? null],
+      };
     }
-    const [{ count }] = await conn.execute<{ count: string }[]>(`select count(*) from creator_profiles p ${filter}`, params);
-    return Number(count);
+    return { sql: `select count(*) as total from creator_profiles p ${filter}`, params };
   }
+
+  /**
+   * A row as a read-only profile outside any unit of work: `em.map` registers every entity in the
+   * identity map, which was a quarter of a list request's time (decision 0262). Nothing decides on
+   * a listed profile; a decision loads its own.
+   */
+  private detached(row: Record<string, unknown>): CreatorProfile {
+    // The ORM's connection answers dates as text (it converts them itself when it maps).
+    this.columns ??= this.em
+      .getMetadata()
+      .get(CreatorProfile.name)
+      .props.filter((prop) => prop.persist !== false && prop.fieldNames?.length === 1)
+      .map((prop) => ({ name: prop.name, field: prop.fieldNames[0]!, kind: prop.type === 'Date' ? 'date' : prop.type === 'json' ? 'json' : 'plain' }));
+    const profile = Object.create(CreatorProfile.prototype) as Record<string, unknown>;
+    for (const { name, field, kind } of this.columns) {
+      const value = row[field];
+      profile[name] =
+        value === null || value === undefined
+          ? value
+          : kind === 'date'
+            ? new Date(value as string)
+            : kind === 'json' && typeof value === 'string'
+              ? JSON.parse(value)
+              : value;
+    }
+    profile.totalFollowers = Number(row.total_followers);
+    return profile as unknown as CreatorProfile;
+  }
+  private columns?: { name: string; field: string; kind: 'date' | 'json' | 'plain' }[];
 
   async countByStatus() {
     // Kept by triggers in the writing transactions (decision 0262): three rows, not every creator.
