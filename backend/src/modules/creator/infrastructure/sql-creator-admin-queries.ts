@@ -86,7 +86,8 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
       .get(CreatorProfile.name)
       .props.filter((prop) => prop.persist !== false && prop.fieldNames?.length === 1)
       .map((prop) => ({ name: prop.name, field: prop.fieldNames[0]!, kind: prop.type === 'Date' ? 'date' : prop.type === 'json' ? 'json' : 'plain' }));
-    const profile = Object.create(CreatorProfile.prototype) as Record<string, unknown>;
+    // Own properties first, the class after: the ORM puts setters on the class's prototype.
+    const profile: Record<string, unknown> = {};
     for (const { name, field, kind } of this.columns) {
       const value = row[field];
       profile[name] =
@@ -99,7 +100,7 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
               : value;
     }
     profile.totalFollowers = Number(row.total_followers);
-    return profile as unknown as CreatorProfile;
+    return Object.setPrototypeOf(profile, CreatorProfile.prototype) as CreatorProfile;
   }
   private columns?: { name: string; field: string; kind: 'date' | 'json' | 'plain' }[];
 
