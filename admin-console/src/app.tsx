@@ -8,6 +8,7 @@ import { Dashboard } from './dashboard/dashboard';
 import { dataProvider } from './data/data-provider';
 import { AppLayout } from './layout/app-layout';
 import { theme } from './layout/theme';
+import { ConsoleSkeleton } from './shared/skeletons';
 import contactRequests from './contact-requests';
 import followerCounts from './follower-counts';
 import introductionRequests from './introduction-requests';
@@ -35,6 +36,7 @@ export function App() {
               layout={AppLayout}
               theme={theme}
               loginPage={false}
+              loading={ConsoleSkeleton}
               requireAuth
               disableTelemetry
             >

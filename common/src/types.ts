@@ -113,6 +113,8 @@ export interface AdminCreator extends CreatorProfile {
   changes_since_verification: { changed_at: string; changes: ProfileFieldChange[] } | null;
   /** A rejected creator changed the application at this time, after the rejection (decision 0117). */
   updated_after_rejection_at: string | null;
+  /** The photo at avatar size (256 px) when it was stored with one (decisions 0213, 0260): what the console's avatars load. */
+  profile_image_small_url: string | null;
 }
 
 /** What anyone may see. Never phone, e-mail, user id or notes. */

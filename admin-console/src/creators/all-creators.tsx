@@ -19,8 +19,9 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import SearchIcon from '@mui/icons-material/Search';
 import { Link as RouterLink } from 'react-router-dom';
 import { ListBase, Pagination, Title, useCreatePath, useListContext } from 'react-admin';
-import { MSG, type AdminCreator } from '@local-creators/common';
+import { MSG, formatCount, type AdminCreator } from '@local-creators/common';
 import { PageHeader } from '../layout/page-header';
+import { CreatorGridSkeleton } from '../shared/skeletons';
 import { errorMessage } from '../shared/toast-texts';
 import { CreatorAvatar, StatusChip } from './creator-bits';
 import { SORTS, STATUS_FILTERS, creatorFilter, editedSinceDecision, formatDate, sortIdOf, statusLabel, statusOf, type StatusFilter } from './creator-rules';
@@ -47,7 +48,12 @@ export function AllCreators() {
 
 function Header() {
   const { total } = useListContext();
-  return <PageHeader title="All creators" subtitle={total !== undefined ? `${total} ${total === 1 ? 'creator' : 'creators'}` : ' '} />;
+  return (
+    <PageHeader
+      title="All creators"
+      subtitle={total !== undefined ? `${formatCount(total)} ${total === 1 ? 'creator' : 'creators'}` : <Skeleton variant="text" width={90} aria-hidden />}
+    />
+  );
 }
 
 /** Arrived from the dashboard's "Review them" (decision 0117): say what the list shows, and the way back to all. */
@@ -132,17 +138,7 @@ function Toolbar() {
 function CardGrid() {
   const { data, isPending, error } = useListContext<AdminCreator>();
   if (error) return <Alert severity="error">{errorMessage(error)}</Alert>;
-  if (isPending) {
-    return (
-      <Grid container spacing={2}>
-        {[0, 1, 2].map((i) => (
-          <Grid key={i} size={{ xs: 12, sm: 6, lg: 4 }}>
-            <Skeleton variant="rounded" height={170} />
-          </Grid>
-        ))}
-      </Grid>
-    );
-  }
+  if (isPending) return <CreatorGridSkeleton />;
   if (!data?.length) {
     return (
       <Card variant="outlined">

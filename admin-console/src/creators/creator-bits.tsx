@@ -10,11 +10,22 @@ export function StatusChip({ status }: { status: ApprovalStatus }) {
   return <Chip size="small" color={COLORS[status]} label={statusLabel(status)} sx={{ fontWeight: 600 }} />;
 }
 
-export function CreatorAvatar({ creator, size = 56 }: { creator: Pick<AdminCreator, 'full_name' | 'profile_image_url'>; size?: number }) {
+/**
+ * The photo at avatar size when it was stored with one (decision 0260): the console's avatars are
+ * 40–72 px, and the 256 px rendition covers that at 3x. Older photos have only the full one.
+ */
+export function CreatorAvatar({
+  creator,
+  size = 56,
+}: {
+  creator: Pick<AdminCreator, 'full_name' | 'profile_image_url' | 'profile_image_small_url'>;
+  size?: number;
+}) {
   return (
     <Avatar
-      src={creator.profile_image_url ?? undefined}
+      src={(creator.profile_image_small_url ?? creator.profile_image_url) || undefined}
       alt={creator.full_name}
+      slotProps={{ img: { width: size, height: size, loading: 'lazy', decoding: 'async' } }}
       sx={{ width: size, height: size, bgcolor: '#ede9fe', color: '#5b21b6', fontWeight: 700, fontSize: size * 0.38 }}
     >
       {initials(creator.full_name)}

@@ -1,5 +1,7 @@
 import PeopleIcon from '@mui/icons-material/People';
+import { createElement } from 'react';
 import { lazyPage } from '../shared/lazy-page';
+import { AllCreatorsSkeleton } from '../shared/skeletons';
 
 const CreatorShow = lazyPage(() => import('./creator-show').then((m) => m.CreatorShow));
 
@@ -10,5 +12,5 @@ const CreatorShow = lazyPage(() => import('./creator-show').then((m) => m.Creato
 const creators = { show: CreatorShow, icon: PeopleIcon, recordRepresentation: 'full_name' };
 export default creators;
 
-export const AllCreators = lazyPage(() => import('./all-creators').then((m) => m.AllCreators));
+export const AllCreators = lazyPage(() => import('./all-creators').then((m) => m.AllCreators), createElement(AllCreatorsSkeleton));
 export { ReviewQueue } from './review-queue';

@@ -5,6 +5,7 @@ import { Title, useGetList, useStore } from 'react-admin';
 import { LIMITS, MSG, type AdminCreator } from '@local-creators/common';
 import { PageHeader } from '../layout/page-header';
 import { CardStack } from '../shared/card-stack';
+import { ReviewQueueSkeleton } from '../shared/skeletons';
 import { CreatorHeading } from './creator-bits';
 import { CreatorDetails } from './creator-details';
 import { DecisionButtons } from './decision-buttons';
@@ -67,6 +68,7 @@ export function ReviewQueue() {
         isPending={isPending}
         error={error}
         loadingHeight={320}
+        loading={<ReviewQueueSkeleton compact={compact} />}
         empty={
           <>
             <InboxIcon color="disabled" sx={{ fontSize: 48 }} />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Box, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
+import { Busy } from './skeletons';
 import { errorMessage } from './toast-texts';
 
 /**
@@ -13,6 +14,7 @@ export function CardStack<T extends { id: string | number }>({
   error,
   empty,
   loadingHeight,
+  loading,
   renderItem,
   onShowMore,
 }: {
@@ -22,13 +24,20 @@ export function CardStack<T extends { id: string | number }>({
   error: unknown;
   empty: ReactNode;
   loadingHeight: number;
+  /** The placeholder while the first page loads, in the cards' shape (decision 0261); a plain block otherwise. */
+  loading?: ReactNode;
   renderItem: (item: T) => ReactNode;
   onShowMore: () => void;
 }) {
   return (
     <>
       {Boolean(error) && <Alert severity="error">{errorMessage(error)}</Alert>}
-      {isPending && <Skeleton variant="rounded" height={loadingHeight} />}
+      {isPending &&
+        (loading ?? (
+          <Busy label="Loading…">
+            <Skeleton variant="rounded" height={loadingHeight} />
+          </Busy>
+        ))}
       {!isPending && !error && items?.length === 0 && (
         <Card variant="outlined">
           <CardContent sx={{ py: 6, textAlign: 'center' }}>

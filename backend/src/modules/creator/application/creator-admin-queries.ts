@@ -17,7 +17,7 @@ export interface AdminCreatorQuery {
 
 /** Port: the admin console's questions about all creators (the moderation module asks them). */
 export abstract class CreatorAdminQueries {
-  /** Profiles in the caller's unit of work, so a decision can follow on the same objects. */
+  /** One page of profiles, read only (outside any unit of work: a decision loads its own), and the total. */
   abstract search(q: AdminCreatorQuery): Promise<{ items: CreatorProfile[]; total: number }>;
   abstract countByStatus(): Promise<{ total: number; pending: number; approved: number; rejected: number; updated_after_rejection: number }>;
 }

@@ -51,6 +51,7 @@ export function toAdminCreatorDto(p: CreatorProfile, email: string): AdminCreato
     version: p.version,
     changes_since_verification: changes.length ? { changed_at: (p.contentChangedAt ?? p.updatedAt).toISOString(), changes } : null,
     updated_after_rejection_at: p.updatedAfterRejectionAt?.toISOString() ?? null,
+    profile_image_small_url: p.profileImageSmallUrl ?? null,
   };
 }
 

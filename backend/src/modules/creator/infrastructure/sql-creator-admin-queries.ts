@@ -3,6 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { CreatorAdminQueries, type AdminCreatorQuery } from '../application/creator-admin-queries';
 import { CreatorProfile } from '../domain/creator-profile';
 import { escapeLike, uuidArray } from '../../../shared/sql';
+import { NICHES } from '@local-creators/common';
 
 const ADMIN_SORT: Record<AdminCreatorQuery['sort'], string> = {
   id: 'p.id',
@@ -12,7 +13,7 @@ const ADMIN_SORT: Record<AdminCreatorQuery['sort'], string> = {
   approval_status: 'p.approval_status',
 };
 
-/** The console's creator list and counts, in SQL over creator_profiles only. */
+/** The console's creator list and counts, in SQL over creator_profiles and its kept counts. */
 @Injectable()
 export class SqlCreatorAdminQueries extends CreatorAdminQueries {
   constructor(private readonly em: EntityManager) {
@@ -31,28 +32,93 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
       where.push('p.id = any(?::uuid[])');
       params.push(uuidArray(q.ids));
     }
-    if (q.q?.trim()) {
-      const like = `%${escapeLike(q.q.trim())}%`;
+    const text = q.q?.trim();
+    if (text) {
+      const like = `%${escapeLike(text)}%`;
       // The account e-mail too (admins search by the address an alert mail names): the identity
-      // module found those accounts, this table only knows their ids.
-      where.push(`(p.full_name ilike ? or p.neighborhood ilike ? or exists (select 1 from unnest(p.niches) n where n ilike ?) or p.user_id = any(?::uuid[]))`);
-      params.push(like, like, like, uuidArray(q.userIds ?? []));
+      // module found those accounts, this table only knows their ids. Niches are a fixed list, so
+      // the ones the text names are found here and matched through the niches index (as one array
+      // literal, which the driver does not expand; niche names hold no commas or quotes).
+      const lower = text.toLowerCase();
+      where.push(`(p.full_name ilike ? or p.neighborhood ilike ? or p.niches && ?::text[] or p.user_id = any(?::uuid[]))`);
+      params.push(like, like, `{${NICHES.filter((n) => n.toLowerCase().includes(lower)).join(',')}}`, uuidArray(q.userIds ?? []));
     }
-    const conn = this.em.getConnection();
     const filter = where.length ? `where ${where.join(' and ')}` : '';
-    const [{ count }] = await conn.execute<{ count: string }[]>(`select count(*) from creator_profiles p ${filter}`, params);
-    const rows = await conn.execute<Record<string, unknown>[]>(
-      `select p.* from creator_profiles p ${filter} order by ${ADMIN_SORT[q.sort]} ${q.order === 'DESC' ? 'desc' : 'asc'}, p.id limit ? offset ?`,
-      [...params, q.limit, q.offset],
+    const dir = q.order === 'DESC' ? 'desc' : 'asc';
+    // The page's ids first, from the order's index alone (a deep offset walks index entries, not
+    // rows), then those rows. The tie-break follows the order, so one index serves both directions.
+    // The total comes in the same statement: one round trip, and a row even for an empty page.
+    const order = `${ADMIN_SORT[q.sort]} ${dir}, p.id ${dir}`;
+    const total = this.totalSql(q, filter, params);
+    const columns = this.mapped()
+      .map((c) => `p."${c.field}"`)
+      .join(', ');
+    const rows = await this.em.getConnection().execute<Record<string, unknown>[]>(
+      `select t.total as "__total", p.* from (${total.sql}) t
+       left join lateral (
+         select ${columns} from (select p.id from creator_profiles p ${filter} order by ${order} limit ? offset ?) page
+         join creator_profiles p on p.id = page.id
+       ) p on true
+       order by ${order}`,
+      [...total.params, ...params, q.limit, q.offset],
     );
-    return { items: rows.map((row) => this.em.map(CreatorProfile, row)), total: Number(count) };
+    return { items: rows.filter((row) => row.id !== null).map((row) => this.detached(row)), total: Number(rows[0]?.__total ?? 0) };
+  }
+
+  /** Without a text search or ids the kept counts answer (decision 0262); otherwise the matching rows are counted. */
+  private totalSql(q: AdminCreatorQuery, filter: string, params: unknown[]): { sql: string; params: unknown[] } {
+    if (!q.q?.trim() && !q.ids) {
+      const column = q.updatedAfterRejection ? `case when approval_status = 'rejected' then updated_after_rejection else 0 end` : 'creators';
+      return {
+        sql: `select coalesce(sum(${column}), 0) as total from creator_status_counts where ?::text is null or approval_status = ?`,
+        params: [q.status ?? null, q.status ?? null],
+      };
+    }
+    return { sql: `select count(*) as total from creator_profiles p ${filter}`, params };
+  }
+
+  /**
+   * A row as a read-only profile outside any unit of work: `em.map` registers every entity in the
+   * identity map, which was a quarter of a list request's time (decision 0262). Nothing decides on
+   * a listed profile; a decision loads its own.
+   */
+  private detached(row: Record<string, unknown>): CreatorProfile {
+    // Own properties first, the class after: the ORM puts setters on the class's prototype.
+    const profile: Record<string, unknown> = {};
+    for (const { name, field, kind } of this.mapped()) {
+      const value = row[field];
+      profile[name] =
+        value === null || value === undefined
+          ? value
+          : kind === 'date'
+            ? new Date(value as string)
+            : kind === 'json' && typeof value === 'string'
+              ? JSON.parse(value)
+              : value;
+    }
+    profile.totalFollowers = Number(row.total_followers);
+    return Object.setPrototypeOf(profile, CreatorProfile.prototype) as CreatorProfile;
+  }
+  private columns?: { name: string; field: string; kind: 'date' | 'json' | 'plain' }[];
+
+  /**
+   * The columns a profile is made of: a page selects only these, not the search columns beside
+   * them (a third of a row's bytes). The ORM's connection answers dates as text.
+   */
+  private mapped() {
+    return (this.columns ??= this.em
+      .getMetadata()
+      .get(CreatorProfile.name)
+      .props.filter((prop) => prop.persist !== false && prop.fieldNames?.length === 1)
+      .map((prop) => ({ name: prop.name, field: prop.fieldNames[0]!, kind: prop.type === 'Date' ? 'date' : prop.type === 'json' ? 'json' : 'plain' })));
   }
 
   async countByStatus() {
+    // Kept by triggers in the writing transactions (decision 0262): three rows, not every creator.
     const rows = await this.em
       .getConnection()
       .execute<{ approval_status: string; count: string; updated: string }[]>(
-        'select approval_status, count(*), count(updated_after_rejection_at) as updated from creator_profiles group by approval_status',
+        'select approval_status, creators as count, updated_after_rejection as updated from creator_status_counts',
       );
     const by = Object.fromEntries(rows.map((r) => [r.approval_status, Number(r.count)]));
     const pending = by.pending ?? 0;

@@ -1,0 +1,188 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { AdminStats, AuthSession } from '@local-creators/common';
+import { bearer, createTestApp, signUp, signUpAdmin, type TestApp } from '../helpers/test-app';
+import { validProfile } from '../creator/fixtures';
+import { SqlCreatorAdminQueries } from '../../src/modules/creator/infrastructure/sql-creator-admin-queries';
+import type { AdminCreatorQuery } from '../../src/modules/creator/application/creator-admin-queries';
+
+/**
+ * Issue 25, point 6 (decision 0262): the dashboard's counts and a list's total come from counts
+ * kept by the writes themselves, so they must follow every write exactly; and the console's pages
+ * are read from indexes, not by reading every creator.
+ */
+describe("the console's counts and lists", () => {
+  let t: TestApp;
+  let admin: AuthSession;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await signUpAdmin(t);
+  });
+  afterAll(() => t?.close());
+
+  const stats = async () => (await t.http().get('/api/admin/stats').set(bearer(admin)).expect(200)).body as AdminStats;
+  /** What the table holds, counted row by row. */
+  const counted = async (): Promise<AdminStats> => {
+    const [r] = await t.sql<Record<keyof AdminStats, string>>(`select count(*) as total,
+        count(*) filter (where approval_status = 'pending') as pending,
+        count(*) filter (where approval_status = 'approved') as approved,
+        count(*) filter (where approval_status = 'rejected') as rejected,
+        count(*) filter (where approval_status = 'rejected' and updated_after_rejection_at is not null) as updated_after_rejection
+      from creator_profiles`);
+    return Object.fromEntries(Object.entries(r!).map(([k, v]) => [k, Number(v)])) as unknown as AdminStats;
+  };
+  const totalOf = async (filter: Record<string, unknown>) => {
+    const res = await t
+      .http()
+      .get('/api/admin/creators')
+      .query({ filter: JSON.stringify(filter), range: '[0,9]' })
+      .set(bearer(admin))
+      .expect(200);
+    return Number(String(res.headers['content-range']).split('/')[1]);
+  };
+  const apply = async (name: string) => {
+    const s = await signUp(t);
+    const res = await t
+      .http()
+      .put('/api/me/profile')
+      .set(bearer(s))
+      .send(validProfile({ full_name: name }))
+      .expect(201);
+    return { session: s, id: res.body.id as string, version: res.body.version as number | undefined };
+  };
+  const decide = async (id: string, body: Record<string, unknown>) => {
+    const current = (await t.http().get(`/api/admin/creators/${id}`).set(bearer(admin)).expect(200)).body;
+    await t
+      .http()
+      .put(`/api/admin/creators/${id}`)
+      .set(bearer(admin))
+      .send({ ...body, version: current.version })
+      .expect(200);
+  };
+
+  it('answers the dashboard counts and list totals that every write leaves, exactly', async () => {
+    expect(await stats()).toEqual({ total: 0, pending: 0, approved: 0, rejected: 0, updated_after_rejection: 0 });
+    const a = await apply('Avery Counted');
+    const b = await apply('Blake Counted');
+    const c = await apply('Casey Counted');
+    expect(await stats()).toEqual({ total: 3, pending: 3, approved: 0, rejected: 0, updated_after_rejection: 0 });
+
+    await decide(a.id, { approval_status: 'approved' });
+    await decide(b.id, { approval_status: 'rejected', approval_notes: 'Add a link to your work.' });
+    expect(await stats()).toEqual({ total: 3, pending: 1, approved: 1, rejected: 1, updated_after_rejection: 0 });
+
+    // The rejected creator changes the application: counted as updated since the decision.
+    await t
+      .http()
+      .put('/api/me/profile')
+      .set(bearer(b.session))
+      .send(validProfile({ full_name: 'Blake Counted', bio: 'Now with a link to my work.' }))
+      .expect(200);
+    expect(await stats()).toEqual({ total: 3, pending: 1, approved: 1, rejected: 1, updated_after_rejection: 1 });
+    expect(await totalOf({ updated_after_rejection: true })).toBe(1);
+
+    // Approved after all, and another one rejected: the counts move with the status.
+    await decide(b.id, { approval_status: 'approved' });
+    await decide(c.id, { approval_status: 'rejected' });
+    expect(await stats()).toEqual({ total: 3, pending: 0, approved: 2, rejected: 1, updated_after_rejection: 0 });
+
+    // A row gone (as an account deletion removes it) leaves the counts too.
+    await t.sql('delete from creator_profiles where id = $1', [a.id]);
+    expect(await stats()).toEqual(await counted());
+    expect(await stats()).toEqual({ total: 2, pending: 0, approved: 1, rejected: 1, updated_after_rejection: 0 });
+    for (const [filter, expected] of [
+      [{}, 2],
+      [{ approval_status: 'approved' }, 1],
+      [{ approval_status: 'rejected' }, 1],
+      [{ approval_status: 'pending' }, 0],
+      [{ q: 'Casey' }, 1],
+    ] as const) {
+      expect(await totalOf(filter)).toBe(expected);
+    }
+  });
+
+  it('keeps the counts right when many creators apply at once', async () => {
+    const before = await stats();
+    await Promise.all(Array.from({ length: 12 }, (_, i) => apply(`Parallel ${i}`)));
+    expect(await stats()).toEqual({ ...before, total: before.total + 12, pending: before.pending + 12 });
+    expect(await stats()).toEqual(await counted());
+  });
+
+  it("answers each avatar's 256 px rendition beside the photo", async () => {
+    const { session, id } = await apply('Photo Counted');
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    await t.http().put('/api/me/profile/image').set(bearer(session)).attach('file', png, { filename: 'me.png', contentType: 'image/png' }).expect(200);
+    const res = await t
+      .http()
+      .get('/api/admin/creators')
+      .query({ filter: JSON.stringify({ q: 'Photo Counted' }) })
+      .set(bearer(admin))
+      .expect(200);
+    expect(res.body).toHaveLength(1);
+    expect(res.body[0].id).toBe(id);
+    expect(res.body[0].profile_image_url).toMatch(/\/profile\.webp(\?|$)/);
+    expect(res.body[0].profile_image_small_url).toMatch(/\/avatar\.webp(\?|$)/);
+  });
+
+  describe('at 30,000 creators', () => {
+    beforeAll(async () => {
+      await t.sql(`insert into users (id, email, password_hash, created_at, updated_at)
+        select gen_random_uuid(), 'many' || i || '@example.com', '!', now(), now() from generate_series(1, 30000) i`);
+      await t.sql(`insert into creator_profiles (id, user_id, full_name, phone, bio, neighborhood, niches, platforms, content_types, collab_types,
+          can_use_name_publicly, approval_status, is_public, phone_verified, total_followers, created_at, updated_at)
+        select gen_random_uuid(), u.id, 'Many ' || n, '216-555-0100', 'Creator number ' || n, (array['Tremont','Ohio City','Lakewood'])[1 + n % 3],
+          array[(array['Food','Music','Events'])[1 + n % 3]], '[]'::jsonb, array['Reels'], array['Sponsored Post'], true,
+          (array['approved','approved','approved','pending','rejected'])[1 + n % 5], n % 5 < 3, n % 5 < 3, n,
+          now() - make_interval(secs => n::int), now() - make_interval(secs => (n * 7 % 30000)::int)
+        from (select id, row_number() over () as n from users where email like 'many%') u`);
+      // Twelve in a niche nobody else has: a search for it finds few.
+      await t.sql(
+        `update creator_profiles set niches = array['Comedy'] where full_name in (${Array.from({ length: 12 }, (_, i) => `'Many ${i * 1000 + 7}'`).join(', ')})`,
+      );
+      // As autovacuum leaves a table: its visibility map lets a page's ids come from the index alone.
+      await t.sql('vacuum analyze creator_profiles');
+    }, 120_000);
+
+    /** The statements the console's adapter sends for `run`, each with its plan. */
+    async function plansOf(run: (q: SqlCreatorAdminQueries) => Promise<unknown>) {
+      const em = t.app.get(EntityManager).fork();
+      const conn = em.getConnection();
+      const sent: [string, unknown[]][] = [];
+      const recording = {
+        getConnection: () => ({ execute: (sql: string, params: unknown[] = []) => (sent.push([sql, params]), conn.execute(sql, params)) }),
+        getMetadata: em.getMetadata.bind(em),
+      } as unknown as EntityManager;
+      await run(new SqlCreatorAdminQueries(recording));
+      const plans = [];
+      for (const [sql, params] of sent) {
+        const rows = await conn.execute<{ 'QUERY PLAN': string }[]>(`explain ${sql}`, params);
+        plans.push(rows.map((r) => r['QUERY PLAN']).join('\n'));
+      }
+      return plans;
+    }
+    const page = (over: Partial<AdminCreatorQuery>): AdminCreatorQuery => ({ sort: 'created_at', order: 'DESC', offset: 0, limit: 24, ...over });
+
+    it('counts the dashboard without reading creators', async () => {
+      const plans = await plansOf((q) => q.countByStatus());
+      expect(plans).toHaveLength(1);
+      expect(plans[0]).not.toMatch(/creator_profiles/);
+      expect(await stats()).toEqual(await counted());
+    });
+
+    it.each([
+      ['the first page of all, newest first', page({})],
+      ['the last page of all', page({ offset: 30_000 - 24 })],
+      ['a middle page by name', page({ sort: 'full_name', order: 'ASC', offset: 15_000 })],
+      ['recently updated', page({ sort: 'updated_at' })],
+      ['by status', page({ sort: 'approval_status', order: 'ASC', offset: 12_000 })],
+      ['the review queue', page({ status: 'pending', sort: 'created_at', order: 'ASC', limit: 20 })],
+      ['rejected, by name', page({ status: 'rejected', sort: 'full_name', order: 'DESC' })],
+      ['updated after a rejection', page({ updatedAfterRejection: true, sort: 'updated_at' })],
+      ['a name searched', page({ q: 'Many 12345' })],
+      ['a rare niche searched', page({ q: 'comedy' })],
+    ])('reads %s from indexes, with its total', async (_label, query) => {
+      const plans = await plansOf((q) => q.search(query));
+      expect(plans.length).toBeGreaterThan(0);
+      for (const plan of plans) expect(plan).not.toMatch(/Seq Scan on creator_profiles/);
+    });
+  });
+});
