@@ -5,6 +5,7 @@ import { AppConfig } from './config/app-config';
 import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { AccountsModule, IdentityModule } from './modules/identity';
+import { CityModule } from './modules/city';
 import { NotificationsModule, NotificationsWorkerModule } from './modules/notifications';
 import { DomainExceptionFilter } from './shared/domain-exception.filter';
 import { RedisModule } from './shared/redis.module';
@@ -32,6 +33,7 @@ export class AppModule {
         SharedModule,
         WebModule,
         AccountsModule,
+        CityModule,
         ...API_MODULES,
         RouterModule.register([{ path: 'api', children: API_MODULES }]),
       ],

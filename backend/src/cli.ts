@@ -9,6 +9,7 @@ import { ormOptions } from './database/database.module';
 import { AuthService } from './modules/identity';
 import { JsonLogger } from './shared/logging';
 import { generatePassword, seed } from './seed/seed';
+import { migrationContext } from './migrations/migration-context';
 
 const USAGE = `Usage:
   node backend/dist/cli.js check-config            check the environment as the api would, and exit
@@ -22,6 +23,8 @@ const USAGE = `Usage:
 export async function migrate(env: Record<string, string | undefined> = process.env, opts: { silent?: boolean } = {}) {
   const config = new AppConfig(validateEnvironment(env));
   const options = ormOptions(config);
+  // The cities migration moves an existing install's rows to the home city (decision 0600).
+  migrationContext.city = config.city;
   const orm = await MikroORM.init({ ...options, migrations: { ...options.migrations, silent: opts.silent ?? false } });
   try {
     const applied = await orm.getMigrator().up();

@@ -107,6 +107,8 @@ export interface ProfileFieldChange {
  * approved creator who edited the profile since an admin verified it, what changed.
  */
 export interface AdminCreator extends CreatorProfile {
+  /** The city it belongs to (a city's slug; `city` is its name; decision 0600). */
+  city_slug: string;
   email: string;
   decided_at: string | null;
   version: number;
@@ -207,6 +209,8 @@ export interface AdminStats {
 
 export interface AuditEntry {
   id: string;
+  /** The city it belongs to (a city's slug; decision 0600). */
+  city_slug: string;
   actor_id: string;
   actor_email: string;
   subject_type: 'creator_profile' | 'amplify_submission';
@@ -237,6 +241,8 @@ export interface OwnFollowerCount {
 export interface AdminFollowerCount extends OwnFollowerCount {
   id: string;
   profile_id: string;
+  /** The city it belongs to (a city's slug; decision 0600). */
+  city_slug: string;
   creator_name: string;
   /** When the creator was last mailed to re-confirm it. */
   reminded_at: string | null;
@@ -289,6 +295,8 @@ export interface ContactSettings {
 export interface AdminContactCounts {
   /** The creator's profile id. */
   id: string;
+  /** The city it belongs to (a city's slug; decision 0600). */
+  city_slug: string;
   creator_name: string;
   total: number;
   last_7_days: number;
@@ -302,6 +310,8 @@ export interface AdminContactCounts {
 export interface AdminIntroductionRequest {
   id: string;
   submission_id: string;
+  /** The city it belongs to (a city's slug; decision 0600). */
+  city_slug: string;
   business_name: string;
   creator_name: string;
   creator_email: string;
@@ -316,6 +326,7 @@ export interface AdminIntroductionRequest {
 /** Introduction requests per business (GET /api/admin/introduction-requests/by-business). */
 export interface AdminIntroductionCounts {
   submission_id: string;
+  city_slug: string;
   business_name: string;
   confirmed: number;
   unconfirmed: number;
@@ -352,6 +363,11 @@ export interface AmplifySubmission {
 }
 
 export type PublicAmplifySubmission = Omit<AmplifySubmission, 'contact_name' | 'contact_email' | 'status' | 'featured' | 'version'>;
+
+/** A submission as the admins see it: with its city (a city's slug; decision 0600). */
+export interface AdminAmplifySubmission extends AmplifySubmission {
+  city_slug: string;
+}
 
 export interface InterestRequestInput {
   creator_name: string;

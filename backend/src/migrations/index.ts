@@ -23,6 +23,7 @@ import { Migration20261126020000FeaturedMailOnce } from './Migration202611260200
 import { Migration20261126020100EmailConfirmation } from './Migration20261126020100EmailConfirmation';
 import { Migration20261126020200HandleCheckLinks } from './Migration20261126020200HandleCheckLinks';
 import { Migration20261126020300FollowerJumpWindow } from './Migration20261126020300FollowerJumpWindow';
+import { Migration20261126030000Cities } from './Migration20261126030000Cities';
 
 /**
  * Committed migrations, in order. Listed explicitly (not globbed) so they run the same from
@@ -53,4 +54,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126020100EmailConfirmation', class: Migration20261126020100EmailConfirmation },
   { name: 'Migration20261126020200HandleCheckLinks', class: Migration20261126020200HandleCheckLinks },
   { name: 'Migration20261126020300FollowerJumpWindow', class: Migration20261126020300FollowerJumpWindow },
+  { name: 'Migration20261126030000Cities', class: Migration20261126030000Cities },
 ];

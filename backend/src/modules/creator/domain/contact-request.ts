@@ -9,6 +9,8 @@ import type { BudgetRange, ContactRequestInput } from '@local-creators/common';
 export class ContactRequest {
   id: string;
   profileId: string;
+  /** The creator's city (cities.slug). */
+  citySlug: string;
   brandName: string;
   /** The brand's address: the mail's Reply-To. */
   email: string;
@@ -16,10 +18,11 @@ export class ContactRequest {
   message: string;
   createdAt: Date;
 
-  static create(profileId: string, input: ContactRequestInput, now: Date): ContactRequest {
+  static create(profile: { id: string; citySlug: string }, input: ContactRequestInput, now: Date): ContactRequest {
     const r = new ContactRequest();
     r.id = randomUUID();
-    r.profileId = profileId;
+    r.profileId = profile.id;
+    r.citySlug = profile.citySlug;
     r.brandName = input.brand_name;
     r.email = input.email;
     r.budgetRange = input.budget_range;

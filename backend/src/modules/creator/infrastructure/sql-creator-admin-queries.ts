@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CreatorAdminQueries, type AdminCreatorQuery } from '../application/creator-admin-queries';
 import { CreatorProfile } from '../domain/creator-profile';
-import { escapeLike, uuidArray } from '../../../shared/sql';
+import { escapeLike, slugArray, uuidArray } from '../../../shared/sql';
 
 const ADMIN_SORT: Record<AdminCreatorQuery['sort'], string> = {
   id: 'p.id',
@@ -22,6 +22,10 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
   async search(q: AdminCreatorQuery) {
     const where: string[] = [];
     const params: unknown[] = [];
+    if (q.cities) {
+      where.push('p.city_slug = any(?::text[])');
+      params.push(slugArray(q.cities));
+    }
     if (q.status) {
       where.push('p.approval_status = ?');
       params.push(q.status);
@@ -48,11 +52,13 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
     return { items: rows.map((row) => this.em.map(CreatorProfile, row)), total: Number(count) };
   }
 
-  async countByStatus() {
+  async countByStatus(cities: readonly string[] | null) {
     const rows = await this.em
       .getConnection()
       .execute<{ approval_status: string; count: string; updated: string }[]>(
-        'select approval_status, count(*), count(updated_after_rejection_at) as updated from creator_profiles group by approval_status',
+        `select approval_status, count(*), count(updated_after_rejection_at) as updated from creator_profiles
+          where ?::text[] is null or city_slug = any(?::text[]) group by approval_status`,
+        [slugArray(cities), slugArray(cities)],
       );
     const by = Object.fromEntries(rows.map((r) => [r.approval_status, Number(r.count)]));
     const pending = by.pending ?? 0;

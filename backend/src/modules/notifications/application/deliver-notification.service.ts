@@ -50,7 +50,7 @@ export class DeliverNotification {
 
     const message = claim.message;
     try {
-      const mail = renderMail(message.kind, message.payload, { publicUrl: this.config.http.publicUrl, adminEmails: await this.adminEmails() });
+      const mail = renderMail(message.kind, message.payload, { publicUrl: this.config.http.publicUrl, adminEmails: await this.adminEmails(cityOf(message.payload)) });
       await this.mailer.send({ ...mail, from: this.config.mail.from, messageId: message.id });
     } catch (error) {
       const permanent = error instanceof MailRejected;
@@ -76,7 +76,13 @@ export class DeliverNotification {
     });
   }
 
-  private adminEmails(): Promise<string[]> {
-    return adminRecipients(this.admins, this.config);
+  private adminEmails(citySlug: string | undefined): Promise<string[]> {
+    return adminRecipients(this.admins, this.config, citySlug);
   }
 }
+
+/** The city an admin-addressed message names, if any (decision 0601). */
+const cityOf = (payload: unknown): string | undefined => {
+  const city = (payload as { citySlug?: unknown } | null)?.citySlug;
+  return typeof city === 'string' ? city : undefined;
+};

@@ -9,7 +9,7 @@ import { AdminDirectory, adminRecipients } from '../application/admin-recipients
 import { describeMail, SINGLE_USE_KINDS, type MailContext } from '../application/mail-templates';
 import { DomainError } from '../../../shared/domain-error';
 import { parseListQuery, sendList } from '../../../shared/ra-list';
-import { Auth } from '../../../shared/auth/access';
+import { Auth, EveryCity } from '../../../shared/auth/access';
 import { OutboxMessage } from '../domain/outbox-message';
 
 const toDto = (m: OutboxMessage, ctx: MailContext): OutboxDto => ({
@@ -34,6 +34,8 @@ const STUCK_AFTER_MINUTES = 10;
 /** The operators' view of the mail queue: what went out, what is stuck or failed, and a retry button. */
 @ApiTags('admin')
 @Auth('admin')
+// The queue holds every city's mail: for admins of every city only (decision 0601).
+@EveryCity()
 @Controller('admin/notifications')
 export class AdminNotificationsController {
   constructor(
