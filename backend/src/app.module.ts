@@ -16,7 +16,7 @@ import { WebModule } from './web/web.module';
 import { FEATURE_MODULES } from './feature-modules';
 
 /** The modules whose controllers answer under /api; the pages (WebModule) answer at the root. */
-const API_MODULES = [IdentityModule, NotificationsModule, SystemModule, ...FEATURE_MODULES];
+const API_MODULES = [CityModule, IdentityModule, NotificationsModule, SystemModule, ...FEATURE_MODULES];
 
 /** The HTTP API: every module's controllers under /api, and the site's pages. */
 @Module({})
@@ -33,7 +33,6 @@ export class AppModule {
         SharedModule,
         WebModule,
         AccountsModule,
-        CityModule,
         ...API_MODULES,
         RouterModule.register([{ path: 'api', children: API_MODULES }]),
       ],

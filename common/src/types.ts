@@ -198,6 +198,18 @@ export interface CreatorPage {
   suggestions: string[];
 }
 
+/** A city as the console lists it (GET /api/admin/cities; decision 0601). */
+export interface AdminCity {
+  /** The city's slug. */
+  id: string;
+  name: string;
+  state: string;
+  time_zone: string;
+  neighborhoods: string[];
+  /** Whether the signed-in admin is an admin of every city (the same on every row). */
+  every_city: boolean;
+}
+
 export interface AdminStats {
   total: number;
   pending: number;

@@ -2,6 +2,7 @@ import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { AppConfig } from '../../../config/app-config';
 import { DomainError } from '../../../shared/domain-error';
+import { textArray } from '../../../shared/sql';
 import { Cities, type CityChanges } from '../application/cities';
 import { copyOf, SLUG_PATTERN, slugOf, type City } from '../domain/city';
 
@@ -78,7 +79,7 @@ export class SqlCities extends Cities implements OnApplicationBootstrap {
     const rows = await this.conn.execute<Row[]>(
       `insert into cities (slug, name, state, time_zone, neighborhoods, copy, host) values (?, ?, ?, ?, ?::text[], ?::jsonb, ?)
          on conflict do nothing returning ${COLUMNS}`,
-      [slug, name, city.state ?? '', city.timeZone, city.neighborhoods ?? [], JSON.stringify(city.copy ?? {}), city.host ?? null],
+      [slug, name, city.state ?? '', city.timeZone, textArray(city.neighborhoods ?? []), JSON.stringify(city.copy ?? {}), city.host ?? null],
     );
     if (!rows[0]) throw DomainError.conflict('CITY.TAKEN', `A city named ${name} or with the slug ${slug} already exists`);
     return toCity(rows[0]);
@@ -92,7 +93,7 @@ export class SqlCities extends Cities implements OnApplicationBootstrap {
     const next = { ...current, ...changes };
     const [row] = await this.conn.execute<Row[]>(
       `update cities set name = ?, state = ?, time_zone = ?, neighborhoods = ?::text[], copy = ?::jsonb, host = ? where slug = ? returning ${COLUMNS}`,
-      [next.name, next.state, next.timeZone, next.neighborhoods, JSON.stringify(changes.copy ? next.copy : await this.storedCopy(slug)), next.host, slug],
+      [next.name, next.state, next.timeZone, textArray(next.neighborhoods), JSON.stringify(changes.copy ? next.copy : await this.storedCopy(slug)), next.host, slug],
     );
     return toCity(row!);
   }
