@@ -74,7 +74,7 @@ export const NO_DATABASE_URL = `DATABASE_URL is not set, so this command does no
 
 async function main(args: string[]) {
   const [command, sub, email] = args;
-  const known = command === 'migrate' || command === 'seed' || command === 'admin';
+  const known = command === 'migrate' || command === 'seed' || command === 'admin' || command === 'city';
   if (known && !process.env.DATABASE_URL) {
     console.error(NO_DATABASE_URL);
     process.exitCode = 2;
