@@ -119,7 +119,8 @@ async function main(args: string[]) {
         return;
       }
       const changes = cityOptions(args);
-      const city = sub === 'add' ? await cities.add({ state: 'OH', timeZone: 'America/New_York', ...changes, name: email }) : await cities.update(email, changes);
+      const city =
+        sub === 'add' ? await cities.add({ state: 'OH', timeZone: 'America/New_York', ...changes, name: email }) : await cities.update(email, changes);
       console.log(`${sub === 'add' ? 'Added' : 'Changed'}: ${describeCity(city)}`);
     });
     return;
@@ -140,7 +141,10 @@ async function main(args: string[]) {
 function listOption(args: string[], name: string): string[] | null {
   const values = args.flatMap((a, i) => (a === name ? [args[i + 1] ?? ''] : a.startsWith(`${name}=`) ? [a.slice(name.length + 1)] : []));
   if (!values.length) return null;
-  return values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  return values
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 function option(args: string[], name: string): string | undefined {
@@ -165,7 +169,11 @@ function cityOptions(args: string[]) {
   const outsiderTell = option(args, '--outsider-tell');
   const reviews = option(args, '--reviews');
   if (resident !== undefined || outsiderTell !== undefined || reviews !== undefined)
-    changes.copy = { ...(resident !== undefined && { resident }), ...(outsiderTell !== undefined && { outsiderTell }), ...(reviews !== undefined && { reviews }) } as City['copy'];
+    changes.copy = {
+      ...(resident !== undefined && { resident }),
+      ...(outsiderTell !== undefined && { outsiderTell }),
+      ...(reviews !== undefined && { reviews }),
+    } as City['copy'];
   return changes;
 }
 
@@ -177,7 +185,8 @@ const describeReach = (reach: AdminReach) => (!reach ? 'not an admin' : reach.ev
 /** One line on what changed; a grant or revoke without --city keeps the texts it had before cities. */
 function adminChange(email: string, sub: 'grant' | 'revoke', before: AdminReach, after: AdminReach): string {
   if (JSON.stringify(before) === JSON.stringify(after)) {
-    if (sub === 'grant') return before?.everyCity ? `${email} is already an admin; nothing changed.` : `${email} is already ${describeReach(before)}; nothing changed.`;
+    if (sub === 'grant')
+      return before?.everyCity ? `${email} is already an admin; nothing changed.` : `${email} is already ${describeReach(before)}; nothing changed.`;
     return before ? `${email} is still ${describeReach(before)}; nothing changed.` : `${email} is not an admin; nothing changed.`;
   }
   if (!after) return `${email} is no longer an admin.`;

@@ -14,7 +14,11 @@ const slugSql = (expr: string) => `trim(both '-' from regexp_replace(lower(${exp
 export class Migration20261126030000Cities extends Migration {
   override async up(): Promise<void> {
     const home = migrationContext.city;
-    const homeSlug = home.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'home';
+    const homeSlug =
+      home
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-+|-+$/g, '') || 'home';
     this.addSql(`create table "cities" (
       "slug" varchar(60) not null primary key check ("slug" ~ '^[a-z0-9]+(-[a-z0-9]+)*$'),
       "name" varchar(100) not null constraint "cities_name_unique" unique,
@@ -39,9 +43,7 @@ export class Migration20261126030000Cities extends Migration {
     const column = `"city_slug" varchar(60) not null default ${literal(homeSlug)} references "cities" ("slug") on update cascade`;
     this.addSql(`alter table "creator_profiles" add column ${column};`);
     // Only creators of an earlier CITY move off the default (no rewrite of the whole table).
-    this.addSql(
-      `update "creator_profiles" p set "city_slug" = c."slug" from "cities" c where c."name" = p."city" and c."slug" <> ${literal(homeSlug)};`,
-    );
+    this.addSql(`update "creator_profiles" p set "city_slug" = c."slug" from "cities" c where c."name" = p."city" and c."slug" <> ${literal(homeSlug)};`);
     this.addSql(`create index "creator_profiles_city_created_idx" on "creator_profiles" ("city_slug", "created_at" desc, "id");`);
 
     this.addSql(`alter table "amplify_submissions" add column ${column};`);

@@ -74,7 +74,9 @@ describe('admins per city', () => {
     const profile = (await t.http().put('/api/me/profile').set(bearer(creator)).send(body).expect(201)).body;
     await t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [profile.id]);
     const [check] = await t.sql<{ id: string }>(`select id from handle_checks where profile_id = $1 limit 1`, [profile.id]);
-    const [count] = await t.sql<{ id: string }>(`update follower_counts set jumped_at = now(), previous_followers = 10 where profile_id = $1 returning id`, [profile.id]);
+    const [count] = await t.sql<{ id: string }>(`update follower_counts set jumped_at = now(), previous_followers = 10 where profile_id = $1 returning id`, [
+      profile.id,
+    ]);
     const submission = (
       await t
         .http()
@@ -99,7 +101,14 @@ describe('admins per city', () => {
       `insert into contact_requests (id, profile_id, city_slug, brand_name, email, message, created_at) values (gen_random_uuid(), $1, $2, 'Brand', 'b@example.com', 'Hello there, a campaign?', now())`,
       [profile.id, city],
     );
-    return { creatorId: profile.id, creatorName: `${name} Creator`, checkId: check!.id, countId: count!.id, submissionId: submission.id, businessName: `${name} Bikes` };
+    return {
+      creatorId: profile.id,
+      creatorName: `${name} Creator`,
+      checkId: check!.id,
+      countId: count!.id,
+      submissionId: submission.id,
+      businessName: `${name} Bikes`,
+    };
   }
 
   beforeAll(async () => {
@@ -134,7 +143,13 @@ describe('admins per city', () => {
   const urlFor = (route: string, city: 'akron' | 'cleveland') => {
     const r = records[city];
     const path = route.split(' ')[1]!;
-    const id = path.includes('amplify') ? r.submissionId : path.includes('follower-counts') ? r.countId : path.includes('notifications') ? outboxId : r.creatorId;
+    const id = path.includes('amplify')
+      ? r.submissionId
+      : path.includes('follower-counts')
+        ? r.countId
+        : path.includes('notifications')
+          ? outboxId
+          : r.creatorId;
     return path.replace(':checkId', r.checkId).replace(':id', id);
   };
   const call = (route: string, url: string, session: AuthSession, query?: Record<string, string>) => {
@@ -172,9 +187,14 @@ describe('admins per city', () => {
 
   it("lists and counts only the admin's cities; the admin of every city sees both, and can filter by city", async () => {
     const creators = async (admin: AuthSession, filter?: object) =>
-      (await t.http().get('/api/admin/creators').query(filter ? { filter: JSON.stringify(filter) } : {}).set(bearer(admin)).expect(200)).body.map(
-        (c: { full_name: string; city: string; city_slug: string }) => `${c.full_name} (${c.city}, ${c.city_slug})`,
-      );
+      (
+        await t
+          .http()
+          .get('/api/admin/creators')
+          .query(filter ? { filter: JSON.stringify(filter) } : {})
+          .set(bearer(admin))
+          .expect(200)
+      ).body.map((c: { full_name: string; city: string; city_slug: string }) => `${c.full_name} (${c.city}, ${c.city_slug})`);
     expect(await creators(akronAdmin)).toEqual(['Akron Creator (Akron, akron)']);
     expect(await creators(clevelandAdmin)).toEqual(['Cleveland Creator (Cleveland, cleveland)']);
     expect((await creators(everyCity)).sort()).toEqual(['Akron Creator (Akron, akron)', 'Cleveland Creator (Cleveland, cleveland)']);
@@ -198,18 +218,17 @@ describe('admins per city', () => {
   it("decides its own city's records, and the decision is audited in that city", async () => {
     const { creatorId } = records.akron;
     const before = (await t.http().get(`/api/admin/creators/${creatorId}`).set(bearer(akronAdmin)).expect(200)).body;
-    await t
-      .http()
-      .put(`/api/admin/creators/${creatorId}`)
-      .set(bearer(akronAdmin))
-      .send({ phone_verified: false, version: before.version })
-      .expect(200);
+    await t.http().put(`/api/admin/creators/${creatorId}`).set(bearer(akronAdmin)).send({ phone_verified: false, version: before.version }).expect(200);
     const [row] = await t.sql(`select phone_verified from creator_profiles where id = $1`, [creatorId]);
     expect(row).toEqual({ phone_verified: false });
     const [entry] = await t.sql(`select city_slug, actor_email from moderation_audit_log where subject_id = $1 and action = 'phone_verified_off'`, [creatorId]);
     expect(entry).toEqual({ city_slug: 'akron', actor_email: akronAdmin.user.email });
     // Cleveland's admin cannot undo it.
-    const other = await t.http().put(`/api/admin/creators/${creatorId}`).set(bearer(clevelandAdmin)).send({ phone_verified: true, version: before.version + 1 });
+    const other = await t
+      .http()
+      .put(`/api/admin/creators/${creatorId}`)
+      .set(bearer(clevelandAdmin))
+      .send({ phone_verified: true, version: before.version + 1 });
     expect([other.status, other.body.message]).toEqual([403, MSG.otherCity]);
     expect(await t.sql(`select phone_verified from creator_profiles where id = $1`, [creatorId])).toEqual([{ phone_verified: false }]);
   });

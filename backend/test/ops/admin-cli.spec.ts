@@ -57,7 +57,12 @@ describe('admin CLI: cities and admins per city', () => {
     if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first (npm test does)`);
     const out = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, env: { ...process.env, ...t.env }, encoding: 'utf8', timeout: 60_000 });
     // The CLI's own log lines (JSON, e.g. "public site not built" before npm run build) are not its answer.
-    const said = (text: string) => text.split('\n').filter((l) => l.trim() && !l.startsWith('{"level"')).join('\n').trim();
+    const said = (text: string) =>
+      text
+        .split('\n')
+        .filter((l) => l.trim() && !l.startsWith('{"level"'))
+        .join('\n')
+        .trim();
     return { status: out.status, stdout: said(out.stdout), stderr: said(out.stderr) };
   };
   const citiesSeenBy = async (session: AuthSession) =>
@@ -102,7 +107,10 @@ describe('admin CLI: cities and admins per city', () => {
     expect(await citiesSeenBy(session)).toEqual(['akron', 'cleveland']);
     const narrow = run('admin', 'revoke', email, '--city', 'akron');
     expect([narrow.status, narrow.stderr]).toEqual([1, expect.stringContaining(`${email} is an admin of every city; to keep only some`)]);
-    expect(run('admin', 'grant', email, '--city', 'atlantis')).toMatchObject({ status: 1, stderr: 'Error: Unknown city atlantis (the cities are: akron, cleveland)' });
+    expect(run('admin', 'grant', email, '--city', 'atlantis')).toMatchObject({
+      status: 1,
+      stderr: 'Error: Unknown city atlantis (the cities are: akron, cleveland)',
+    });
   });
 });
 
@@ -134,14 +142,17 @@ describe('CLI: check-config', () => {
 describe('CLI without DATABASE_URL', () => {
   // `npm start` runs an embedded database; the configuration's default (127.0.0.1:5432) is another
   // one, maybe a shared server. The CLI refuses rather than guess (issue 23).
-  it.each([['migrate'], ['seed', '--demo'], ['admin', 'grant', 'someone@example.com'], ['city', 'add', 'Akron']])('refuses %s with a message that says what to do', (...args) => {
-    if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first (npm test does)`);
-    const env = { ...process.env };
-    delete env.DATABASE_URL;
-    const run = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
-    expect(run.status).toBe(2);
-    expect(run.stdout).toBe('');
-    expect(run.stderr).toContain('DATABASE_URL is not set, so this command does not know which database to use; nothing was changed.');
-    expect(run.stderr).toContain('npm start migrates and seeds its own embedded database');
-  });
+  it.each([['migrate'], ['seed', '--demo'], ['admin', 'grant', 'someone@example.com'], ['city', 'add', 'Akron']])(
+    'refuses %s with a message that says what to do',
+    (...args) => {
+      if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first (npm test does)`);
+      const env = { ...process.env };
+      delete env.DATABASE_URL;
+      const run = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
+      expect(run.status).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toContain('DATABASE_URL is not set, so this command does not know which database to use; nothing was changed.');
+      expect(run.stderr).toContain('npm start migrates and seeds its own embedded database');
+    },
+  );
 });

@@ -42,7 +42,10 @@ export class AdminIntroductionsController {
     @Query() query: Record<string, unknown>,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<AdminIntroductionRequest[]> {
-    const q = parseListQuery<{ submission_id?: unknown; status?: unknown; city?: unknown }>(query, { sortable: ['id', 'created_at'], defaultSort: ['created_at', 'DESC'] });
+    const q = parseListQuery<{ submission_id?: unknown; status?: unknown; city?: unknown }>(query, {
+      sortable: ['id', 'created_at'],
+      defaultSort: ['created_at', 'DESC'],
+    });
     const { submission_id: submissionId, status } = q.filter;
     const where: string[] = [];
     const params: unknown[] = [];
@@ -90,16 +93,18 @@ export class AdminIntroductionsController {
   @Get('by-business')
   async byBusiness(@CurrentUser() admin: Principal): Promise<AdminIntroductionCounts[]> {
     const cities = slugArray(cityScope(admin));
-    const rows = await this.em.getConnection().execute<{ submission_id: string; city_slug: string; business_name: string; confirmed: string; unconfirmed: string }[]>(
-      `select s.id as submission_id, s.city_slug, s.business_name,
+    const rows = await this.em
+      .getConnection()
+      .execute<{ submission_id: string; city_slug: string; business_name: string; confirmed: string; unconfirmed: string }[]>(
+        `select s.id as submission_id, s.city_slug, s.business_name,
               count(*) filter (where r.confirmed_at is not null) as confirmed,
               count(*) filter (where r.confirmed_at is null) as unconfirmed
          from amplify_interest_requests r join amplify_submissions s on s.id = r.submission_id
         where ?::text[] is null or r.city_slug = any(?::text[])
         group by s.id, s.city_slug, s.business_name
         order by count(*) desc, s.business_name asc`,
-      [cities, cities],
-    );
+        [cities, cities],
+      );
     return rows.map((r) => ({
       submission_id: r.submission_id,
       city_slug: r.city_slug,

@@ -74,7 +74,8 @@ export class SqlCities extends Cities implements OnApplicationBootstrap {
     const name = city.name?.trim() ?? '';
     const slug = city.slug ?? slugOf(name);
     if (!name || name.length > 100) throw DomainError.invalid('CITY.BAD_NAME', 'A city needs a name of at most 100 characters', 'name');
-    if (!SLUG_PATTERN.test(slug) || slug.length > 60) throw DomainError.invalid('CITY.BAD_SLUG', 'A city slug is lower-case letters, digits and dashes', 'slug');
+    if (!SLUG_PATTERN.test(slug) || slug.length > 60)
+      throw DomainError.invalid('CITY.BAD_SLUG', 'A city slug is lower-case letters, digits and dashes', 'slug');
     if (!validTimeZone(city.timeZone)) throw DomainError.invalid('CITY.BAD_TIME_ZONE', `Unknown time zone ${city.timeZone}`, 'time_zone');
     const rows = await this.conn.execute<Row[]>(
       `insert into cities (slug, name, state, time_zone, neighborhoods, copy, host) values (?, ?, ?, ?, ?::text[], ?::jsonb, ?)
@@ -93,7 +94,15 @@ export class SqlCities extends Cities implements OnApplicationBootstrap {
     const next = { ...current, ...changes };
     const [row] = await this.conn.execute<Row[]>(
       `update cities set name = ?, state = ?, time_zone = ?, neighborhoods = ?::text[], copy = ?::jsonb, host = ? where slug = ? returning ${COLUMNS}`,
-      [next.name, next.state, next.timeZone, textArray(next.neighborhoods), JSON.stringify(changes.copy ? next.copy : await this.storedCopy(slug)), next.host, slug],
+      [
+        next.name,
+        next.state,
+        next.timeZone,
+        textArray(next.neighborhoods),
+        JSON.stringify(changes.copy ? next.copy : await this.storedCopy(slug)),
+        next.host,
+        slug,
+      ],
     );
     return toCity(row!);
   }
@@ -105,10 +114,10 @@ export class SqlCities extends Cities implements OnApplicationBootstrap {
 
   private async ensureHome(): Promise<City> {
     const name = this.config.city;
-    await this.conn.execute(
-      `insert into cities (slug, name, state, time_zone) values (?, ?, 'OH', 'America/New_York') on conflict do nothing`,
-      [slugOf(name) || 'home', name],
-    );
+    await this.conn.execute(`insert into cities (slug, name, state, time_zone) values (?, ?, 'OH', 'America/New_York') on conflict do nothing`, [
+      slugOf(name) || 'home',
+      name,
+    ]);
     const [row] = await this.conn.execute<Row[]>(`select ${COLUMNS} from cities where name = ?`, [name]);
     if (!row) throw new Error(`CITY=${name}: its slug ${slugOf(name)} belongs to another city in the cities table`);
     return toCity(row);

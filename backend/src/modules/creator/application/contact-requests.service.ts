@@ -135,9 +135,7 @@ export class ContactRequests {
         order by ${opts.sort} ${opts.order === 'DESC' ? 'desc' : 'asc'}, profile_id limit ? offset ?`,
       [weekAgo, cities, cities, opts.limit, opts.offset],
     );
-    const names = new Map(
-      (rows.length ? await this.em.find(CreatorProfile, { id: { $in: rows.map((r) => r.id) } }) : []).map((p) => [p.id, p] as const),
-    );
+    const names = new Map((rows.length ? await this.em.find(CreatorProfile, { id: { $in: rows.map((r) => r.id) } }) : []).map((p) => [p.id, p] as const));
     return {
       total: Number(count),
       items: rows.map((r) => ({

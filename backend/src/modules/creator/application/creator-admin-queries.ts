@@ -22,5 +22,7 @@ export abstract class CreatorAdminQueries {
   /** Profiles in the caller's unit of work, so a decision can follow on the same objects. */
   abstract search(q: AdminCreatorQuery): Promise<{ items: CreatorProfile[]; total: number }>;
   /** Over the given cities (slugs), or every city for null. */
-  abstract countByStatus(cities: readonly string[] | null): Promise<{ total: number; pending: number; approved: number; rejected: number; updated_after_rejection: number }>;
+  abstract countByStatus(
+    cities: readonly string[] | null,
+  ): Promise<{ total: number; pending: number; approved: number; rejected: number; updated_after_rejection: number }>;
 }

@@ -157,7 +157,15 @@ export class FollowerCounts {
           };
     // A city admin's list: counts of creators in their cities (decision 0601).
     const inCities = cities
-      ? { profileId: { $in: this.em.createQueryBuilder(CreatorProfile, 'p').select('p.id').where({ citySlug: { $in: [...cities] } }).getKnexQuery() } }
+      ? {
+          profileId: {
+            $in: this.em
+              .createQueryBuilder(CreatorProfile, 'p')
+              .select('p.id')
+              .where({ citySlug: { $in: [...cities] } })
+              .getKnexQuery(),
+          },
+        }
       : {};
     const where = { ...when, ...inCities } as FilterQuery<FollowerCount>;
     const [rows, total] = await this.em.findAndCount(FollowerCount, where, {
@@ -166,9 +174,7 @@ export class FollowerCounts {
       limit: page.limit,
     });
     const names = new Map(
-      (rows.length ? await this.em.find(CreatorProfile, { id: { $in: [...new Set(rows.map((r) => r.profileId))] } }) : []).map(
-        (p) => [p.id, p] as const,
-      ),
+      (rows.length ? await this.em.find(CreatorProfile, { id: { $in: [...new Set(rows.map((r) => r.profileId))] } }) : []).map((p) => [p.id, p] as const),
     );
     return {
       total,

@@ -102,12 +102,23 @@ export class OwnProfileService {
         this.approvedEdits.edited({ profile: existing, editor: user, changes: edit.changes, firstSinceVerification: edit.firstSinceVerification });
       }
       if (edit.firstChangeSinceRejection) {
-        this.outbox.add('rejected-creator-updated', { creatorName: existing.fullName, creatorEmail: user.email, profileId: existing.id, citySlug: existing.citySlug });
+        this.outbox.add('rejected-creator-updated', {
+          creatorName: existing.fullName,
+          creatorEmail: user.email,
+          profileId: existing.id,
+          citySlug: existing.citySlug,
+        });
       }
       await this.followerCounts.sync(existing, user.email, now, { newProfile: false });
       const { cleared } = await this.handleChecks.sync(existing, now);
       if (cleared.length) {
-        this.outbox.add('handle-confirmation-cleared', { creatorName: existing.fullName, creatorEmail: user.email, profileId: existing.id, citySlug: existing.citySlug, handles: cleared });
+        this.outbox.add('handle-confirmation-cleared', {
+          creatorName: existing.fullName,
+          creatorEmail: user.email,
+          profileId: existing.id,
+          citySlug: existing.citySlug,
+          handles: cleared,
+        });
       }
       await this.em.flush();
       return { created: false, profile: toCreatorProfileDto(existing) };

@@ -84,7 +84,13 @@ export class CreatorProfile {
   followersUnderReview: string[];
 
   /** A new application: pending and not public (spec 4). */
-  static create(userId: string, input: ProfileInput, imageUrl: string | null, now: Date, city: { name: string; slug: string } = { name: DEFAULT_CITY, slug: DEFAULT_CITY.toLowerCase() }): CreatorProfile {
+  static create(
+    userId: string,
+    input: ProfileInput,
+    imageUrl: string | null,
+    now: Date,
+    city: { name: string; slug: string } = { name: DEFAULT_CITY, slug: DEFAULT_CITY.toLowerCase() },
+  ): CreatorProfile {
     const p = new CreatorProfile();
     p.id = randomUUID();
     p.userId = userId;

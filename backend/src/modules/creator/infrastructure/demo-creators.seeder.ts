@@ -7,16 +7,7 @@ import { Cities } from '../../city';
 import { PROFILE_IMAGE_SMALL_SIZE, profileImageKey, profileImageSmallKey } from '../application/own-profile.service';
 import { processImage } from '../../../shared/images/image-processor';
 import { demoPortraitWebp } from './demo-portraits';
-import {
-  COLLAB_TYPES,
-  CONTENT_TYPES,
-  LIMITS,
-  NICHES,
-  PLATFORM_NAMES,
-  platformProfileUrl,
-  totalFollowers,
-  type Niche,
-} from '@local-creators/common';
+import { COLLAB_TYPES, CONTENT_TYPES, LIMITS, NICHES, PLATFORM_NAMES, platformProfileUrl, totalFollowers, type Niche } from '@local-creators/common';
 
 const DEMO_CREATORS = 72;
 const PORTRAITS_AT_ONCE = 4;

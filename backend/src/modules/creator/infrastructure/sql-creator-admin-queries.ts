@@ -53,13 +53,11 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
   }
 
   async countByStatus(cities: readonly string[] | null) {
-    const rows = await this.em
-      .getConnection()
-      .execute<{ approval_status: string; count: string; updated: string }[]>(
-        `select approval_status, count(*), count(updated_after_rejection_at) as updated from creator_profiles
+    const rows = await this.em.getConnection().execute<{ approval_status: string; count: string; updated: string }[]>(
+      `select approval_status, count(*), count(updated_after_rejection_at) as updated from creator_profiles
           where ?::text[] is null or city_slug = any(?::text[]) group by approval_status`,
-        [slugArray(cities), slugArray(cities)],
-      );
+      [slugArray(cities), slugArray(cities)],
+    );
     const by = Object.fromEntries(rows.map((r) => [r.approval_status, Number(r.count)]));
     const pending = by.pending ?? 0;
     const approved = by.approved ?? 0;

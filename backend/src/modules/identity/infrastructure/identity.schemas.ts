@@ -91,4 +91,12 @@ const AdminCityGrantSchema = new EntitySchema<AdminCityGrant>({
   },
 });
 
-export const IDENTITY_SCHEMAS = [AccountSchema, UserRoleSchema, AdminCityGrantSchema, AuthSessionSchema, RefreshTokenSchema, RecoveryTokenSchema, EmailConfirmationSchema];
+export const IDENTITY_SCHEMAS = [
+  AccountSchema,
+  UserRoleSchema,
+  AdminCityGrantSchema,
+  AuthSessionSchema,
+  RefreshTokenSchema,
+  RecoveryTokenSchema,
+  EmailConfirmationSchema,
+];

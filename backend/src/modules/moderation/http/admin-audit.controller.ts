@@ -20,7 +20,10 @@ export class AdminAuditController {
 
   @Get()
   async list(@CurrentUser() admin: Principal, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
-    const q = parseListQuery<{ subject_id?: unknown; subject_type?: unknown; city?: unknown }>(query, { sortable: ['id', 'created_at'], defaultSort: ['created_at', 'DESC'] });
+    const q = parseListQuery<{ subject_id?: unknown; subject_type?: unknown; city?: unknown }>(query, {
+      sortable: ['id', 'created_at'],
+      defaultSort: ['created_at', 'DESC'],
+    });
     const { subject_id: subjectId, subject_type: subjectType } = q.filter;
     if (subjectId !== undefined && subjectId !== null && subjectId !== '' && !(typeof subjectId === 'string' && UUID.test(subjectId))) {
       throw DomainError.invalid('LIST.BAD_FILTER', 'subject_id must be an id', 'filter');

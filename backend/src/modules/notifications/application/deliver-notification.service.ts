@@ -50,7 +50,10 @@ export class DeliverNotification {
 
     const message = claim.message;
     try {
-      const mail = renderMail(message.kind, message.payload, { publicUrl: this.config.http.publicUrl, adminEmails: await this.adminEmails(cityOf(message.payload)) });
+      const mail = renderMail(message.kind, message.payload, {
+        publicUrl: this.config.http.publicUrl,
+        adminEmails: await this.adminEmails(cityOf(message.payload)),
+      });
       await this.mailer.send({ ...mail, from: this.config.mail.from, messageId: message.id });
     } catch (error) {
       const permanent = error instanceof MailRejected;
