@@ -149,7 +149,15 @@ describe('the contact relay', () => {
     const res = await t.http().get('/api/admin/contact-requests').set(bearer(admin)).query({ sort: '["total","DESC"]', range: '[0,99]' }).expect(200);
     expect(res.headers['content-range']).toMatch(/^contact-requests 0-\d+\/\d+$/);
     const row = res.body.find((r: { id: string }) => r.id === c.id);
-    expect(row).toEqual({ id: c.id, creator_name: c.name, total: 2, last_7_days: 2, distinct_senders: 2, last_received_at: expect.any(String) });
+    expect(row).toEqual({
+      id: c.id,
+      city_slug: 'cleveland',
+      creator_name: c.name,
+      total: 2,
+      last_7_days: 2,
+      distinct_senders: 2,
+      last_received_at: expect.any(String),
+    });
     expect(JSON.stringify(res.body)).not.toContain('Secret pitch');
     // The mail log keeps who and when, not what.
     const logged = await t.sql<{ payload: string }>(`select payload::text from outbox_messages where kind = 'creator-contact' and payload->>'profileId' = $1`, [

@@ -91,8 +91,8 @@ export class AdminIntroductionsController {
 
   /** Per business with at least one request: confirmed and unconfirmed counts, most requested first. */
   @Get('by-business')
-  async byBusiness(@CurrentUser() admin: Principal): Promise<AdminIntroductionCounts[]> {
-    const cities = slugArray(cityScope(admin));
+  async byBusiness(@CurrentUser() admin: Principal, @Query('city') city?: unknown): Promise<AdminIntroductionCounts[]> {
+    const cities = slugArray(cityScope(admin, city));
     const rows = await this.em
       .getConnection()
       .execute<{ submission_id: string; city_slug: string; business_name: string; confirmed: string; unconfirmed: string }[]>(
