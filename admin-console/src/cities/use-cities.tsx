@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Chip, MenuItem, TextField } from '@mui/material';
+import { Box, Chip, MenuItem, TextField } from '@mui/material';
 import PlaceIcon from '@mui/icons-material/Place';
 import { useGetList, useRefresh } from 'react-admin';
 import type { AdminCity } from '@local-creators/common';
@@ -34,25 +34,30 @@ export function CityPicker() {
   }, [city, cities]);
   if (!shown) return null;
   return (
-    <TextField
-      select
-      size="small"
-      label="City"
-      value={cities.some((c) => c.id === city) ? city : ''}
-      onChange={(e) => {
-        chooseCity(e.target.value);
-        refresh();
-      }}
-      sx={{ minWidth: 150, mr: 1 }}
-    >
-      <MenuItem value="">{cities.length > 1 ? 'All my cities' : cities[0]?.name}</MenuItem>
-      {cities.length > 1 &&
-        cities.map((c) => (
-          <MenuItem key={c.id} value={c.id}>
-            {c.name}
-          </MenuItem>
-        ))}
-    </TextField>
+    <>
+      {/* Pushes the select to the right, next to the account menu. */}
+      <Box sx={{ flex: 1 }} />
+      <TextField
+        select
+        size="small"
+        label="City"
+        value={cities.some((c) => c.id === city) ? city : ''}
+        onChange={(e) => {
+          chooseCity(e.target.value);
+          refresh();
+        }}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        sx={{ flex: '0 0 auto', width: { xs: 130, sm: 180 }, mr: 1 }}
+      >
+        <MenuItem value="">{cities.length > 1 ? 'All my cities' : cities[0]?.name}</MenuItem>
+        {cities.length > 1 &&
+          cities.map((c) => (
+            <MenuItem key={c.id} value={c.id}>
+              {c.name}
+            </MenuItem>
+          ))}
+      </TextField>
+    </>
   );
 }
 
