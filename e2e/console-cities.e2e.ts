@@ -66,7 +66,8 @@ describe('the console with two cities', () => {
     await page.getByRole('combobox', { name: 'City' }).click();
     await page.getByRole('option', { name: 'Cleveland' }).click();
     await cards.filter({ hasText: 'Ada Akron' }).waitFor({ state: 'detached' });
-    expect(await cards.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(['Cleo Cleveland']);
+    expect(await cards.count()).toBe(1);
+    expect(await cards.first().getAttribute('aria-label')).toBe('Cleo Cleveland');
     await page.reload();
     await cards.filter({ hasText: 'Cleo Cleveland' }).waitFor();
     expect(await cards.count()).toBe(1);

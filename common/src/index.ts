@@ -11,3 +11,4 @@ export * from './text-input';
 export * from './platform-links';
 export * from './links';
 export * from './directory-address';
+export * from './city-copy';

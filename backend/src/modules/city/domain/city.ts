@@ -1,12 +1,6 @@
-/** The few lines of copy where the product speaks of its city with a local flavour (decision 0215). */
-export interface CityCopy {
-  /** "Built by … who thinks local creators deserve a fair shot." */
-  resident: string;
-  /** Out-of-town "influencers" who … */
-  outsiderTell: string;
-  /** "…not that their jokes land, their … are objective" */
-  reviews: string;
-}
+import { defaultCityCopy, type CityCopy } from '@local-creators/common';
+
+export type { CityCopy };
 
 /** A city the product serves: creators, businesses, introductions and contacts belong to one. */
 export interface City {
@@ -33,13 +27,7 @@ export function slugOf(name: string): string {
 
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-/** Cleveland's own lines (the product began there); any other city reads plainly until an operator writes its own. */
-const KNOWN_COPY: Record<string, CityCopy> = {
-  Cleveland: { resident: 'a Clevelander', outsiderTell: 'had never eaten a Polish Boy', reviews: 'pierogi reviews' },
-};
-
-export const defaultCopy = (name: string): CityCopy =>
-  KNOWN_COPY[name] ?? { resident: `someone from ${name}`, outsiderTell: `had never set foot in ${name}`, reviews: 'food reviews' };
+export const defaultCopy = defaultCityCopy;
 
 /** A stored copy with any missing line filled from the default. */
 export const copyOf = (name: string, stored: Partial<CityCopy> | null | undefined): CityCopy => ({ ...defaultCopy(name), ...(stored ?? {}) });

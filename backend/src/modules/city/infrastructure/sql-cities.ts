@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { AppConfig } from '../../../config/app-config';
 import { DomainError } from '../../../shared/domain-error';
@@ -39,6 +39,8 @@ const validTimeZone = (tz: string) => {
 /** The `cities` table in SQL. Its own forks of the entity manager: it is asked from requests, the worker and the CLI. */
 @Injectable()
 export class SqlCities extends Cities implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Cities');
+
   constructor(
     private readonly orm: MikroORM,
     @Inject(AppConfig) private readonly config: AppConfig,
@@ -52,7 +54,8 @@ export class SqlCities extends Cities implements OnApplicationBootstrap {
 
   /** CITY names the home city: an install whose CITY changed gets that city too, with nothing else moved. */
   async onApplicationBootstrap() {
-    await this.ensureHome();
+    // Without the database the API still starts (health says so); home() adds the city later.
+    await this.ensureHome().catch((error: unknown) => this.logger.warn(`the home city could not be checked (${String(error)})`));
   }
 
   async all() {
