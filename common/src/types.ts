@@ -172,6 +172,8 @@ export interface CreatorSearchQuery {
   q?: string;
   /** `confirmed`: only creators whose every handle an admin confirmed (decision 0502). */
   handles?: 'confirmed';
+  /** One city's creators (its slug, decision 0603); without it, every city's. */
+  city?: string;
   /** `relevance` (the default when `q` is given) orders by how well `q` matches. */
   sort?: 'relevance' | 'newest' | 'followers' | 'name';
   /** A `next_cursor` or `prev_cursor` of an earlier page (keyset paging, decision 0204). */
