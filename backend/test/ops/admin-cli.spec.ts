@@ -83,6 +83,12 @@ describe('admin CLI: cities and admins per city', () => {
     expect(run('city', 'add', 'Nowhere', '--time-zone', 'Mars/Olympus')).toMatchObject({ status: 1, stderr: 'Error: Unknown time zone Mars/Olympus' });
   });
 
+  it("sets a city's own lines one at a time, keeping the others", async () => {
+    expect(run('city', 'set', 'akron', '--resident', 'an Akronite')).toMatchObject({ status: 0 });
+    expect(run('city', 'set', 'akron', '--reviews', 'Barberton chicken reviews')).toMatchObject({ status: 0 });
+    expect(await t.sql(`select copy from cities where slug = 'akron'`)).toEqual([{ copy: { resident: 'an Akronite', reviews: 'Barberton chicken reviews' } }]);
+  });
+
   const email = uniqueEmail('city.admin');
   let session: AuthSession;
 

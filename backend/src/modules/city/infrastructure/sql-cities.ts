@@ -102,7 +102,7 @@ export class SqlCities extends Cities implements OnApplicationBootstrap {
         next.state,
         next.timeZone,
         textArray(next.neighborhoods),
-        JSON.stringify(changes.copy ? next.copy : await this.storedCopy(slug)),
+        JSON.stringify({ ...(await this.storedCopy(slug)), ...(changes.copy ?? {}) }),
         next.host,
         slug,
       ],
