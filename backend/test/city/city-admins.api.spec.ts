@@ -259,6 +259,14 @@ describe('admins per city', () => {
     expect(business.to.sort()).toEqual([clevelandAdmin.user.email, everyCity.user.email].map((e) => e.toLowerCase()).sort());
   });
 
+  it("previews only its cities' unlisted profiles on the public profile route", async () => {
+    await t.sql(`update creator_profiles set is_public = false where id in ($1, $2)`, [records.akron.creatorId, records.cleveland.creatorId]);
+    await t.http().get(`/api/creators/${records.akron.creatorId}`).set(bearer(akronAdmin)).expect(200);
+    const other = await t.http().get(`/api/creators/${records.cleveland.creatorId}`).set(bearer(akronAdmin));
+    expect([other.status, other.body.message]).toEqual([404, MSG.profileNotFound]);
+    await t.http().get(`/api/creators/${records.cleveland.creatorId}`).set(bearer(everyCity)).expect(200);
+  });
+
   it('refuses a city that does not exist, with nothing written', async () => {
     const creator = await signUp(t);
     const res = await t

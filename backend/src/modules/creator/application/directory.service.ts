@@ -229,7 +229,9 @@ export class DirectoryService {
     if (listed.value) return { listed: listed as DirectoryAnswer<PublicCreator> };
     if (!viewer) throw notFound();
     const profile = await this.profiles.findByIdReadOnly(id);
-    if (!profile || !(viewer.id === profile.userId || isAdmin(viewer))) throw notFound();
+    // An admin previews only their cities' profiles (decision 0601).
+    const adminHere = isAdmin(viewer) && (!viewer.adminCities || viewer.adminCities.includes(profile?.citySlug ?? ''));
+    if (!profile || !(viewer.id === profile.userId || adminHere)) throw notFound();
     return { preview: toPublicCreator(profile) };
   }
 
