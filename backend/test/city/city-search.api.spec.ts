@@ -46,6 +46,34 @@ describe('search per city and across cities', () => {
     expect(names((await t.http().get('/api/creators').query({ niche: 'food', city: 'akron' }).expect(200)).body)).toEqual(['Ada Akron']);
   });
 
+  it("lists one city's featured businesses with city, every city's without", async () => {
+    for (const [name, city] of [
+      ['Akron Bakery', 'akron'],
+      ['Cleveland Bikes', undefined],
+    ] as const) {
+      const { body } = await t
+        .http()
+        .post('/api/amplify/submissions')
+        .send({
+          business_name: name,
+          contact_name: 'Al',
+          contact_email: 'al@example.com',
+          category: 'Services',
+          story: 'We are local.',
+          ...(city ? { city } : {}),
+        })
+        .expect(201);
+      await t.sql(`update amplify_submissions set status = 'approved', featured = true where id = $1`, [body.id]);
+    }
+    const featured = async (query: Record<string, string>) =>
+      ((await t.http().get('/api/amplify/featured').query(query).expect(200)).body as { business_name: string }[]).map((b) => b.business_name).sort();
+    expect(await featured({ city: 'akron' })).toEqual(['Akron Bakery']);
+    expect(await featured({ city: 'cleveland' })).toEqual(['Cleveland Bikes']);
+    expect(await featured({})).toEqual(['Akron Bakery', 'Cleveland Bikes']);
+    const unknown = await t.http().get('/api/amplify/featured').query({ city: 'atlantis' });
+    expect([unknown.status, unknown.body.message]).toEqual([400, MSG.unknownCity]);
+  });
+
   it('refuses a city that does not exist, and knows a city added since', async () => {
     for (const city of ['atlantis', 'Not A Slug']) {
       const res = await t.http().get('/api/creators').query({ city });

@@ -96,10 +96,12 @@ export class AmplifyService {
   }
 
   /** Approved and featured, newest first, without contact details. */
-  async featured(): Promise<PublicAmplifySubmission[]> {
+  /** With `city` (a slug), that city's businesses only (decision 0603); without, every city's. */
+  async featured(city?: unknown): Promise<PublicAmplifySubmission[]> {
+    const slug = city === undefined || city === '' ? undefined : (await this.cityOf(city)).slug;
     const items = await this.em.find(
       AmplifySubmission,
-      { status: 'approved', featured: true },
+      { status: 'approved', featured: true, ...(slug ? { citySlug: slug } : {}) },
       { orderBy: { createdAt: 'desc', id: 'asc' }, limit: FEATURED_MAX },
     );
     return items.map(toPublicSubmission);
