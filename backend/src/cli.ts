@@ -139,7 +139,7 @@ async function main(args: string[]) {
 
 /** `--city akron --city cleveland` or `--city akron,cleveland`; null when not given. */
 function listOption(args: string[], name: string): string[] | null {
-  const values = args.flatMap((a, i) => (a === name ? [args[i + 1] ?? ''] : a.startsWith(`${name}=`) ? [a.slice(name.length + 1)] : []));
+  const values = optionValues(args, name);
   if (!values.length) return null;
   return values
     .flatMap((v) => v.split(','))
@@ -147,9 +147,13 @@ function listOption(args: string[], name: string): string[] | null {
     .filter(Boolean);
 }
 
-function option(args: string[], name: string): string | undefined {
-  return listOption(args, name) === null ? undefined : (args[args.indexOf(name) + 1] ?? args.find((a) => a.startsWith(`${name}=`))?.slice(name.length + 1));
+/** Every value given for `name`, as `--name value` or `--name=value`. */
+function optionValues(args: string[], name: string): string[] {
+  return args.flatMap((a, i) => (a === name ? [args[i + 1] ?? ''] : a.startsWith(`${name}=`) ? [a.slice(name.length + 1)] : []));
 }
+
+/** The first value given for `name` (commas kept: a name or a line of copy may hold one). */
+const option = (args: string[], name: string): string | undefined => optionValues(args, name)[0];
 
 function cityOptions(args: string[]) {
   const changes: Partial<City> = {};

@@ -92,11 +92,14 @@ describe('admin CLI: cities and admins per city', () => {
   const email = uniqueEmail('city.admin');
   let session: AuthSession;
 
-  it('grants cities one by one, and the API follows at once', async () => {
+  it('grants a city, and the API follows at once', async () => {
     session = await signUp(t, email);
     expect(run('admin', 'grant', email, '--city', 'akron').stdout).toBe(`${email} is now an admin of akron.`);
     expect(await citiesSeenBy(session)).toEqual(['akron']);
     expect(run('admin', 'grant', email, '--city', 'akron').stdout).toBe(`${email} is already an admin of akron; nothing changed.`);
+  });
+
+  it('adds a second city', () => {
     expect(run('admin', 'grant', email, '--city', 'cleveland').stdout).toBe(`${email} is now an admin of akron, cleveland.`);
   });
 
@@ -113,9 +116,20 @@ describe('admin CLI: cities and admins per city', () => {
     expect(await citiesSeenBy(session)).toEqual(['akron', 'cleveland']);
     const narrow = run('admin', 'revoke', email, '--city', 'akron');
     expect([narrow.status, narrow.stderr]).toEqual([1, expect.stringContaining(`${email} is an admin of every city; to keep only some`)]);
+  });
+
+  it('names the known cities when given one that does not exist', () => {
     expect(run('admin', 'grant', email, '--city', 'atlantis')).toMatchObject({
       status: 1,
       stderr: 'Error: Unknown city atlantis (the cities are: akron, cleveland)',
+    });
+  });
+
+  it('takes --option=value too, and makes the slug from a name of several words', () => {
+    expect(run('city', 'add', 'Cleveland Heights', '--state=OH', '--time-zone=America/Chicago')).toEqual({
+      status: 0,
+      stdout: 'Added: cleveland-heights  Cleveland Heights, OH  (America/Chicago)',
+      stderr: '',
     });
   });
 });
