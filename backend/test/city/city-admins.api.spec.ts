@@ -249,6 +249,15 @@ describe('admins per city', () => {
     const mail = await t.mailbox.waitFor((m) => m.subject === 'New creator application: Ada Akron');
     expect(mail.to.sort()).toEqual([akronAdmin.user.email, everyCity.user.email].map((e) => e.toLowerCase()).sort());
     expect(mail.text).toContain('City: Akron');
+    // The mail queue names the same recipients.
+    const queued = await t
+      .http()
+      .get('/api/admin/notifications')
+      .query({ filter: JSON.stringify({ kind: 'notify-new-registration' }) })
+      .set(bearer(everyCity))
+      .expect(200);
+    const listed = queued.body.find((m: { subject: string }) => m.subject === 'New creator application: Ada Akron');
+    expect([...listed.recipients].sort()).toEqual(mail.to);
 
     await t
       .http()

@@ -9,6 +9,12 @@ export abstract class AdminDirectory {
   abstract adminEmails(citySlug?: string): Promise<string[]>;
 }
 
+/** The city an admin-addressed message names, if any (decision 0601). */
+export const cityOf = (payload: unknown): string | undefined => {
+  const city = (payload as { citySlug?: unknown } | null)?.citySlug;
+  return typeof city === 'string' ? city : undefined;
+};
+
 /**
  * Who mail "to the admins" goes to: ADMIN_NOTIFY_EMAILS, else the admins of the record's city
  * (every admin when the message names no city).

@@ -5,7 +5,7 @@ import { Clock } from '../../../shared/clock';
 import { OutboxMessage, type DeliveryOutcome } from '../domain/outbox-message';
 import { DeliveryMetrics } from './delivery-metrics';
 import { Mailer, MailRejected } from './mailer';
-import { AdminDirectory, adminRecipients } from './admin-recipients';
+import { AdminDirectory, adminRecipients, cityOf } from './admin-recipients';
 import { renderMail, scrubPayload } from './mail-templates';
 
 /**
@@ -83,9 +83,3 @@ export class DeliverNotification {
     return adminRecipients(this.admins, this.config, citySlug);
   }
 }
-
-/** The city an admin-addressed message names, if any (decision 0601). */
-const cityOf = (payload: unknown): string | undefined => {
-  const city = (payload as { citySlug?: unknown } | null)?.citySlug;
-  return typeof city === 'string' ? city : undefined;
-};
