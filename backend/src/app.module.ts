@@ -6,6 +6,7 @@ import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { AccountsModule, IdentityModule } from './modules/identity';
 import { VerifiedBadgeModule } from './modules/creator';
+import { CityModule } from './modules/city';
 import { NotificationsModule, NotificationsWorkerModule } from './modules/notifications';
 import { DomainExceptionFilter } from './shared/domain-exception.filter';
 import { RedisModule } from './shared/redis.module';
@@ -16,7 +17,7 @@ import { WebModule } from './web/web.module';
 import { FEATURE_MODULES } from './feature-modules';
 
 /** The modules whose controllers answer under /api; the pages (WebModule) answer at the root. */
-const API_MODULES = [IdentityModule, NotificationsModule, SystemModule, ...FEATURE_MODULES];
+const API_MODULES = [CityModule, IdentityModule, NotificationsModule, SystemModule, ...FEATURE_MODULES];
 
 /** The HTTP API: every module's controllers under /api, and the site's pages. */
 @Module({})

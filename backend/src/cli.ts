@@ -6,22 +6,33 @@ import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { ConfigError, validateEnvironment } from './config/environment';
 import { ormOptions } from './database/database.module';
-import { AuthService } from './modules/identity';
+import { AdminCities, AuthService, type AdminReach } from './modules/identity';
+import { Cities, type City } from './modules/city';
 import { JsonLogger } from './shared/logging';
 import { generatePassword, seed } from './seed/seed';
+import { migrationContext } from './migrations/migration-context';
 
 const USAGE = `Usage:
   node backend/dist/cli.js check-config            check the environment as the api would, and exit
   node backend/dist/cli.js migrate [--quiet]       apply pending migrations
   node backend/dist/cli.js seed [--demo]           seed (demo admin and content only with --demo)
-  node backend/dist/cli.js admin grant <email>     give an account the admin role
-  node backend/dist/cli.js admin revoke <email>    take it away
+  node backend/dist/cli.js admin grant <email> [--city <slug>[,<slug>…]]
+                                                   make an account an admin of every city, or add cities
+  node backend/dist/cli.js admin revoke <email> [--city <slug>[,<slug>…]]
+                                                   take the admin role away, or some cities (the last takes the role)
+  node backend/dist/cli.js admin show <email>      which cities an account is an admin of
+  node backend/dist/cli.js city list               the cities this install serves
+  node backend/dist/cli.js city add <name> [--state OH] [--time-zone America/New_York] [--slug s]
+           [--neighborhoods "A, B"] [--host h] [--resident …] [--outsider-tell …] [--reviews …]
+  node backend/dist/cli.js city set <slug> [the same options, and --name]
   node backend/dist/cli.js admin reset-password <email>
                                                    set a new password (printed once) and end the account's sessions`;
 
 export async function migrate(env: Record<string, string | undefined> = process.env, opts: { silent?: boolean } = {}) {
   const config = new AppConfig(validateEnvironment(env));
   const options = ormOptions(config);
+  // The cities migration moves an existing install's rows to the home city (decision 0600).
+  migrationContext.city = config.city;
   const orm = await MikroORM.init({ ...options, migrations: { ...options.migrations, silent: opts.silent ?? false } });
   try {
     const applied = await orm.getMigrator().up();
@@ -63,7 +74,7 @@ export const NO_DATABASE_URL = `DATABASE_URL is not set, so this command does no
 
 async function main(args: string[]) {
   const [command, sub, email] = args;
-  const known = command === 'migrate' || command === 'seed' || command === 'admin';
+  const known = command === 'migrate' || command === 'seed' || command === 'admin' || command === 'city';
   if (known && !process.env.DATABASE_URL) {
     console.error(NO_DATABASE_URL);
     process.exitCode = 2;
@@ -88,18 +99,29 @@ async function main(args: string[]) {
     await withApp((app) => seed(app, { demo: args.includes('--demo'), print: (l) => console.log(l) }));
     return;
   }
-  if (command === 'admin' && (sub === 'grant' || sub === 'revoke') && email) {
+  if (command === 'admin' && (sub === 'grant' || sub === 'revoke' || sub === 'show') && email) {
+    const cities = listOption(args, '--city');
     await withApp(async (app) => {
-      const auth = app.get(AuthService);
-      const em = app.get(MikroORM).em.fork();
-      await RequestContext.create(em, async () => {
-        const result = sub === 'grant' ? await auth.grantRole(email, 'admin') : await auth.revokeRole(email, 'admin');
-        console.log(
-          result === 'unchanged'
-            ? `${email} ${sub === 'grant' ? 'is already' : 'is not'} an admin; nothing changed.`
-            : `${email} is ${sub === 'grant' ? 'now an admin' : 'no longer an admin'}.`,
-        );
+      const admins = app.get(AdminCities);
+      await RequestContext.create(app.get(MikroORM).em.fork(), async () => {
+        if (sub === 'show') return console.log(`${email}: ${describeReach(await admins.reachOf(email))}.`);
+        const { before, after } = sub === 'grant' ? await admins.grant(email, cities) : await admins.revoke(email, cities);
+        console.log(adminChange(email, sub, before, after));
       });
+    });
+    return;
+  }
+  if (command === 'city' && (sub === 'list' || ((sub === 'add' || sub === 'set') && email))) {
+    await withApp(async (app) => {
+      const cities = app.get(Cities);
+      if (sub === 'list') {
+        for (const c of await cities.all()) console.log(describeCity(c));
+        return;
+      }
+      const changes = cityOptions(args);
+      const city =
+        sub === 'add' ? await cities.add({ state: 'OH', timeZone: 'America/New_York', ...changes, name: email }) : await cities.update(email, changes);
+      console.log(`${sub === 'add' ? 'Added' : 'Changed'}: ${describeCity(city)}`);
     });
     return;
   }
@@ -113,6 +135,67 @@ async function main(args: string[]) {
   }
   console.error(USAGE);
   process.exitCode = 2;
+}
+
+/** `--city akron --city cleveland` or `--city akron,cleveland`; null when not given. */
+function listOption(args: string[], name: string): string[] | null {
+  const values = optionValues(args, name);
+  if (!values.length) return null;
+  return values
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
+/** Every value given for `name`, as `--name value` or `--name=value`. */
+function optionValues(args: string[], name: string): string[] {
+  return args.flatMap((a, i) => (a === name ? [args[i + 1] ?? ''] : a.startsWith(`${name}=`) ? [a.slice(name.length + 1)] : []));
+}
+
+/** The first value given for `name` (commas kept: a name or a line of copy may hold one). */
+const option = (args: string[], name: string): string | undefined => optionValues(args, name)[0];
+
+function cityOptions(args: string[]) {
+  const changes: Partial<City> = {};
+  const name = option(args, '--name');
+  if (name !== undefined) changes.name = name;
+  const slug = option(args, '--slug');
+  if (slug !== undefined) changes.slug = slug;
+  const state = option(args, '--state');
+  if (state !== undefined) changes.state = state;
+  const timeZone = option(args, '--time-zone');
+  if (timeZone !== undefined) changes.timeZone = timeZone;
+  const host = option(args, '--host');
+  if (host !== undefined) changes.host = host || null;
+  const neighborhoods = listOption(args, '--neighborhoods');
+  if (neighborhoods) changes.neighborhoods = neighborhoods;
+  const resident = option(args, '--resident');
+  const outsiderTell = option(args, '--outsider-tell');
+  const reviews = option(args, '--reviews');
+  if (resident !== undefined || outsiderTell !== undefined || reviews !== undefined)
+    changes.copy = {
+      ...(resident !== undefined && { resident }),
+      ...(outsiderTell !== undefined && { outsiderTell }),
+      ...(reviews !== undefined && { reviews }),
+    } as City['copy'];
+  return changes;
+}
+
+const describeCity = (c: City) =>
+  `${c.slug}  ${c.name}, ${c.state}  (${c.timeZone}${c.host ? `, ${c.host}` : ''}${c.neighborhoods.length ? `; ${c.neighborhoods.length} neighborhoods` : ''})`;
+
+const describeReach = (reach: AdminReach) => (!reach ? 'not an admin' : reach.everyCity ? 'an admin of every city' : `an admin of ${reach.cities.join(', ')}`);
+
+/** One line on what changed; a grant or revoke without --city keeps the texts it had before cities. */
+function adminChange(email: string, sub: 'grant' | 'revoke', before: AdminReach, after: AdminReach): string {
+  if (JSON.stringify(before) === JSON.stringify(after)) {
+    if (sub === 'grant')
+      return before?.everyCity ? `${email} is already an admin; nothing changed.` : `${email} is already ${describeReach(before)}; nothing changed.`;
+    return before ? `${email} is still ${describeReach(before)}; nothing changed.` : `${email} is not an admin; nothing changed.`;
+  }
+  if (!after) return `${email} is no longer an admin.`;
+  if (!before && after.everyCity) return `${email} is now an admin.`;
+  return `${email} is now ${describeReach(after)}.`;
 }
 
 if (require.main === module) {

@@ -33,6 +33,10 @@ export const MSG = {
   tooManyRequests: (minutes: number) => `Too many attempts. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`,
   notAuthenticated: 'Not authenticated',
   forbidden: 'You do not have permission to do that',
+  /** A city admin asked for another city's record (decision 0601). */
+  otherCity: 'This belongs to a city you are not an admin of',
+  unknownCity: 'Unknown city',
+  everyCityOnly: 'Only an admin of every city can do that',
   notFound: 'Not found',
 
   // Auth toasts (spec 2 and 8)

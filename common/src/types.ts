@@ -107,6 +107,8 @@ export interface ProfileFieldChange {
  * approved creator who edited the profile since an admin verified it, what changed.
  */
 export interface AdminCreator extends CreatorProfile {
+  /** The city it belongs to (a city's slug; `city` is its name; decision 0600). */
+  city_slug: string;
   email: string;
   decided_at: string | null;
   version: number;
@@ -183,6 +185,8 @@ export interface CreatorSearchQuery {
   q?: string;
   /** `confirmed`: only creators whose every handle an admin confirmed (decision 0502). */
   handles?: 'confirmed';
+  /** One city's creators (its slug, decision 0603); without it, every city's. */
+  city?: string;
   /** `relevance` (the default when `q` is given) orders by how well `q` matches. */
   sort?: 'relevance' | 'newest' | 'followers' | 'name';
   /** A `next_cursor` or `prev_cursor` of an earlier page (keyset paging, decision 0204). */
@@ -221,6 +225,18 @@ export interface CreatorPage {
   suggestions: string[];
 }
 
+/** A city as the console lists it (GET /api/admin/cities; decision 0601). */
+export interface AdminCity {
+  /** The city's slug. */
+  id: string;
+  name: string;
+  state: string;
+  time_zone: string;
+  neighborhoods: string[];
+  /** Whether the signed-in admin is an admin of every city (the same on every row). */
+  every_city: boolean;
+}
+
 export interface AdminStats {
   total: number;
   pending: number;
@@ -232,6 +248,8 @@ export interface AdminStats {
 
 export interface AuditEntry {
   id: string;
+  /** The city it belongs to (a city's slug; decision 0600). */
+  city_slug: string;
   actor_id: string;
   actor_email: string;
   subject_type: 'creator_profile' | 'amplify_submission';
@@ -264,6 +282,8 @@ export interface OwnFollowerCount {
 export interface AdminFollowerCount extends OwnFollowerCount {
   id: string;
   profile_id: string;
+  /** The city it belongs to (a city's slug; decision 0600). */
+  city_slug: string;
   creator_name: string;
   /** When the creator was last mailed to re-confirm it. */
   reminded_at: string | null;
@@ -319,6 +339,8 @@ export interface ContactSettings {
 export interface AdminContactCounts {
   /** The creator's profile id. */
   id: string;
+  /** The city it belongs to (a city's slug; decision 0600). */
+  city_slug: string;
   creator_name: string;
   total: number;
   last_7_days: number;
@@ -334,6 +356,8 @@ export interface AdminContactCounts {
 export interface AdminIntroductionRequest {
   id: string;
   submission_id: string;
+  /** The city it belongs to (a city's slug; decision 0600). */
+  city_slug: string;
   business_name: string;
   creator_name: string;
   creator_email: string;
@@ -348,6 +372,7 @@ export interface AdminIntroductionRequest {
 /** Introduction requests per business (GET /api/admin/introduction-requests/by-business). */
 export interface AdminIntroductionCounts {
   submission_id: string;
+  city_slug: string;
   business_name: string;
   confirmed: number;
   unconfirmed: number;
@@ -384,6 +409,11 @@ export interface AmplifySubmission {
 }
 
 export type PublicAmplifySubmission = Omit<AmplifySubmission, 'contact_name' | 'contact_email' | 'status' | 'featured' | 'version'>;
+
+/** A submission as the admins see it: with its city (a city's slug; decision 0600). */
+export interface AdminAmplifySubmission extends AmplifySubmission {
+  city_slug: string;
+}
 
 export interface InterestRequestInput {
   creator_name: string;

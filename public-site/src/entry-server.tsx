@@ -3,7 +3,7 @@ import { StaticRouter } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
 import type { PageQueries } from '@local-creators/common';
 import { SiteRoutes, SiteShell, type SiteViews } from './app/app';
-import { setCity } from './lib/site-config';
+import { setCity, type CityFlavor } from './lib/site-config';
 import SignUpPage from '@/features/auth/sign-up-page';
 import LoginPage from '@/features/auth/login-page';
 import AboutPage from '@/features/marketing/about-page';
@@ -45,9 +45,9 @@ const VIEWS: SiteViews = {
   ConfirmShortlistMessagePage,
 };
 
-/** Once, before the first page: the configured city (CITY). */
-export function configure(opts: { city: string }) {
-  setCity(opts.city);
+/** Before the first page: the configured city (CITY) and its own lines of copy, if any (decision 0600). */
+export function configure(opts: { city: string; copy?: Partial<CityFlavor> }) {
+  setCity(opts.city, opts.copy);
 }
 
 /** The page at `url` (path and query) as HTML for `#root`, drawn from `queries`. */

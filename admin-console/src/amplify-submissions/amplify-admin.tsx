@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Box, Tab, Tabs, useMediaQuery, type Theme } from '@mui/material';
 import { Title, useGetList, useGetOne } from 'react-admin';
-import type { AmplifySubmission, SubmissionStatus } from '@local-creators/common';
+import type { AdminAmplifySubmission as AmplifySubmission, SubmissionStatus } from '@local-creators/common';
 import { PageHeader } from '../layout/page-header';
 import { CardStack } from '../shared/card-stack';
 import { SubmissionCard } from './submission-card';

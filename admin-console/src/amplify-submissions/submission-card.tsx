@@ -3,7 +3,8 @@ import { Avatar, Box, Button, Card, CardContent, Chip, FormControlLabel, Link, S
 import CheckIcon from '@mui/icons-material/Check';
 import BlockIcon from '@mui/icons-material/Block';
 import { useRefresh, useUpdate } from 'react-admin';
-import { initials, type AmplifySubmission } from '@local-creators/common';
+import { initials, type AdminAmplifySubmission as AmplifySubmission } from '@local-creators/common';
+import { CityChip } from '../cities';
 import { formatDate } from '../creators/creator-rules';
 import { ConfirmDialog, type ConfirmText } from '../shared/confirm-dialog';
 import { useToast } from '../shared/toast';
@@ -62,6 +63,7 @@ export function SubmissionCard({ submission: s }: { submission: AmplifySubmissio
                 {s.business_name}
               </Typography>
               {s.featured && <Chip size="small" color="primary" label="Featured" />}
+              <CityChip slug={s.city_slug} />
             </Stack>
             <Typography variant="body2" color="text.secondary">
               {s.category}

@@ -1,5 +1,6 @@
 import { Chip, Link, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
+import { CityName, useCities } from '../cities';
 import { Datagrid, DateField, FunctionField, SimpleList, TextField, useCreatePath, useBasename, useGetManyAggregate } from 'react-admin';
 import type { AuditEntry } from '@local-creators/common';
 import { formatDateTime } from '../creators/creator-rules';
@@ -47,6 +48,7 @@ function SubjectLink({ entry }: { entry: AuditEntry }) {
  */
 export function AuditTrailTable({ compact = false }: { compact?: boolean }) {
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const cities = useCities().shown;
   if (small || compact) {
     return (
       <SimpleList<AuditEntry>
@@ -63,6 +65,7 @@ export function AuditTrailTable({ compact = false }: { compact?: boolean }) {
     <Datagrid bulkActionButtons={false} rowClick={false} empty={<Empty />}>
       <DateField source="created_at" showTime label="When" />
       <TextField source="actor_email" label="Who" />
+      {cities && <FunctionField<AuditEntry> label="City" sortable={false} render={(r) => <CityName slug={r.city_slug} />} />}
       <FunctionField<AuditEntry> label="Subject" render={(e) => <SubjectLink entry={e} />} />
       <FunctionField<AuditEntry> label="Action" render={(e) => <Chip size="small" variant="outlined" label={actionLabel(e.action)} />} />
       <FunctionField<AuditEntry> label="Change" render={(e) => changeLabel(e) || '—'} />

@@ -1,4 +1,5 @@
 import { Box, Link, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { CityName, useCities } from '../cities';
 import { Datagrid, DateField, FunctionField, List, NumberField, SimpleList, useCreatePath } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AdminContactCounts } from '@local-creators/common';
@@ -20,6 +21,7 @@ function CreatorLink({ counts }: { counts: AdminContactCounts }) {
 
 export function ContactCountsList() {
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const cities = useCities().shown;
   return (
     <Box>
       <List
@@ -39,6 +41,7 @@ export function ContactCountsList() {
         ) : (
           <Datagrid bulkActionButtons={false} rowClick={false}>
             <FunctionField<AdminContactCounts> label="Creator" sortable={false} render={(r) => <CreatorLink counts={r} />} />
+            {cities && <FunctionField<AdminContactCounts> label="City" sortable={false} render={(r) => <CityName slug={r.city_slug} />} />}
             <NumberField source="total" label="Messages" />
             <NumberField source="last_7_days" label="Last 7 days" />
             <NumberField source="distinct_senders" label="Senders" sortable={false} />

@@ -26,6 +26,7 @@ import { errorMessage } from '../shared/toast-texts';
 import { CreatorAvatar, StatusChip } from './creator-bits';
 import { SORTS, STATUS_FILTERS, creatorFilter, editedSinceDecision, formatDate, sortIdOf, statusLabel, statusOf, type StatusFilter } from './creator-rules';
 import { PhoneVerifiedSwitch } from './phone-verified-switch';
+import { CityChip } from '../cities';
 
 /**
  * /admin/all: search (server filter q: name, neighborhood, niche), status filter, sort, card grid.
@@ -177,6 +178,7 @@ function CreatorCard({ creator: c }: { creator: AdminCreator }) {
         </Stack>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1.5, minWidth: 0 }}>
           <StatusChip status={c.approval_status} />
+          <CityChip slug={c.city_slug} />
           <Typography variant="body2" color="text.secondary" noWrap sx={{ minWidth: 0 }}>
             {c.niches.join(' · ')}
           </Typography>

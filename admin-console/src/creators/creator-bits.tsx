@@ -3,6 +3,7 @@ import { Avatar, Box, Chip, Link, Stack, Typography } from '@mui/material';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { initials, type AdminCreator, type ApprovalStatus } from '@local-creators/common';
 import { formatDate, statusLabel } from './creator-rules';
+import { CityChip } from '../cities';
 
 const COLORS: Record<ApprovalStatus, 'warning' | 'success' | 'error'> = { pending: 'warning', approved: 'success', rejected: 'error' };
 
@@ -59,9 +60,12 @@ export function CreatorHeading({ creator: c, size, title, trailing }: { creator:
             {c.full_name}
           </Typography>
         )}
-        <Typography variant="body2" color="text.secondary">
-          Submitted {formatDate(c.created_at)}
-        </Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography variant="body2" color="text.secondary">
+            Submitted {formatDate(c.created_at)}
+          </Typography>
+          <CityChip slug={c.city_slug} />
+        </Stack>
         <Link href={`/creator/${c.id}`} target="_blank" rel="noopener" variant="body2" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
           Preview profile <OpenInNewIcon sx={{ fontSize: 16 }} />
         </Link>

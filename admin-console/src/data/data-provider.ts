@@ -2,6 +2,11 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
 import type { AdminCreator, AdminHandleCheck, AdminIntroductionCounts, AdminStats, MailHealth, OutboxMessage } from '@local-creators/common';
 import { httpClient } from './http-client';
+import { chosenCity, withChosenCity } from '../cities/city-choice';
+
+const rest = simpleRestProvider('/api/admin', httpClient);
+/** `?city=` for the calls that are not lists, when the console is narrowed to one city. */
+const cityQuery = () => (chosenCity() ? `?city=${encodeURIComponent(chosenCity())}` : '');
 
 const API = '/api/admin';
 
@@ -11,13 +16,15 @@ const API = '/api/admin';
  * 401/403 from them reaches authProvider.checkError like any other.
  */
 export const dataProvider = {
-  ...simpleRestProvider(API, httpClient),
+  ...rest,
+  // Every list follows the console's city filter (decision 0601).
+  getList: (resource, params) => rest.getList(resource, { ...params, filter: withChosenCity(resource, params.filter) }),
   /** GET /api/admin/stats */
-  getStats: async (): Promise<AdminStats> => (await httpClient(`${API}/stats`)).json as AdminStats,
+  getStats: async (): Promise<AdminStats> => (await httpClient(`${API}/stats${cityQuery()}`)).json as AdminStats,
   /** GET /api/admin/notifications/health: failed and stuck mail, for the dashboard */
   /** GET /api/admin/introduction-requests/by-business: confirmed and unconfirmed requests per business */
   getIntroductionCounts: async (): Promise<AdminIntroductionCounts[]> =>
-    (await httpClient(`${API}/introduction-requests/by-business`)).json as AdminIntroductionCounts[],
+    (await httpClient(`${API}/introduction-requests/by-business${cityQuery()}`)).json as AdminIntroductionCounts[],
   getMailHealth: async (): Promise<MailHealth> => (await httpClient(`${API}/notifications/health`)).json as MailHealth,
   /** POST /api/admin/notifications/:id/retry (any undelivered message; 409 when sent or being sent) */
   retryNotification: async (id: string): Promise<OutboxMessage> =>

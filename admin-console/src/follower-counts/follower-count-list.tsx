@@ -1,3 +1,4 @@
+import { CityName, useCities } from '../cities';
 import { Box, Button, Link, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
   Datagrid,
@@ -73,6 +74,7 @@ function ReviewJump({ row }: { row: AdminFollowerCount }) {
  */
 export function FollowerCountList() {
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const cities = useCities().shown;
   return (
     <Box>
       <List
@@ -101,6 +103,7 @@ export function FollowerCountList() {
         ) : (
           <Datagrid bulkActionButtons={false} rowClick={false}>
             <FunctionField<AdminFollowerCount> label="Creator" sortable={false} render={(r) => <CreatorLink row={r} />} />
+            {cities && <FunctionField<AdminFollowerCount> label="City" sortable={false} render={(r) => <CityName slug={r.city_slug} />} />}
             <TextField source="platform" sortable={false} />
             <FunctionField<AdminFollowerCount> label="Handle" sortable={false} render={(r) => `@${r.handle.replace(/^@+/, '')}`} />
             <NumberField source="followers" sortable={false} />

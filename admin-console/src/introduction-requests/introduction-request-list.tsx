@@ -1,5 +1,6 @@
 import { Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { CityName, useCities } from '../cities';
 import { Datagrid, DateField, FunctionField, List, SelectInput, SimpleList, TextField, useDataProvider } from 'react-admin';
 import type { AdminIntroductionRequest } from '@local-creators/common';
 import type { AppDataProvider } from '../data/data-provider';
@@ -46,6 +47,7 @@ function CountsPerBusiness() {
 /** /admin/introduction-requests: read-only; who asked which business for an introduction, newest first. */
 export function IntroductionRequestList() {
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const cities = useCities().shown;
   return (
     <Box>
       <List title="Introductions" sort={{ field: 'created_at', order: 'DESC' }} filters={filters} perPage={25} exporter={false}>
@@ -60,6 +62,7 @@ export function IntroductionRequestList() {
           <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& td': { verticalAlign: 'top' } }}>
             <DateField source="created_at" showTime label="Asked" />
             <TextField source="business_name" label="Business" sortable={false} />
+            {cities && <FunctionField<AdminIntroductionRequest> label="City" sortable={false} render={(r) => <CityName slug={r.city_slug} />} />}
             <TextField source="creator_name" label="From" sortable={false} />
             <TextField source="creator_email" label="E-mail" sortable={false} />
             <FunctionField<AdminIntroductionRequest>

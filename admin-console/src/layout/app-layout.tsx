@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { AppBar, Layout, Sidebar, TitlePortal, UserMenu, useBasename, useGetIdentity, useLogout, type LayoutProps, type SidebarProps } from 'react-admin';
 import { AppMenu } from './app-menu';
+import { CityPicker } from '../cities';
 import { consoleTitle } from './page-titles';
 import { TOAST_CLEARANCE_PX } from '../shared/toast';
 
@@ -69,6 +70,7 @@ function AppTopBar() {
     <AppBar color="inherit" userMenu={<AccountMenu />}>
       <Brand />
       <TitlePortal sx={{ color: 'text.secondary', fontSize: '1rem' }} />
+      <CityPicker />
     </AppBar>
   );
 }

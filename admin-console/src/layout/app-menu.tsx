@@ -4,6 +4,7 @@ import HowToRegIcon from '@mui/icons-material/HowToReg';
 import PeopleIcon from '@mui/icons-material/People';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import { Menu, useBasename, useSidebarState } from 'react-admin';
+import { useCities } from '../cities';
 
 /** A plain link out of the console: the public site is another app, so a full page load. */
 function SiteLink() {
@@ -24,6 +25,8 @@ function SiteLink() {
  */
 export function AppMenu() {
   const basename = useBasename();
+  // The mail queue spans every city: only admins of every city have it (decision 0601).
+  const { everyCity } = useCities();
   return (
     <Menu sx={{ pt: 1 }}>
       <Menu.DashboardItem />
@@ -34,7 +37,7 @@ export function AppMenu() {
       <Menu.ResourceItem name="contact-requests" />
       <Menu.ResourceItem name="follower-counts" />
       <Menu.ResourceItem name="audit-log" />
-      <Menu.ResourceItem name="notifications" />
+      {everyCity && <Menu.ResourceItem name="notifications" />}
       <SiteLink />
     </Menu>
   );

@@ -23,6 +23,7 @@ import { Migration20261126020000FeaturedMailOnce } from './Migration202611260200
 import { Migration20261126020100EmailConfirmation } from './Migration20261126020100EmailConfirmation';
 import { Migration20261126020200HandleCheckLinks } from './Migration20261126020200HandleCheckLinks';
 import { Migration20261126020300FollowerJumpWindow } from './Migration20261126020300FollowerJumpWindow';
+import { Migration20261126030000Cities } from './Migration20261126030000Cities';
 import { Migration20261126120000Shortlists } from './Migration20261126120000Shortlists';
 import { Migration20261126120100ConsoleListsAndCounts } from './Migration20261126120100ConsoleListsAndCounts';
 
@@ -55,6 +56,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126020100EmailConfirmation', class: Migration20261126020100EmailConfirmation },
   { name: 'Migration20261126020200HandleCheckLinks', class: Migration20261126020200HandleCheckLinks },
   { name: 'Migration20261126020300FollowerJumpWindow', class: Migration20261126020300FollowerJumpWindow },
+  { name: 'Migration20261126030000Cities', class: Migration20261126030000Cities },
   { name: 'Migration20261126120000Shortlists', class: Migration20261126120000Shortlists },
   { name: 'Migration20261126120100ConsoleListsAndCounts', class: Migration20261126120100ConsoleListsAndCounts },
 ];

@@ -28,7 +28,7 @@ const namesTable = (sql: string, table: string) => new RegExp(`\\b(from|join|int
 
 describe('table ownership', () => {
   it('knows every module that maps a table', () => {
-    expect([...new Set(owner.values())].sort()).toEqual(['amplify', 'creator', 'identity', 'moderation', 'notifications']);
+    expect([...new Set(owner.values())].sort()).toEqual(['amplify', 'city', 'creator', 'identity', 'moderation', 'notifications']);
     expect(owner.get('users')).toBe('identity');
   });
 

@@ -8,3 +8,12 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
  * would expand a JS array into separate values); anything else is dropped, so it never fails a cast.
  */
 export const uuidArray = (ids: readonly string[]) => `{${ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id)).join(',')}}`;
+
+/**
+ * City slugs as one PostgreSQL array literal, for `= any(?::text[])`; null (every city) stays
+ * null. Only slug characters pass, so the literal needs no quoting.
+ */
+export const slugArray = (slugs: readonly string[] | null) => (slugs === null ? null : `{${slugs.filter((s) => /^[a-z0-9-]+$/.test(s)).join(',')}}`);
+
+/** Any texts as one PostgreSQL array literal, for `?::text[]` (the driver would expand a JS array; an empty one to nothing). */
+export const textArray = (items: readonly string[]) => `{${items.map((i) => `"${i.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;

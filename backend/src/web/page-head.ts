@@ -16,6 +16,8 @@ import type { KeptAnswer, PageMeta, PageMetaRegistry } from './page-meta';
 export interface SiteContext {
   publicUrl: string;
   city: string;
+  /** The city's own lines of copy (its `cities` row, decision 0600), when they are not the ones the site derives from its name. */
+  copy?: Record<string, string> | null;
 }
 
 /** The page a public path answers with: its status, and the head the server writes into the HTML. */
@@ -99,6 +101,8 @@ export function withPageHead(html: string, page: PublicPage, site: SiteContext, 
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
     // The site's copy names the configured city (public-site/src/lib/site-config.ts).
     `<meta name="lc-city" content="${escapeHtml(site.city)}">`,
+    // Only a city whose operator wrote its own lines: a one-city install's page is as before.
+    site.copy ? `<meta name="lc-city-copy" content="${escapeHtml(JSON.stringify(site.copy))}">` : '',
     page.indexable && meta.url ? `<link rel="canonical" href="${escapeHtml(meta.url)}">` : `<meta name="robots" content="noindex">`,
     `<meta property="og:site_name" content="${SITE_NAME}">`,
     `<meta property="og:type" content="${meta.type ?? 'website'}">`,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { PageQueries } from '@local-creators/common';
 
 interface RendererModule {
-  configure(opts: { city: string }): void;
+  configure(opts: { city: string; copy?: Record<string, string> }): void;
   render(url: string, queries: PageQueries): string;
 }
 
@@ -29,6 +29,11 @@ export class PageRenderer {
     } catch (error) {
       log(`the public site's server renderer did not load (${String(error)}); pages are drawn in the browser`);
     }
+  }
+
+  /** The city the site's copy names, and its own lines (decision 0600), before pages are drawn. */
+  configure(city: string, copy?: Record<string, string>) {
+    this.renderer?.configure({ city, copy });
   }
 
   /** The page's HTML for `#root` and what React hoisted out of it, or null when it cannot be drawn here. */

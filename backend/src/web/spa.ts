@@ -1,9 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, Logger, NotFoundException, OnApplicationBootstrap } from '@nestjs/common';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config';
+import { Cities, defaultCopy } from '../modules/city';
 import { PageMetaRegistry } from './page-meta';
 import { publicPage, withPageHead, type PublicPage, type SiteContext } from './page-head';
 import { ViewPreloads } from './view-preloads';
@@ -55,7 +56,7 @@ export async function mountStaticFiles(fastify: FastifyInstance, opts: { webRoot
  * the site can draw it, its first view). Answered by PagesController, through Nest like every route.
  */
 @Injectable()
-export class SitePages {
+export class SitePages implements OnApplicationBootstrap {
   private readonly logger = new Logger('web');
   private readonly publicIndex: string | null;
   private readonly adminIndex: string | null;
@@ -74,6 +75,7 @@ export class SitePages {
   constructor(
     @Inject(AppConfig) config: AppConfig,
     private readonly meta: PageMetaRegistry,
+    private readonly cities: Cities,
   ) {
     const webRoot = webRootOf(config);
     const publicDist = join(webRoot, 'public-site', 'dist');
@@ -94,6 +96,22 @@ export class SitePages {
             .map((f) => f.name)
         : [],
     );
+  }
+
+  /**
+   * The home city's own lines of copy, read once at start (a change by `city set` applies when
+   * the API restarts). Without the database the site's own lines for the city name stand.
+   */
+  async onApplicationBootstrap() {
+    try {
+      const home = await this.cities.home();
+      const derived = defaultCopy(this.site.city);
+      const own = (Object.keys(derived) as (keyof typeof derived)[]).some((k) => home.copy[k] !== derived[k]);
+      this.site.copy = own ? { ...home.copy } : null;
+      if (own) this.renderer.configure(this.site.city, { ...home.copy });
+    } catch (error) {
+      this.logger.warn(`the home city's copy could not be read (${String(error)}); the site's own lines stand`);
+    }
   }
 
   /** Sends the answer to a GET of a path no other route takes. */

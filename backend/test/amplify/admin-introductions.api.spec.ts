@@ -64,8 +64,8 @@ describe('admin view of introduction requests', () => {
 
     const counts = await t.http().get('/api/admin/introduction-requests/by-business').set(bearer(admin)).expect(200);
     expect(counts.body).toEqual([
-      { submission_id: a, business_name: 'Bike Fixers', confirmed: 1, unconfirmed: 1 },
-      { submission_id: b, business_name: 'Lattes Inc', confirmed: 1, unconfirmed: 0 },
+      { submission_id: a, city_slug: 'cleveland', business_name: 'Bike Fixers', confirmed: 1, unconfirmed: 1 },
+      { submission_id: b, city_slug: 'cleveland', business_name: 'Lattes Inc', confirmed: 1, unconfirmed: 0 },
     ]);
 
     await t

@@ -151,6 +151,7 @@ describe('the contact relay', () => {
     const row = res.body.find((r: { id: string }) => r.id === c.id);
     expect(row).toEqual({
       id: c.id,
+      city_slug: 'cleveland',
       creator_name: c.name,
       total: 2,
       last_7_days: 2,

@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { MSG } from '@local-creators/common';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createTestApp, signUp, STRONG_PASSWORD, TestApp, uniqueEmail } from '../helpers/test-app';
+import type { AuthSession } from '@local-creators/common';
+import { bearer, createTestApp, signUp, STRONG_PASSWORD, TestApp, uniqueEmail } from '../helpers/test-app';
 
 // An operator who lost the admin password gets a new one from the command line (issue 11):
 // `npm run admin -- reset-password <email>` runs this CLI against the configured database.
@@ -44,6 +45,95 @@ describe('admin CLI: reset-password', () => {
   });
 });
 
+// Issue 26, decisions 0600 and 0601: the operator adds cities and gives admins some of them.
+describe('admin CLI: cities and admins per city', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const run = (...args: string[]) => {
+    if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first (npm test does)`);
+    const out = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, env: { ...process.env, ...t.env }, encoding: 'utf8', timeout: 60_000 });
+    // The CLI's own log lines (JSON, e.g. "public site not built" before npm run build) are not its answer.
+    const said = (text: string) =>
+      text
+        .split('\n')
+        .filter((l) => l.trim() && !l.startsWith('{"level"'))
+        .join('\n')
+        .trim();
+    return { status: out.status, stdout: said(out.stdout), stderr: said(out.stderr) };
+  };
+  const citiesSeenBy = async (session: AuthSession) =>
+    (await t.http().get('/api/admin/cities').set(bearer(session))).body.map?.((c: { id: string }) => c.id) ?? [];
+
+  // Each CLI call boots the app (seconds on a busy machine): a few calls per test.
+  it('adds a city and lists the cities', () => {
+    expect(run('city', 'add', 'Akron', '--state', 'OH', '--time-zone', 'America/New_York', '--neighborhoods', 'Highland Square, Firestone Park')).toEqual({
+      status: 0,
+      stdout: 'Added: akron  Akron, OH  (America/New_York; 2 neighborhoods)',
+      stderr: '',
+    });
+    expect(run('city', 'list').stdout).toBe('akron  Akron, OH  (America/New_York; 2 neighborhoods)\ncleveland  Cleveland, OH  (America/New_York)');
+  });
+
+  it('refuses a taken city and an unknown time zone', () => {
+    expect(run('city', 'add', 'Akron')).toMatchObject({ status: 1, stderr: 'Error: A city named Akron or with the slug akron already exists' });
+    expect(run('city', 'add', 'Nowhere', '--time-zone', 'Mars/Olympus')).toMatchObject({ status: 1, stderr: 'Error: Unknown time zone Mars/Olympus' });
+  });
+
+  it("sets a city's own lines one at a time, keeping the others", async () => {
+    expect(run('city', 'set', 'akron', '--resident', 'an Akronite')).toMatchObject({ status: 0 });
+    expect(run('city', 'set', 'akron', '--reviews', 'Barberton chicken reviews')).toMatchObject({ status: 0 });
+    expect(await t.sql(`select copy from cities where slug = 'akron'`)).toEqual([{ copy: { resident: 'an Akronite', reviews: 'Barberton chicken reviews' } }]);
+  });
+
+  const email = uniqueEmail('city.admin');
+  let session: AuthSession;
+
+  it('grants a city, and the API follows at once', async () => {
+    session = await signUp(t, email);
+    expect(run('admin', 'grant', email, '--city', 'akron').stdout).toBe(`${email} is now an admin of akron.`);
+    expect(await citiesSeenBy(session)).toEqual(['akron']);
+    expect(run('admin', 'grant', email, '--city', 'akron').stdout).toBe(`${email} is already an admin of akron; nothing changed.`);
+  });
+
+  it('adds a second city', () => {
+    expect(run('admin', 'grant', email, '--city', 'cleveland').stdout).toBe(`${email} is now an admin of akron, cleveland.`);
+  });
+
+  it('takes cities back; the last one takes the admin role with it', async () => {
+    expect(run('admin', 'revoke', email, '--city', 'cleveland').stdout).toBe(`${email} is now an admin of akron.`);
+    expect(await citiesSeenBy(session)).toEqual(['akron']);
+    // Never an admin of every city by losing cities.
+    expect(run('admin', 'revoke', email, '--city', 'akron').stdout).toBe(`${email} is no longer an admin.`);
+    expect((await t.http().get('/api/admin/cities').set(bearer(session))).status).toBe(403);
+  });
+
+  it('grants every city without --city, and will not narrow that by revoking one city', async () => {
+    expect(run('admin', 'grant', email).stdout).toBe(`${email} is now an admin.`);
+    expect(await citiesSeenBy(session)).toEqual(['akron', 'cleveland']);
+    const narrow = run('admin', 'revoke', email, '--city', 'akron');
+    expect([narrow.status, narrow.stderr]).toEqual([1, expect.stringContaining(`${email} is an admin of every city; to keep only some`)]);
+  });
+
+  it('names the known cities when given one that does not exist', () => {
+    expect(run('admin', 'grant', email, '--city', 'atlantis')).toMatchObject({
+      status: 1,
+      stderr: 'Error: Unknown city atlantis (the cities are: akron, cleveland)',
+    });
+  });
+
+  it('takes --option=value too, and makes the slug from a name of several words', () => {
+    expect(run('city', 'add', 'Cleveland Heights', '--state=OH', '--time-zone=America/Chicago')).toEqual({
+      status: 0,
+      stdout: 'Added: cleveland-heights  Cleveland Heights, OH  (America/Chicago)',
+      stderr: '',
+    });
+  });
+});
+
 // The compose stack's `preflight` runs this before PostgreSQL may create its volume (decision 0316).
 describe('CLI: check-config', () => {
   const checkConfig = (env: Record<string, string>) => {
@@ -72,14 +162,17 @@ describe('CLI: check-config', () => {
 describe('CLI without DATABASE_URL', () => {
   // `npm start` runs an embedded database; the configuration's default (127.0.0.1:5432) is another
   // one, maybe a shared server. The CLI refuses rather than guess (issue 23).
-  it.each([['migrate'], ['seed', '--demo'], ['admin', 'grant', 'someone@example.com']])('refuses %s with a message that says what to do', (...args) => {
-    if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first (npm test does)`);
-    const env = { ...process.env };
-    delete env.DATABASE_URL;
-    const run = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
-    expect(run.status).toBe(2);
-    expect(run.stdout).toBe('');
-    expect(run.stderr).toContain('DATABASE_URL is not set, so this command does not know which database to use; nothing was changed.');
-    expect(run.stderr).toContain('npm start migrates and seeds its own embedded database');
-  });
+  it.each([['migrate'], ['seed', '--demo'], ['admin', 'grant', 'someone@example.com'], ['city', 'add', 'Akron']])(
+    'refuses %s with a message that says what to do',
+    (...args) => {
+      if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first (npm test does)`);
+      const env = { ...process.env };
+      delete env.DATABASE_URL;
+      const run = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
+      expect(run.status).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toContain('DATABASE_URL is not set, so this command does not know which database to use; nothing was changed.');
+      expect(run.stderr).toContain('npm start migrates and seeds its own embedded database');
+    },
+  );
 });

@@ -53,6 +53,7 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/creators': { access: 'public', allowed: [200] },
   'GET /api/feed/creators': { access: 'public', allowed: [200] },
   'GET /api/creators/:id': { access: 'public', allowed: [404] },
+  'GET /api/admin/cities': { access: 'admin', allowed: [200] },
   'GET /api/admin/stats': { access: 'admin', allowed: [200] },
   'GET /api/admin/creators': { access: 'admin', allowed: [200] },
   'GET /api/admin/creators/:id': { access: 'admin', allowed: [404] },

@@ -1,19 +1,19 @@
-import { DEFAULT_CITY } from '@local-creators/common';
+import { DEFAULT_CITY, defaultCityCopy, type CityCopy } from '@local-creators/common';
 
-/** The few lines of copy with a local flavour: the default city's own, and a plain version for any other. */
-interface CityFlavor {
-  /** "Built by … who thinks local creators deserve a fair shot." */
-  resident: string;
-  /** Out-of-town "influencers" who … */
-  outsiderTell: string;
-  /** "…not that their jokes land, their … are objective" */
-  reviews: string;
+/** The lines of copy with a local flavour (decision 0215): the city's own (decision 0600) over the derived ones. */
+export type CityFlavor = CityCopy;
+const flavorOf = defaultCityCopy;
+
+const metaOf = (name: string) => (typeof document !== 'undefined' ? document.querySelector(`meta[name="${name}"]`)?.getAttribute('content') : null);
+
+/** The city's own lines, when its operator wrote them (`<meta name="lc-city-copy">`, decision 0600). */
+function ownCopy(): Partial<CityFlavor> {
+  try {
+    return JSON.parse(metaOf('lc-city-copy') ?? '{}') as Partial<CityFlavor>;
+  } catch {
+    return {};
+  }
 }
-const FLAVORS: Record<string, CityFlavor> = {
-  Cleveland: { resident: 'a Clevelander', outsiderTell: 'had never eaten a Polish Boy', reviews: 'pierogi reviews' },
-};
-const flavorOf = (city: string): CityFlavor =>
-  FLAVORS[city] ?? { resident: `someone from ${city}`, outsiderTell: `had never set foot in ${city}`, reviews: 'food reviews' };
 
 /**
  * The city the site serves (the server's CITY). In the browser it is read from the page the server
@@ -21,11 +21,11 @@ const flavorOf = (city: string): CityFlavor =>
  * (entry-server.tsx). Every text that names the city reads it here; the Vite dev server's page
  * has no such tag and shows the default.
  */
-export let CITY: string = (typeof document !== 'undefined' ? document.querySelector('meta[name="lc-city"]')?.getAttribute('content') : null) || DEFAULT_CITY;
-export let FLAVOR: CityFlavor = flavorOf(CITY);
+export let CITY: string = metaOf('lc-city') || DEFAULT_CITY;
+export let FLAVOR: CityFlavor = { ...flavorOf(CITY), ...ownCopy() };
 
-/** The server's renderer: the configured city, before the first page is drawn. */
-export function setCity(city: string) {
+/** The server's renderer: the configured city and its own lines, before the first page is drawn. */
+export function setCity(city: string, copy: Partial<CityFlavor> = {}) {
   CITY = city;
-  FLAVOR = flavorOf(city);
+  FLAVOR = { ...flavorOf(city), ...copy };
 }

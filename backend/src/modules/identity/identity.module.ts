@@ -5,6 +5,7 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { AppConfig } from '../../config/app-config';
 import { NotificationsModule } from '../notifications';
 import { AuthService } from './application/auth.service';
+import { AdminCities } from './application/admin-cities.service';
 import { PasswordHasher } from './application/password-hasher';
 import { AuthController } from './http/auth.controller';
 import { JwtAuthGuard, RolesGuard } from '../../shared/auth/guards';
@@ -28,12 +29,13 @@ import { IDENTITY_SCHEMAS } from './infrastructure/identity.schemas';
   controllers: [AuthController],
   providers: [
     AuthService,
+    AdminCities,
     JwtStrategy,
     JwtAuthGuard,
     RolesGuard,
     { provide: PasswordHasher, useClass: Argon2PasswordHasher },
     { provide: SessionLookup, useClass: SqlSessionLookup },
   ],
-  exports: [AuthService, JwtAuthGuard, RolesGuard, MikroOrmModule],
+  exports: [AuthService, AdminCities, JwtAuthGuard, RolesGuard, MikroOrmModule],
 })
 export class IdentityModule {}

@@ -3,3 +3,4 @@ export { IdentityModule } from './identity.module';
 export { AccountsModule } from './accounts.module';
 export { AccountDirectory } from './application/account-directory';
 export { AuthService } from './application/auth.service';
+export { AdminCities, type AdminReach } from './application/admin-cities.service';

@@ -2,7 +2,7 @@ import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata, U
 import { ApiBearerAuth } from '@nestjs/swagger';
 import type { Role } from '@local-creators/common';
 import type { Principal } from './principal';
-import { ALLOW_RECOVERY_KEY, OPTIONAL_KEY, ROLES_KEY } from './access-keys';
+import { ALLOW_RECOVERY_KEY, EVERY_CITY_KEY, OPTIONAL_KEY, ROLES_KEY } from './access-keys';
 import { JwtAuthGuard, RolesGuard } from './guards';
 
 /*
@@ -13,6 +13,9 @@ import { JwtAuthGuard, RolesGuard } from './guards';
 
 /** Signed-in callers only; with roles, callers holding every role named (401 signed out, 403 otherwise). */
 export const Auth = (...roles: Role[]) => applyDecorators(SetMetadata(ROLES_KEY, roles), UseGuards(JwtAuthGuard, RolesGuard), ApiBearerAuth());
+
+/** With @Auth('admin'): only admins of every city (403 for an admin given some cities; decision 0601). */
+export const EveryCity = () => SetMetadata(EVERY_CITY_KEY, true);
 
 /** Anyone; a valid bearer token, when sent, makes the caller known. */
 export const OptionalAuth = () => applyDecorators(SetMetadata(OPTIONAL_KEY, true), UseGuards(JwtAuthGuard), ApiBearerAuth());

@@ -4,7 +4,7 @@ import { AuthGuard } from '@nestjs/passport';
 import { MSG } from '@local-creators/common';
 import type { Role } from '@local-creators/common';
 import type { Principal } from './principal';
-import { ALLOW_RECOVERY_KEY, OPTIONAL_KEY, ROLES_KEY } from './access-keys';
+import { ALLOW_RECOVERY_KEY, EVERY_CITY_KEY, OPTIONAL_KEY, ROLES_KEY } from './access-keys';
 
 /** passport-jwt behind a guard that honours @OptionalAuth() and refuses recovery tokens by default. */
 @Injectable()
@@ -62,6 +62,8 @@ export class RolesGuard implements CanActivate {
     const principal = context.switchToHttp().getRequest().user as Principal | undefined;
     if (!principal) throw new UnauthorizedException(MSG.notAuthenticated);
     if (!roles.every((r) => principal.roles.includes(r))) throw new ForbiddenException(MSG.forbidden);
+    const everyCity = this.reflector.getAllAndOverride<boolean>(EVERY_CITY_KEY, [context.getHandler(), context.getClass()]);
+    if (everyCity && principal.adminCities?.length) throw new ForbiddenException(MSG.everyCityOnly);
     return true;
   }
 }

@@ -1,4 +1,4 @@
-import type { AmplifySubmission as SubmissionDto, PublicAmplifySubmission } from '@local-creators/common';
+import type { AdminAmplifySubmission, AmplifySubmission as SubmissionDto, PublicAmplifySubmission } from '@local-creators/common';
 import type { AmplifySubmission } from '../domain/amplify-submission';
 
 /** The admins' view (and the answer to the business's own submission). */
@@ -19,6 +19,8 @@ export const toSubmissionDto = (s: AmplifySubmission): SubmissionDto => ({
   created_at: s.createdAt.toISOString(),
   version: s.version,
 });
+
+export const toAdminSubmissionDto = (s: AmplifySubmission): AdminAmplifySubmission => ({ ...toSubmissionDto(s), city_slug: s.citySlug });
 
 /**
  * The featured page's view, listed field by field so a new private field never leaks: no

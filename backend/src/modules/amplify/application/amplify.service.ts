@@ -1,13 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { validateAmplifySubmission, type AmplifySubmission as SubmissionDto, type PublicAmplifySubmission } from '@local-creators/common';
+import { MSG, validateAmplifySubmission, type AmplifySubmission as SubmissionDto, type PublicAmplifySubmission } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
 import { Clock } from '../../../shared/clock';
-import { unwrapValidation } from '../../../shared/domain-error';
+import { DomainError, unwrapValidation } from '../../../shared/domain-error';
 import { processImage } from '../../../shared/images/image-processor';
 import { RateLimiter } from '../../../shared/rate-limiter';
 import { ObjectStorage } from '../../../shared/storage/object-storage';
 import { Outbox } from '../../notifications';
+import { Cities } from '../../city';
 import { AmplifySubmission } from '../domain/amplify-submission';
 import { toPublicSubmission, toSubmissionDto } from './amplify-views';
 
@@ -37,7 +38,16 @@ export class AmplifyService {
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
     @Inject(AppConfig) private readonly config: AppConfig,
+    private readonly cities: Cities,
   ) {}
+
+  /** The city a business applies to: the form's `city` (a slug) or the home city (decision 0600). */
+  private async cityOf(asked: unknown) {
+    if (asked === undefined || asked === null || asked === '') return this.cities.home();
+    const city = typeof asked === 'string' ? await this.cities.bySlug(asked) : null;
+    if (!city) throw DomainError.invalid('AMPLIFY.UNKNOWN_CITY', MSG.unknownCity, 'city');
+    return city;
+  }
 
   /**
    * A business applies: the row and the founder's notification are written together. A filled
@@ -46,7 +56,7 @@ export class AmplifyService {
   async submit(req: SubmissionRequest): Promise<SubmissionDto> {
     await this.limiter.hit('amplify-submit', req.clientIp, this.config.rateLimits.publicForms);
     const input = unwrapValidation(validateAmplifySubmission(req.fields));
-    const submission = AmplifySubmission.create(input, this.clock.now());
+    const submission = AmplifySubmission.create(input, this.clock.now(), (await this.cityOf(req.fields.city)).slug);
     if (typeof req.honeypot === 'string' && req.honeypot.trim() !== '') {
       this.logger.warn(`honeypot filled from ${req.clientIp}: submission "${input.business_name}" dropped`);
       return toSubmissionDto(submission);
@@ -68,6 +78,7 @@ export class AmplifyService {
       category: submission.category,
       websiteSocial: submission.websiteSocial,
       submissionId: submission.id,
+      citySlug: submission.citySlug,
     });
     this.outbox.add('amplify-submission-received', {
       submissionId: submission.id,
@@ -85,10 +96,12 @@ export class AmplifyService {
   }
 
   /** Approved and featured, newest first, without contact details. */
-  async featured(): Promise<PublicAmplifySubmission[]> {
+  /** With `city` (a slug), that city's businesses only (decision 0603); without, every city's. */
+  async featured(city?: unknown): Promise<PublicAmplifySubmission[]> {
+    const slug = city === undefined || city === '' ? undefined : (await this.cityOf(city)).slug;
     const items = await this.em.find(
       AmplifySubmission,
-      { status: 'approved', featured: true },
+      { status: 'approved', featured: true, ...(slug ? { citySlug: slug } : {}) },
       { orderBy: { createdAt: 'desc', id: 'asc' }, limit: FEATURED_MAX },
     );
     return items.map(toPublicSubmission);

@@ -65,10 +65,10 @@ export class Introductions {
       if (proven) await this.lock(em, `amplify-intro-business:${submission.id}`);
       await this.checkBusinessLimit(em, submission.id, now);
       if (token === null) {
-        em.persist(InterestRequest.confirmed(submission.id, input, now));
+        em.persist(InterestRequest.confirmed(submission, input, now));
         this.notifyBusiness(em, submission, input.creator_name, input.creator_email, input.creator_links, input.message);
       } else {
-        em.persist(InterestRequest.awaitingConfirmation(submission.id, input, now, sha256(token)));
+        em.persist(InterestRequest.awaitingConfirmation(submission, input, now, sha256(token)));
         this.outbox.add(
           'amplify-interest-confirm',
           { submissionId: submission.id, businessName: submission.businessName, email: input.creator_email, token },

@@ -23,6 +23,7 @@ function setup() {
       type_of_help: [],
     },
     new Date('2026-11-01T00:00:00Z'),
+    'cleveland',
   );
   const em = { flush: jest.fn(), findOne: jest.fn(async (_: unknown, where: { id: string }) => (where.id === submission.id ? submission : null)) };
   const audit = { record: jest.fn() };

@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { MSG, SUBMISSION_STATUSES, type AmplifySubmission as SubmissionDto, type SubmissionStatus } from '@local-creators/common';
+import { MSG, SUBMISSION_STATUSES, type AdminAmplifySubmission as SubmissionDto, type SubmissionStatus } from '@local-creators/common';
 import { Clock } from '../../../shared/clock';
 import { DomainError } from '../../../shared/domain-error';
 import { checkVersion, expectedVersion, flushOrConflict } from '../../../shared/expected-version';
 import type { Principal } from '../../../shared/auth/principal';
+import { assertCity } from '../../../shared/auth/city-scope';
 import { AuditTrail } from '../../moderation';
 import { Outbox } from '../../notifications';
 import { AmplifySubmission } from '../domain/amplify-submission';
-import { toSubmissionDto } from './amplify-views';
+import { toAdminSubmissionDto as toSubmissionDto } from './amplify-views';
 import { submissionChangeFromBody } from './submission-change';
 import { escapeLike } from '../../../shared/sql';
 
@@ -16,6 +17,8 @@ export interface SubmissionListQuery {
   status?: SubmissionStatus;
   ids?: string[];
   q?: string;
+  /** The cities to list (slugs); null for every city. */
+  cities: readonly string[] | null;
   sort: 'id' | 'created_at' | 'business_name' | 'status';
   order: 'ASC' | 'DESC';
   offset: number;
@@ -48,6 +51,7 @@ export class ModerateSubmissions {
     }
     const where: Record<string, unknown> = {};
     if (q.status) where.status = q.status;
+    if (q.cities) where.citySlug = { $in: q.cities };
     if (q.ids) {
       const ids = q.ids.filter((i) => UUID.test(i));
       if (ids.length === 0) return { items: [], total: 0 };
@@ -66,8 +70,8 @@ export class ModerateSubmissions {
     return { items: items.map(toSubmissionDto), total };
   }
 
-  async get(id: string): Promise<SubmissionDto> {
-    return toSubmissionDto(await this.load(id));
+  async get(admin: Principal, id: string): Promise<SubmissionDto> {
+    return toSubmissionDto(await this.load(admin, id));
   }
 
   /**
@@ -77,7 +81,7 @@ export class ModerateSubmissions {
    * optimistic lock at flush, are rolled back whole and answer the same 409.
    */
   async update(admin: Principal, id: string, body: unknown): Promise<SubmissionDto> {
-    const submission = await this.load(id);
+    const submission = await this.load(admin, id);
     const version = expectedVersion(body);
     const change = submissionChangeFromBody(body, submission);
     checkVersion(version, submission.version, changed);
@@ -88,7 +92,7 @@ export class ModerateSubmissions {
       const wasFeatured = submission.featured;
       submission.setStatus(change.status, now);
       const unfeatured = wasFeatured && !submission.featured;
-      this.audit.record(admin, 'amplify_submission', id, 'status', { from, to: submission.status, notes: unfeatured ? 'Removed from featured' : null });
+      this.audit.record(admin, 'amplify_submission', submission, 'status', { from, to: submission.status, notes: unfeatured ? 'Removed from featured' : null });
       // The business hears of each decision (decision 0119); back to pending is an admin's undo, not news.
       if (from !== submission.status && submission.status !== 'pending')
         this.outbox.add(submission.status === 'approved' ? 'amplify-approved' : 'amplify-declined', businessContact(submission));
@@ -96,7 +100,7 @@ export class ModerateSubmissions {
       // Told once: switching Featured off and on again sends nothing new (decision 0506).
       if (!change.featured) submission.unfeature(now);
       else if (submission.feature(now)) this.outbox.add('amplify-featured', businessContact(submission));
-      this.audit.record(admin, 'amplify_submission', id, change.featured ? 'feature' : 'unfeature', {
+      this.audit.record(admin, 'amplify_submission', submission, change.featured ? 'feature' : 'unfeature', {
         from: String(!change.featured),
         to: String(change.featured),
       });
@@ -105,9 +109,11 @@ export class ModerateSubmissions {
     return toSubmissionDto(submission);
   }
 
-  private async load(id: string) {
+  /** The submission, 404 when unknown and 403 when it belongs to a city the admin was not given. */
+  private async load(admin: Principal, id: string) {
     const submission = UUID.test(id) ? await this.em.findOne(AmplifySubmission, { id }) : null;
     if (!submission) throw DomainError.notFound('AMPLIFY.NOT_FOUND', 'Submission not found');
+    assertCity(admin, submission.citySlug);
     return submission;
   }
 }

@@ -16,7 +16,7 @@ const input: AmplifySubmissionInput = {
 };
 
 function inState(status: SubmissionStatus, featured = false) {
-  const s = AmplifySubmission.create(input, now);
+  const s = AmplifySubmission.create(input, now, 'cleveland');
   s.setStatus(status, now);
   if (featured) s.feature(now);
   return s;
@@ -34,7 +34,7 @@ const conflict = (fn: () => void) => {
 describe('AmplifySubmission', () => {
   describe('create', () => {
     it('starts pending, not featured, without logo, titled by the first 100 characters of the story', () => {
-      const s = AmplifySubmission.create(input, now);
+      const s = AmplifySubmission.create(input, now, 'cleveland');
       expect(s).toMatchObject({
         status: 'pending',
         featured: false,
@@ -52,8 +52,8 @@ describe('AmplifySubmission', () => {
     });
 
     it('keeps a short story whole as the title', () => {
-      expect(AmplifySubmission.create({ ...input, story: 'Short story.' }, now).title).toBe('Short story.');
-      expect(AmplifySubmission.create({ ...input, story: 'y'.repeat(100) }, now).title).toBe('y'.repeat(100));
+      expect(AmplifySubmission.create({ ...input, story: 'Short story.' }, now, 'cleveland').title).toBe('Short story.');
+      expect(AmplifySubmission.create({ ...input, story: 'y'.repeat(100) }, now, 'cleveland').title).toBe('y'.repeat(100));
     });
   });
 
@@ -69,7 +69,7 @@ describe('AmplifySubmission', () => {
     );
 
     it('approve() and decline() are the two admin buttons', () => {
-      const s = AmplifySubmission.create(input, now);
+      const s = AmplifySubmission.create(input, now, 'cleveland');
       s.approve(later);
       expect(s.status).toBe('approved');
       s.decline(later);
@@ -141,7 +141,7 @@ describe('AmplifySubmission', () => {
   });
 
   it('records a logo', () => {
-    const s = AmplifySubmission.create(input, now);
+    const s = AmplifySubmission.create(input, now, 'cleveland');
     s.setLogo('http://localhost:3000/storage/business-logos/x/logo.webp', later);
     expect(s).toMatchObject({ logoUrl: 'http://localhost:3000/storage/business-logos/x/logo.webp', updatedAt: later });
   });

@@ -14,6 +14,8 @@ export class AmplifySubmission {
   category: AmplifySubmissionInput['category'];
   status: SubmissionStatus;
   featured: boolean;
+  /** The city it belongs to (cities.slug). */
+  citySlug: string;
   /** When the contact was told "you're featured": once per submission, however often it is switched (decision 0506). */
   featuredMailSentAt: Date | null;
   logoUrl: string | null;
@@ -25,7 +27,7 @@ export class AmplifySubmission {
   version: number;
 
   /** Created pending and not featured; the title is the story's first 100 characters (spec 3). */
-  static create(input: AmplifySubmissionInput, now: Date): AmplifySubmission {
+  static create(input: AmplifySubmissionInput, now: Date, citySlug: string): AmplifySubmission {
     const s = new AmplifySubmission();
     s.id = randomUUID();
     s.businessName = input.business_name;
@@ -37,6 +39,7 @@ export class AmplifySubmission {
     s.category = input.category;
     s.status = 'pending';
     s.featured = false;
+    s.citySlug = citySlug;
     s.featuredMailSentAt = null;
     s.logoUrl = null;
     s.neighborhood = input.neighborhood;

@@ -16,7 +16,7 @@ const errorOf = (fn: () => void) => {
 
 describe('InterestRequest', () => {
   it('from a proven address is confirmed when made, with no link', () => {
-    const r = InterestRequest.confirmed('sub-1', input, now);
+    const r = InterestRequest.confirmed({ id: 'sub-1', citySlug: 'akron' }, input, now);
     expect(r).toMatchObject({
       submissionId: 'sub-1',
       creatorName: 'Maya',
@@ -31,16 +31,16 @@ describe('InterestRequest', () => {
   });
 
   it(`from any other address waits for its link, for ${INTRO_CONFIRM_HOURS} hours`, () => {
-    const r = InterestRequest.awaitingConfirmation('sub-1', input, now, 'a'.repeat(64));
+    const r = InterestRequest.awaitingConfirmation({ id: 'sub-1', citySlug: 'akron' }, input, now, 'a'.repeat(64));
     expect(r).toMatchObject({ confirmedAt: null, confirmTokenHash: 'a'.repeat(64), confirmExpiresAt: at(INTRO_CONFIRM_HOURS) });
   });
 
   it('is confirmed once, before the link expires', () => {
-    const r = InterestRequest.awaitingConfirmation('sub-1', input, now, 'a'.repeat(64));
+    const r = InterestRequest.awaitingConfirmation({ id: 'sub-1', citySlug: 'akron' }, input, now, 'a'.repeat(64));
     r.confirm(at(INTRO_CONFIRM_HOURS - 0.01));
     expect(r.confirmedAt).toEqual(at(INTRO_CONFIRM_HOURS - 0.01));
     expect(errorOf(() => r.confirm(at(INTRO_CONFIRM_HOURS - 0.001)))).toMatchObject({ kind: 'conflict', message: MSG.interestLinkUsed });
-    const late = InterestRequest.awaitingConfirmation('sub-1', input, now, 'b'.repeat(64));
+    const late = InterestRequest.awaitingConfirmation({ id: 'sub-1', citySlug: 'akron' }, input, now, 'b'.repeat(64));
     expect(errorOf(() => late.confirm(at(INTRO_CONFIRM_HOURS)))).toMatchObject({ kind: 'gone', message: MSG.interestLinkExpired });
     expect(late.confirmedAt).toBeNull();
   });

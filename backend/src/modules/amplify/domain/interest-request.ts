@@ -13,6 +13,8 @@ const CONFIRM_TTL_MS = INTRO_CONFIRM_HOURS * 3600_000;
 export class InterestRequest {
   id: string;
   submissionId: string;
+  /** The business's city (cities.slug). */
+  citySlug: string;
   creatorName: string;
   creatorEmail: string;
   creatorLinks: string | null;
@@ -24,24 +26,25 @@ export class InterestRequest {
   confirmExpiresAt: Date | null;
 
   /** The address is proven (the signed-in account's own): the business is notified now. */
-  static confirmed(submissionId: string, input: InterestRequestInput, now: Date): InterestRequest {
-    const r = InterestRequest.base(submissionId, input, now);
+  static confirmed(submission: { id: string; citySlug: string }, input: InterestRequestInput, now: Date): InterestRequest {
+    const r = InterestRequest.base(submission, input, now);
     r.confirmedAt = now;
     return r;
   }
 
   /** The address is not proven: the request waits for the link whose token hashes to `tokenHash`. */
-  static awaitingConfirmation(submissionId: string, input: InterestRequestInput, now: Date, tokenHash: string): InterestRequest {
-    const r = InterestRequest.base(submissionId, input, now);
+  static awaitingConfirmation(submission: { id: string; citySlug: string }, input: InterestRequestInput, now: Date, tokenHash: string): InterestRequest {
+    const r = InterestRequest.base(submission, input, now);
     r.confirmTokenHash = tokenHash;
     r.confirmExpiresAt = new Date(now.getTime() + CONFIRM_TTL_MS);
     return r;
   }
 
-  private static base(submissionId: string, input: InterestRequestInput, now: Date): InterestRequest {
+  private static base(submission: { id: string; citySlug: string }, input: InterestRequestInput, now: Date): InterestRequest {
     const r = new InterestRequest();
     r.id = randomUUID();
-    r.submissionId = submissionId;
+    r.submissionId = submission.id;
+    r.citySlug = submission.citySlug;
     r.creatorName = input.creator_name;
     r.creatorEmail = input.creator_email;
     r.creatorLinks = input.creator_links;

@@ -6,6 +6,7 @@ import { DomainError } from '../../../shared/domain-error';
 import { parseListQuery, sendList } from '../../../shared/ra-list';
 import type { Principal } from '../../../shared/auth/principal';
 import { Auth, CurrentUser } from '../../../shared/auth/access';
+import { cityScope } from '../../../shared/auth/city-scope';
 import { ModerateSubmissions, type SubmissionListQuery } from '../application/moderate-submissions.service';
 
 /** The console's `amplify-submissions` resource (ra-data-simple-rest): tabs, approve / decline, Featured. */
@@ -16,8 +17,8 @@ export class AdminAmplifySubmissionsController {
   constructor(private readonly moderate: ModerateSubmissions) {}
 
   @Get()
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
-    const q = parseListQuery<{ status?: unknown; id?: unknown; q?: unknown }>(query, {
+  async list(@CurrentUser() admin: Principal, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
+    const q = parseListQuery<{ status?: unknown; id?: unknown; q?: unknown; city?: unknown }>(query, {
       sortable: ['id', 'created_at', 'business_name', 'status'],
       defaultSort: ['created_at', 'DESC'],
     });
@@ -28,6 +29,7 @@ export class AdminAmplifySubmissionsController {
       status: (status || undefined) as SubmissionStatus | undefined,
       ids: id === undefined || id === null ? undefined : ([] as unknown[]).concat(id).map(String),
       q: text || undefined,
+      cities: cityScope(admin, q.filter.city),
       sort: q.sortField as SubmissionListQuery['sort'],
       order: q.sortOrder,
       offset: q.offset,
@@ -37,8 +39,8 @@ export class AdminAmplifySubmissionsController {
   }
 
   @Get(':id')
-  one(@Param('id', ParseUUIDPipe) id: string) {
-    return this.moderate.get(id);
+  one(@CurrentUser() admin: Principal, @Param('id', ParseUUIDPipe) id: string) {
+    return this.moderate.get(admin, id);
   }
 
   /** `{ status }` or `{ featured }` (or react-admin's whole record): see docs/decisions/0104-admin-update-bodies.md. */

@@ -5,7 +5,10 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { AdminIntroductionCounts, AdminIntroductionRequest } from '@local-creators/common';
 import { DomainError } from '../../../shared/domain-error';
 import { parseListQuery, sendList } from '../../../shared/ra-list';
-import { Auth } from '../../../shared/auth/access';
+import { slugArray } from '../../../shared/sql';
+import { Auth, CurrentUser } from '../../../shared/auth/access';
+import { cityScope } from '../../../shared/auth/city-scope';
+import type { Principal } from '../../../shared/auth/principal';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STATUSES = ['confirmed', 'unconfirmed'] as const;
@@ -13,6 +16,7 @@ const STATUSES = ['confirmed', 'unconfirmed'] as const;
 interface Row {
   id: string;
   submission_id: string;
+  city_slug: string;
   business_name: string;
   creator_name: string;
   creator_email: string;
@@ -33,11 +37,23 @@ export class AdminIntroductionsController {
   constructor(private readonly em: EntityManager) {}
 
   @Get()
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply): Promise<AdminIntroductionRequest[]> {
-    const q = parseListQuery<{ submission_id?: unknown; status?: unknown }>(query, { sortable: ['id', 'created_at'], defaultSort: ['created_at', 'DESC'] });
+  async list(
+    @CurrentUser() admin: Principal,
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<AdminIntroductionRequest[]> {
+    const q = parseListQuery<{ submission_id?: unknown; status?: unknown; city?: unknown }>(query, {
+      sortable: ['id', 'created_at'],
+      defaultSort: ['created_at', 'DESC'],
+    });
     const { submission_id: submissionId, status } = q.filter;
     const where: string[] = [];
     const params: unknown[] = [];
+    const cities = cityScope(admin, q.filter.city);
+    if (cities) {
+      where.push('r.city_slug = any(?::text[])');
+      params.push(slugArray(cities));
+    }
     if (submissionId !== undefined && submissionId !== null && submissionId !== '') {
       if (typeof submissionId !== 'string' || !UUID.test(submissionId)) throw DomainError.invalid('LIST.BAD_FILTER', 'submission_id must be an id', 'filter');
       where.push('r.submission_id = ?');
@@ -52,7 +68,7 @@ export class AdminIntroductionsController {
     const conn = this.em.getConnection();
     const [count] = await conn.execute<{ n: string }[]>(`select count(*) as n from amplify_interest_requests r ${whereSql}`, params);
     const rows = await conn.execute<Row[]>(
-      `select r.id, r.submission_id, s.business_name, r.creator_name, r.creator_email, r.creator_links, r.message, r.created_at, r.confirmed_at
+      `select r.id, r.submission_id, r.city_slug, s.business_name, r.creator_name, r.creator_email, r.creator_links, r.message, r.created_at, r.confirmed_at
          from amplify_interest_requests r join amplify_submissions s on s.id = r.submission_id
          ${whereSql} order by r.created_at ${order}, r.id ${order} offset ? limit ?`,
       [...params, q.offset, q.limit],
@@ -60,6 +76,7 @@ export class AdminIntroductionsController {
     const items = rows.map((r): AdminIntroductionRequest => ({
       id: r.id,
       submission_id: r.submission_id,
+      city_slug: r.city_slug,
       business_name: r.business_name,
       creator_name: r.creator_name,
       creator_email: r.creator_email,
@@ -74,17 +91,23 @@ export class AdminIntroductionsController {
 
   /** Per business with at least one request: confirmed and unconfirmed counts, most requested first. */
   @Get('by-business')
-  async byBusiness(): Promise<AdminIntroductionCounts[]> {
-    const rows = await this.em.getConnection().execute<{ submission_id: string; business_name: string; confirmed: string; unconfirmed: string }[]>(
-      `select s.id as submission_id, s.business_name,
+  async byBusiness(@CurrentUser() admin: Principal, @Query('city') city?: unknown): Promise<AdminIntroductionCounts[]> {
+    const cities = slugArray(cityScope(admin, city));
+    const rows = await this.em
+      .getConnection()
+      .execute<{ submission_id: string; city_slug: string; business_name: string; confirmed: string; unconfirmed: string }[]>(
+        `select s.id as submission_id, s.city_slug, s.business_name,
               count(*) filter (where r.confirmed_at is not null) as confirmed,
               count(*) filter (where r.confirmed_at is null) as unconfirmed
          from amplify_interest_requests r join amplify_submissions s on s.id = r.submission_id
-        group by s.id, s.business_name
+        where ?::text[] is null or r.city_slug = any(?::text[])
+        group by s.id, s.city_slug, s.business_name
         order by count(*) desc, s.business_name asc`,
-    );
+        [cities, cities],
+      );
     return rows.map((r) => ({
       submission_id: r.submission_id,
+      city_slug: r.city_slug,
       business_name: r.business_name,
       confirmed: Number(r.confirmed),
       unconfirmed: Number(r.unconfirmed),

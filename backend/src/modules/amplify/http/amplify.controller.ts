@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post, UseFilters, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, UseFilters, UseInterceptors } from '@nestjs/common';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { LIMITS } from '@local-creators/common';
 import { PUBLIC_READ } from '../../../shared/http/cache-control';
@@ -30,8 +30,8 @@ export class AmplifyController {
 
   @Get('featured')
   @Header('Cache-Control', PUBLIC_READ)
-  featured() {
-    return this.amplify.featured();
+  featured(@Query('city') city?: unknown) {
+    return this.amplify.featured(city);
   }
 
   /**

@@ -16,6 +16,7 @@ export const AmplifySubmissionSchema = new EntitySchema<AmplifySubmission>({
     category: { type: 'string', length: 60 },
     status: { type: 'string', length: 20 },
     featured: { type: 'boolean' },
+    citySlug: { type: 'string', length: 60, fieldName: 'city_slug' },
     featuredMailSentAt: { type: 'Date', fieldName: 'featured_mail_sent_at', nullable: true },
     logoUrl: { type: 'text', fieldName: 'logo_url', nullable: true },
     neighborhood: { type: 'string', length: 100, nullable: true },
@@ -34,6 +35,7 @@ export const InterestRequestSchema = new EntitySchema<InterestRequest>({
   properties: {
     id: { type: 'uuid', primary: true },
     submissionId: { type: 'uuid', fieldName: 'submission_id' },
+    citySlug: { type: 'string', length: 60, fieldName: 'city_slug' },
     creatorName: { type: 'string', length: 100, fieldName: 'creator_name' },
     creatorEmail: { type: 'string', length: 255, fieldName: 'creator_email' },
     creatorLinks: { type: 'text', fieldName: 'creator_links', nullable: true },

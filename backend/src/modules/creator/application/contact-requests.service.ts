@@ -11,6 +11,7 @@ import { AccountDirectory } from '../../identity';
 import { Outbox } from '../../notifications';
 import { ContactRequest } from '../domain/contact-request';
 import { CreatorProfile } from '../domain/creator-profile';
+import { slugArray } from '../../../shared/sql';
 import { CreatorRepository } from './creator.repository';
 import { toPublicCreator } from './creator-views';
 
@@ -98,7 +99,7 @@ export class ContactRequests {
     const creatorWait = await StoredRequestLimit.waitSeconds(em, 'contact_requests', 'created_at', '"profile_id" = ?', profile.id, perCreator, now);
     if (creatorWait !== null) return new RetryLater('CREATOR.CONTACT_CREATOR_LIMIT', MSG.contactCreatorLimit(waitText(creatorWait)), creatorWait);
 
-    const request = ContactRequest.create(profile.id, input, now, shortlistMessageId);
+    const request = ContactRequest.create(profile, input, now, shortlistMessageId);
     em.persist(request);
     this.outbox.add(
       'creator-contact',
@@ -147,28 +148,33 @@ export class ContactRequests {
     limit: number;
     sort: 'total' | 'last_7_days' | 'last_received_at';
     order: 'ASC' | 'DESC';
+    /** The cities to count (slugs); null for every city (decision 0601). */
+    cities: readonly string[] | null;
   }): Promise<{ items: AdminContactCounts[]; total: number }> {
     const weekAgo = new Date(this.clock.now().getTime() - 7 * 86_400_000);
+    const cities = slugArray(opts.cities);
     const conn = this.em.getConnection();
-    const [{ count }] = (await conn.execute<{ count: string }[]>('select count(distinct profile_id) as count from contact_requests')) as [{ count: string }];
+    const [{ count }] = (await conn.execute<{ count: string }[]>(
+      'select count(distinct profile_id) as count from contact_requests where ?::text[] is null or city_slug = any(?::text[])',
+      [cities, cities],
+    )) as [{ count: string }];
     const rows = await conn.execute<
       { id: string; total: string; last_7_days: string; distinct_senders: string; via_shortlists: string; last_received_at: Date }[]
     >(
       `select profile_id as id, count(*) as total, count(*) filter (where created_at > ?) as last_7_days,
               count(distinct lower(email)) as distinct_senders,
               count(*) filter (where shortlist_message_id is not null) as via_shortlists, max(created_at) as last_received_at
-         from contact_requests group by profile_id
+         from contact_requests where ?::text[] is null or city_slug = any(?::text[]) group by profile_id
         order by ${opts.sort} ${opts.order === 'DESC' ? 'desc' : 'asc'}, profile_id limit ? offset ?`,
-      [weekAgo, opts.limit, opts.offset],
+      [weekAgo, cities, cities, opts.limit, opts.offset],
     );
-    const names = new Map(
-      (rows.length ? await this.em.find(CreatorProfile, { id: { $in: rows.map((r) => r.id) } }) : []).map((p) => [p.id, p.fullName] as const),
-    );
+    const names = new Map((rows.length ? await this.em.find(CreatorProfile, { id: { $in: rows.map((r) => r.id) } }) : []).map((p) => [p.id, p] as const));
     return {
       total: Number(count),
       items: rows.map((r) => ({
         id: r.id,
-        creator_name: names.get(r.id) ?? '',
+        city_slug: names.get(r.id)?.citySlug ?? '',
+        creator_name: names.get(r.id)?.fullName ?? '',
         total: Number(r.total),
         last_7_days: Number(r.last_7_days),
         distinct_senders: Number(r.distinct_senders),

@@ -9,6 +9,8 @@ export interface AdminCreatorQuery {
   ids?: string[];
   /** Accounts whose e-mail matched `q` (the identity module's answer): their profiles match too. */
   userIds?: string[];
+  /** The cities to list (slugs); null for every city (decision 0601). */
+  cities: readonly string[] | null;
   sort: 'id' | 'created_at' | 'updated_at' | 'full_name' | 'approval_status';
   order: 'ASC' | 'DESC';
   offset: number;
@@ -19,5 +21,8 @@ export interface AdminCreatorQuery {
 export abstract class CreatorAdminQueries {
   /** One page of profiles, read only (outside any unit of work: a decision loads its own), and the total. */
   abstract search(q: AdminCreatorQuery): Promise<{ items: CreatorProfile[]; total: number }>;
-  abstract countByStatus(): Promise<{ total: number; pending: number; approved: number; rejected: number; updated_after_rejection: number }>;
+  /** Over the given cities (slugs), or every city for null. */
+  abstract countByStatus(
+    cities: readonly string[] | null,
+  ): Promise<{ total: number; pending: number; approved: number; rejected: number; updated_after_rejection: number }>;
 }

@@ -46,6 +46,7 @@ export function toAdminCreatorDto(p: CreatorProfile, email: string): AdminCreato
   const changes = p.changesSinceVerification;
   return {
     ...toCreatorProfileDto(p),
+    city_slug: p.citySlug,
     email,
     decided_at: p.decidedAt?.toISOString() ?? null,
     version: p.version,

@@ -24,6 +24,7 @@ import { DomainError } from '../../../shared/domain-error';
 import { isRealTimestamp } from '../../../shared/real-timestamp';
 import { isAdmin, type Principal } from '../../../shared/auth/principal';
 import type { KeptAnswer, PageMeta, ResolvedPage } from '../../../web/page-meta';
+import { Cities } from '../../city';
 import { DirectoryAnswer, DirectoryCache } from './directory-cache';
 import { DirectoryReads, type ListedFilters, type ListedOrder, type ListedPageQuery, type ListedPosition } from './directory-reads';
 import { toPublicCard, toPublicCreator } from './creator-views';
@@ -103,6 +104,7 @@ export class DirectoryService {
     private readonly profiles: DirectoryReads,
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly cities: Cities,
   ) {
     this.cache = new DirectoryCache(() => this.profiles.listingVersion(), CACHED_ANSWERS, CACHED_BYTES);
   }
@@ -127,8 +129,9 @@ export class DirectoryService {
    * One page of listed creators (decision 0204). Concurrent identical requests share one
    * computation, which is cancelled in PostgreSQL once every request waiting for it has gone.
    */
-  search(raw: Record<string, unknown>, signal?: AbortSignal): Promise<DirectoryAnswer<CreatorPage>> {
+  async search(raw: Record<string, unknown>, signal?: AbortSignal): Promise<DirectoryAnswer<CreatorPage>> {
     const q = this.parseSearch(raw);
+    if (q.city && !(await this.cityExists(q.city))) throw DomainError.invalid('DIRECTORY.UNKNOWN_CITY', MSG.unknownCity, 'city');
     return this.cache.get(`search ${JSON.stringify(q)}`, (computing) => this.computeSearch(q, computing), signal);
   }
 
@@ -265,7 +268,9 @@ export class DirectoryService {
     if (listed.value) return { listed: listed as DirectoryAnswer<PublicCreator> };
     if (!viewer) throw notFound();
     const profile = await this.profiles.findByIdReadOnly(id, { fresh: true });
-    if (!profile || !(viewer.id === profile.userId || isAdmin(viewer))) throw notFound();
+    // An admin previews only their cities' profiles (decision 0601).
+    const adminHere = isAdmin(viewer) && (!viewer.adminCities || viewer.adminCities.includes(profile?.citySlug ?? ''));
+    if (!profile || !(viewer.id === profile.userId || adminHere)) throw notFound();
     return { preview: toPublicCreator(profile, this.config.cityTimeZone) };
   }
 
@@ -365,6 +370,15 @@ export class DirectoryService {
     return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...pages, ...profiles].join('\n')}\n</urlset>\n`;
   }
 
+  /** City slugs seen to exist: a search names one without a query; a slug not known yet is looked up (a city just added). */
+  private readonly knownCities = new Set<string>();
+  private async cityExists(slug: string) {
+    if (this.knownCities.has(slug)) return true;
+    const city = await this.cities.bySlug(slug);
+    if (city && this.knownCities.size < 1_000) this.knownCities.add(slug);
+    return !!city;
+  }
+
   private parseSearch(raw: Record<string, unknown>) {
     const str = (k: string) => {
       const value = raw[k];
@@ -405,6 +419,8 @@ export class DirectoryService {
     const rawCursor = str('cursor');
     const cursor = rawCursor === undefined ? undefined : decodeCursor(rawCursor);
     const neighborhood = str('neighborhood');
+    const city = str('city');
+    if (city !== undefined && !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(city)) throw DomainError.invalid('DIRECTORY.UNKNOWN_CITY', MSG.unknownCity, 'city');
     const max = DIRECTORY.searchTextMax;
     if ((q?.length ?? 0) > max || (neighborhood?.length ?? 0) > max) throw badQuery(q && q.length > max ? 'q' : 'neighborhood');
     return {
@@ -415,6 +431,7 @@ export class DirectoryService {
       handles: handles as 'confirmed' | undefined,
       min_followers: int('min_followers', 0, 0, 1_000_000_000),
       neighborhood,
+      city,
       q,
       // Without words there is nothing to rank by.
       sort: (sort === 'relevance' && !q ? 'newest' : sort) as ListedOrder,

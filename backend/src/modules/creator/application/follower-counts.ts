@@ -1,10 +1,11 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import { FOLLOWER_FRESHNESS, type AdminFollowerCount, type OwnFollowerCount } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
 import { DomainError } from '../../../shared/domain-error';
 import { Clock } from '../../../shared/clock';
 import type { Principal } from '../../../shared/auth/principal';
+import { assertCity } from '../../../shared/auth/city-scope';
 import { AccountDirectory } from '../../identity';
 import { Outbox } from '../../notifications';
 import { CreatorProfile } from '../domain/creator-profile';
@@ -54,7 +55,7 @@ export class FollowerCounts {
     const kept = [...counts.filter((c) => !plan.remove.includes(c)), ...plan.add];
     profile.holdFeaturedFor(kept.filter((c) => c.awaitsReview()).map((c) => handleKey(c.platform, c.handle)));
     if (plan.jumps.length) {
-      this.outbox.add('follower-jump', { creatorName: profile.fullName, creatorEmail, profileId: profile.id, jumps: plan.jumps });
+      this.outbox.add('follower-jump', { creatorName: profile.fullName, creatorEmail, profileId: profile.id, citySlug: profile.citySlug, jumps: plan.jumps });
     }
     return plan.jumps;
   }
@@ -125,22 +126,28 @@ export class FollowerCounts {
    * profile's list is written without moving its version: the admin may still decide on the
    * page they have open (as confirming a handle does, decision 0502).
    */
-  async reviewJump(countId: string): Promise<AdminFollowerCount> {
+  async reviewJump(countId: string, admin: Principal): Promise<AdminFollowerCount> {
     const count = UUID.test(countId) ? await this.em.findOne(FollowerCount, { id: countId }) : null;
     if (!count?.jumpedAt) throw DomainError.notFound('CREATOR.NO_JUMP', 'This follower count has no jump to review');
+    const owner = await this.em.findOne(CreatorProfile, { id: count.profileId }, { fields: ['citySlug'] });
+    if (owner) assertCity(admin, owner.citySlug);
     count.review(this.clock.now());
     const waiting = (await this.em.find(FollowerCount, { profileId: count.profileId })).filter((c) => c.awaitsReview());
     await this.em.transactional(async (tx) => {
       await tx.nativeUpdate(CreatorProfile, { id: count.profileId }, { followersUnderReview: waiting.map((c) => handleKey(c.platform, c.handle)) });
     });
     const profile = await this.em.findOne(CreatorProfile, { id: count.profileId });
-    return this.toAdmin(count, profile?.fullName ?? '');
+    return this.toAdmin(count, profile);
   }
 
   /** The admins' list: counts 180+ days old (`stale`), 90+ (`due`), or that jumped, oldest or newest jump first. */
-  async forAdmins(filter: AdminFollowerFilter, page: { offset: number; limit: number }): Promise<{ items: AdminFollowerCount[]; total: number }> {
+  async forAdmins(
+    filter: AdminFollowerFilter,
+    page: { offset: number; limit: number },
+    cities: readonly string[] | null,
+  ): Promise<{ items: AdminFollowerCount[]; total: number }> {
     const now = this.clock.now();
-    const where =
+    const when =
       filter === 'jumped'
         ? { jumpedAt: { $ne: null } }
         : {
@@ -148,28 +155,40 @@ export class FollowerCounts {
               $lte: new Date(now.getTime() - (filter === 'stale' ? FOLLOWER_FRESHNESS.asOfAfterDays : FOLLOWER_FRESHNESS.reconfirmAfterDays) * DAY_MS),
             },
           };
+    // A city admin's list: counts of creators in their cities (decision 0601).
+    const inCities = cities
+      ? {
+          profileId: {
+            $in: this.em
+              .createQueryBuilder(CreatorProfile, 'p')
+              .select('p.id')
+              .where({ citySlug: { $in: [...cities] } })
+              .getKnexQuery(),
+          },
+        }
+      : {};
+    const where = { ...when, ...inCities } as FilterQuery<FollowerCount>;
     const [rows, total] = await this.em.findAndCount(FollowerCount, where, {
       orderBy: filter === 'jumped' ? { jumpedAt: 'desc', profileId: 'asc', platform: 'asc' } : { confirmedAt: 'asc', profileId: 'asc', platform: 'asc' },
       offset: page.offset,
       limit: page.limit,
     });
     const names = new Map(
-      (rows.length ? await this.em.find(CreatorProfile, { id: { $in: [...new Set(rows.map((r) => r.profileId))] } }) : []).map(
-        (p) => [p.id, p.fullName] as const,
-      ),
+      (rows.length ? await this.em.find(CreatorProfile, { id: { $in: [...new Set(rows.map((r) => r.profileId))] } }) : []).map((p) => [p.id, p] as const),
     );
     return {
       total,
-      items: rows.map((r) => this.toAdmin(r, names.get(r.profileId) ?? '')),
+      items: rows.map((r) => this.toAdmin(r, names.get(r.profileId))),
     };
   }
 
-  private toAdmin(r: FollowerCount, creatorName: string): AdminFollowerCount {
+  private toAdmin(r: FollowerCount, owner: Pick<CreatorProfile, 'fullName' | 'citySlug'> | null | undefined): AdminFollowerCount {
     return {
       ...toOwn(r),
       id: r.id,
       profile_id: r.profileId,
-      creator_name: creatorName,
+      city_slug: owner?.citySlug ?? '',
+      creator_name: owner?.fullName ?? '',
       reminded_at: r.remindedAt?.toISOString() ?? null,
       previous_followers: r.previousFollowers === null ? null : Number(r.previousFollowers),
       jumped_at: r.jumpedAt?.toISOString() ?? null,

@@ -1,3 +1,4 @@
+import type { Cities } from '../../city';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppConfig } from '../../../config/app-config';
 import type { Clock } from '../../../shared/clock';
@@ -31,6 +32,7 @@ describe('removing the profile photo', () => {
       {} as ApprovedProfileEdits,
       {} as HandleChecks,
       {} as FollowerCounts,
+      {} as Cities,
     );
 
     await expect(service.deleteImage({ id: 'u1', email: 'maya@example.com', emailConfirmed: true, roles: [], sessionId: 's1' })).rejects.toThrow(

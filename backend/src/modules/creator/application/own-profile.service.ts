@@ -16,6 +16,7 @@ import { DomainError, unwrapValidation } from '../../../shared/domain-error';
 import { processImage } from '../../../shared/images/image-processor';
 import { ObjectStorage } from '../../../shared/storage/object-storage';
 import { Outbox } from '../../notifications';
+import { Cities } from '../../city';
 import type { Principal } from '../../../shared/auth/principal';
 import { CreatorProfile } from '../domain/creator-profile';
 import { ApprovedProfileEdits } from './approved-profile-edits';
@@ -48,6 +49,7 @@ export class OwnProfileService {
     private readonly approvedEdits: ApprovedProfileEdits,
     private readonly handleChecks: HandleChecks,
     private readonly followerCounts: FollowerCounts,
+    private readonly cities: Cities,
   ) {}
 
   async get(user: Principal): Promise<CreatorProfileDto | null> {
@@ -62,9 +64,10 @@ export class OwnProfileService {
   async save(user: Principal, body: unknown): Promise<{ created: boolean; profile: CreatorProfileDto }> {
     const input = unwrapValidation(validateProfile(body));
     const imageUrl = await this.ownImageUrl(user, (body as { profile_image_url?: unknown } | null)?.profile_image_url);
+    const city = await this.cityOf(body);
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.createOrUpdate(user, input, imageUrl);
+        return await this.createOrUpdate(user, input, imageUrl, city);
       } catch (error) {
         // Two first saves at once (a double click, two tabs): the unique user_id lets one insert
         // win; the other, rolled back whole (outbox row included), becomes an update of it.
@@ -77,7 +80,19 @@ export class OwnProfileService {
     }
   }
 
-  private async createOrUpdate(user: Principal, input: ProfileInput, imageUrl: string | null | undefined) {
+  /**
+   * The city a new application joins: the body's `city` (a city's slug, e.g. from that city's own
+   * pages) or the home city. A profile keeps its city: later saves ignore the field (decision 0600).
+   */
+  private async cityOf(body: unknown): Promise<{ name: string; slug: string }> {
+    const asked = (body as { city?: unknown } | null)?.city;
+    if (asked === undefined || asked === null || asked === '') return this.cities.home();
+    const city = typeof asked === 'string' ? await this.cities.bySlug(asked) : null;
+    if (!city) throw DomainError.invalid('CREATOR.UNKNOWN_CITY', MSG.unknownCity, 'city');
+    return city;
+  }
+
+  private async createOrUpdate(user: Principal, input: ProfileInput, imageUrl: string | null | undefined, city: { name: string; slug: string }) {
     const now = this.clock.now();
     const existing = await this.profiles.findByUserId(user.id);
     if (existing) {
@@ -87,19 +102,30 @@ export class OwnProfileService {
         this.approvedEdits.edited({ profile: existing, editor: user, changes: edit.changes, firstSinceVerification: edit.firstSinceVerification });
       }
       if (edit.firstChangeSinceRejection) {
-        this.outbox.add('rejected-creator-updated', { creatorName: existing.fullName, creatorEmail: user.email, profileId: existing.id });
+        this.outbox.add('rejected-creator-updated', {
+          creatorName: existing.fullName,
+          creatorEmail: user.email,
+          profileId: existing.id,
+          citySlug: existing.citySlug,
+        });
       }
       await this.followerCounts.sync(existing, user.email, now, { newProfile: false });
       const { cleared } = await this.handleChecks.sync(existing, now);
       if (cleared.length) {
-        this.outbox.add('handle-confirmation-cleared', { creatorName: existing.fullName, creatorEmail: user.email, profileId: existing.id, handles: cleared });
+        this.outbox.add('handle-confirmation-cleared', {
+          creatorName: existing.fullName,
+          creatorEmail: user.email,
+          profileId: existing.id,
+          citySlug: existing.citySlug,
+          handles: cleared,
+        });
       }
       await this.em.flush();
       return { created: false, profile: toCreatorProfileDto(existing) };
     }
     // A photo uploaded before the profile existed belongs to it even when the body omits its URL.
     const photo = imageUrl === undefined ? await this.storage.urlOf(profileImageKey(user.id)) : imageUrl;
-    const profile = CreatorProfile.create(user.id, input, photo, now, this.config.city);
+    const profile = CreatorProfile.create(user.id, input, photo, now, city);
     await this.withSmallImage(user, profile);
     this.profiles.add(profile);
     this.outbox.add('notify-new-registration', {
@@ -109,6 +135,7 @@ export class OwnProfileService {
       creatorCity: profile.city,
       creatorNiches: profile.niches,
       profileId: profile.id,
+      citySlug: profile.citySlug,
     });
     const { issued } = await this.handleChecks.sync(profile, now);
     this.outbox.add('creator-application-received', {

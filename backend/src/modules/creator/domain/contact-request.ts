@@ -9,6 +9,8 @@ import type { BudgetRange, ContactRequestInput } from '@local-creators/common';
 export class ContactRequest {
   id: string;
   profileId: string;
+  /** The creator's city (cities.slug). */
+  citySlug: string;
   brandName: string;
   /** The brand's address: the mail's Reply-To. */
   email: string;
@@ -18,10 +20,11 @@ export class ContactRequest {
   /** Set when it was one creator's copy of a message to a whole shortlist (decision 0702). */
   shortlistMessageId: string | null;
 
-  static create(profileId: string, input: ContactRequestInput, now: Date, shortlistMessageId: string | null = null): ContactRequest {
+  static create(profile: { id: string; citySlug: string }, input: ContactRequestInput, now: Date, shortlistMessageId: string | null = null): ContactRequest {
     const r = new ContactRequest();
     r.id = randomUUID();
-    r.profileId = profileId;
+    r.profileId = profile.id;
+    r.citySlug = profile.citySlug;
     r.brandName = input.brand_name;
     r.email = input.email;
     r.budgetRange = input.budget_range;

@@ -99,8 +99,9 @@ describe('CreatorProfile', () => {
     expect([p.profileImageUrl, p.profileImageSmallUrl]).toEqual([null, null]);
   });
 
-  it('a new profile takes the configured city', () => {
-    expect(CreatorProfile.create('u1', input, null, now, 'Akron').city).toBe('Akron');
+  it('a new profile takes the city it is given: its name and its slug', () => {
+    const p = CreatorProfile.create('u1', input, null, now, { name: 'Akron', slug: 'akron' });
+    expect({ city: p.city, citySlug: p.citySlug }).toEqual({ city: 'Akron', citySlug: 'akron' });
   });
 
   it("approving clears an earlier rejection's notes", () => {

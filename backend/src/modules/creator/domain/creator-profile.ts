@@ -37,6 +37,8 @@ export class CreatorProfile {
   bio: string;
   neighborhood: string | null;
   city: string;
+  /** The city it belongs to (cities.slug); `city` is that city's name as shown. */
+  citySlug: string;
   profileImageUrl: string | null;
   /** The same photo at avatar size (256 px); null for photos stored before it existed. */
   profileImageSmallUrl: string | null;
@@ -82,11 +84,18 @@ export class CreatorProfile {
   followersUnderReview: string[];
 
   /** A new application: pending and not public (spec 4). */
-  static create(userId: string, input: ProfileInput, imageUrl: string | null, now: Date, city = DEFAULT_CITY): CreatorProfile {
+  static create(
+    userId: string,
+    input: ProfileInput,
+    imageUrl: string | null,
+    now: Date,
+    city: { name: string; slug: string } = { name: DEFAULT_CITY, slug: DEFAULT_CITY.toLowerCase() },
+  ): CreatorProfile {
     const p = new CreatorProfile();
     p.id = randomUUID();
     p.userId = userId;
-    p.city = city;
+    p.city = city.name;
+    p.citySlug = city.slug;
     p.approvalStatus = 'pending';
     p.approvalNotes = null;
     p.isPublic = false;

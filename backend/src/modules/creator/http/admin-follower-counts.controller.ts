@@ -3,7 +3,9 @@ import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AdminFollowerCount } from '@local-creators/common';
 import { DomainError } from '../../../shared/domain-error';
-import { Auth } from '../../../shared/auth/access';
+import { Auth, CurrentUser } from '../../../shared/auth/access';
+import { cityScope } from '../../../shared/auth/city-scope';
+import type { Principal } from '../../../shared/auth/principal';
 import { parseListQuery, sendList } from '../../../shared/ra-list';
 import { FollowerCounts, type AdminFollowerFilter } from '../application/follower-counts';
 
@@ -17,18 +19,22 @@ export class AdminFollowerCountsController {
   constructor(private readonly counts: FollowerCounts) {}
 
   @Get()
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply): Promise<AdminFollowerCount[]> {
-    const q = parseListQuery<{ state?: unknown }>(query, { sortable: ['confirmed_at'], defaultSort: ['confirmed_at', 'ASC'] });
+  async list(
+    @CurrentUser() admin: Principal,
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<AdminFollowerCount[]> {
+    const q = parseListQuery<{ state?: unknown; city?: unknown }>(query, { sortable: ['confirmed_at'], defaultSort: ['confirmed_at', 'ASC'] });
     const state = q.filter.state || 'stale';
     if (!FILTERS.includes(state as AdminFollowerFilter)) throw DomainError.invalid('LIST.BAD_FILTER', 'state must be stale, due or jumped', 'filter');
-    const { items, total } = await this.counts.forAdmins(state as AdminFollowerFilter, { offset: q.offset, limit: q.limit });
+    const { items, total } = await this.counts.forAdmins(state as AdminFollowerFilter, { offset: q.offset, limit: q.limit }, cityScope(admin, q.filter.city));
     return sendList(res, 'follower-counts', q, items, total);
   }
 
   /** `{ reviewed: true }`: an admin looked at the jump and lets the count count (decision 0510). */
   @Put(':id')
-  review(@Param('id') id: string, @Body() body: unknown) {
+  review(@CurrentUser() admin: Principal, @Param('id') id: string, @Body() body: unknown) {
     if ((body as { reviewed?: unknown } | null)?.reviewed !== true) throw DomainError.invalid('CREATOR.BAD_REVIEW', 'Send reviewed: true', 'reviewed');
-    return this.counts.reviewJump(id);
+    return this.counts.reviewJump(id, admin);
   }
 }

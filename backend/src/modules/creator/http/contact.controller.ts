@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { AdminContactCounts } from '@local-creators/common';
 import type { Principal } from '../../../shared/auth/principal';
 import { Auth, ClientIp, CurrentUser } from '../../../shared/auth/access';
+import { cityScope } from '../../../shared/auth/city-scope';
 import { parseListQuery, sendList } from '../../../shared/ra-list';
 import { ContactRequests } from '../application/contact-requests.service';
 
@@ -31,13 +32,18 @@ export class ContactController {
   /** A ra-data-simple-rest list: one row per creator who received messages, without the messages. */
   @Get('admin/contact-requests')
   @Auth('admin')
-  async counts(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply): Promise<AdminContactCounts[]> {
-    const q = parseListQuery(query, { sortable: [...COUNT_SORTS], defaultSort: ['last_received_at', 'DESC'] });
+  async counts(
+    @CurrentUser() admin: Principal,
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<AdminContactCounts[]> {
+    const q = parseListQuery<{ city?: unknown }>(query, { sortable: [...COUNT_SORTS], defaultSort: ['last_received_at', 'DESC'] });
     const { items, total } = await this.contact.countsPerCreator({
       offset: q.offset,
       limit: q.limit,
       sort: q.sortField as (typeof COUNT_SORTS)[number],
       order: q.sortOrder,
+      cities: cityScope(admin, q.filter.city),
     });
     return sendList(res, 'contact-requests', q, items, total);
   }

@@ -16,6 +16,7 @@ export const CreatorProfileSchema = new EntitySchema<CreatorProfile>({
     bio: { type: 'text' },
     neighborhood: { type: 'string', length: 100, nullable: true },
     city: { type: 'string', length: 100 },
+    citySlug: { type: 'string', length: 60, fieldName: 'city_slug' },
     profileImageUrl: { type: 'text', fieldName: 'profile_image_url', nullable: true },
     profileImageSmallUrl: { type: 'text', fieldName: 'profile_image_small_url', nullable: true },
     niches: { type: 'string[]', columnType: 'text[]' },
@@ -57,6 +58,7 @@ export const ContactRequestSchema = new EntitySchema<ContactRequest>({
   properties: {
     id: { type: 'uuid', primary: true },
     profileId: { type: 'uuid', fieldName: 'profile_id' },
+    citySlug: { type: 'string', length: 60, fieldName: 'city_slug' },
     brandName: { type: 'string', length: 200, fieldName: 'brand_name' },
     email: { type: 'string', length: 255 },
     budgetRange: { type: 'string', length: 40, fieldName: 'budget_range', nullable: true },

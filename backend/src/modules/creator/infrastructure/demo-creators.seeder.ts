@@ -3,20 +3,11 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ObjectStorage } from '../../../shared/storage/object-storage';
 import { AccountDirectory } from '../../identity';
+import { Cities } from '../../city';
 import { PROFILE_IMAGE_SMALL_SIZE, profileImageKey, profileImageSmallKey } from '../application/own-profile.service';
 import { processImage } from '../../../shared/images/image-processor';
 import { demoPortraitWebp } from './demo-portraits';
-import {
-  COLLAB_TYPES,
-  CONTENT_TYPES,
-  DEFAULT_CITY,
-  LIMITS,
-  NICHES,
-  PLATFORM_NAMES,
-  platformProfileUrl,
-  totalFollowers,
-  type Niche,
-} from '@local-creators/common';
+import { COLLAB_TYPES, CONTENT_TYPES, LIMITS, NICHES, PLATFORM_NAMES, platformProfileUrl, totalFollowers, type Niche } from '@local-creators/common';
 
 const DEMO_CREATORS = 72;
 const PORTRAITS_AT_ONCE = 4;
@@ -197,6 +188,8 @@ const stateOf = (i: number): DemoState => (i % 12 === 5 ? 'pending' : i % 12 ===
  */
 export async function seedDemoCreators(app: INestApplicationContext, print: (line: string) => void) {
   const em = app.get(EntityManager).fork();
+  // The install's own city (CITY): the demo creators live there.
+  const home = await app.get(Cities).home();
   const [{ count }] = await em.getConnection().execute<{ count: string }[]>('select count(*) from creator_profiles');
   if (Number(count) > 0) return;
 
@@ -265,7 +258,8 @@ export async function seedDemoCreators(app: INestApplicationContext, print: (lin
       `(216) 555-${String(100 + i).padStart(4, '0')}`,
       bio,
       hood,
-      DEFAULT_CITY,
+      home.name,
+      home.slug,
       pgArray(niches),
       JSON.stringify(platforms),
       pgArray(pickSome(CONTENT_TYPES, 1, 4)),
@@ -306,10 +300,10 @@ export async function seedDemoCreators(app: INestApplicationContext, print: (lin
     const conn = tx.getConnection();
     const ctx = tx.getTransactionContext();
     await conn.execute(
-      `insert into creator_profiles (id, user_id, full_name, phone, bio, neighborhood, city, niches, platforms, content_types, collab_types,
+      `insert into creator_profiles (id, user_id, full_name, phone, bio, neighborhood, city, city_slug, niches, platforms, content_types, collab_types,
          media_kit_url, link_hub_url, can_use_name_publicly, approval_status, approval_notes, is_public, phone_verified, total_followers,
          created_at, updated_at, decided_at, profile_image_url, profile_image_small_url)
-       values ${values(profiles, ['', '', '', '', '', '', '', '::text[]', '::jsonb', '::text[]', '::text[]', '', '', '', '', '', '', '', '', '', '', '', '', ''])}`,
+       values ${values(profiles, ['', '', '', '', '', '', '', '', '::text[]', '::jsonb', '::text[]', '::text[]', '', '', '', '', '', '', '', '', '', '', '', '', ''])}`,
       profiles.flat(),
       'run',
       ctx,

@@ -137,7 +137,9 @@ const nicheFromItsIndex = (f: Pick<ListedPageQuery, 'niche' | 'q' | 'nicheShare'
  */
 function shapeOf(kind: string, q: ListedFilters & Partial<ListedPageQuery>, terms: SearchTerms | undefined, cap = 0): string {
   const niche = q.niche ? (nicheFromItsIndex(q) ? 'n' : 'N') : '';
-  const filters = [q.platform, q.min_followers, q.neighborhood, q.content_type, q.collab_type, q.handles === 'confirmed'].map((f) => (f ? 1 : 0)).join('');
+  const filters = [q.platform, q.min_followers, q.neighborhood, q.content_type, q.collab_type, q.handles === 'confirmed', q.city]
+    .map((f) => (f ? 1 : 0))
+    .join('');
   const words = terms ? `q${terms.words.length ? 'w' : ''}${terms.inNames ? 't' : ''}` : '';
   const direction = q.after ? 'a' : q.before ? 'b' : '';
   const common = terms && q.commonWords ? 'c' : '';
@@ -187,6 +189,8 @@ function listedWhere(f: ListedFilters & Pick<ListedPageQuery, 'nicheShare' | 'co
   if (f.collab_type) filter(`p.collab_types @> array[${p(f.collab_type)}::text]`);
   // Kept by the handle checks' trigger (decision 0502).
   if (f.handles === 'confirmed') filter('p.handles_confirmed');
+  // One city's creators (decision 0603); indexes led by the city are issue 26 point 5's.
+  if (f.city) filter(`p.city_slug = ${p(f.city)}`);
   if (terms) {
     const match: string[] = [];
     // Word prefixes in the text search document (names, handles, niches, neighborhood, bio).

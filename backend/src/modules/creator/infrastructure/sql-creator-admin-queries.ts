@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CreatorAdminQueries, type AdminCreatorQuery } from '../application/creator-admin-queries';
 import { CreatorProfile } from '../domain/creator-profile';
-import { escapeLike, uuidArray } from '../../../shared/sql';
+import { escapeLike, slugArray, uuidArray } from '../../../shared/sql';
 import { NICHES } from '@local-creators/common';
 
 const ADMIN_SORT: Record<AdminCreatorQuery['sort'], string> = {
@@ -23,6 +23,10 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
   async search(q: AdminCreatorQuery) {
     const where: string[] = [];
     const params: unknown[] = [];
+    if (q.cities) {
+      where.push('p.city_slug = any(?::text[])');
+      params.push(slugArray(q.cities));
+    }
     if (q.status) {
       where.push('p.approval_status = ?');
       params.push(q.status);
@@ -113,13 +117,20 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
       .map((prop) => ({ name: prop.name, field: prop.fieldNames[0]!, kind: prop.type === 'Date' ? 'date' : prop.type === 'json' ? 'json' : 'plain' })));
   }
 
-  async countByStatus() {
-    // Kept by triggers in the writing transactions (decision 0262): three rows, not every creator.
-    const rows = await this.em
-      .getConnection()
-      .execute<{ approval_status: string; count: string; updated: string }[]>(
-        'select approval_status, creators as count, updated_after_rejection as updated from creator_status_counts',
-      );
+  async countByStatus(cities: readonly string[] | null) {
+    const conn = this.em.getConnection();
+    // Every city: kept by triggers in the writing transactions (decision 0262), three rows, not
+    // every creator. Some cities (a city admin, decision 0601): counted from their creators.
+    const rows =
+      cities === null
+        ? await conn.execute<{ approval_status: string; count: string; updated: string }[]>(
+            'select approval_status, creators as count, updated_after_rejection as updated from creator_status_counts',
+          )
+        : await conn.execute<{ approval_status: string; count: string; updated: string }[]>(
+            `select approval_status, count(*), count(updated_after_rejection_at) as updated from creator_profiles
+                where city_slug = any(?::text[]) group by approval_status`,
+            [slugArray(cities)],
+          );
     const by = Object.fromEntries(rows.map((r) => [r.approval_status, Number(r.count)]));
     const pending = by.pending ?? 0;
     const approved = by.approved ?? 0;

@@ -54,6 +54,7 @@ export function readOnlyProfile(row: Record<string, any>): CreatorProfile {
     bio: row.bio,
     neighborhood: row.neighborhood,
     city: row.city,
+    citySlug: row.city_slug,
     profileImageUrl: row.profile_image_url,
     profileImageSmallUrl: row.profile_image_small_url ?? null,
     niches: row.niches,

@@ -56,3 +56,10 @@ export class UserRole {
     return r;
   }
 }
+
+/** An admin given one city (table admin_city_grants). An admin with none is an admin of every city (decision 0601). */
+export class AdminCityGrant {
+  userId: string;
+  citySlug: string;
+  createdAt: Date;
+}

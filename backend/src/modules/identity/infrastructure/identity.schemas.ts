@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { Account, UserRole } from '../domain/account';
+import { Account, AdminCityGrant, UserRole } from '../domain/account';
 import { AuthSession, RecoveryToken, RefreshToken } from '../domain/auth-session';
 import { EmailConfirmation } from '../domain/email-confirmation';
 
@@ -81,4 +81,22 @@ const EmailConfirmationSchema = new EntitySchema<EmailConfirmation>({
   },
 });
 
-export const IDENTITY_SCHEMAS = [AccountSchema, UserRoleSchema, AuthSessionSchema, RefreshTokenSchema, RecoveryTokenSchema, EmailConfirmationSchema];
+const AdminCityGrantSchema = new EntitySchema<AdminCityGrant>({
+  class: AdminCityGrant,
+  tableName: 'admin_city_grants',
+  properties: {
+    userId: { type: 'uuid', fieldName: 'user_id', primary: true },
+    citySlug: { type: 'string', length: 60, fieldName: 'city_slug', primary: true },
+    createdAt: { type: 'Date', fieldName: 'created_at' },
+  },
+});
+
+export const IDENTITY_SCHEMAS = [
+  AccountSchema,
+  UserRoleSchema,
+  AdminCityGrantSchema,
+  AuthSessionSchema,
+  RefreshTokenSchema,
+  RecoveryTokenSchema,
+  EmailConfirmationSchema,
+];

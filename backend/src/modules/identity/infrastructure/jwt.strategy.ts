@@ -25,12 +25,20 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     if (claims.typ === 'access' && claims.sid) {
       const account = await this.sessions.activeSession(claims.sid, claims.sub);
       if (!account) throw new UnauthorizedException(MSG.sessionExpired);
-      return { id: claims.sub, email: account.email, emailConfirmed: account.email_confirmed, roles: account.roles, sessionId: claims.sid };
+      return {
+        id: claims.sub,
+        email: account.email,
+        emailConfirmed: account.email_confirmed,
+        roles: account.roles,
+        // No grants: an admin of every city (decision 0601).
+        adminCities: account.admin_cities.length ? account.admin_cities : null,
+        sessionId: claims.sid,
+      };
     }
     if (claims.typ === 'recovery' && claims.jti) {
       const account = await this.sessions.openRecoveryLink(claims.jti, claims.sub);
       if (!account) throw new UnauthorizedException(MSG.recoveryLinkInvalid);
-      return { id: claims.sub, email: account.email, emailConfirmed: false, roles: [], sessionId: null, recoveryTokenId: claims.jti };
+      return { id: claims.sub, email: account.email, emailConfirmed: false, roles: [], adminCities: [], sessionId: null, recoveryTokenId: claims.jti };
     }
     throw new UnauthorizedException(MSG.notAuthenticated);
   }

@@ -27,10 +27,15 @@ export class SqlAccountDirectory extends AccountDirectory {
     return rows.map((r) => r.id);
   }
 
-  async adminEmails() {
-    const rows = await this.em
-      .getConnection()
-      .execute<{ email: string }[]>(`select u.email from users u join user_roles r on r.user_id = u.id where r.role = 'admin' order by u.created_at`);
+  async adminEmails(citySlug?: string) {
+    // An admin with no city grants is an admin of every city (decision 0601).
+    const rows = await this.em.getConnection().execute<{ email: string }[]>(
+      `select u.email from users u join user_roles r on r.user_id = u.id
+        where r.role = 'admin' and (?::text is null or not exists (select 1 from admin_city_grants g where g.user_id = u.id)
+              or exists (select 1 from admin_city_grants g where g.user_id = u.id and g.city_slug = ?))
+        order by u.created_at`,
+      [citySlug ?? null, citySlug ?? null],
+    );
     return rows.map((r) => r.email);
   }
 
@@ -56,8 +61,9 @@ export class SqlSessionLookup extends SessionLookup {
   }
 
   async activeSession(sessionId: string, userId: string) {
-    const rows = await this.em.getConnection().execute<{ email: string; email_confirmed: boolean; roles: Role[] }[]>(
-      `select u.email, u.email_confirmed_at is not null as email_confirmed, coalesce(array(select r.role from user_roles r where r.user_id = u.id), '{}') as roles
+    const rows = await this.em.getConnection().execute<{ email: string; email_confirmed: boolean; roles: Role[]; admin_cities: string[] }[]>(
+      `select u.email, u.email_confirmed_at is not null as email_confirmed, coalesce(array(select r.role from user_roles r where r.user_id = u.id), '{}') as roles,
+              array(select g.city_slug from admin_city_grants g where g.user_id = u.id order by g.city_slug) as admin_cities
          from auth_sessions s join users u on u.id = s.user_id
         where s.id = ? and s.user_id = ? and s.revoked_at is null and s.expires_at > now()`,
       [sessionId, userId],

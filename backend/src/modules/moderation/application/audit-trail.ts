@@ -8,6 +8,8 @@ import { AuditEntry, type AuditAction, type AuditSubject } from '../domain/audit
 export interface AuditQuery {
   subjectId?: string;
   subjectType?: AuditSubject;
+  /** The cities to list (slugs); null for every city. */
+  cities: readonly string[] | null;
   order: 'ASC' | 'DESC';
   offset: number;
   limit: number;
@@ -15,6 +17,7 @@ export interface AuditQuery {
 
 const toDto = (e: AuditEntry): AuditEntryDto => ({
   id: e.id,
+  city_slug: e.citySlug,
   actor_id: e.actorId,
   actor_email: e.actorEmail,
   subject_type: e.subjectType,
@@ -41,7 +44,7 @@ export class AuditTrail {
   record(
     actor: Principal,
     subjectType: AuditSubject,
-    subjectId: string,
+    subject: { id: string; citySlug: string },
     action: AuditAction,
     change: { from?: string | null; to?: string | null; notes?: string | null } = {},
   ): AuditEntry {
@@ -50,7 +53,8 @@ export class AuditTrail {
         actorId: actor.id,
         actorEmail: actor.email,
         subjectType,
-        subjectId,
+        subjectId: subject.id,
+        citySlug: subject.citySlug,
         action,
         fromValue: change.from ?? null,
         toValue: change.to ?? null,
@@ -66,6 +70,7 @@ export class AuditTrail {
     const where: Record<string, unknown> = {};
     if (q.subjectId) where.subjectId = q.subjectId;
     if (q.subjectType) where.subjectType = q.subjectType;
+    if (q.cities) where.citySlug = { $in: q.cities };
     const order = q.order === 'ASC' ? 'asc' : 'desc';
     const [items, total] = await this.em.findAndCount(AuditEntry, where, { orderBy: { createdAt: order, id: order }, offset: q.offset, limit: q.limit });
     return { items: items.map(toDto), total };

@@ -53,7 +53,7 @@ describe('ModerateCreators.decide', () => {
     const { profile, em, audit, outbox, useCase } = setup();
     const dto = await useCase.decide(admin, profile.id, { approval_status: 'approved' });
     expect(dto).toMatchObject({ approval_status: 'approved', is_public: true, phone_verified: true, email: 'maya@example.com', decided_at: now.toISOString() });
-    expect(audit.record).toHaveBeenCalledWith(admin, 'creator_profile', profile.id, 'approve', { from: 'pending', to: 'approved' });
+    expect(audit.record).toHaveBeenCalledWith(admin, 'creator_profile', profile, 'approve', { from: 'pending', to: 'approved' });
     expect(outbox.add).toHaveBeenCalledWith('creator-approved', { email: 'maya@example.com', name: 'Maya Brooks', profileId: profile.id });
     expect(em.flush).toHaveBeenCalledTimes(1);
   });
@@ -62,7 +62,7 @@ describe('ModerateCreators.decide', () => {
     const { profile, audit, outbox, em, useCase } = setup('approved');
     await useCase.decide(admin, profile.id, { approval_status: 'rejected', approval_notes: ' Fake followers ' });
     expect(profile).toMatchObject({ approvalStatus: 'rejected', isPublic: false, phoneVerified: false, approvalNotes: 'Fake followers' });
-    expect(audit.record).toHaveBeenCalledWith(admin, 'creator_profile', profile.id, 'reject', { from: 'approved', to: 'rejected', notes: 'Fake followers' });
+    expect(audit.record).toHaveBeenCalledWith(admin, 'creator_profile', profile, 'reject', { from: 'approved', to: 'rejected', notes: 'Fake followers' });
     expect(outbox.add).toHaveBeenCalledWith('creator-rejected', { email: 'maya@example.com', name: 'Maya Brooks', notes: 'Fake followers' });
     expect(em.flush).toHaveBeenCalledTimes(1);
   });
@@ -71,7 +71,7 @@ describe('ModerateCreators.decide', () => {
     const { profile, audit, outbox, useCase } = setup('approved');
     await useCase.decide(admin, profile.id, { phone_verified: false });
     expect(profile.phoneVerified).toBe(false);
-    expect(audit.record).toHaveBeenCalledWith(admin, 'creator_profile', profile.id, 'phone_verified_off', { from: 'true', to: 'false' });
+    expect(audit.record).toHaveBeenCalledWith(admin, 'creator_profile', profile, 'phone_verified_off', { from: 'true', to: 'false' });
     expect(outbox.add).toHaveBeenCalledWith('creator-phone-verification', expect.objectContaining({ email: 'maya@example.com', verified: false }));
   });
 

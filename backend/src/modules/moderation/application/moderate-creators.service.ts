@@ -15,6 +15,7 @@ import {
 } from '../../creator';
 import { AccountDirectory } from '../../identity';
 import type { Principal } from '../../../shared/auth/principal';
+import { assertCity } from '../../../shared/auth/city-scope';
 import { Outbox } from '../../notifications';
 import { AuditTrail } from './audit-trail';
 import { decisionFromBody } from './creator-decision';
@@ -46,8 +47,8 @@ export class ModerateCreators {
     return { items: items.map((p) => toAdminCreatorDto(p, emails.get(p.userId) ?? '')), total };
   }
 
-  async get(id: string): Promise<AdminCreator> {
-    const profile = await this.load(id);
+  async get(admin: Principal, id: string): Promise<AdminCreator> {
+    const profile = await this.load(admin, id);
     return toAdminCreatorDto(profile, await this.emailOf(profile));
   }
 
@@ -62,7 +63,7 @@ export class ModerateCreators {
    * mail) into the same 409.
    */
   async decide(admin: Principal, id: string, body: unknown): Promise<AdminCreator> {
-    const profile = await this.load(id);
+    const profile = await this.load(admin, id);
     const version = expectedVersion(body);
     const decision = decisionFromBody(body, profile);
     checkVersion(version, profile.version, changed);
@@ -73,12 +74,12 @@ export class ModerateCreators {
     switch (decision.kind) {
       case 'approve':
         profile.approve(now);
-        this.audit.record(admin, 'creator_profile', id, 'approve', { from, to: profile.approvalStatus });
+        this.audit.record(admin, 'creator_profile', profile, 'approve', { from, to: profile.approvalStatus });
         this.outbox.add('creator-approved', { email, name: profile.fullName, profileId: profile.id });
         break;
       case 'reject':
         profile.reject(decision.notes, now);
-        this.audit.record(admin, 'creator_profile', id, 'reject', { from, to: profile.approvalStatus, notes: profile.approvalNotes });
+        this.audit.record(admin, 'creator_profile', profile, 'reject', { from, to: profile.approvalStatus, notes: profile.approvalNotes });
         this.outbox.add('creator-rejected', { email, name: profile.fullName, notes: profile.approvalNotes });
         break;
       case 'phone': {
@@ -86,7 +87,7 @@ export class ModerateCreators {
         profile.setPhoneVerified(decision.verified, now);
         // The creator hears that the profile left the directory (or is back), not only the admins.
         if (changes) this.outbox.add('creator-phone-verification', { email, name: profile.fullName, profileId: profile.id, verified: decision.verified });
-        this.audit.record(admin, 'creator_profile', id, decision.verified ? 'phone_verified_on' : 'phone_verified_off', {
+        this.audit.record(admin, 'creator_profile', profile, decision.verified ? 'phone_verified_on' : 'phone_verified_off', {
           from: String(!decision.verified),
           to: String(decision.verified),
         });
@@ -103,20 +104,20 @@ export class ModerateCreators {
    * to acknowledge it answers the profile and writes nothing.
    */
   async acknowledgeChanges(admin: Principal, id: string, body: unknown): Promise<AdminCreator> {
-    const profile = await this.load(id);
+    const profile = await this.load(admin, id);
     checkVersion(expectedVersion(body, true), profile.version, changed);
     const email = await this.emailOf(profile);
     const changes = profile.changesSinceVerification;
     if (changes.length === 0) return toAdminCreatorDto(profile, email);
     profile.acknowledgeChanges();
-    this.audit.record(admin, 'creator_profile', id, 'changes_acknowledged', { notes: describeChanges(changes) });
+    this.audit.record(admin, 'creator_profile', profile, 'changes_acknowledged', { notes: describeChanges(changes) });
     await flushOrConflict(() => this.em.flush(), changed);
     return toAdminCreatorDto(profile, email);
   }
 
   /** Each handle of the profile with its code, address and confirmation (decision 0502). */
-  async handleChecks(id: string): Promise<AdminHandleCheck[]> {
-    return this.handles.forAdmins(await this.load(id), this.clock.now());
+  async handleChecks(admin: Principal, id: string): Promise<AdminHandleCheck[]> {
+    return this.handles.forAdmins(await this.load(admin, id), this.clock.now());
   }
 
   /**
@@ -125,11 +126,11 @@ export class ModerateCreators {
    * a 409); the check and its audit row are written in one flush. Answers the profile's checks.
    */
   async setHandleConfirmed(admin: Principal, id: string, checkId: string, body: unknown): Promise<AdminHandleCheck[]> {
-    const profile = await this.load(id);
+    const profile = await this.load(admin, id);
     const confirmed = (body as { confirmed?: unknown } | null)?.confirmed;
     if (typeof confirmed !== 'boolean') throw DomainError.invalid('MODERATION.BAD_CONFIRMED', 'confirmed must be true or false', 'confirmed');
     const check = await this.handles.setConfirmed(id, checkId, expectedVersion(body, true), confirmed, admin.email, this.clock.now());
-    this.audit.record(admin, 'creator_profile', id, confirmed ? 'handle_confirmed' : 'handle_unconfirmed', {
+    this.audit.record(admin, 'creator_profile', profile, confirmed ? 'handle_confirmed' : 'handle_unconfirmed', {
       to: `${check.platform} @${check.handle.replace(/^@+/, '')}`,
     });
     await flushOrConflict(
@@ -143,9 +144,11 @@ export class ModerateCreators {
     return (await this.accounts.emailsOf([profile.userId])).get(profile.userId) ?? '';
   }
 
-  private async load(id: string) {
+  /** The profile, 404 when unknown and 403 when it belongs to a city the admin was not given (decision 0601). */
+  private async load(admin: Principal, id: string) {
     const profile = await this.creators.findById(id);
     if (!profile) throw DomainError.notFound('MODERATION.NOT_FOUND', MSG.profileNotFound);
+    assertCity(admin, profile.citySlug);
     return profile;
   }
 }

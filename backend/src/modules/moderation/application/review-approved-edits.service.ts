@@ -23,12 +23,13 @@ export class ReviewApprovedEdits implements OnModuleInit {
   }
 
   record({ profile, editor, changes, firstSinceVerification }: ApprovedProfileEdited) {
-    this.audit.record(editor, 'creator_profile', profile.id, 'profile_changed', { notes: describeChanges(changes) });
+    this.audit.record(editor, 'creator_profile', profile, 'profile_changed', { notes: describeChanges(changes) });
     if (firstSinceVerification) {
       this.outbox.add('approved-creator-changed', {
         creatorName: profile.fullName,
         creatorEmail: editor.email,
         profileId: profile.id,
+        citySlug: profile.citySlug,
         changes: changes.map(({ label, before, after }) => ({ label, before, after })),
       });
     }

@@ -26,6 +26,8 @@ export class AuditEntry {
   actorEmail: string;
   subjectType: AuditSubject;
   subjectId: string;
+  /** The subject's city (cities.slug): a city's admins read only their cities' entries. */
+  citySlug: string;
   action: AuditAction;
   fromValue: string | null;
   toValue: string | null;

@@ -3,7 +3,9 @@ import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { DomainError } from '../../../shared/domain-error';
 import { parseListQuery, sendList } from '../../../shared/ra-list';
-import { Auth } from '../../../shared/auth/access';
+import { Auth, CurrentUser } from '../../../shared/auth/access';
+import { cityScope } from '../../../shared/auth/city-scope';
+import type { Principal } from '../../../shared/auth/principal';
 import { AuditTrail } from '../application/audit-trail';
 import { AUDIT_SUBJECTS, type AuditSubject } from '../domain/audit-entry';
 
@@ -17,8 +19,11 @@ export class AdminAuditController {
   constructor(private readonly audit: AuditTrail) {}
 
   @Get()
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
-    const q = parseListQuery<{ subject_id?: unknown; subject_type?: unknown }>(query, { sortable: ['id', 'created_at'], defaultSort: ['created_at', 'DESC'] });
+  async list(@CurrentUser() admin: Principal, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
+    const q = parseListQuery<{ subject_id?: unknown; subject_type?: unknown; city?: unknown }>(query, {
+      sortable: ['id', 'created_at'],
+      defaultSort: ['created_at', 'DESC'],
+    });
     const { subject_id: subjectId, subject_type: subjectType } = q.filter;
     if (subjectId !== undefined && subjectId !== null && subjectId !== '' && !(typeof subjectId === 'string' && UUID.test(subjectId))) {
       throw DomainError.invalid('LIST.BAD_FILTER', 'subject_id must be an id', 'filter');
@@ -30,6 +35,7 @@ export class AdminAuditController {
     const { items, total } = await this.audit.list({
       subjectId: (subjectId || undefined) as string | undefined,
       subjectType: (subjectType || undefined) as AuditSubject | undefined,
+      cities: cityScope(admin, q.filter.city),
       order: q.sortOrder,
       offset: q.offset,
       limit: q.limit,

@@ -7,6 +7,7 @@ import { parseListQuery, sendList } from '../../../shared/ra-list';
 import { CreatorAdminQueries, type AdminCreatorQuery } from '../../creator';
 import type { Principal } from '../../../shared/auth/principal';
 import { Auth, CurrentUser } from '../../../shared/auth/access';
+import { cityScope } from '../../../shared/auth/city-scope';
 import { ModerateCreators } from '../application/moderate-creators.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -22,15 +23,16 @@ export class AdminCreatorsController {
     private readonly moderate: ModerateCreators,
   ) {}
 
+  /** Over the admin's cities, or the one `?city=` names. */
   @Get('stats')
-  stats(): Promise<AdminStats> {
-    return this.creators.countByStatus();
+  stats(@CurrentUser() admin: Principal, @Query('city') city?: string): Promise<AdminStats> {
+    return this.creators.countByStatus(cityScope(admin, city));
   }
 
   /** filter `{ q, approval_status, id: [...] }`; the review queue asks for pending, created_at ASC. */
   @Get('creators')
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
-    const q = parseListQuery<{ q?: unknown; approval_status?: unknown; id?: unknown; updated_after_rejection?: unknown }>(query, {
+  async list(@CurrentUser() admin: Principal, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
+    const q = parseListQuery<{ q?: unknown; approval_status?: unknown; id?: unknown; updated_after_rejection?: unknown; city?: unknown }>(query, {
       sortable: ['id', 'created_at', 'updated_at', 'full_name', 'approval_status'],
       defaultSort: ['created_at', 'DESC'],
     });
@@ -40,6 +42,7 @@ export class AdminCreatorsController {
     if (text !== undefined && text !== null && typeof text !== 'string') throw badFilter('Search text must be text');
     const { items, total } = await this.moderate.list({
       q: text || undefined,
+      cities: cityScope(admin, q.filter.city),
       status: (status || undefined) as ApprovalStatus | undefined,
       updatedAfterRejection: q.filter.updated_after_rejection === true || q.filter.updated_after_rejection === 'true',
       ids:
@@ -58,8 +61,8 @@ export class AdminCreatorsController {
   }
 
   @Get('creators/:id')
-  one(@Param('id', ParseUUIDPipe) id: string) {
-    return this.moderate.get(id);
+  one(@CurrentUser() admin: Principal, @Param('id', ParseUUIDPipe) id: string) {
+    return this.moderate.get(admin, id);
   }
 
   /**
@@ -73,8 +76,8 @@ export class AdminCreatorsController {
 
   /** The profile's handles, codes and confirmations (decision 0502). */
   @Get('creators/:id/handle-checks')
-  handleChecks(@Param('id', ParseUUIDPipe) id: string) {
-    return this.moderate.handleChecks(id);
+  handleChecks(@CurrentUser() admin: Principal, @Param('id', ParseUUIDPipe) id: string) {
+    return this.moderate.handleChecks(admin, id);
   }
 
   /** `{ confirmed, version }`: confirm one handle after seeing its code on the platform, or take that back. */

@@ -5,7 +5,7 @@ import { Clock } from '../../../shared/clock';
 import { OutboxMessage, type DeliveryOutcome } from '../domain/outbox-message';
 import { DeliveryMetrics } from './delivery-metrics';
 import { Mailer, MailRejected } from './mailer';
-import { AdminDirectory, adminRecipients } from './admin-recipients';
+import { AdminDirectory, adminRecipients, cityOf } from './admin-recipients';
 import { renderMail, scrubPayload } from './mail-templates';
 
 /**
@@ -50,7 +50,10 @@ export class DeliverNotification {
 
     const message = claim.message;
     try {
-      const mail = renderMail(message.kind, message.payload, { publicUrl: this.config.http.publicUrl, adminEmails: await this.adminEmails() });
+      const mail = renderMail(message.kind, message.payload, {
+        publicUrl: this.config.http.publicUrl,
+        adminEmails: await this.adminEmails(cityOf(message.payload)),
+      });
       await this.mailer.send({ ...mail, from: this.config.mail.from, messageId: message.id });
     } catch (error) {
       const permanent = error instanceof MailRejected;
@@ -76,7 +79,7 @@ export class DeliverNotification {
     });
   }
 
-  private adminEmails(): Promise<string[]> {
-    return adminRecipients(this.admins, this.config);
+  private adminEmails(citySlug: string | undefined): Promise<string[]> {
+    return adminRecipients(this.admins, this.config, citySlug);
   }
 }

@@ -7,6 +7,8 @@ export interface NotificationPayloads {
   /** To a new account's address: the link that proves it (decision 0508). */
   'email-confirmation': { email: string; link: string };
   'notify-new-registration': {
+    /** The city the record belongs to: only its admins are mailed (decision 0601); absent in messages queued before cities. */
+    citySlug?: string;
     creatorName: string;
     creatorEmail: string;
     creatorPhone: string;
@@ -15,6 +17,8 @@ export interface NotificationPayloads {
     profileId: string;
   };
   'notify-amplify-submission': {
+    /** The city the record belongs to: only its admins are mailed (decision 0601); absent in messages queued before cities. */
+    citySlug?: string;
     businessName: string;
     contactName: string;
     contactEmail: string;
@@ -54,6 +58,8 @@ export interface NotificationPayloads {
   'creator-phone-verification': { email: string; name: string; profileId: string; verified: boolean };
   /** To the admins: an approved (listed) creator changed the profile since it was verified. */
   'approved-creator-changed': {
+    /** The city the record belongs to: only its admins are mailed (decision 0601); absent in messages queued before cities. */
+    citySlug?: string;
     creatorName: string;
     creatorEmail: string;
     profileId: string;
@@ -67,7 +73,7 @@ export interface NotificationPayloads {
     handleCodes?: { platform: string; handle: string; code: string }[];
   };
   /** To the admins: a rejected creator changed the application (status stays rejected; decision 0117). */
-  'rejected-creator-updated': { creatorName: string; creatorEmail: string; profileId: string };
+  'rejected-creator-updated': { creatorName: string; creatorEmail: string; profileId: string; citySlug?: string };
   /** To the business's contact: the application arrived, was approved, declined or featured (decision 0119). */
   'amplify-submission-received': BusinessContact;
   'amplify-approved': BusinessContact;
@@ -75,6 +81,8 @@ export interface NotificationPayloads {
   'amplify-featured': BusinessContact;
   /** To the admins: a creator changed or removed a handle an admin had confirmed; its confirmation is gone (decision 0502). */
   'handle-confirmation-cleared': {
+    /** The city the record belongs to: only its admins are mailed (decision 0601); absent in messages queued before cities. */
+    citySlug?: string;
     creatorName: string;
     creatorEmail: string;
     profileId: string;
@@ -82,6 +90,8 @@ export interface NotificationPayloads {
   };
   /** To the admins: a creator's follower count more than doubled at once (decision 0503). */
   'follower-jump': {
+    /** The city the record belongs to: only its admins are mailed (decision 0601); absent in messages queued before cities. */
+    citySlug?: string;
     creatorName: string;
     creatorEmail: string;
     profileId: string;

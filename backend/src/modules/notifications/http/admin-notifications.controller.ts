@@ -5,11 +5,11 @@ import type { MailHealth, OutboxMessage as OutboxDto } from '@local-creators/com
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { AppConfig } from '../../../config/app-config';
 import { Clock } from '../../../shared/clock';
-import { AdminDirectory, adminRecipients } from '../application/admin-recipients';
+import { AdminDirectory, adminRecipients, cityOf } from '../application/admin-recipients';
 import { describeMail, SINGLE_USE_KINDS, type MailContext } from '../application/mail-templates';
 import { DomainError } from '../../../shared/domain-error';
 import { parseListQuery, sendList } from '../../../shared/ra-list';
-import { Auth } from '../../../shared/auth/access';
+import { Auth, EveryCity } from '../../../shared/auth/access';
 import { OutboxMessage } from '../domain/outbox-message';
 
 const toDto = (m: OutboxMessage, ctx: MailContext): OutboxDto => ({
@@ -34,6 +34,8 @@ const STUCK_AFTER_MINUTES = 10;
 /** The operators' view of the mail queue: what went out, what is stuck or failed, and a retry button. */
 @ApiTags('admin')
 @Auth('admin')
+// The queue holds every city's mail: for admins of every city only (decision 0601).
+@EveryCity()
 @Controller('admin/notifications')
 export class AdminNotificationsController {
   constructor(
@@ -44,8 +46,15 @@ export class AdminNotificationsController {
   ) {}
 
   /** What rendering a message's envelope needs (asked once per request). */
-  private async mailContext(): Promise<MailContext> {
-    return { publicUrl: this.config.http.publicUrl, adminEmails: await adminRecipients(this.admins, this.config) };
+  /** What rendering these messages' envelopes needs: the admins of each one's city (decision 0601). */
+  private async mailContexts(messages: OutboxMessage[]): Promise<(m: OutboxMessage) => MailContext> {
+    const cities = [...new Set(messages.map((m) => cityOf(m.payload)))];
+    const admins = new Map(await Promise.all(cities.map(async (city) => [city, await adminRecipients(this.admins, this.config, city)] as const)));
+    return (m) => ({ publicUrl: this.config.http.publicUrl, adminEmails: admins.get(cityOf(m.payload)) ?? [] });
+  }
+
+  private async mailContext(m: OutboxMessage): Promise<MailContext> {
+    return (await this.mailContexts([m]))(m);
   }
 
   @Get()
@@ -60,12 +69,12 @@ export class AdminNotificationsController {
       offset: q.offset,
       limit: q.limit,
     });
-    const ctx = await this.mailContext();
+    const contextOf = await this.mailContexts(items);
     return sendList(
       res,
       'notifications',
       q,
-      items.map((m) => toDto(m, ctx)),
+      items.map((m) => toDto(m, contextOf(m))),
       total,
     );
   }
@@ -93,7 +102,7 @@ export class AdminNotificationsController {
   async one(@Param('id', ParseUUIDPipe) id: string) {
     const m = await this.em.findOne(OutboxMessage, { id });
     if (!m) throw DomainError.notFound('NOTIFICATIONS.NOT_FOUND', 'Not found');
-    return toDto(m, await this.mailContext());
+    return toDto(m, await this.mailContext(m));
   }
 
   /** Sends any undelivered message again at once (failed, or stuck pending/queued); the relay picks it up within a second. */
@@ -104,7 +113,7 @@ export class AdminNotificationsController {
       const m = await tx.findOne(OutboxMessage, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!m) throw DomainError.notFound('NOTIFICATIONS.NOT_FOUND', 'Not found');
       m.retryNow(this.clock.now());
-      return toDto(m, await this.mailContext());
+      return toDto(m, await this.mailContext(m));
     });
   }
 
@@ -122,7 +131,7 @@ export class AdminNotificationsController {
       const copy = OutboxMessage.resendFrom(original, SINGLE_USE_KINDS.has(original.kind), this.clock.now());
       tx.persist(copy);
       await tx.flush();
-      return toDto(copy, await this.mailContext());
+      return toDto(copy, await this.mailContext(copy));
     });
   }
 }
