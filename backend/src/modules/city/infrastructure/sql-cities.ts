@@ -117,9 +117,11 @@ export class SqlCities extends Cities implements OnApplicationBootstrap {
 
   private async ensureHome(): Promise<City> {
     const name = this.config.city;
-    await this.conn.execute(`insert into cities (slug, name, state, time_zone) values (?, ?, 'OH', 'America/New_York') on conflict do nothing`, [
+    // Its time zone is CITY_TIME_ZONE's, the calendar the public dates are printed in (decision 0801).
+    await this.conn.execute(`insert into cities (slug, name, state, time_zone) values (?, ?, 'OH', ?) on conflict do nothing`, [
       slugOf(name) || 'home',
       name,
+      this.config.cityTimeZone,
     ]);
     const [row] = await this.conn.execute<Row[]>(`select ${COLUMNS} from cities where name = ?`, [name]);
     if (!row) throw new Error(`CITY=${name}: its slug ${slugOf(name)} belongs to another city in the cities table`);
