@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { MSG } from '@local-creators/common';
+import { createTestApp, secondApiProcess, STRONG_PASSWORD, TestApp, uniqueEmail } from '../helpers/test-app';
+
+/** Issue 24 point 3, decision 0340: a POST repeated with its Idempotency-Key acts once. */
+describe('Idempotency-Key', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const usersWith = async (email: string) => (await t.sql<{ n: string }>('select count(*) as n from users where email = $1', [email]))[0]!.n;
+
+  it('answers a repeated sign-up with the first answer, without a second account', async () => {
+    const email = uniqueEmail();
+    const key = randomUUID();
+    const body = { email, password: STRONG_PASSWORD };
+    const first = await t.http().post('/api/auth/signup').set('Idempotency-Key', key).send(body).expect(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const again = await t.http().post('/api/auth/signup').set('Idempotency-Key', key).send(body).expect(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect(again.body.user.email).toBe(email);
+    expect(await usersWith(email)).toBe('1');
+  });
+
+  it('runs a repeat sent while the first still runs once: both get the one answer', async () => {
+    const email = uniqueEmail();
+    const key = randomUUID();
+    const send = () => t.http().post('/api/auth/signup').set('Idempotency-Key', key).send({ email, password: STRONG_PASSWORD });
+    const [a, b] = await Promise.all([send(), send()]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.body).toEqual(b.body);
+    expect(await usersWith(email)).toBe('1');
+  });
+
+  it('replays on another api replica (the one a proxy retries on)', async () => {
+    const other = await secondApiProcess(t);
+    try {
+      const email = uniqueEmail();
+      const key = randomUUID();
+      const body = { email, password: STRONG_PASSWORD };
+      const first = await t.http().post('/api/auth/signup').set('Idempotency-Key', key).send(body).expect(201);
+      const again = await other.http().post('/api/auth/signup').set('Idempotency-Key', key).send(body).expect(201);
+      expect(again.body).toEqual(first.body);
+      expect(await usersWith(email)).toBe('1');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses the same key with a different body (422), and writes nothing', async () => {
+    const key = randomUUID();
+    const email = uniqueEmail();
+    await t.http().post('/api/auth/signup').set('Idempotency-Key', key).send({ email, password: STRONG_PASSWORD }).expect(201);
+    const other = uniqueEmail();
+    const res = await t.http().post('/api/auth/signup').set('Idempotency-Key', key).send({ email: other, password: STRONG_PASSWORD }).expect(422);
+    expect(res.body.message).toBe(MSG.idempotencyKeyReused);
+    expect(await usersWith(other)).toBe('0');
+  });
+
+  it('without a key, a repeat runs again as before (the address is then taken)', async () => {
+    const email = uniqueEmail();
+    const body = { email, password: STRONG_PASSWORD };
+    await t.http().post('/api/auth/signup').send(body).expect(201);
+    const res = await t.http().post('/api/auth/signup').send(body).expect(409);
+    expect(res.body.message).toBe(MSG.emailTaken);
+  });
+
+  it('forgets a key whose request failed, so the corrected request runs', async () => {
+    const key = randomUUID();
+    const bad = await t.http().post('/api/auth/signup').set('Idempotency-Key', key).send({ email: 'not-an-email', password: STRONG_PASSWORD }).expect(400);
+    expect(bad.body.message).toBe(MSG.emailInvalid);
+    const email = uniqueEmail();
+    await t.http().post('/api/auth/signup').set('Idempotency-Key', key).send({ email, password: STRONG_PASSWORD }).expect(201);
+    expect(await usersWith(email)).toBe('1');
+  });
+
+  it('refuses a malformed key with 400', async () => {
+    const email = uniqueEmail();
+    const res = await t.http().post('/api/auth/signup').set('Idempotency-Key', 'x'.repeat(256)).send({ email, password: STRONG_PASSWORD }).expect(400);
+    expect(res.body.message).toBe(MSG.idempotencyKeyInvalid);
+    expect(await usersWith(email)).toBe('0');
+  });
+
+  it('a repeated shortlist start gives the same list and secret, one row', async () => {
+    const key = randomUUID();
+    const name = `Launch ${randomUUID().slice(0, 8)}`;
+    const first = await t.http().post('/api/shortlists').set('Idempotency-Key', key).send({ name }).expect(201);
+    const again = await t.http().post('/api/shortlists').set('Idempotency-Key', key).send({ name }).expect(201);
+    expect(again.body).toEqual(first.body);
+    expect((await t.sql<{ n: string }>('select count(*) as n from shortlists where name = $1', [name]))[0]!.n).toBe('1');
+  });
+});
