@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { CallHandler, ExecutionContext, Inject, Injectable, Logger, NestInterceptor, UseInterceptors } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { from, of, type Observable } from 'rxjs';
-import { catchError, mergeMap, tap } from 'rxjs/operators';
+import { catchError, mergeMap } from 'rxjs/operators';
 import { MSG } from '@local-creators/common';
 import { DomainError } from '../domain-error';
 import { RedisClient } from '../redis.module';

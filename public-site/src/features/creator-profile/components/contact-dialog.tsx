@@ -43,7 +43,12 @@ export function ContactDialog({ creator }: { creator: PublicCreator }) {
     reset();
     setBusy(true);
     try {
-      await apiFetch(`/api/creators/${creator.id}/contact`, { method: 'POST', auth: false, idempotent: true, body: { ...checked.value, company_website: honeypot } });
+      await apiFetch(`/api/creators/${creator.id}/contact`, {
+        method: 'POST',
+        auth: false,
+        idempotent: true,
+        body: { ...checked.value, company_website: honeypot },
+      });
       toast.success(MSG.contactSent, { description: MSG.contactSentDetail(creator.display_name) });
       setOpen(false);
       setForm(blank);
