@@ -160,9 +160,9 @@ const RESEND_AFTER_MS = [500, 1000, 2000];
  * Idempotency-Key, and again with the same key when no answer came or the answer was 502/503/504
  * (`resent` counts those; `replayed` the answers the api gave from an earlier try). Counts what
  * was sent and what failed (a network error, a 5xx, or a sign-up not answered 201: a sign-up run
- * twice would be a 409), with the slowest answer.
+ * twice would be a 409), with the slowest answer. `writers` more loops send only sign-ups.
  */
-export function startProbe(call, { workers = 3, tag = 'probe' } = {}) {
+export function startProbe(call, { workers = 3, writers = 0, tag = 'probe' } = {}) {
   // `lost`: each failure with its kind and when it was sent and answered (ms since the epoch).
   const stats = { sent: 0, failed: 0, resent: 0, replayed: 0, byKind: {}, failures: [], lost: [], slowestMs: 0 };
   let running = true;
@@ -191,9 +191,9 @@ export function startProbe(call, { workers = 3, tag = 'probe' } = {}) {
     ['GET /api/health', () => call('GET', '/api/health', { timeoutMs: 30_000 }), (r) => r.status === 200],
     ['POST /api/auth/signup', signUp, (r) => r.status === 201],
   ];
-  const loop = async () => {
+  const loop = async (only) => {
     for (let i = 0; running; i++) {
-      const [kind, send, ok] = kinds[i % kinds.length];
+      const [kind, send, ok] = only ?? kinds[i % kinds.length];
       const k = (stats.byKind[kind] ??= { sent: 0, failed: 0 });
       const t = Date.now();
       stats.sent++;
@@ -210,7 +210,7 @@ export function startProbe(call, { workers = 3, tag = 'probe' } = {}) {
       stats.slowestMs = Math.max(stats.slowestMs, Date.now() - t);
     }
   };
-  const loops = Array.from({ length: workers }, loop);
+  const loops = [...Array.from({ length: workers }, () => loop()), ...Array.from({ length: writers }, () => loop(kinds[2]))];
   return {
     stats,
     async stop() {
