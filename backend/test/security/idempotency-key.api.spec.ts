@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { MSG } from '@local-creators/common';
 import { createTestApp, secondApiProcess, STRONG_PASSWORD, TestApp, uniqueEmail } from '../helpers/test-app';
 
@@ -91,5 +92,32 @@ describe('Idempotency-Key', () => {
     const again = await t.http().post('/api/shortlists').set('Idempotency-Key', key).send({ name }).expect(201);
     expect(again.body).toEqual(first.body);
     expect((await t.sql<{ n: string }>('select count(*) as n from shortlists where name = $1', [name]))[0]!.n).toBe('1');
+  });
+
+  it('a repeated multipart amplify submission is one row; another logo under the same key is refused', async () => {
+    const key = randomUUID();
+    const name = `Bikes ${randomUUID().slice(0, 8)}`;
+    const logo = (background: string) =>
+      sharp({ create: { width: 64, height: 64, channels: 3, background } })
+        .png()
+        .toBuffer();
+    const red = await logo('#c0392b');
+    const form = (file: Buffer) =>
+      t
+        .http()
+        .post('/api/amplify/submissions')
+        .set('Idempotency-Key', key)
+        .field('business_name', name)
+        .field('contact_name', 'Al')
+        .field('contact_email', 'al@form.test')
+        .field('category', 'Services')
+        .field('story', 'We fix bikes in Ohio City.')
+        .attach('logo', file, 'logo.png');
+    const first = await form(red).expect(201);
+    const again = await form(red).expect(201);
+    expect(again.body).toEqual(first.body);
+    const other = await form(await logo('#2980b9')).expect(422);
+    expect(other.body.message).toBe(MSG.idempotencyKeyReused);
+    expect((await t.sql<{ n: string }>('select count(*) as n from amplify_submissions where business_name = $1', [name]))[0]!.n).toBe('1');
   });
 });
