@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { MSG } from '@local-creators/common';
+import { RedisClient } from '../../src/shared/redis.module';
 import { createTestApp, secondApiProcess, STRONG_PASSWORD, TestApp, uniqueEmail } from '../helpers/test-app';
 
 /** Issue 24 point 3, decision 0340: a POST repeated with its Idempotency-Key acts once. */
@@ -49,6 +50,25 @@ describe('Idempotency-Key', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('a sign-up whose replica died after making the account, before its answer was kept: the resend gets a session for it', async () => {
+    const email = uniqueEmail();
+    const key = randomUUID();
+    const body = { email, password: STRONG_PASSWORD };
+    const first = await t.http().post('/api/auth/signup').set('Idempotency-Key', key).send(body).expect(201);
+    // What a SIGKILL between the commit and keeping the answer leaves in Redis: the claim lapsed, no answer.
+    const redis = t.app.get(RedisClient);
+    const answers = await redis.client.keys(`${redis.prefix}:idem:*`);
+    await redis.client.del(...answers);
+    const again = await t.http().post('/api/auth/signup').set('Idempotency-Key', key).send(body).expect(201);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect(again.body.user).toEqual(first.body.user);
+    expect(again.body.access_token).toEqual(expect.any(String));
+    expect(await usersWith(email)).toBe('1');
+    // Someone else's resend (another key) with the address is still refused.
+    const other = await t.http().post('/api/auth/signup').set('Idempotency-Key', randomUUID()).send(body).expect(409);
+    expect(other.body.message).toBe(MSG.emailTaken);
   });
 
   it('refuses the same key with a different body (422), and writes nothing', async () => {

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { CallHandler, ExecutionContext, Inject, Injectable, Logger, NestInterceptor, UseInterceptors } from '@nestjs/common';
+import { CallHandler, createParamDecorator, ExecutionContext, Inject, Injectable, Logger, NestInterceptor, UseInterceptors } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { from, of, type Observable } from 'rxjs';
 import { catchError, mergeMap } from 'rxjs/operators';
@@ -34,7 +34,7 @@ type Slot = Running | Done;
 const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
-type UploadRequest = FastifyRequest & { upload?: { buffer: Buffer } };
+type UploadRequest = FastifyRequest & { upload?: { buffer: Buffer }; idempotencyResumed?: boolean };
 
 /**
  * `Idempotency-Key` on a POST that creates something (decision 0340). The first request with a
@@ -58,22 +58,25 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (!KEY_FORMAT.test(key)) throw DomainError.invalid('IDEMPOTENCY_KEY_INVALID', MSG.idempotencyKeyInvalid);
     // The slot is the key on this URL (a path names its creator, a query its list's secret) for
     // this caller's credentials; the body's hash must match too, so a key alone reveals nothing.
-    const slot = this.redis.key('idem', sha256(`${req.method} ${req.url} ${req.headers.authorization ?? ''} ${key}`));
+    const id = sha256(`${req.method} ${req.url} ${req.headers.authorization ?? ''} ${key}`);
+    const slot = this.redis.key('idem', id);
+    const seen = this.redis.key('idem-seen', id);
     const fp = sha256(JSON.stringify(req.body ?? null) + (req.upload ? sha256(req.upload.buffer) : ''));
     const reply = context.switchToHttp().getResponse<FastifyReply>();
-    return from(this.claim(slot, fp)).pipe(
+    return from(this.claim(slot, seen, fp)).pipe(
       mergeMap((outcome) => {
         if (outcome === 'no-redis') return next.handle();
         if (outcome.replay) {
           reply.header('Idempotent-Replayed', 'true');
           return of(outcome.body);
         }
-        return this.run(slot, outcome.owner, fp, next);
+        req.idempotencyResumed = outcome.resumed;
+        return this.run(slot, seen, outcome.owner, fp, next);
       }),
     );
   }
 
-  private run(slot: string, owner: string, fp: string, next: CallHandler): Observable<unknown> {
+  private run(slot: string, seen: string, owner: string, fp: string, next: CallHandler): Observable<unknown> {
     const claim = JSON.stringify({ state: 'running', fp, owner } satisfies Running);
     const renew = setInterval(() => void this.redis.client.eval(RENEW, 1, slot, claim, CLAIM_MS).catch(() => undefined), RENEW_MS);
     renew.unref();
@@ -90,6 +93,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
       catchError(async (error: unknown) => {
         clearInterval(renew);
         await this.redis.client.eval(RELEASE, 1, slot, claim).catch(() => undefined);
+        await this.redis.client.del(seen).catch(() => undefined);
         throw error;
       }),
     );
@@ -111,14 +115,27 @@ export class IdempotencyInterceptor implements NestInterceptor {
   }
 
   /** Claims the key, or waits for the request holding it; answers what to do. */
-  private async claim(slot: string, fp: string): Promise<'no-redis' | { replay: true; body: unknown } | { replay: false; owner: string }> {
+  private async claim(
+    slot: string,
+    seen: string,
+    fp: string,
+  ): Promise<'no-redis' | { replay: true; body: unknown } | { replay: false; owner: string; resumed: boolean }> {
     const owner = randomUUID();
     const claim = JSON.stringify({ state: 'running', fp, owner } satisfies Running);
     const deadline = Date.now() + WAIT_MS;
     try {
       await this.connected();
       for (;;) {
-        if ((await this.redis.client.set(slot, claim, 'PX', CLAIM_MS, 'NX')) === 'OK') return { replay: false, owner };
+        if ((await this.redis.client.set(slot, claim, 'PX', CLAIM_MS, 'NX')) === 'OK') {
+          // `seen` outlives a claim: found, an earlier try of this request was cut off (its
+          // replica killed) before its answer was kept, and may have done its work.
+          const before = await this.redis.client.set(seen, fp, 'PX', IDEMPOTENCY_TTL_MS, 'GET');
+          if (before !== null && before !== fp) {
+            await this.redis.client.eval(RELEASE, 1, slot, claim);
+            throw new DomainError('unprocessable', 'IDEMPOTENCY_KEY_REUSED', MSG.idempotencyKeyReused);
+          }
+          return { replay: false, owner, resumed: before === fp };
+        }
         const raw = await this.redis.client.get(slot);
         if (raw === null) continue; // released or lapsed between the two calls
         const held = JSON.parse(raw) as Slot;
@@ -134,6 +151,14 @@ export class IdempotencyInterceptor implements NestInterceptor {
     }
   }
 }
+
+/**
+ * True when an earlier try of this request (same key, same body) was cut off before its answer
+ * was kept: the handler may find its work already done, and should answer as if it had done it.
+ */
+export const ResumedAfterLostAnswer = createParamDecorator(
+  (_: unknown, ctx: ExecutionContext): boolean => ctx.switchToHttp().getRequest<UploadRequest>().idempotencyResumed === true,
+);
 
 /** Put on a POST that creates something a person may send twice (a retry, a double click). */
 export const Idempotent = () => UseInterceptors(IdempotencyInterceptor);

@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { AuthService } from '../application/auth.service';
 import type { Principal } from '../../../shared/auth/principal';
 import { AllowRecoveryToken, Auth, ClientIp, CurrentUser } from '../../../shared/auth/access';
-import { Idempotent } from '../../../shared/http/idempotency.interceptor';
+import { Idempotent, ResumedAfterLostAnswer } from '../../../shared/http/idempotency.interceptor';
 import { CredentialsDto, NewPasswordDto, RecoverDto, RefreshDto } from './auth.dto';
 
 @ApiTags('auth')
@@ -13,8 +13,8 @@ export class AuthController {
 
   @Post('signup')
   @Idempotent()
-  signUp(@Body() body: CredentialsDto, @ClientIp() ip: string) {
-    return this.auth.signUp(body, ip);
+  signUp(@Body() body: CredentialsDto, @ClientIp() ip: string, @ResumedAfterLostAnswer() resumed: boolean) {
+    return this.auth.signUp(body, ip, resumed);
   }
 
   @Post('login')
