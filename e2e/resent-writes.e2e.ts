@@ -19,7 +19,11 @@ describe('a sign-up whose answer was lost is sent again and done once', () => {
     const sent: { key: string | null; status: number; replayed: string | null }[] = [];
     await page.route('**/api/auth/signup', async (route) => {
       const response = await route.fetch(); // reaches the api, which creates the account
-      sent.push({ key: route.request().headers()['idempotency-key'] ?? null, status: response.status(), replayed: response.headers()['idempotent-replayed'] ?? null });
+      sent.push({
+        key: route.request().headers()['idempotency-key'] ?? null,
+        status: response.status(),
+        replayed: response.headers()['idempotent-replayed'] ?? null,
+      });
       if (sent.length === 1) await route.fulfill({ status: 502, body: '' });
       else await route.fulfill({ response });
     });
