@@ -140,4 +140,21 @@ describe('Idempotency-Key', () => {
     expect(other.body.message).toBe(MSG.idempotencyKeyReused);
     expect((await t.sql<{ n: string }>('select count(*) as n from amplify_submissions where business_name = $1', [name]))[0]!.n).toBe('1');
   });
+
+  it('names the header in the OpenAPI document on each route that takes it', async () => {
+    const doc = (await t.http().get('/api/docs-json').expect(200)).body as {
+      paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
+    };
+    const header = expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false });
+    for (const path of [
+      '/api/auth/signup',
+      '/api/creators/{id}/contact',
+      '/api/amplify/submissions',
+      '/api/amplify/submissions/{id}/interest',
+      '/api/shortlists',
+      '/api/shortlists/own/messages',
+    ])
+      expect(doc.paths[path]!.post!.parameters).toContainEqual(header);
+    expect(doc.paths['/api/auth/login']!.post!.parameters ?? []).not.toContainEqual(header);
+  });
 });

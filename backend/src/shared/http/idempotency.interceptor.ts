@@ -1,5 +1,16 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { CallHandler, createParamDecorator, ExecutionContext, Inject, Injectable, Logger, NestInterceptor, UseInterceptors } from '@nestjs/common';
+import {
+  applyDecorators,
+  CallHandler,
+  createParamDecorator,
+  ExecutionContext,
+  Inject,
+  Injectable,
+  Logger,
+  NestInterceptor,
+  UseInterceptors,
+} from '@nestjs/common';
+import { ApiHeader } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { from, of, type Observable } from 'rxjs';
 import { catchError, mergeMap } from 'rxjs/operators';
@@ -161,6 +172,14 @@ export const ResumedAfterLostAnswer = createParamDecorator(
 );
 
 /** Put on a POST that creates something a person may send twice (a retry, a double click). */
-export const Idempotent = () => UseInterceptors(IdempotencyInterceptor);
+export const Idempotent = () => applyDecorators(IdempotencyKeyHeader(), UseInterceptors(IdempotencyInterceptor));
+
+/** The header in the OpenAPI document (on its own for a route that orders its interceptors itself). */
+export const IdempotencyKeyHeader = () =>
+  ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'A new UUID per user action, kept when the request is sent again: a repeat within 24 h gets the first answer (decision 0340)',
+  });
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('base64url');
