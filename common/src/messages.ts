@@ -32,6 +32,10 @@ export const MSG = {
   /** The real wait, in whole minutes rounded up (the 429's Retry-After header gives the seconds). */
   tooManyRequests: (minutes: number) => `Too many attempts. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`,
   notAuthenticated: 'Not authenticated',
+  // Idempotency-Key (decision 0340)
+  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',
+  idempotencyKeyInFlight: 'A request with this Idempotency-Key is still being processed. Please try again in a moment.',
   forbidden: 'You do not have permission to do that',
   /** A city admin asked for another city's record (decision 0601). */
   otherCity: 'This belongs to a city you are not an admin of',

@@ -3,6 +3,7 @@
 // commands run with a bound; HTTPS through the stack's proxy, trusting its internal CA; a test CA
 // for the managed-service stand-ins; and the probe that counts requests lost while the stack is
 // upgraded or loses a replica.
+import { randomUUID } from 'node:crypto';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
@@ -149,29 +150,50 @@ export function testCertificates(dir, names) {
   return { caFile: at('ca.crt'), certFile: at('server.crt'), keyFile: at('server.key') };
 }
 
+/** What the public site does with a POST that creates something (public-site/src/lib/api.ts, decision 0340). */
+const RESEND_AFTER_MS = [500, 1000, 2000];
+
 /**
  * Users of the product while the operator works: `workers` loops, each sending, one after the
  * other, a GET of the directory, a GET of the health, and a POST of a sign-up (a write that must
- * not be lost), until stopped. Counts what was sent and what failed (a network error, a 5xx, or a
- * sign-up not answered 201), with the slowest answer.
+ * not be lost), until stopped. The sign-up is sent as the public site sends it: with an
+ * Idempotency-Key, and again with the same key when no answer came or the answer was 502/503/504
+ * (`resent` counts those; `replayed` the answers the api gave from an earlier try). Counts what
+ * was sent and what failed (a network error, a 5xx, or a sign-up not answered 201: a sign-up run
+ * twice would be a 409), with the slowest answer. `writers` more loops send only sign-ups.
  */
-export function startProbe(call, { workers = 3, tag = 'probe' } = {}) {
+export function startProbe(call, { workers = 3, writers = 0, tag = 'probe' } = {}) {
   // `lost`: each failure with its kind and when it was sent and answered (ms since the epoch).
-  const stats = { sent: 0, failed: 0, byKind: {}, failures: [], lost: [], slowestMs: 0 };
+  const stats = { sent: 0, failed: 0, resent: 0, replayed: 0, byKind: {}, failures: [], lost: [], slowestMs: 0 };
   let running = true;
   let n = 0;
+  const signUp = async () => {
+    const opts = {
+      body: { email: `${tag}-${process.pid}-${++n}@example.com`, password: 'Probe passphrase 2468' },
+      headers: { 'idempotency-key': randomUUID() },
+      timeoutMs: 30_000,
+    };
+    for (let attempt = 0; ; attempt++) {
+      const wait = RESEND_AFTER_MS[attempt];
+      try {
+        const r = await call('POST', '/api/auth/signup', opts);
+        if (r.headers['idempotent-replayed'] === 'true') stats.replayed++;
+        if (wait === undefined || ![502, 503, 504].includes(r.status)) return r;
+      } catch (e) {
+        if (wait === undefined) throw e;
+      }
+      stats.resent++;
+      await sleep(wait);
+    }
+  };
   const kinds = [
     ['GET /api/creators', () => call('GET', '/api/creators?page=1', { timeoutMs: 30_000 }), (r) => r.status === 200],
     ['GET /api/health', () => call('GET', '/api/health', { timeoutMs: 30_000 }), (r) => r.status === 200],
-    [
-      'POST /api/auth/signup',
-      () => call('POST', '/api/auth/signup', { body: { email: `${tag}-${process.pid}-${++n}@example.com`, password: 'Probe passphrase 2468' }, timeoutMs: 30_000 }),
-      (r) => r.status === 201,
-    ],
+    ['POST /api/auth/signup', signUp, (r) => r.status === 201],
   ];
-  const loop = async () => {
+  const loop = async (only) => {
     for (let i = 0; running; i++) {
-      const [kind, send, ok] = kinds[i % kinds.length];
+      const [kind, send, ok] = only ?? kinds[i % kinds.length];
       const k = (stats.byKind[kind] ??= { sent: 0, failed: 0 });
       const t = Date.now();
       stats.sent++;
@@ -188,7 +210,7 @@ export function startProbe(call, { workers = 3, tag = 'probe' } = {}) {
       stats.slowestMs = Math.max(stats.slowestMs, Date.now() - t);
     }
   };
-  const loops = Array.from({ length: workers }, loop);
+  const loops = [...Array.from({ length: workers }, () => loop()), ...Array.from({ length: writers }, () => loop(kinds[2]))];
   return {
     stats,
     async stop() {
@@ -202,4 +224,4 @@ export function startProbe(call, { workers = 3, tag = 'probe' } = {}) {
 export const describeProbe = (s) =>
   `${s.sent} sent, ${s.failed} failed (${Object.entries(s.byKind)
     .map(([k, v]) => `${k} ${v.sent}/${v.failed}`)
-    .join(', ')}), slowest ${(s.slowestMs / 1000).toFixed(1)} s${s.failures.length ? `; failures: ${s.failures.slice(0, 5).join(' | ')}` : ''}`;
+    .join(', ')}), ${s.resent} sign-up(s) sent again with their key, ${s.replayed} answered from an earlier try, slowest ${(s.slowestMs / 1000).toFixed(1)} s${s.failures.length ? `; failures: ${s.failures.slice(0, 5).join(' | ')}` : ''}`;

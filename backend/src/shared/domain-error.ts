@@ -11,6 +11,7 @@ export type DomainErrorKind =
   | 'conflict' // 409
   | 'gone' // 410
   | 'too_large' // 413
+  | 'unprocessable' // 422
   | 'rate_limited'; // 429
 
 export class DomainError extends Error {

@@ -13,6 +13,7 @@ const STATUS: Record<DomainErrorKind, number> = {
   conflict: 409,
   gone: 410,
   too_large: 413,
+  unprocessable: 422,
   rate_limited: 429,
 };
 

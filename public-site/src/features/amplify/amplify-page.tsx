@@ -71,7 +71,7 @@ export default function AmplifyPage() {
     if (logo) data.append('logo', logo);
     setBusy(true);
     try {
-      await apiFetch('/api/amplify/submissions', { method: 'POST', formData: data, auth: false });
+      await apiFetch('/api/amplify/submissions', { method: 'POST', formData: data, auth: false, idempotent: true });
       toast.success(MSG.applicationSubmitted, { description: MSG.founderReviews });
       setDone(true);
     } catch (error) {

@@ -148,6 +148,7 @@ function IntroductionDialog({ business }: { business: PublicAmplifySubmission })
       // Sent with the session when signed in: the server then knows the account's own address.
       const result = await apiFetch<InterestRequestResult>(`/api/amplify/submissions/${business.id}/interest`, {
         method: 'POST',
+        idempotent: true,
         body: { ...checked.value, company_website: honeypot },
       });
       toast.success(MSG.interestSubmitted, {

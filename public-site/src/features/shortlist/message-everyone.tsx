@@ -40,6 +40,7 @@ export function MessageEveryone({ token, count }: { token: string; count: number
           const res = await apiFetch<{ email: string }>(`/api/shortlists/own/messages?token=${encodeURIComponent(token)}`, {
             method: 'POST',
             auth: false,
+            idempotent: true,
             body,
           });
           setSentTo(res.email);

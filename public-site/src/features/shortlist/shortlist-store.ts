@@ -92,7 +92,7 @@ export function forget() {
 async function ensureList(): Promise<string> {
   const now = read();
   if (now) return now.token;
-  const created = await apiFetch<CreatedShortlist>('/api/shortlists', { method: 'POST', body: {}, auth: false });
+  const created = await apiFetch<CreatedShortlist>('/api/shortlists', { method: 'POST', body: {}, auth: false, idempotent: true });
   remember(created.token, created);
   return created.token;
 }

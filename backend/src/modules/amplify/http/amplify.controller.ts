@@ -2,6 +2,7 @@ import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, UseFilters
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { LIMITS } from '@local-creators/common';
 import { PUBLIC_READ } from '../../../shared/http/cache-control';
+import { IdempotencyInterceptor, IdempotencyKeyHeader, Idempotent } from '../../../shared/http/idempotency.interceptor';
 import { FileUpload, UploadedImage, type UploadedBytes } from '../../../shared/http/file-upload.interceptor';
 import { ImageTooLargeFilter } from '../../../shared/images/image-too-large.filter';
 import type { Principal } from '../../../shared/auth/principal';
@@ -23,7 +24,8 @@ export class AmplifyController {
   @Post('submissions')
   @ApiConsumes('multipart/form-data', 'application/json')
   @UseFilters(ImageTooLargeFilter)
-  @UseInterceptors(FileUpload('logo', { fileSize: LIMITS.imageMaxBytes - 1, files: 1, fields: 30, fieldSize: 20_000 }))
+  @IdempotencyKeyHeader()
+  @UseInterceptors(FileUpload('logo', { fileSize: LIMITS.imageMaxBytes - 1, files: 1, fields: 30, fieldSize: 20_000 }), IdempotencyInterceptor)
   submit(@Body() body: unknown, @UploadedImage() logo: UploadedBytes | undefined, @ClientIp() ip: string) {
     return this.amplify.submit({ ...readSubmissionForm(body), logo: logo?.buffer, clientIp: ip });
   }
@@ -39,6 +41,7 @@ export class AmplifyController {
    * at once; otherwise a confirmation link goes to the address named (decision 0110).
    */
   @Post('submissions/:id/interest')
+  @Idempotent()
   @HttpCode(201)
   @OptionalAuth()
   interest(@Param('id') id: string, @Body() body: unknown, @ClientIp() ip: string, @CurrentUser() user: Principal | undefined) {

@@ -6,6 +6,7 @@ import type { Principal } from '../../../shared/auth/principal';
 import { Auth, ClientIp, CurrentUser } from '../../../shared/auth/access';
 import { cityScope } from '../../../shared/auth/city-scope';
 import { parseListQuery, sendList } from '../../../shared/ra-list';
+import { Idempotent } from '../../../shared/http/idempotency.interceptor';
 import { ContactRequests } from '../application/contact-requests.service';
 
 const COUNT_SORTS = ['total', 'last_7_days', 'last_received_at'] as const;
@@ -18,6 +19,7 @@ export class ContactController {
 
   /** Anyone may write to a listed creator who keeps the form on: `{ brand_name, email, message, budget_range? }`. */
   @Post('creators/:id/contact')
+  @Idempotent()
   @HttpCode(201)
   send(@Param('id') id: string, @Body() body: unknown, @ClientIp() ip: string) {
     return this.contact.send({ profileId: id, body, clientIp: ip });

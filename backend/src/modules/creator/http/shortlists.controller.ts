@@ -3,6 +3,7 @@ import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ClientIp } from '../../../shared/auth/access';
 import { PERSONAL } from '../../../shared/http/cache-control';
+import { Idempotent } from '../../../shared/http/idempotency.interceptor';
 import { Shortlists } from '../application/shortlists.service';
 
 const ownerToken = () => ApiQuery({ name: 'token', required: true, description: "The list's owner secret (43 characters, base64url)" });
@@ -29,6 +30,7 @@ export class ShortlistsController {
 
   /** Starts a list: `{ name? }`. The answer carries its secret `token`, once. */
   @Post()
+  @Idempotent()
   @HttpCode(201)
   @Header('Cache-Control', PERSONAL)
   start(@Body() body: unknown, @ClientIp() ip: string) {
@@ -90,6 +92,7 @@ export class ShortlistsController {
 
   /** One message to everyone on the list: `{ brand_name, email, message, budget_range? }`; a link is mailed to `email` first. */
   @Post('own/messages')
+  @Idempotent()
   @ownerToken()
   @HttpCode(202)
   @Header('Cache-Control', PERSONAL)

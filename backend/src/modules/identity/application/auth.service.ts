@@ -14,6 +14,7 @@ import { AuthSession, RecoveryToken, RefreshToken, decideRefresh } from '../doma
 import { EmailConfirmation } from '../domain/email-confirmation';
 import { PasswordHasher } from './password-hasher';
 import type { Principal } from '../../../shared/auth/principal';
+import { IDEMPOTENCY_TTL_MS } from '../../../shared/http/idempotency.interceptor';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const invalidCredentials = () => DomainError.invalid('AUTH.INVALID_CREDENTIALS', MSG.invalidCredentials);
@@ -34,6 +35,7 @@ export interface AccessTokenClaims {
  * Accounts and sessions: sign-up, sign-in, refresh with rotation, sign-out, password recovery.
  * Each method is one unit of work ending in a single flush.
  */
+
 @Injectable()
 export class AuthService implements BeforeApplicationShutdown {
   private readonly logger = new Logger(AuthService.name);
@@ -52,11 +54,19 @@ export class AuthService implements BeforeApplicationShutdown {
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
-  async signUp(input: unknown, clientIp: string): Promise<SessionDto> {
+  /**
+   * `resumed`: an earlier try of this very request (its Idempotency-Key) was cut off before its
+   * answer was kept and may have made the account (decision 0340). If it did, the password
+   * proves the caller is the one who sent it: the answer is a session for that account.
+   */
+  async signUp(input: unknown, clientIp: string, resumed = false): Promise<SessionDto> {
     await this.limiter.hit('signup', clientIp, this.config.rateLimits.signup);
     const { email, password } = unwrapValidation(validateSignup(input));
     const now = this.clock.now();
     if (await this.em.count(Account, { email: Account.normalizeEmail(email) })) {
+      const made = resumed ? await this.em.findOne(Account, { email: Account.normalizeEmail(email) }, { populate: ['passwordHash'] }) : null;
+      const recent = made && now.getTime() - made.createdAt.getTime() < IDEMPOTENCY_TTL_MS;
+      if (made && recent && (await this.hasher.verify(made.passwordHash, password))) return this.startSession(this.em, made, await this.rolesOf(made.id), now);
       throw DomainError.conflict('AUTH.EMAIL_TAKEN', MSG.emailTaken);
     }
     const account = Account.create(email, await this.hasher.hash(password), now);

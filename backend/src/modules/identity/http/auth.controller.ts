@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { AuthService } from '../application/auth.service';
 import type { Principal } from '../../../shared/auth/principal';
 import { AllowRecoveryToken, Auth, ClientIp, CurrentUser } from '../../../shared/auth/access';
+import { Idempotent, ResumedAfterLostAnswer } from '../../../shared/http/idempotency.interceptor';
 import { CredentialsDto, NewPasswordDto, RecoverDto, RefreshDto } from './auth.dto';
 
 @ApiTags('auth')
@@ -11,8 +12,9 @@ export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
   @Post('signup')
-  signUp(@Body() body: CredentialsDto, @ClientIp() ip: string) {
-    return this.auth.signUp(body, ip);
+  @Idempotent()
+  signUp(@Body() body: CredentialsDto, @ClientIp() ip: string, @ResumedAfterLostAnswer() resumed: boolean) {
+    return this.auth.signUp(body, ip, resumed);
   }
 
   @Post('login')

@@ -42,7 +42,7 @@ export function ContactDialog({ creator }: { creator: PublicCreator }) {
             submitLabel="Send message"
             submitClassName="w-full"
             send={async (body) => {
-              await apiFetch(`/api/creators/${creator.id}/contact`, { method: 'POST', auth: false, body });
+              await apiFetch(`/api/creators/${creator.id}/contact`, { method: 'POST', auth: false, idempotent: true, body });
               toast.success(MSG.contactSent, { description: MSG.contactSentDetail(creator.display_name) });
               setOpen(false);
             }}
