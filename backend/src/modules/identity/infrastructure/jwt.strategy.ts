@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
@@ -18,7 +19,14 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     @Inject(AppConfig) config: AppConfig,
     private readonly sessions: SessionLookup,
   ) {
-    super({ jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(), ignoreExpiration: false, secretOrKey: config.auth.jwtSecret, algorithms: ['HS256'] });
+    super({
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      ignoreExpiration: false,
+      // A key object made once: given the secret as text, jsonwebtoken first tries it as a public
+      // key (which throws) and then makes a secret key, on every request (about 5% of a console read).
+      secretOrKey: createSecretKey(Buffer.from(config.auth.jwtSecret)) as unknown as Buffer,
+      algorithms: ['HS256'],
+    });
   }
 
   async validate(claims: AccessTokenClaims): Promise<Principal> {
