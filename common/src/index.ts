@@ -12,3 +12,4 @@ export * from './platform-links';
 export * from './links';
 export * from './directory-address';
 export * from './shortlists';
+export * from './replies';

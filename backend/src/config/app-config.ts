@@ -59,6 +59,8 @@ export class AppConfig {
   readonly city: string;
   /** Seconds between sweeps for follower counts due a re-confirmation mail; 0 = none (decision 0503). */
   readonly followerReminderSweepSeconds: number;
+  /** Seconds between sweeps counting relayed messages unanswered for 14 days; 0 = none (decision 0710). */
+  readonly replySweepSeconds: number;
   /** How long the API keeps answering after SIGTERM before it stops listening (decision 0317). */
   readonly shutdownDrainMs: number;
 
@@ -141,6 +143,7 @@ export class AppConfig {
     this.logLevel = e.LOG_LEVEL;
     this.city = e.CITY;
     this.followerReminderSweepSeconds = e.FOLLOWER_REMINDER_SWEEP_S;
+    this.replySweepSeconds = e.REPLY_SWEEP_S;
     this.shutdownDrainMs = e.SHUTDOWN_DRAIN_S * 1000;
   }
 }

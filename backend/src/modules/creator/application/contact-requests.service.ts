@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { MSG, validateContactRequest, type AdminContactCounts, type ContactRequestInput, type ReceivedContactRequest } from '@local-creators/common';
+import { MSG, REPLY_TIMES, replyTimeText, validateContactRequest, type AdminContactCounts, type ContactRequestInput, type ReceivedContactRequest } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
 import { Clock } from '../../../shared/clock';
 import { DomainError, unwrapValidation } from '../../../shared/domain-error';
@@ -13,6 +14,7 @@ import { ContactRequest } from '../domain/contact-request';
 import { CreatorProfile } from '../domain/creator-profile';
 import { CreatorRepository } from './creator.repository';
 import { toPublicCreator } from './creator-views';
+import { replyTokenHash } from './reply-times';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The dashboard lists this many, newest first. */
@@ -98,7 +100,9 @@ export class ContactRequests {
     const creatorWait = await StoredRequestLimit.waitSeconds(em, 'contact_requests', 'created_at', '"profile_id" = ?', profile.id, perCreator, now);
     if (creatorWait !== null) return new RetryLater('CREATOR.CONTACT_CREATOR_LIMIT', MSG.contactCreatorLimit(waitText(creatorWait)), creatorWait);
 
-    const request = ContactRequest.create(profile.id, input, now, shortlistMessageId);
+    // The creator's one-click "I replied" link (decision 0710): only its hash is kept.
+    const replyToken = randomBytes(32).toString('base64url');
+    const request = ContactRequest.create(profile.id, input, now, shortlistMessageId, replyTokenHash(replyToken));
     em.persist(request);
     this.outbox.add(
       'creator-contact',
@@ -110,6 +114,7 @@ export class ContactRequests {
         brandEmail: request.email,
         budgetRange: request.budgetRange,
         message: request.message,
+        replyToken,
       },
       em,
     );
@@ -135,6 +140,7 @@ export class ContactRequests {
       budget_range: r.budgetRange,
       message: r.message,
       created_at: r.createdAt.toISOString(),
+      replied_at: r.repliedAt?.toISOString() ?? null,
     }));
   }
 
@@ -152,27 +158,44 @@ export class ContactRequests {
     const conn = this.em.getConnection();
     const [{ count }] = (await conn.execute<{ count: string }[]>('select count(distinct profile_id) as count from contact_requests')) as [{ count: string }];
     const rows = await conn.execute<
-      { id: string; total: string; last_7_days: string; distinct_senders: string; via_shortlists: string; last_received_at: Date }[]
+      {
+        id: string;
+        total: string;
+        last_7_days: string;
+        distinct_senders: string;
+        via_shortlists: string;
+        replied: string;
+        unanswered: string;
+        reply_days: number | null;
+        reply_rarely: boolean;
+        full_name: string;
+        last_received_at: Date;
+      }[]
     >(
-      `select profile_id as id, count(*) as total, count(*) filter (where created_at > ?) as last_7_days,
+      `select c.*, p.reply_days, p.reply_rarely, p.full_name from (
+         select profile_id as id, count(*) as total, count(*) filter (where created_at > ?) as last_7_days,
               count(distinct lower(email)) as distinct_senders,
-              count(*) filter (where shortlist_message_id is not null) as via_shortlists, max(created_at) as last_received_at
+              count(*) filter (where shortlist_message_id is not null) as via_shortlists,
+              count(replied_at) as replied, count(*) filter (where replied_at is null and created_at <= ?) as unanswered,
+              max(created_at) as last_received_at
          from contact_requests group by profile_id
-        order by ${opts.sort} ${opts.order === 'DESC' ? 'desc' : 'asc'}, profile_id limit ? offset ?`,
-      [weekAgo, opts.limit, opts.offset],
-    );
-    const names = new Map(
-      (rows.length ? await this.em.find(CreatorProfile, { id: { $in: rows.map((r) => r.id) } }) : []).map((p) => [p.id, p.fullName] as const),
+        order by ${opts.sort} ${opts.order === 'DESC' ? 'desc' : 'asc'}, profile_id limit ? offset ?) c
+        join creator_profiles p on p.id = c.id
+        order by ${opts.sort} ${opts.order === 'DESC' ? 'desc' : 'asc'}, c.id`,
+      [weekAgo, new Date(this.clock.now().getTime() - REPLY_TIMES.unansweredAfterDays * 86_400_000), opts.limit, opts.offset],
     );
     return {
       total: Number(count),
       items: rows.map((r) => ({
         id: r.id,
-        creator_name: names.get(r.id) ?? '',
+        creator_name: r.full_name ?? '',
         total: Number(r.total),
         last_7_days: Number(r.last_7_days),
         distinct_senders: Number(r.distinct_senders),
         via_shortlists: Number(r.via_shortlists),
+        replied: Number(r.replied),
+        unanswered: Number(r.unanswered),
+        reply_time: replyTimeText(r.reply_rarely ? { within_days: null, rarely: true } : r.reply_days ? { within_days: r.reply_days, rarely: false } : null),
         last_received_at: new Date(r.last_received_at).toISOString(),
       })),
     };

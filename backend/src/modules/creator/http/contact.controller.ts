@@ -6,6 +6,7 @@ import type { Principal } from '../../../shared/auth/principal';
 import { Auth, ClientIp, CurrentUser } from '../../../shared/auth/access';
 import { parseListQuery, sendList } from '../../../shared/ra-list';
 import { ContactRequests } from '../application/contact-requests.service';
+import { ReplyTimes } from '../application/reply-times';
 
 const COUNT_SORTS = ['total', 'last_7_days', 'last_received_at'] as const;
 
@@ -13,13 +14,27 @@ const COUNT_SORTS = ['total', 'last_7_days', 'last_received_at'] as const;
 @ApiTags('creator')
 @Controller()
 export class ContactController {
-  constructor(private readonly contact: ContactRequests) {}
+  constructor(
+    private readonly contact: ContactRequests,
+    private readonly replies: ReplyTimes,
+  ) {}
 
   /** Anyone may write to a listed creator who keeps the form on: `{ brand_name, email, message, budget_range? }`. */
   @Post('creators/:id/contact')
   @HttpCode(201)
   send(@Param('id') id: string, @Body() body: unknown, @ClientIp() ip: string) {
     return this.contact.send({ profileId: id, body, clientIp: ip });
+  }
+
+  /**
+   * The creator's one-click "I replied" link (decision 0710): `{ token }` from the relay mail's
+   * `/replied#token=…`. A POST behind a button, so a mail scanner opening the link records nothing;
+   * repeating it answers `already_recorded`.
+   */
+  @Post('contact-replies')
+  @HttpCode(200)
+  replied(@Body() body: unknown) {
+    return this.replies.recordReply(body);
   }
 
   @Get('me/contact-requests')

@@ -134,7 +134,7 @@ const nicheFromItsIndex = (f: Pick<ListedPageQuery, 'niche' | 'q' | 'nicheShare'
  */
 function shapeOf(kind: string, q: ListedFilters & Partial<ListedPageQuery>, terms: SearchTerms | undefined, cap = 0): string {
   const niche = q.niche ? (nicheFromItsIndex(q) ? 'n' : 'N') : '';
-  const filters = [q.platform, q.min_followers, q.neighborhood, q.content_type, q.collab_type, q.handles === 'confirmed'].map((f) => (f ? 1 : 0)).join('');
+  const filters = [q.platform, q.min_followers, q.neighborhood, q.content_type, q.collab_type, q.handles === 'confirmed', q.replies_within].map((f) => (f ? 1 : 0)).join('');
   const words = terms ? `q${terms.words.length ? 'w' : ''}${terms.inNames ? 't' : ''}` : '';
   const direction = q.after ? 'a' : q.before ? 'b' : '';
   const common = terms && q.commonWords ? 'c' : '';
@@ -184,6 +184,8 @@ function listedWhere(f: ListedFilters & Pick<ListedPageQuery, 'nicheShare' | 'co
   if (f.collab_type) filter(`p.collab_types @> array[${p(f.collab_type)}::text]`);
   // Kept by the handle checks' trigger (decision 0502).
   if (f.handles === 'confirmed') filter('p.handles_confirmed');
+  // Kept by ReplyTimes (decision 0710); `is not null` names the partial index's predicate.
+  if (f.replies_within) filter(`p.reply_days is not null and p.reply_days <= ${p(f.replies_within)}::int`);
   if (terms) {
     const match: string[] = [];
     // Word prefixes in the text search document (names, handles, niches, neighborhood, bio).
