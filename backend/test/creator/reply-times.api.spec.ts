@@ -16,7 +16,12 @@ describe('reply times', () => {
   beforeAll(async () => {
     t = await createTestApp({
       worker: true,
-      env: { REPLY_SWEEP_S: '0', RATE_LIMIT_PUBLIC_FORMS: '1000/3600', RATE_LIMIT_CONTACT_PER_ADDRESS: '100/86400', RATE_LIMIT_CONTACT_PER_CREATOR: '100/86400' },
+      env: {
+        REPLY_SWEEP_S: '0',
+        RATE_LIMIT_PUBLIC_FORMS: '1000/3600',
+        RATE_LIMIT_CONTACT_PER_ADDRESS: '100/86400',
+        RATE_LIMIT_CONTACT_PER_CREATOR: '100/86400',
+      },
     });
     admin = await signUpAdmin(t);
   });
@@ -26,8 +31,7 @@ describe('reply times', () => {
   });
   afterAll(() => t.close());
 
-  const signIn = async (email: string) =>
-    (await t.http().post('/api/auth/login').send({ email, password: STRONG_PASSWORD }).expect(200)).body as AuthSession;
+  const signIn = async (email: string) => (await t.http().post('/api/auth/login').send({ email, password: STRONG_PASSWORD }).expect(200)).body as AuthSession;
 
   let n = 0;
   const creator = () => creatorWithProfile(t, `Replying Creator ${++n}`);
@@ -55,13 +59,20 @@ describe('reply times', () => {
     const mail = t.mailbox.to(c.email).find((m) => m.subject === 'Lakeside Bakery wrote to you on Local Creators')!;
     expect(mail.text).toContain('Replied? Tell us with one click');
     // Only the hash is kept.
-    const [row] = await t.sql<{ reply_token_hash: string; replied_at: Date | null }>('select reply_token_hash, replied_at from contact_requests where profile_id = $1', [c.id]);
+    const [row] = await t.sql<{ reply_token_hash: string; replied_at: Date | null }>(
+      'select reply_token_hash, replied_at from contact_requests where profile_id = $1',
+      [c.id],
+    );
     expect(row.reply_token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.reply_token_hash).not.toBe(token);
     expect(row.replied_at).toBeNull();
     // The mail log keeps neither the message nor the link.
     await eventually(
-      () => t.sql<{ payload: Record<string, unknown> }>(`select payload from outbox_messages where kind = 'creator-contact' and payload->>'profileId' = $1 and status = 'sent'`, [c.id]),
+      () =>
+        t.sql<{ payload: Record<string, unknown> }>(
+          `select payload from outbox_messages where kind = 'creator-contact' and payload->>'profileId' = $1 and status = 'sent'`,
+          [c.id],
+        ),
       (rows) => rows.length === 1,
     ).then(([r]) => expect(r.payload).toMatchObject({ message: '[not kept]', replyToken: '[sent]' }));
 

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { MSG, REPLY_TIMES, replyTimeText, validateContactRequest, type AdminContactCounts, type ContactRequestInput, type ReceivedContactRequest } from '@local-creators/common';
+import {
+  MSG,
+  REPLY_TIMES,
+  replyTimeText,
+  validateContactRequest,
+  type AdminContactCounts,
+  type ContactRequestInput,
+  type ReceivedContactRequest,
+} from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
 import { Clock } from '../../../shared/clock';
 import { DomainError, unwrapValidation } from '../../../shared/domain-error';

@@ -23,7 +23,13 @@ export class ContactRequest {
   /** When the sweep counted it as unanswered (14 days without a reply). */
   lapsedAt: Date | null = null;
 
-  static create(profileId: string, input: ContactRequestInput, now: Date, shortlistMessageId: string | null = null, replyTokenHash: string | null = null): ContactRequest {
+  static create(
+    profileId: string,
+    input: ContactRequestInput,
+    now: Date,
+    shortlistMessageId: string | null = null,
+    replyTokenHash: string | null = null,
+  ): ContactRequest {
     const r = new ContactRequest();
     r.id = randomUUID();
     r.profileId = profileId;
