@@ -157,4 +157,12 @@ describe('reply times', () => {
       expect(res.body.message).toBe('Invalid replies_within');
     }
   });
+
+  it('is in the OpenAPI document: the reply link’s POST and the directory’s filter', async () => {
+    const doc = (await t.http().get('/api/docs-json').expect(200)).body as {
+      paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; requestBody?: unknown }>>;
+    };
+    expect(doc.paths['/api/contact-replies']?.post?.requestBody).toBeDefined();
+    expect(doc.paths['/api/creators']?.get?.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'replies_within', in: 'query' })]));
+  });
 });

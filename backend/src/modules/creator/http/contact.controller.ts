@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AdminContactCounts } from '@local-creators/common';
 import type { Principal } from '../../../shared/auth/principal';
@@ -33,6 +33,10 @@ export class ContactController {
    */
   @Post('contact-replies')
   @HttpCode(200)
+  @ApiBody({
+    schema: { type: 'object', required: ['token'], properties: { token: { type: 'string', description: "The secret of the mail's /replied#token=… link" } } },
+  })
+  @ApiOkResponse({ description: "{ status: 'recorded' | 'already_recorded', brand_name }" })
   replied(@Body() body: unknown) {
     return this.replies.recordReply(body);
   }
