@@ -106,6 +106,19 @@ export function DirectorySearchForm({ search }: { search: DirectorySearch }) {
     else if (name === 'sort' || LIST_FILTERS.some((f) => f.key === name)) update(name as 'sort', value);
   });
 
+  const choiceOf = (f: (typeof LIST_FILTERS)[number]) => (
+    <Choice
+      key={f.key}
+      name={f.key}
+      id={`filter-${f.key.replace('_', '-')}`}
+      label={f.label}
+      value={String(query[f.key] ?? '')}
+      options={f.options}
+      onChange={(v) => update(f.key, v)}
+      className={cn(foldable, f.span)}
+    />
+  );
+
   return (
     // A real GET form: sent before the scripts run (Enter in the box), it opens /directory?q=… and
     // the server answers it. Once the page works, the fields search as they change instead.
@@ -155,18 +168,7 @@ export function DirectorySearchForm({ search }: { search: DirectorySearch }) {
           </Button>
         </div>
       </div>
-      {LIST_FILTERS.map((f) => (
-        <Choice
-          key={f.key}
-          name={f.key}
-          id={`filter-${f.key.replace('_', '-')}`}
-          label={f.label}
-          value={String(query[f.key] ?? '')}
-          options={f.options}
-          onChange={(v) => update(f.key, v)}
-          className={cn(foldable, f.span)}
-        />
-      ))}
+      {LIST_FILTERS.filter((f) => f.key !== 'replies_within').map(choiceOf)}
       <div className={cn(foldable, 'space-y-1.5 lg:col-span-4')}>
         <Label htmlFor="filter-neighborhood">Neighborhood</Label>
         <Input
@@ -178,6 +180,8 @@ export function DirectorySearchForm({ search }: { search: DirectorySearch }) {
           onChange={(e) => setNeighborhood(e.target.value)}
         />
       </div>
+      {/* At lg it opens the last row, beside the handles box and "Sort by". */}
+      {LIST_FILTERS.filter((f) => f.key === 'replies_within').map(choiceOf)}
       {/* Every handle, not any (decision 0244): the filter vouches for every account a card shows. */}
       {/* Folded like the other filters: 'flex' after `foldable` would override its 'hidden'. */}
       {/* At lg the twelve columns close every row: the handles box fills what "Sort by" leaves (issue 25). */}
