@@ -143,6 +143,7 @@ describe('reply times', () => {
     expect(pub.reply_time).toEqual({ within_days: 1, rarely: false });
     const everything = JSON.stringify([pub, await directory({ q: c.name }), await directory({ replies_within: '1' })]);
     for (const secret of [SECRET, 'Hidden Brand', 'brand.', '@example.com', 'replied_at', 'reply_token', 'lapsed']) expect(everything).not.toContain(secret);
+    // The page the server draws (with the site built; the browser journey checks it in any case).
     const page = await t.http().get(`/creator/${c.id}`);
     if (page.status === 200) {
       expect(page.text).toContain('Usually replies within 1 day');
