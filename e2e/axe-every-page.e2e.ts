@@ -100,6 +100,8 @@ const VISITS: Visit[] = [
   { name: 'shortlist, none yet', who: 'visitor', path: '/shortlist', ready: h1 },
   { name: 'shared shortlist, link not valid', who: 'visitor', path: '/shortlist/shared#token=abc', ready: h1 },
   { name: 'shortlist message confirmation', who: 'visitor', path: '/shortlist/confirm#token=abc', ready: h1 },
+  // Nothing is recorded until its button is pressed (decision 0710); the journey is reply-times.e2e.ts.
+  { name: 'I replied link', who: 'visitor', path: '/replied#token=abc', ready: h1 },
   {
     name: "the phone's menu, open",
     who: 'visitor',

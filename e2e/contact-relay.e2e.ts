@@ -87,7 +87,8 @@ describe('brands contact creators through the profile', () => {
     await page.getByRole('menuitem', { name: 'Brand messages' }).click();
     const row = page.getByRole('row').filter({ hasText: c.name });
     await row.waitFor();
-    expect(await row.getByRole('cell').allTextContents()).toEqual([c.name, '2', '2', '2', '0', expect.any(String)]);
+    expect(await row.getByRole('cell').allTextContents()).toEqual([c.name, '2', '2', '2', '0', '0', '0', '—', expect.any(String)]);
+    await shot(page, 'console-brand-messages-1280');
     expect(await page.getByText('Private pitch').count()).toBe(0);
     await row.getByRole('link', { name: c.name }).click();
     await page.waitForURL(new RegExp(`/admin/creators/${c.id}/show$`));

@@ -13,3 +13,4 @@ export * from './links';
 export * from './directory-address';
 export * from './shortlists';
 export * from './city-copy';
+export * from './replies';

@@ -73,6 +73,8 @@ export const SITE_PAGES: Readonly<Record<string, SitePage>> = {
   '/shortlist': { name: 'Your shortlist', description: siteDescription, listed: false, view: 'src/features/shortlist/shortlist-page.tsx' },
   '/shortlist/shared': { name: 'Shared shortlist', description: siteDescription, listed: false, view: 'src/features/shortlist/shared-shortlist-page.tsx' },
   '/shortlist/confirm': { name: 'Confirm your message', description: siteDescription, listed: false, view: 'src/features/shortlist/confirm-message-page.tsx' },
+  // The relay mail's "I replied" link: its key is in the #fragment, recorded only by the page's button (decision 0710).
+  '/replied': { name: 'You replied', description: siteDescription, listed: false, view: 'src/features/replies/replied-page.tsx' },
 };
 
 /** A creator's public profile: /creator/{id}. */

@@ -1,3 +1,4 @@
+import type { ReplyTime } from './replies';
 /** Shapes of the HTTP contract (docs/api.md). snake_case like the spec's entities. */
 import type {
   ApprovalStatus,
@@ -160,6 +161,8 @@ export interface PublicCreator {
   contact_enabled: boolean;
   /** With the form off: which of the profile's links show in its place (keys from contactLinkChoices). */
   contact_links: string[];
+  /** "Usually replies within N days" / "Rarely replies" once 3 messages counted (decision 0710); nothing else about messages is public. */
+  reply_time: ReplyTime | null;
 }
 
 export type PublicCreatorCard = Pick<
@@ -187,6 +190,8 @@ export interface CreatorSearchQuery {
   handles?: 'confirmed';
   /** One city's creators (its slug, decision 0603); without it, every city's. */
   city?: string;
+  /** Only creators who usually reply within this many days (decision 0710). */
+  replies_within?: number;
   /** `relevance` (the default when `q` is given) orders by how well `q` matches. */
   sort?: 'relevance' | 'newest' | 'followers' | 'name';
   /** A `next_cursor` or `prev_cursor` of an earlier page (keyset paging, decision 0204). */
@@ -328,6 +333,8 @@ export interface ContactRequestInput {
 export interface ReceivedContactRequest extends ContactRequestInput {
   id: string;
   created_at: string;
+  /** When the creator marked it replied (the mail's "I replied" link), else null. */
+  replied_at: string | null;
 }
 
 export interface ContactSettings {
@@ -347,6 +354,12 @@ export interface AdminContactCounts {
   distinct_senders: number;
   /** Of `total`, the copies of messages sent to a whole shortlist (decision 0702). */
   via_shortlists: number;
+  /** Marked replied by the creator's "I replied" link (decision 0710). */
+  replied: number;
+  /** Not marked replied within 14 days. */
+  unanswered: number;
+  /** What the profile shows about replies, or null when it shows nothing yet. */
+  reply_time: string | null;
   last_received_at: string;
 }
 

@@ -20,6 +20,7 @@ import DashboardPage from '@/features/dashboard/dashboard-page';
 import ShortlistPage from '@/features/shortlist/shortlist-page';
 import SharedShortlistPage from '@/features/shortlist/shared-shortlist-page';
 import ConfirmShortlistMessagePage from '@/features/shortlist/confirm-message-page';
+import RepliedPage from '@/features/replies/replied-page';
 
 /**
  * The server's renderer (built to dist/server/entry-server.cjs, loaded by backend/src/web/spa.ts):
@@ -43,6 +44,7 @@ const VIEWS: SiteViews = {
   ShortlistPage,
   SharedShortlistPage,
   ConfirmShortlistMessagePage,
+  RepliedPage,
 };
 
 /** Before the first page: the configured city (CITY) and its own lines of copy, if any (decision 0600). */

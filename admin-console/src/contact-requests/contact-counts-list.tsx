@@ -7,7 +7,8 @@ import type { AdminContactCounts } from '@local-creators/common';
 /**
  * /admin/contact-requests: per creator, how many brands wrote through the Contact form, how many
  * this week, from how many addresses, and how many came as one message to a whole shortlist
- * (decision 0702): enough to see a spam wave. Never the messages
+ * (decision 0702): enough to see a spam wave; how many the creator marked replied, how many went
+ * unanswered for 14 days, and what the profile says about replies (decision 0710). Never the messages
  * themselves: those are between the brand and the creator (decision 0501).
  */
 function CreatorLink({ counts }: { counts: AdminContactCounts }) {
@@ -35,7 +36,9 @@ export function ContactCountsList() {
           <SimpleList<AdminContactCounts>
             rowClick={false}
             primaryText={(r) => r.creator_name}
-            secondaryText={(r) => `${r.total} messages (${r.via_shortlists} via shortlists), ${r.last_7_days} this week, from ${r.distinct_senders} addresses`}
+            secondaryText={(r) =>
+              `${r.total} messages (${r.via_shortlists} via shortlists), ${r.last_7_days} this week, from ${r.distinct_senders} addresses; ${r.replied} replied, ${r.unanswered} unanswered${r.reply_time ? `; profile: ${r.reply_time}` : ''}`
+            }
             tertiaryText={(r) => new Date(r.last_received_at).toLocaleDateString()}
           />
         ) : (
@@ -46,6 +49,9 @@ export function ContactCountsList() {
             <NumberField source="last_7_days" label="Last 7 days" />
             <NumberField source="distinct_senders" label="Senders" sortable={false} />
             <NumberField source="via_shortlists" label="Via shortlists" sortable={false} />
+            <NumberField source="replied" label="Replied" sortable={false} />
+            <NumberField source="unanswered" label="Unanswered 14+ days" sortable={false} />
+            <FunctionField<AdminContactCounts> label="Profile shows" sortable={false} render={(r) => r.reply_time ?? '—'} />
             <DateField source="last_received_at" showTime label="Last message" />
           </Datagrid>
         )}

@@ -61,6 +61,8 @@ export class AppConfig {
   readonly cityTimeZone: string;
   /** Seconds between sweeps for follower counts due a re-confirmation mail; 0 = none (decision 0503). */
   readonly followerReminderSweepSeconds: number;
+  /** Seconds between sweeps counting relayed messages unanswered for 14 days; 0 = none (decision 0710). */
+  readonly replySweepSeconds: number;
   /** How long the API keeps answering after SIGTERM before it stops listening (decision 0317). */
   readonly shutdownDrainMs: number;
 
@@ -144,6 +146,7 @@ export class AppConfig {
     this.city = e.CITY;
     this.cityTimeZone = e.CITY_TIME_ZONE;
     this.followerReminderSweepSeconds = e.FOLLOWER_REMINDER_SWEEP_S;
+    this.replySweepSeconds = e.REPLY_SWEEP_S;
     this.shutdownDrainMs = e.SHUTDOWN_DRAIN_S * 1000;
   }
 }

@@ -153,6 +153,8 @@ export class EnvironmentVariables {
   @Matches(/^\d+\/\d+$/) RATE_LIMIT_SHORTLISTS_PER_CLIENT = '20/86400';
   /** How often the API looks for follower counts due a re-confirmation mail (decision 0503); 0 = never. */
   @IsInt() @Min(0) FOLLOWER_REMINDER_SWEEP_S = 3600;
+  /** How often the API counts relayed messages unanswered for 14 days (decision 0710); 0 = never. */
+  @IsInt() @Min(0) REPLY_SWEEP_S = 3600;
   /**
    * On SIGTERM the API keeps answering this long (health says `draining`, every answer closes its
    * connection) before it stops listening, so a proxy or orchestrator that still routes to it
@@ -223,6 +225,7 @@ const NUMERIC = new Set([
   'PORT',
   'METRICS_PORT',
   'FOLLOWER_REMINDER_SWEEP_S',
+  'REPLY_SWEEP_S',
   'SHUTDOWN_DRAIN_S',
   'DATABASE_STATEMENT_TIMEOUT_MS',
   'DATABASE_REPLICA_MAX_LAG_MS',

@@ -157,6 +157,10 @@ describe('the contact relay', () => {
       last_7_days: 2,
       distinct_senders: 2,
       via_shortlists: 0,
+      // Reply counts (decision 0710): none answered yet, none 14 days old.
+      replied: 0,
+      unanswered: 0,
+      reply_time: null,
       last_received_at: expect.any(String),
     });
     expect(JSON.stringify(res.body)).not.toContain('Secret pitch');

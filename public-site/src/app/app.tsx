@@ -26,6 +26,7 @@ export interface SiteViews {
   ShortlistPage: ComponentType;
   SharedShortlistPage: ComponentType;
   ConfirmShortlistMessagePage: ComponentType;
+  RepliedPage: ComponentType;
 }
 
 /**
@@ -60,6 +61,7 @@ const LAZY_VIEWS = {
   ShortlistPage: preloadableView(() => import('@/features/shortlist/shortlist-page')),
   SharedShortlistPage: preloadableView(() => import('@/features/shortlist/shared-shortlist-page')),
   ConfirmShortlistMessagePage: preloadableView(() => import('@/features/shortlist/confirm-message-page')),
+  RepliedPage: preloadableView(() => import('@/features/replies/replied-page')),
 } satisfies SiteViews;
 
 /** Which view SiteRoutes draws at a path (null: the landing page, in the main bundle). */
@@ -82,6 +84,7 @@ export function viewForPath(pathname: string): keyof SiteViews | null {
     '/shortlist': 'ShortlistPage',
     '/shortlist/shared': 'SharedShortlistPage',
     '/shortlist/confirm': 'ConfirmShortlistMessagePage',
+    '/replied': 'RepliedPage',
   };
   return exact[path] ?? 'NotFoundPage';
 }
@@ -222,6 +225,7 @@ export function SiteRoutes({ views }: { views: SiteViews }) {
         <Route path="/shortlist" element={<views.ShortlistPage />} />
         <Route path="/shortlist/shared" element={<views.SharedShortlistPage />} />
         <Route path="/shortlist/confirm" element={<views.ConfirmShortlistMessagePage />} />
+        <Route path="/replied" element={<views.RepliedPage />} />
         <Route
           path="/apply"
           element={

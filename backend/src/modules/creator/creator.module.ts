@@ -7,6 +7,7 @@ import { NotificationsModule } from '../notifications';
 import { ApprovedProfileEdits } from './application/approved-profile-edits';
 import { ContactRequests } from './application/contact-requests.service';
 import { FollowerCounts, FollowerReminderSchedule } from './application/follower-counts';
+import { ReplySweepSchedule, ReplyTimes } from './application/reply-times';
 import { HandleChecks } from './application/handle-checks';
 import { CreatorAdminQueries } from './application/creator-admin-queries';
 import { CreatorRepository } from './application/creator.repository';
@@ -58,6 +59,8 @@ import { SqlDirectoryReads } from './infrastructure/sql-directory-reads';
     HandleChecks,
     FollowerCounts,
     FollowerReminderSchedule,
+    ReplyTimes,
+    ReplySweepSchedule,
     DirectoryService,
     ListingVersion,
     QueryCanceller,

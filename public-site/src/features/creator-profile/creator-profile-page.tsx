@@ -9,6 +9,7 @@ import {
   Handshake,
   Link2,
   MapPin,
+  MessageCircleReply,
   RotateCw,
   Share2,
   ShieldCheck,
@@ -18,7 +19,7 @@ import {
   Users,
   Video,
 } from 'lucide-react';
-import { DIRECTORY, MSG, contactLinkChoices, formatCount, formatDay, formatMonthYear, initials, type PublicCreator } from '@local-creators/common';
+import { DIRECTORY, MSG, contactLinkChoices, formatCount, formatDay, formatMonthYear, initials, replyTimeText, type PublicCreator } from '@local-creators/common';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -155,6 +156,12 @@ function Profile({ creator: c }: { creator: PublicCreator }) {
               <span className="inline-flex items-center gap-1 text-sm text-muted-foreground">
                 <MapPin className="size-4" aria-hidden /> {place}
               </span>
+              {/* Only the result, never the messages (decision 0710); about messages sent here, so only while the form is on. */}
+              {c.contact_enabled && replyTimeText(c.reply_time ?? null) && (
+                <span className="inline-flex items-center gap-1 text-sm text-muted-foreground" data-testid="reply-time">
+                  <MessageCircleReply className="size-4" aria-hidden /> {replyTimeText(c.reply_time ?? null)}
+                </span>
+              )}
             </div>
             {c.featured_reach && (
               <p className="mt-2 text-sm text-muted-foreground" data-testid="featured-note">

@@ -1,6 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { MSG, validateContactRequest, type AdminContactCounts, type ContactRequestInput, type ReceivedContactRequest } from '@local-creators/common';
+import {
+  MSG,
+  REPLY_TIMES,
+  replyTimeText,
+  validateContactRequest,
+  type AdminContactCounts,
+  type ContactRequestInput,
+  type ReceivedContactRequest,
+} from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
 import { Clock } from '../../../shared/clock';
 import { DomainError, unwrapValidation } from '../../../shared/domain-error';
@@ -14,6 +23,7 @@ import { CreatorProfile } from '../domain/creator-profile';
 import { slugArray } from '../../../shared/sql';
 import { CreatorRepository } from './creator.repository';
 import { toPublicCreator } from './creator-views';
+import { replyTokenHash } from './reply-times';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The dashboard lists this many, newest first. */
@@ -99,7 +109,9 @@ export class ContactRequests {
     const creatorWait = await StoredRequestLimit.waitSeconds(em, 'contact_requests', 'created_at', '"profile_id" = ?', profile.id, perCreator, now);
     if (creatorWait !== null) return new RetryLater('CREATOR.CONTACT_CREATOR_LIMIT', MSG.contactCreatorLimit(waitText(creatorWait)), creatorWait);
 
-    const request = ContactRequest.create(profile, input, now, shortlistMessageId);
+    // The creator's one-click "I replied" link (decision 0710): only its hash is kept.
+    const replyToken = randomBytes(32).toString('base64url');
+    const request = ContactRequest.create(profile, input, now, shortlistMessageId, replyTokenHash(replyToken));
     em.persist(request);
     this.outbox.add(
       'creator-contact',
@@ -111,6 +123,7 @@ export class ContactRequests {
         brandEmail: request.email,
         budgetRange: request.budgetRange,
         message: request.message,
+        replyToken,
       },
       em,
     );
@@ -136,6 +149,7 @@ export class ContactRequests {
       budget_range: r.budgetRange,
       message: r.message,
       created_at: r.createdAt.toISOString(),
+      replied_at: r.repliedAt?.toISOString() ?? null,
     }));
   }
 
@@ -159,26 +173,46 @@ export class ContactRequests {
       [cities, cities],
     )) as [{ count: string }];
     const rows = await conn.execute<
-      { id: string; total: string; last_7_days: string; distinct_senders: string; via_shortlists: string; last_received_at: Date }[]
+      {
+        id: string;
+        total: string;
+        last_7_days: string;
+        distinct_senders: string;
+        via_shortlists: string;
+        replied: string;
+        unanswered: string;
+        reply_days: number | null;
+        reply_rarely: boolean;
+        full_name: string;
+        city_slug: string;
+        last_received_at: Date;
+      }[]
     >(
-      `select profile_id as id, count(*) as total, count(*) filter (where created_at > ?) as last_7_days,
+      `select c.*, p.reply_days, p.reply_rarely, p.full_name, p.city_slug from (
+         select profile_id as id, count(*) as total, count(*) filter (where created_at > ?) as last_7_days,
               count(distinct lower(email)) as distinct_senders,
-              count(*) filter (where shortlist_message_id is not null) as via_shortlists, max(created_at) as last_received_at
+              count(*) filter (where shortlist_message_id is not null) as via_shortlists,
+              count(replied_at) as replied, count(*) filter (where replied_at is null and created_at <= ?) as unanswered,
+              max(created_at) as last_received_at
          from contact_requests where ?::text[] is null or city_slug = any(?::text[]) group by profile_id
-        order by ${opts.sort} ${opts.order === 'DESC' ? 'desc' : 'asc'}, profile_id limit ? offset ?`,
-      [weekAgo, cities, cities, opts.limit, opts.offset],
+        order by ${opts.sort} ${opts.order === 'DESC' ? 'desc' : 'asc'}, profile_id limit ? offset ?) c
+        join creator_profiles p on p.id = c.id
+        order by ${opts.sort} ${opts.order === 'DESC' ? 'desc' : 'asc'}, c.id`,
+      [weekAgo, new Date(this.clock.now().getTime() - REPLY_TIMES.unansweredAfterDays * 86_400_000), cities, cities, opts.limit, opts.offset],
     );
-    const names = new Map((rows.length ? await this.em.find(CreatorProfile, { id: { $in: rows.map((r) => r.id) } }) : []).map((p) => [p.id, p] as const));
     return {
       total: Number(count),
       items: rows.map((r) => ({
         id: r.id,
-        city_slug: names.get(r.id)?.citySlug ?? '',
-        creator_name: names.get(r.id)?.fullName ?? '',
+        city_slug: r.city_slug,
+        creator_name: r.full_name ?? '',
         total: Number(r.total),
         last_7_days: Number(r.last_7_days),
         distinct_senders: Number(r.distinct_senders),
         via_shortlists: Number(r.via_shortlists),
+        replied: Number(r.replied),
+        unanswered: Number(r.unanswered),
+        reply_time: replyTimeText(r.reply_rarely ? { within_days: null, rarely: true } : r.reply_days ? { within_days: r.reply_days, rarely: false } : null),
         last_received_at: new Date(r.last_received_at).toISOString(),
       })),
     };

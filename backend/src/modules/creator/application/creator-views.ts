@@ -106,6 +106,7 @@ export function toPublicCreator(p: CreatorProfile, timeZone: string): PublicCrea
     handles_confirmed: p.handlesConfirmed ?? false,
     contact_enabled: p.contactEnabled,
     contact_links: p.contactLinks,
+    reply_time: p.replyRarely ? { within_days: null, rarely: true } : p.replyDays ? { within_days: p.replyDays, rarely: false } : null,
   };
 }
 

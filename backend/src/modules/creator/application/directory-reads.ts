@@ -4,7 +4,7 @@ import type { CreatorProfile } from '../domain/creator-profile';
 /** The directory's filters (listed creators only), as the API takes them. */
 export type ListedFilters = Pick<
   CreatorSearchQuery,
-  'niche' | 'platform' | 'min_followers' | 'neighborhood' | 'content_type' | 'collab_type' | 'handles' | 'q' | 'city'
+  'niche' | 'platform' | 'min_followers' | 'neighborhood' | 'content_type' | 'collab_type' | 'handles' | 'replies_within' | 'q' | 'city'
 >;
 export type ListedOrder = NonNullable<CreatorSearchQuery['sort']>;
 /** A position in an order: the row's sort key (as PostgreSQL prints it) and id. */

@@ -6,6 +6,7 @@ import {
   MSG,
   NICHES,
   PLATFORM_NAMES,
+  REPLY_TIMES,
   optionNamed,
   pageTitle,
   SITE_PAGES,
@@ -411,6 +412,10 @@ export class DirectoryService {
     const q = str('q');
     const handles = str('handles');
     if (handles !== undefined && handles !== 'confirmed') throw badQuery('handles');
+    const repliesWithin = () => {
+      const n = int('replies_within', 0, 1, REPLY_TIMES.maxFilterDays);
+      return n || undefined;
+    };
     const sort = str('sort') ?? (q ? 'relevance' : 'newest');
     if (!['relevance', 'newest', 'followers', 'name'].includes(sort)) throw badQuery('sort');
     // `page` (offset paging, before decision 0204) is still validated, then ignored: an old link
@@ -429,6 +434,7 @@ export class DirectoryService {
       content_type,
       collab_type,
       handles: handles as 'confirmed' | undefined,
+      replies_within: repliesWithin(),
       min_followers: int('min_followers', 0, 0, 1_000_000_000),
       neighborhood,
       city,

@@ -19,8 +19,19 @@ export class ContactRequest {
   createdAt: Date;
   /** Set when it was one creator's copy of a message to a whole shortlist (decision 0702). */
   shortlistMessageId: string | null;
+  /** SHA-256 of the creator's one-click "I replied" link (decision 0710); the link itself only goes in the mail. */
+  replyTokenHash: string | null = null;
+  repliedAt: Date | null = null;
+  /** When the sweep counted it as unanswered (14 days without a reply). */
+  lapsedAt: Date | null = null;
 
-  static create(profile: { id: string; citySlug: string }, input: ContactRequestInput, now: Date, shortlistMessageId: string | null = null): ContactRequest {
+  static create(
+    profile: { id: string; citySlug: string },
+    input: ContactRequestInput,
+    now: Date,
+    shortlistMessageId: string | null = null,
+    replyTokenHash: string | null = null,
+  ): ContactRequest {
     const r = new ContactRequest();
     r.id = randomUUID();
     r.profileId = profile.id;
@@ -31,6 +42,7 @@ export class ContactRequest {
     r.message = input.message;
     r.createdAt = now;
     r.shortlistMessageId = shortlistMessageId;
+    r.replyTokenHash = replyTokenHash;
     return r;
   }
 }

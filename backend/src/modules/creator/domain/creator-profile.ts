@@ -76,6 +76,9 @@ export class CreatorProfile {
    */
   confirmedHandles?: { platform: Platform['name']; handle: string; confirmedAt: Date }[];
   handlesConfirmed?: boolean;
+  /** The public reply time (decision 0710), as the directory's read gives it. */
+  replyDays?: number | null;
+  replyRarely?: boolean;
   /** Read side only as well: when each platform's follower count was last confirmed (decision 0503). */
   followerDates?: { platform: Platform['name']; handle: string; confirmedAt: Date }[];
   /** With the form off, the links shown in its place (keys of contactLinkChoices). */

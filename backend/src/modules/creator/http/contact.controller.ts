@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AdminContactCounts } from '@local-creators/common';
 import type { Principal } from '../../../shared/auth/principal';
@@ -8,6 +8,7 @@ import { cityScope } from '../../../shared/auth/city-scope';
 import { parseListQuery, sendList } from '../../../shared/ra-list';
 import { Idempotent } from '../../../shared/http/idempotency.interceptor';
 import { ContactRequests } from '../application/contact-requests.service';
+import { ReplyTimes } from '../application/reply-times';
 
 const COUNT_SORTS = ['total', 'last_7_days', 'last_received_at'] as const;
 
@@ -15,7 +16,10 @@ const COUNT_SORTS = ['total', 'last_7_days', 'last_received_at'] as const;
 @ApiTags('creator')
 @Controller()
 export class ContactController {
-  constructor(private readonly contact: ContactRequests) {}
+  constructor(
+    private readonly contact: ContactRequests,
+    private readonly replies: ReplyTimes,
+  ) {}
 
   /** Anyone may write to a listed creator who keeps the form on: `{ brand_name, email, message, budget_range? }`. */
   @Post('creators/:id/contact')
@@ -23,6 +27,21 @@ export class ContactController {
   @HttpCode(201)
   send(@Param('id') id: string, @Body() body: unknown, @ClientIp() ip: string) {
     return this.contact.send({ profileId: id, body, clientIp: ip });
+  }
+
+  /**
+   * The creator's one-click "I replied" link (decision 0710): `{ token }` from the relay mail's
+   * `/replied#token=…`. A POST behind a button, so a mail scanner opening the link records nothing;
+   * repeating it answers `already_recorded`.
+   */
+  @Post('contact-replies')
+  @HttpCode(200)
+  @ApiBody({
+    schema: { type: 'object', required: ['token'], properties: { token: { type: 'string', description: "The secret of the mail's /replied#token=… link" } } },
+  })
+  @ApiOkResponse({ description: "{ status: 'recorded' | 'already_recorded', brand_name }" })
+  replied(@Body() body: unknown) {
+    return this.replies.recordReply(body);
   }
 
   @Get('me/contact-requests')

@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Param, Query, Req, Res, ServiceUnavailableException } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PERSONAL, PUBLIC_READ } from '../../../shared/http/cache-control';
 import { PreparedBody } from '../../../shared/http/prepared-body';
@@ -38,6 +38,12 @@ export class DirectoryController {
   @Get('creators')
   @Header('Cache-Control', PUBLIC_READ)
   @ApiOkResponse({ description: 'CreatorPage: listed creators matching the filters, paged by cursor' })
+  @ApiQuery({
+    name: 'replies_within',
+    required: false,
+    schema: { type: 'integer', minimum: 1, maximum: 60 },
+    description: 'Only creators who usually reply within this many days (decision 0710)',
+  })
   async search(@Query() query: Record<string, unknown>, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const gone = whenClientGoes(reply.raw);
     try {

@@ -48,6 +48,9 @@ export const CreatorProfileSchema = new EntitySchema<CreatorProfile>({
     // Read by the directory's own query only (decision 0502); the database keeps handles_confirmed.
     confirmedHandles: { type: 'json', persist: false } as never,
     handlesConfirmed: { type: 'boolean', persist: false } as never,
+    // Kept by ReplyTimes (decision 0710); read by the directory's own query only.
+    replyDays: { type: 'number', persist: false } as never,
+    replyRarely: { type: 'boolean', persist: false } as never,
     followerDates: { type: 'json', persist: false } as never,
   },
 });
@@ -65,6 +68,9 @@ export const ContactRequestSchema = new EntitySchema<ContactRequest>({
     message: { type: 'text' },
     createdAt: { type: 'Date', fieldName: 'created_at' },
     shortlistMessageId: { type: 'uuid', fieldName: 'shortlist_message_id', nullable: true },
+    replyTokenHash: { type: 'string', length: 64, fieldName: 'reply_token_hash', nullable: true, unique: true },
+    repliedAt: { type: 'Date', fieldName: 'replied_at', nullable: true },
+    lapsedAt: { type: 'Date', fieldName: 'lapsed_at', nullable: true },
   },
 });
 

@@ -137,7 +137,7 @@ const nicheFromItsIndex = (f: Pick<ListedPageQuery, 'niche' | 'q' | 'nicheShare'
  */
 function shapeOf(kind: string, q: ListedFilters & Partial<ListedPageQuery>, terms: SearchTerms | undefined, cap = 0): string {
   const niche = q.niche ? (nicheFromItsIndex(q) ? 'n' : 'N') : '';
-  const filters = [q.platform, q.min_followers, q.neighborhood, q.content_type, q.collab_type, q.handles === 'confirmed', q.city]
+  const filters = [q.platform, q.min_followers, q.neighborhood, q.content_type, q.collab_type, q.handles === 'confirmed', q.replies_within, q.city]
     .map((f) => (f ? 1 : 0))
     .join('');
   const words = terms ? `q${terms.words.length ? 'w' : ''}${terms.inNames ? 't' : ''}` : '';
@@ -191,6 +191,8 @@ function listedWhere(f: ListedFilters & Pick<ListedPageQuery, 'nicheShare' | 'co
   if (f.handles === 'confirmed') filter('p.handles_confirmed');
   // One city's creators (decision 0603); indexes led by the city are issue 26 point 5's.
   if (f.city) filter(`p.city_slug = ${p(f.city)}`);
+  // Kept by ReplyTimes (decision 0710); `is not null` names the partial index's predicate.
+  if (f.replies_within) filter(`p.reply_days is not null and p.reply_days <= ${p(f.replies_within)}::int`);
   if (terms) {
     const match: string[] = [];
     // Word prefixes in the text search document (names, handles, niches, neighborhood, bio).

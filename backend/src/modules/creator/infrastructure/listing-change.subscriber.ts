@@ -1,11 +1,16 @@
 import type { EventSubscriber, FlushEventArgs, TransactionEventArgs } from '@mikro-orm/core';
+import { ContactRequest } from '../domain/contact-request';
 import { CreatorProfile } from '../domain/creator-profile';
 import { FollowerCount } from '../domain/follower-count';
 import { HandleCheck } from '../domain/handle-check';
 import type { ListingVersion } from './listing-version';
 
-/** What a listed profile shows in public: its own row, its handles' checks and its counts' dates (migration ListingFacts). */
-const PUBLIC_FACTS = [CreatorProfile, HandleCheck, FollowerCount];
+/**
+ * What a listed profile shows in public: its own row, its handles' checks and its counts' dates
+ * (migration ListingFacts), and its reply time, worked out from its messages' reply marks in the
+ * same transaction (decision 0710).
+ */
+const PUBLIC_FACTS = [CreatorProfile, HandleCheck, FollowerCount, ContactRequest];
 
 /**
  * Tells the directory's listing version when this process wrote a public fact of a creator,

@@ -77,6 +77,8 @@ export function readOnlyProfile(row: Record<string, any>): CreatorProfile {
     contactLinks: row.contact_links ?? [],
     followersUnderReview: row.followers_under_review ?? [],
     handlesConfirmed: row.handles_confirmed ?? false,
+    replyDays: row.reply_days ?? null,
+    replyRarely: row.reply_rarely ?? false,
     confirmedHandles: ((row.confirmed_handles ?? []) as { platform: string; handle: string; confirmed_at: string }[]).map((h) => ({
       platform: h.platform,
       handle: h.handle,

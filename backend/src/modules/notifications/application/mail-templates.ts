@@ -157,7 +157,11 @@ const renderers: Renderers = {
     to: [p.creatorEmail],
     subject: `${p.brandName} wrote to you on Local Creators`,
     replyTo: p.brandEmail,
-    text: `Hi ${p.creatorName},\n\n${p.brandName} found your profile on Local Creators and wrote to you.\n\nFrom: ${p.brandName} <${p.brandEmail}>\nBudget: ${p.budgetRange ?? 'not given'}\n\n${p.message}\n\nReply to this e-mail to answer them: your address stays private until you do. We did not check who owns their address, so take the usual care before you share details or agree to anything.\n\nEvery message you receive is on your dashboard, where you can also turn the Contact form off: ${ctx.publicUrl}/dashboard\n`,
+    text: `Hi ${p.creatorName},\n\n${p.brandName} found your profile on Local Creators and wrote to you.\n\nFrom: ${p.brandName} <${p.brandEmail}>\nBudget: ${p.budgetRange ?? 'not given'}\n\n${p.message}\n\nReply to this e-mail to answer them: your address stays private until you do. We did not check who owns their address, so take the usual care before you share details or agree to anything.\n\n${
+      p.replyToken
+        ? `Replied? Tell us with one click, so your profile can show brands how quickly you usually reply (only that, never your messages): ${ctx.publicUrl}/replied#token=${p.replyToken}\n\n`
+        : ''
+    }Every message you receive is on your dashboard, where you can also turn the Contact form off: ${ctx.publicUrl}/dashboard\n`,
   }),
 };
 
@@ -170,7 +174,7 @@ export function scrubPayload(kind: NotificationKind, payload: Record<string, unk
   if (kind === 'password-recovery' || kind === 'email-confirmation') return { ...payload, link: '[sent]' };
   if (kind === 'amplify-interest-confirm' || kind === 'shortlist-message-confirm') return { ...payload, token: '[sent]' };
   // The admins see that a brand wrote, never what (decision 0501); the creator has it on the dashboard.
-  if (kind === 'creator-contact') return { ...payload, message: '[not kept]' };
+  if (kind === 'creator-contact') return { ...payload, message: '[not kept]', ...(payload.replyToken ? { replyToken: '[sent]' } : {}) };
   return payload;
 }
 

@@ -112,6 +112,8 @@ export interface NotificationPayloads {
     brandEmail: string;
     budgetRange: string | null;
     message: string;
+    /** The creator's one-click "I replied" link's secret (decision 0710); absent in mails queued before it. */
+    replyToken?: string;
   };
 }
 

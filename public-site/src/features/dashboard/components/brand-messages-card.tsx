@@ -49,6 +49,7 @@ export function BrandMessagesCard({ profile }: { profile: CreatorProfile }) {
                     {m.email}
                   </a>
                   {m.budget_range && <span className="text-muted-foreground"> · Budget: {m.budget_range}</span>}
+                  {m.replied_at && <span className="text-success"> · You replied</span>}
                 </p>
                 <p className="text-sm whitespace-pre-line">{m.message}</p>
               </li>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Search, SlidersHorizontal } from 'lucide-react';
-import { COLLAB_TYPES, CONTENT_TYPES, DIRECTORY, NICHES, PLATFORM_NAMES } from '@local-creators/common';
+import { COLLAB_TYPES, CONTENT_TYPES, DIRECTORY, NICHES, PLATFORM_NAMES, REPLY_TIMES } from '@local-creators/common';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -15,6 +15,12 @@ const MIN_FOLLOWERS = [
   { value: '10000', label: '10K+' },
   { value: '50000', label: '50K+' },
   { value: '100000', label: '100K+' },
+];
+
+/** "Replies within N days" (decision 0710): creators whose profile says they usually reply that fast. */
+const REPLIES_WITHIN = [
+  { value: '', label: 'Any' },
+  ...REPLY_TIMES.filterDays.map((d) => ({ value: String(d), label: d === 1 ? 'Within 1 day' : `Within ${d} days` })),
 ];
 
 const selectClass =
@@ -66,7 +72,7 @@ function Choice(props: {
 
 /** The filters that pick from a fixed list, in the form's order (the neighborhood is typed). */
 const LIST_FILTERS: {
-  key: 'niche' | 'platform' | 'min_followers' | 'content_type' | 'collab_type';
+  key: 'niche' | 'platform' | 'min_followers' | 'content_type' | 'collab_type' | 'replies_within';
   label: string;
   options: readonly Option[];
   span: string;
@@ -76,6 +82,7 @@ const LIST_FILTERS: {
   { key: 'min_followers', label: 'Min. followers', options: MIN_FOLLOWERS, span: 'lg:col-span-2' },
   { key: 'content_type', label: 'Content type', options: CONTENT_TYPES, span: 'lg:col-span-3' },
   { key: 'collab_type', label: 'Collaboration', options: COLLAB_TYPES, span: 'lg:col-span-3' },
+  { key: 'replies_within', label: 'Usually replies', options: REPLIES_WITHIN, span: 'lg:col-span-3' },
 ];
 
 /**
@@ -98,6 +105,19 @@ export function DirectorySearchForm({ search }: { search: DirectorySearch }) {
     else if (name === 'neighborhood') setNeighborhood(value);
     else if (name === 'sort' || LIST_FILTERS.some((f) => f.key === name)) update(name as 'sort', value);
   });
+
+  const choiceOf = (f: (typeof LIST_FILTERS)[number]) => (
+    <Choice
+      key={f.key}
+      name={f.key}
+      id={`filter-${f.key.replace('_', '-')}`}
+      label={f.label}
+      value={String(query[f.key] ?? '')}
+      options={f.options}
+      onChange={(v) => update(f.key, v)}
+      className={cn(foldable, f.span)}
+    />
+  );
 
   return (
     // A real GET form: sent before the scripts run (Enter in the box), it opens /directory?q=… and
@@ -148,18 +168,7 @@ export function DirectorySearchForm({ search }: { search: DirectorySearch }) {
           </Button>
         </div>
       </div>
-      {LIST_FILTERS.map((f) => (
-        <Choice
-          key={f.key}
-          name={f.key}
-          id={`filter-${f.key.replace('_', '-')}`}
-          label={f.label}
-          value={String(query[f.key] ?? '')}
-          options={f.options}
-          onChange={(v) => update(f.key, v)}
-          className={cn(foldable, f.span)}
-        />
-      ))}
+      {LIST_FILTERS.filter((f) => f.key !== 'replies_within').map(choiceOf)}
       <div className={cn(foldable, 'space-y-1.5 lg:col-span-4')}>
         <Label htmlFor="filter-neighborhood">Neighborhood</Label>
         <Input
@@ -171,10 +180,12 @@ export function DirectorySearchForm({ search }: { search: DirectorySearch }) {
           onChange={(e) => setNeighborhood(e.target.value)}
         />
       </div>
+      {/* At lg it opens the last row, beside the handles box and "Sort by". */}
+      {LIST_FILTERS.filter((f) => f.key === 'replies_within').map(choiceOf)}
       {/* Every handle, not any (decision 0244): the filter vouches for every account a card shows. */}
       {/* Folded like the other filters: 'flex' after `foldable` would override its 'hidden'. */}
       {/* At lg the twelve columns close every row: the handles box fills what "Sort by" leaves (issue 25). */}
-      <div className={cn(open ? 'flex' : 'hidden sm:flex', 'flex-col justify-end gap-1 pb-2 sm:col-span-2', searching ? 'lg:col-span-9' : 'lg:col-span-12')}>
+      <div className={cn(open ? 'flex' : 'hidden sm:flex', 'flex-col justify-end gap-1 pb-2 sm:col-span-2', searching ? 'lg:col-span-6' : 'lg:col-span-9')}>
         <label htmlFor="filter-handles" className="flex items-center gap-2 text-sm font-medium">
           <input
             id="filter-handles"

@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { LockMode } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { REPLY_MSG, REPLY_TIMES, replyTimeOf } from '@local-creators/common';
+import { AppConfig } from '../../../config/app-config';
+import { Clock } from '../../../shared/clock';
+import { DomainError } from '../../../shared/domain-error';
+import { StoredRequestLimit } from '../../../shared/stored-request-limit';
+import { ContactRequest } from '../domain/contact-request';
+
+const DAY_MS = 86_400_000;
+/** Messages counted as unanswered per sweep: a backlog is worked off over several sweeps. */
+const LAPSES_PER_SWEEP = 500;
+export const replyTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Replies you can count on (decision 0710): the creator's "I replied" link marks a relayed message
+ * answered; a sweep counts messages unanswered for 14 days; after either, the profile's public
+ * reply time is worked out again from its counted messages (replyTimeOf in common) and written to
+ * the profile only when it changed, which moves the listing version (migration 0006).
+ */
+@Injectable()
+export class ReplyTimes {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The POST behind the mail's link; answering again is harmless. */
+  async recordReply(body: unknown): Promise<{ status: 'recorded' | 'already_recorded'; brand_name: string }> {
+    const token = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).token : undefined;
+    if (typeof token !== 'string' || !/^[\w-]{20,100}$/.test(token)) throw DomainError.invalid('CREATOR.REPLY_LINK_INVALID', REPLY_MSG.linkInvalid, 'token');
+    const now = this.clock.now();
+    return this.em.fork().transactional(async (em) => {
+      // Under the row's lock, so two clicks at once record one reply.
+      const found = await em.findOne(ContactRequest, { replyTokenHash: replyTokenHash(token) }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!found) throw DomainError.notFound('CREATOR.REPLY_LINK_UNKNOWN', REPLY_MSG.linkUnknown);
+      if (found.repliedAt) return { status: 'already_recorded' as const, brand_name: found.brandName };
+      await StoredRequestLimit.serialize(em, `reply-times:${found.profileId}`);
+      found.repliedAt = now;
+      await em.flush();
+      await this.recompute(em, found.profileId, now);
+      return { status: 'recorded' as const, brand_name: found.brandName };
+    });
+  }
+
+  /**
+   * Counts messages unanswered for 14 days (claimed with SKIP LOCKED, so replicas sweeping together
+   * never count one twice) and works out their creators' reply times again. Answers how many.
+   */
+  async countUnanswered(now: Date): Promise<number> {
+    const before = new Date(now.getTime() - REPLY_TIMES.unansweredAfterDays * DAY_MS);
+    return this.em.fork().transactional(async (em) => {
+      const due = await em.execute<{ id: string }[]>(
+        `select id from contact_requests where replied_at is null and lapsed_at is null and created_at <= ?
+          order by created_at limit ? for update skip locked`,
+        [before, LAPSES_PER_SWEEP],
+      );
+      if (!due.length) return 0;
+      const lapsed = await em.find(ContactRequest, { id: { $in: due.map((r) => r.id) } });
+      for (const r of lapsed) r.lapsedAt = now;
+      // Through the unit of work, so this process's directory reads see the change at once (ListingChangeSubscriber).
+      await em.flush();
+      const profiles = [...new Set(lapsed.map((r) => r.profileId))].sort();
+      for (const id of profiles) {
+        await StoredRequestLimit.serialize(em, `reply-times:${id}`);
+        await this.recompute(em, id, now);
+      }
+      return due.length;
+    });
+  }
+
+  /** Works out one profile's public reply time from its counted messages, inside the caller's transaction. */
+  private async recompute(em: EntityManager, profileId: string, now: Date) {
+    const before = new Date(now.getTime() - REPLY_TIMES.unansweredAfterDays * DAY_MS);
+    const rows = await em.execute<{ delay_ms: string | null }[]>(
+      `select (extract(epoch from replied_at - created_at) * 1000)::bigint as delay_ms from contact_requests
+        where profile_id = ? and (replied_at is not null or created_at <= ?)`,
+      [profileId, before],
+    );
+    const time = replyTimeOf(rows.map((r) => (r.delay_ms === null ? null : Number(r.delay_ms))));
+    const days = time?.within_days ?? null;
+    const rarely = time?.rarely ?? false;
+    await em.execute(
+      `update creator_profiles set reply_days = ?, reply_rarely = ?
+        where id = ? and (reply_days is distinct from ? or reply_rarely is distinct from ?)`,
+      [days, rarely, profileId, days, rarely],
+    );
+  }
+}
+
+/** Runs the unanswered sweep every REPLY_SWEEP_S seconds in the API process (0: never). */
+@Injectable()
+export class ReplySweepSchedule implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('ReplyTimes');
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly replies: ReplyTimes,
+    private readonly clock: Clock,
+    @Inject(AppConfig) private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap() {
+    const seconds = this.config.replySweepSeconds;
+    if (seconds <= 0) return;
+    this.timer = setInterval(() => {
+      this.replies
+        .countUnanswered(this.clock.now())
+        .then((n) => n && this.logger.log(`counted ${n} messages as unanswered after ${REPLY_TIMES.unansweredAfterDays} days`))
+        .catch((error: Error) => this.logger.warn(`reply sweep failed: ${error.message}`));
+    }, seconds * 1000);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown() {
+    if (this.timer) clearInterval(this.timer);
+  }
+}
