@@ -19,7 +19,17 @@ import {
   Users,
   Video,
 } from 'lucide-react';
-import { DIRECTORY, MSG, contactLinkChoices, formatCount, formatDay, formatMonthYear, initials, replyTimeText, type PublicCreator } from '@local-creators/common';
+import {
+  DIRECTORY,
+  MSG,
+  contactLinkChoices,
+  formatCount,
+  formatDay,
+  formatMonthYear,
+  initials,
+  replyTimeText,
+  type PublicCreator,
+} from '@local-creators/common';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
