@@ -15,7 +15,7 @@ import type { CreatorSearchQuery } from './types';
 export type DirectorySort = NonNullable<CreatorSearchQuery['sort']>;
 
 /** The URL parameters that narrow /directory to a list: any of them shows results instead of the overview. */
-export const DIRECTORY_FILTER_KEYS = ['q', 'niche', 'platform', 'min_followers', 'neighborhood', 'content_type', 'collab_type', 'handles'] as const;
+export const DIRECTORY_FILTER_KEYS = ['q', 'niche', 'platform', 'min_followers', 'neighborhood', 'content_type', 'collab_type', 'handles', 'min_local_share'] as const;
 
 /** A fixed list's option from the URL, in the list's spelling (`?niche=food` is Food). */
 const fromList = <T extends string>(options: readonly T[], value: string | null) => (value ? optionNamed(options, value) : undefined);
@@ -33,6 +33,7 @@ export function directorySearchOf(params: { get(key: string): string | null }) {
   const defaultSort: DirectorySort = q ? 'relevance' : 'newest';
   const sort = (sorts as string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as DirectorySort) : defaultSort;
   const minFollowers = Number(params.get('min_followers'));
+  const minLocalShare = Number(params.get('min_local_share'));
 
   const query: CreatorSearchQuery = {
     q,
@@ -43,6 +44,7 @@ export function directorySearchOf(params: { get(key: string): string | null }) {
     min_followers: Number.isInteger(minFollowers) && minFollowers > 0 ? minFollowers : undefined,
     neighborhood: params.get('neighborhood') ?? undefined,
     handles: params.get('handles') === 'confirmed' ? 'confirmed' : undefined,
+    min_local_share: Number.isInteger(minLocalShare) && minLocalShare > 0 && minLocalShare <= 100 ? minLocalShare : undefined,
     sort,
     cursor: params.get('cursor') ?? undefined,
     per_page: DIRECTORY.pageSizeDefault,

@@ -1,4 +1,4 @@
-import { EnvironmentVariables, parseRateLimit, redisConnection, validateEnvironment } from './environment';
+import { ConfigError, EnvironmentVariables, parseRateLimit, redisConnection, validateEnvironment } from './environment';
 
 /**
  * Typed, validated configuration, grouped per area. Injected by class; built once at boot from
@@ -57,6 +57,8 @@ export class AppConfig {
   /** The internal /metrics listener's port (api or worker), or null for none. */
   readonly metricsPort: number | null;
   readonly city: string;
+  /** The city's IANA time zone (decision 0720). */
+  readonly cityTimeZone: string;
   /** Seconds between sweeps for follower counts due a re-confirmation mail; 0 = none (decision 0503). */
   readonly followerReminderSweepSeconds: number;
   /** How long the API keeps answering after SIGTERM before it stops listening (decision 0317). */
@@ -140,6 +142,12 @@ export class AppConfig {
     this.signinThrottle = { free: Math.max(1, account.limit), windowSeconds: Math.max(1, account.windowSeconds), baseLockSeconds: 60, maxLockSeconds: 3600 };
     this.logLevel = e.LOG_LEVEL;
     this.city = e.CITY;
+    this.cityTimeZone = e.CITY_TIME_ZONE;
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: e.CITY_TIME_ZONE });
+    } catch {
+      throw new ConfigError(`Invalid configuration:\n  CITY_TIME_ZONE: ${e.CITY_TIME_ZONE} is not a time zone (for example America/New_York)`);
+    }
     this.followerReminderSweepSeconds = e.FOLLOWER_REMINDER_SWEEP_S;
     this.shutdownDrainMs = e.SHUTDOWN_DRAIN_S * 1000;
   }

@@ -93,6 +93,8 @@ export class EnvironmentVariables {
   @IsString() CORS_ORIGIN = '';
   @IsIn(['debug', 'info', 'warn', 'error']) LOG_LEVEL: 'debug' | 'info' | 'warn' | 'error' = 'info';
   @IsString() CITY = 'Cleveland';
+  /** The city's IANA time zone: which calendar day it is there (local audience dates, decision 0720). */
+  @IsString() CITY_TIME_ZONE = 'America/New_York';
   /** "<count>/<seconds>" per client address (decision 0012). Wrong sign-ins, any account: */
   @Matches(/^\d+\/\d+$/) RATE_LIMIT_SIGNIN = '20/600';
   /** Wrong sign-ins per account and client address: free ones / seconds remembered; then growing waits (decision 0011). */

@@ -24,6 +24,7 @@ import { Migration20261126020100EmailConfirmation } from './Migration20261126020
 import { Migration20261126020200HandleCheckLinks } from './Migration20261126020200HandleCheckLinks';
 import { Migration20261126020300FollowerJumpWindow } from './Migration20261126020300FollowerJumpWindow';
 import { Migration20261126120000Shortlists } from './Migration20261126120000Shortlists';
+import { Migration20261126130000LocalAudience } from './Migration20261126130000LocalAudience';
 
 /**
  * Committed migrations, in order. Listed explicitly (not globbed) so they run the same from
@@ -55,4 +56,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126020200HandleCheckLinks', class: Migration20261126020200HandleCheckLinks },
   { name: 'Migration20261126020300FollowerJumpWindow', class: Migration20261126020300FollowerJumpWindow },
   { name: 'Migration20261126120000Shortlists', class: Migration20261126120000Shortlists },
+  { name: 'Migration20261126130000LocalAudience', class: Migration20261126130000LocalAudience },
 ];

@@ -14,6 +14,9 @@ import { DirectoryReads } from './application/directory-reads';
 import { DirectoryService } from './application/directory.service';
 import { OwnProfileService } from './application/own-profile.service';
 import { AdminFollowerCountsController } from './http/admin-follower-counts.controller';
+import { AdminLocalAudienceController } from './http/admin-local-audience.controller';
+import { MeLocalAudienceController } from './http/me-local-audience.controller';
+import { LocalAudienceChecks } from './application/local-audience-checks';
 import { ContactController } from './http/contact.controller';
 import { DirectoryController } from './http/directory.controller';
 import { MeProfileController } from './http/me-profile.controller';
@@ -22,6 +25,7 @@ import {
   CreatorProfileSchema,
   FollowerCountSchema,
   HandleCheckSchema,
+  LocalAudienceCheckSchema,
   ShortlistEntrySchema,
   ShortlistMessageSchema,
   ShortlistSchema,
@@ -44,13 +48,14 @@ import { SqlDirectoryReads } from './infrastructure/sql-directory-reads';
       ContactRequestSchema,
       HandleCheckSchema,
       FollowerCountSchema,
+      LocalAudienceCheckSchema,
       ShortlistSchema,
       ShortlistEntrySchema,
       ShortlistMessageSchema,
     ]),
     NotificationsModule,
   ],
-  controllers: [MeProfileController, DirectoryController, ContactController, ShortlistsController, AdminFollowerCountsController],
+  controllers: [MeProfileController, DirectoryController, ContactController, ShortlistsController, AdminFollowerCountsController, MeLocalAudienceController, AdminLocalAudienceController],
   providers: [
     OwnProfileService,
     ContactRequests,
@@ -58,6 +63,7 @@ import { SqlDirectoryReads } from './infrastructure/sql-directory-reads';
     HandleChecks,
     FollowerCounts,
     FollowerReminderSchedule,
+    LocalAudienceChecks,
     DirectoryService,
     ListingVersion,
     QueryCanceller,

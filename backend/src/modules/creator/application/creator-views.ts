@@ -87,6 +87,8 @@ export function toPublicCreator(p: CreatorProfile): PublicCreator {
     handles_confirmed: p.handlesConfirmed ?? false,
     contact_enabled: p.contactEnabled,
     contact_links: p.contactLinks,
+    // The share and its day only, never the screenshot; the page shows it while fresh (decision 0720).
+    local_audience: p.localAudience ? { share: p.localAudience.share, checked_on: p.localAudience.checkedOn } : null,
   };
 }
 

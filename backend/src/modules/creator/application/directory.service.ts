@@ -3,6 +3,7 @@ import {
   COLLAB_TYPES,
   CONTENT_TYPES,
   DIRECTORY,
+  LOCAL_AUDIENCE,
   MSG,
   NICHES,
   PLATFORM_NAMES,
@@ -16,6 +17,7 @@ import {
   directorySearchOf,
 } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
+import { Clock } from '../../../shared/clock';
 import { DomainError } from '../../../shared/domain-error';
 import { isRealTimestamp } from '../../../shared/real-timestamp';
 import { isAdmin, type Principal } from '../../../shared/auth/principal';
@@ -98,6 +100,7 @@ export class DirectoryService {
   constructor(
     private readonly profiles: DirectoryReads,
     @Inject(AppConfig) private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {
     this.cache = new DirectoryCache(() => this.profiles.listingVersion(), CACHED_ANSWERS, CACHED_BYTES);
   }
@@ -351,6 +354,12 @@ export class DirectoryService {
     const rawCursor = str('cursor');
     const cursor = rawCursor === undefined ? undefined : decodeCursor(rawCursor);
     const neighborhood = str('neighborhood');
+    // A share counts while checked fewer than 180 days ago (localShareIsFresh): the day is in the
+    // key, so a cached answer never outlives the day it was computed for.
+    const min_local_share = int('min_local_share', 0, 0, 100) || undefined;
+    const local_share_since = min_local_share
+      ? new Date(this.clock.now().getTime() - LOCAL_AUDIENCE.staleAfterDays * 86_400_000).toISOString().slice(0, 10)
+      : undefined;
     const max = DIRECTORY.searchTextMax;
     if ((q?.length ?? 0) > max || (neighborhood?.length ?? 0) > max) throw badQuery(q && q.length > max ? 'q' : 'neighborhood');
     return {
@@ -360,6 +369,8 @@ export class DirectoryService {
       collab_type,
       handles: handles as 'confirmed' | undefined,
       min_followers: int('min_followers', 0, 0, 1_000_000_000),
+      min_local_share,
+      local_share_since,
       neighborhood,
       q,
       // Without words there is nothing to rank by.

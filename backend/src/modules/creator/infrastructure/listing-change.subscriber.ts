@@ -2,10 +2,11 @@ import type { EventSubscriber, FlushEventArgs, TransactionEventArgs } from '@mik
 import { CreatorProfile } from '../domain/creator-profile';
 import { FollowerCount } from '../domain/follower-count';
 import { HandleCheck } from '../domain/handle-check';
+import { LocalAudienceCheck } from '../domain/local-audience-check';
 import type { ListingVersion } from './listing-version';
 
-/** What a listed profile shows in public: its own row, its handles' checks and its counts' dates (migration ListingFacts). */
-const PUBLIC_FACTS = [CreatorProfile, HandleCheck, FollowerCount];
+/** What a listed profile shows in public: its own row, its handles' checks and its counts' dates (migration ListingFacts); a recorded local share is written beside its check. */
+const PUBLIC_FACTS = [CreatorProfile, HandleCheck, FollowerCount, LocalAudienceCheck];
 
 /**
  * Tells the directory's listing version when this process wrote a public fact of a creator,
