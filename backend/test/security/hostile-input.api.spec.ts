@@ -209,6 +209,7 @@ describe('hostile input', () => {
       '/api/admin/introduction-requests',
       '/api/admin/contact-requests',
       '/api/admin/follower-counts',
+      '/api/admin/local-audience-checks',
     ];
     // Every admin list the app registers is covered here (a new one must be added).
     const adminGets = registeredRoutes(t)
