@@ -15,7 +15,17 @@ import type { CreatorSearchQuery } from './types';
 export type DirectorySort = NonNullable<CreatorSearchQuery['sort']>;
 
 /** The URL parameters that narrow /directory to a list: any of them shows results instead of the overview. */
-export const DIRECTORY_FILTER_KEYS = ['q', 'niche', 'platform', 'min_followers', 'neighborhood', 'content_type', 'collab_type', 'handles', 'min_local_share'] as const;
+export const DIRECTORY_FILTER_KEYS = [
+  'q',
+  'niche',
+  'platform',
+  'min_followers',
+  'neighborhood',
+  'content_type',
+  'collab_type',
+  'handles',
+  'min_local_share',
+] as const;
 
 /** A fixed list's option from the URL, in the list's spelling (`?niche=food` is Food). */
 const fromList = <T extends string>(options: readonly T[], value: string | null) => (value ? optionNamed(options, value) : undefined);

@@ -32,8 +32,8 @@ export function LocalAudienceQueue() {
         Local audience checks
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {total ? `${total} waiting, oldest first. ` : ''}Read the share of followers in the metro area from the screenshot and the day it shows.
-        The screenshot is never public; only the share and the day you record are.
+        {total ? `${total} waiting, oldest first. ` : ''}Read the share of followers in the metro area from the screenshot and the day it shows. The screenshot
+        is never public; only the share and the day you record are.
       </Typography>
       <CardStack
         items={data}

@@ -61,8 +61,7 @@ export const dataProvider = {
   },
   /** PUT /api/admin/local-audience-checks/:id: `{ share, checked_on }` records, `{ reason }` rejects (409 once decided) */
   decideLocalAudience: async (id: string, body: { share: number; checked_on: string } | { reason: string }): Promise<AdminLocalAudienceCheck> =>
-    (await httpClient(`${API}/local-audience-checks/${encodeURIComponent(id)}`, { method: 'PUT', body: JSON.stringify(body) }))
-      .json as AdminLocalAudienceCheck,
+    (await httpClient(`${API}/local-audience-checks/${encodeURIComponent(id)}`, { method: 'PUT', body: JSON.stringify(body) })).json as AdminLocalAudienceCheck,
 } satisfies DataProvider;
 
 export type AppDataProvider = typeof dataProvider;

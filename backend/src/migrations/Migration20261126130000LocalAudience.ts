@@ -38,7 +38,9 @@ export class Migration20261126130000LocalAudience extends Migration {
 
   override async down(): Promise<void> {
     this.addSql(`drop index if exists "creator_profiles_listed_local_share_idx";`);
-    this.addSql(`alter table "creator_profiles" drop constraint if exists "creator_profiles_local_share_check", drop column if exists "local_share", drop column if exists "local_share_checked_on";`);
+    this.addSql(
+      `alter table "creator_profiles" drop constraint if exists "creator_profiles_local_share_check", drop column if exists "local_share", drop column if exists "local_share_checked_on";`,
+    );
     this.addSql(`drop table if exists "local_audience_checks";`);
   }
 }

@@ -72,7 +72,12 @@ describe('local audience checks', () => {
     expect(JSON.stringify(res.body)).not.toMatch(/storage|image_url/);
 
     const pending = (await queue()).find((x) => x.profile_id === c.id)!;
-    expect(pending).toMatchObject({ creator_name: c.name, platform: 'Instagram', status: 'pending', image_url: `/api/admin/local-audience-checks/${pending.id}/image` });
+    expect(pending).toMatchObject({
+      creator_name: c.name,
+      platform: 'Instagram',
+      status: 'pending',
+      image_url: `/api/admin/local-audience-checks/${pending.id}/image`,
+    });
     const image = await t.http().get(pending.image_url).set(bearer(admin)).expect(200);
     expect(image.headers['cache-control']).toBe('private, no-store');
     expect(image.headers['content-type']).toBe('image/webp');
@@ -142,11 +147,19 @@ describe('local audience checks', () => {
       [{ reason: 'x'.repeat(501) }, 'reason', 'Please give a reason (at most 500 characters)'],
     ];
     for (const [body, field, message] of bad) {
-      expect((await t.http().put(`/api/admin/local-audience-checks/${check.id}`).set(bearer(admin)).send(body).expect(400)).body).toMatchObject({ field, message });
+      expect((await t.http().put(`/api/admin/local-audience-checks/${check.id}`).set(bearer(admin)).send(body).expect(400)).body).toMatchObject({
+        field,
+        message,
+      });
     }
     expect((await profile(c.id)).local_audience).toBeNull();
 
-    const recorded = await t.http().put(`/api/admin/local-audience-checks/${check.id}`).set(bearer(admin)).send({ share: 62, checked_on: '2027-03-15' }).expect(200);
+    const recorded = await t
+      .http()
+      .put(`/api/admin/local-audience-checks/${check.id}`)
+      .set(bearer(admin))
+      .send({ share: 62, checked_on: '2027-03-15' })
+      .expect(200);
     expect(recorded.body).toMatchObject({ status: 'recorded', share: 62, checked_on: '2027-03-15', decided_by: admin.user.email });
     expect((await profile(c.id)).local_audience).toEqual({ share: 62, checked_on: '2027-03-15' });
     expect((await profile(other.id)).local_audience).toBeNull();
@@ -190,7 +203,12 @@ describe('local audience checks', () => {
     expect((await profile(c.id)).local_audience).toBeNull();
     expect((await queue('rejected')).find((x) => x.id === check.id)).toMatchObject({ status: 'rejected', reason: 'The screenshot does not show the date.' });
     expect((await queue()).find((x) => x.id === check.id)).toBeUndefined();
-    await t.http().get('/api/admin/local-audience-checks').set(bearer(admin)).query({ filter: JSON.stringify({ status: 'nope' }) }).expect(400);
+    await t
+      .http()
+      .get('/api/admin/local-audience-checks')
+      .set(bearer(admin))
+      .query({ filter: JSON.stringify({ status: 'nope' }) })
+      .expect(400);
     await t.http().get('/api/admin/local-audience-checks/not-a-uuid').set(bearer(admin)).expect(404);
     await eventually(
       () => t.sql(`select 1 from outbox_messages where status <> 'sent'`),

@@ -55,7 +55,15 @@ import { SqlDirectoryReads } from './infrastructure/sql-directory-reads';
     ]),
     NotificationsModule,
   ],
-  controllers: [MeProfileController, DirectoryController, ContactController, ShortlistsController, AdminFollowerCountsController, MeLocalAudienceController, AdminLocalAudienceController],
+  controllers: [
+    MeProfileController,
+    DirectoryController,
+    ContactController,
+    ShortlistsController,
+    AdminFollowerCountsController,
+    MeLocalAudienceController,
+    AdminLocalAudienceController,
+  ],
   providers: [
     OwnProfileService,
     ContactRequests,

@@ -11,6 +11,7 @@ import { AdminTiles, CreatorTiles } from './components/dashboard-tiles';
 import { FollowerFreshnessCard } from './components/follower-freshness-card';
 import { FounderLetter } from './components/founder-letter';
 import { HandleProofCard } from './components/handle-proof-card';
+import { LocalAudienceCard } from './components/local-audience-card';
 import { NotPublicCard, ShareProfileCard } from './components/share-profile-card';
 import { StatusCard } from './components/status-card';
 import { VerifiedBadgeCard } from './components/verified-badge-card';
@@ -67,6 +68,8 @@ export default function DashboardPage() {
       )}
 
       {profile && profile.approval_status !== 'rejected' && <HandleProofCard profile={profile} />}
+
+      {profile && profile.approval_status !== 'rejected' && <LocalAudienceCard profile={profile} />}
 
       {profile && isListed(profile) && <BrandMessagesCard profile={profile} />}
 

@@ -170,7 +170,9 @@ export class LocalAudienceChecks {
 
   private async toAdmin(rows: LocalAudienceCheck[]): Promise<AdminLocalAudienceCheck[]> {
     const names = new Map(
-      (rows.length ? await this.em.find(CreatorProfile, { id: { $in: [...new Set(rows.map((r) => r.profileId))] } }) : []).map((p) => [p.id, p.fullName] as const),
+      (rows.length ? await this.em.find(CreatorProfile, { id: { $in: [...new Set(rows.map((r) => r.profileId))] } }) : []).map(
+        (p) => [p.id, p.fullName] as const,
+      ),
     );
     return rows.map((r) => ({
       ...toOwn(r),

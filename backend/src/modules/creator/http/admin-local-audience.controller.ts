@@ -22,7 +22,8 @@ export class AdminLocalAudienceController {
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply): Promise<AdminLocalAudienceCheck[]> {
     const q = parseListQuery<{ status?: unknown }>(query, { sortable: ['created_at'], defaultSort: ['created_at', 'ASC'] });
     const status = q.filter.status || 'pending';
-    if (!STATUSES.includes(status as LocalAudienceStatus)) throw DomainError.invalid('LIST.BAD_FILTER', 'status must be pending, recorded or rejected', 'filter');
+    if (!STATUSES.includes(status as LocalAudienceStatus))
+      throw DomainError.invalid('LIST.BAD_FILTER', 'status must be pending, recorded or rejected', 'filter');
     const { items, total } = await this.checks.forAdmins(status as LocalAudienceStatus, { offset: q.offset, limit: q.limit });
     return sendList(res, 'local-audience-checks', q, items, total);
   }

@@ -135,7 +135,9 @@ const nicheFromItsIndex = (f: Pick<ListedPageQuery, 'niche' | 'q' | 'nicheShare'
  */
 function shapeOf(kind: string, q: ListedFilters & Partial<ListedPageQuery>, terms: SearchTerms | undefined, cap = 0): string {
   const niche = q.niche ? (nicheFromItsIndex(q) ? 'n' : 'N') : '';
-  const filters = [q.platform, q.min_followers, q.neighborhood, q.content_type, q.collab_type, q.handles === 'confirmed', q.min_local_share].map((f) => (f ? 1 : 0)).join('');
+  const filters = [q.platform, q.min_followers, q.neighborhood, q.content_type, q.collab_type, q.handles === 'confirmed', q.min_local_share]
+    .map((f) => (f ? 1 : 0))
+    .join('');
   const words = terms ? `q${terms.words.length ? 'w' : ''}${terms.inNames ? 't' : ''}` : '';
   const direction = q.after ? 'a' : q.before ? 'b' : '';
   const common = terms && q.commonWords ? 'c' : '';
