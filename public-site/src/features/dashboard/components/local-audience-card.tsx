@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MapPin } from 'lucide-react';
 import {
@@ -43,6 +43,7 @@ export function LocalAudienceCard({ profile }: { profile: CreatorProfile }) {
   const [showsOn, setShowsOn] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [fieldError, setFieldError] = useState<{ field?: string; message: string } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const now = new Date();
   const today = localDay(now);
   const earliest = localDay(new Date(now.getTime() - LOCAL_AUDIENCE.screenshotMaxAgeDays * 86_400_000));
@@ -58,6 +59,8 @@ export function LocalAudienceCard({ profile }: { profile: CreatorProfile }) {
       setFieldError(null);
       setFile(null);
       setShowsOn('');
+      // The file input is the browser's own: clear it too.
+      formRef.current?.reset();
       toast.success(MSG.localAudienceSent);
       void queryClient.invalidateQueries({ queryKey: key });
     },
@@ -110,7 +113,7 @@ export function LocalAudienceCard({ profile }: { profile: CreatorProfile }) {
           </p>
         )}
       </div>
-      <form className="mt-4 grid gap-4 sm:grid-cols-3" onSubmit={submit} noValidate>
+      <form ref={formRef} className="mt-4 grid gap-4 sm:grid-cols-3" onSubmit={submit} noValidate>
         <div className="space-y-1.5">
           <Label htmlFor="local-audience-platform">Platform</Label>
           <select
@@ -136,7 +139,10 @@ export function LocalAudienceCard({ profile }: { profile: CreatorProfile }) {
             min={earliest}
             max={today}
             value={showsOn}
-            onChange={(e) => setShowsOn(e.target.value)}
+            onChange={(e) => {
+              setShowsOn(e.target.value);
+              if (fieldError?.field === 'shows_on') setFieldError(null);
+            }}
             aria-invalid={fieldError?.field === 'shows_on' || undefined}
             aria-describedby={describedBy('shows_on')}
           />
