@@ -54,7 +54,14 @@ describe('a local audience, proven, in the browser', () => {
       const check = admin.page.getByRole('article', { name: 'Local audience check: Lena Local' });
       const img = check.getByRole('img', { name: /Lena Local's Instagram audience insights/ });
       await img.waitFor();
-      await admin.page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await img.elementHandle());
+      // Decoded in the browser, from the admin-only route (no public URL to point an <img> at).
+      await admin.page.waitForFunction(
+        (el) => {
+          const loaded = el as unknown as { complete: boolean; naturalWidth: number };
+          return loaded.complete && loaded.naturalWidth > 0;
+        },
+        await img.elementHandle(),
+      );
       expect(await img.getAttribute('src')).toMatch(/^blob:/);
       await check.scrollIntoViewIfNeeded();
       await shot(admin.page, `local-audience-review-${width}`);
@@ -82,7 +89,10 @@ describe('a local audience, proven, in the browser', () => {
       if (process.env.SHOTS_DIR) await visitor.page.screenshot({ path: `${process.env.SHOTS_DIR}/local-audience-profile-top-${width}.png` });
 
       await visitor.page.goto('/directory?min_local_share=50');
-      await visitor.page.getByRole('link', { name: /Lena Local/ }).first().waitFor();
+      await visitor.page
+        .getByRole('link', { name: /Lena Local/ })
+        .first()
+        .waitFor();
       expect(await visitor.page.getByLabel('Followers in the area').inputValue()).toBe('50');
       await shot(visitor.page, `local-audience-directory-${width}`);
       if (process.env.SHOTS_DIR) await visitor.page.screenshot({ path: `${process.env.SHOTS_DIR}/local-audience-directory-top-${width}.png` });

@@ -215,4 +215,22 @@ describe('local audience checks', () => {
       (rows) => rows.length === 0,
     );
   });
+
+  it('is in the OpenAPI document: the upload, the queue, the image, the decision and the filter', async () => {
+    const doc = (await t.http().get('/api/docs-json').expect(200)).body as {
+      paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; requestBody?: { content: Record<string, unknown> } }>>;
+    };
+    expect(
+      Object.keys(doc.paths)
+        .filter((p) => p.includes('local-audience'))
+        .sort(),
+    ).toEqual([
+      '/api/admin/local-audience-checks',
+      '/api/admin/local-audience-checks/{id}',
+      '/api/admin/local-audience-checks/{id}/image',
+      '/api/me/local-audience',
+    ]);
+    expect(Object.keys(doc.paths['/api/me/local-audience']!.post!.requestBody!.content)).toEqual(['multipart/form-data']);
+    expect(doc.paths['/api/creators']!.get!.parameters).toContainEqual(expect.objectContaining({ name: 'min_local_share', in: 'query' }));
+  });
 });

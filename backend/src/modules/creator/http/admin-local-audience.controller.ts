@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, Put, Query, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AdminLocalAudienceCheck, LocalAudienceStatus } from '@local-creators/common';
 import { DomainError } from '../../../shared/domain-error';
@@ -19,6 +19,7 @@ export class AdminLocalAudienceController {
   constructor(private readonly checks: LocalAudienceChecks) {}
 
   @Get()
+  @ApiOkResponse({ description: 'AdminLocalAudienceCheck[]; filter {"status":"pending"|"recorded"|"rejected"} (pending by default, oldest first)' })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply): Promise<AdminLocalAudienceCheck[]> {
     const q = parseListQuery<{ status?: unknown }>(query, { sortable: ['created_at'], defaultSort: ['created_at', 'ASC'] });
     const status = q.filter.status || 'pending';
@@ -35,6 +36,8 @@ export class AdminLocalAudienceController {
 
   /** The screenshot, to admins only and never kept by any cache: it has no public URL. */
   @Get(':id/image')
+  @ApiProduces('image/webp')
+  @ApiOkResponse({ description: 'The screenshot (re-encoded WebP), Cache-Control: private, no-store' })
   async image(@Param('id') id: string, @Res() res: FastifyReply) {
     const { body, type } = await this.checks.image(id);
     res.header('Cache-Control', PERSONAL).header('Content-Type', type).header('X-Content-Type-Options', 'nosniff').send(body);
@@ -42,6 +45,19 @@ export class AdminLocalAudienceController {
 
   /** `{ share, checked_on }` records the share; `{ reason }` rejects the screenshot (mailed to the creator). */
   @Put(':id')
+  @ApiBody({
+    schema: {
+      oneOf: [
+        {
+          type: 'object',
+          required: ['share', 'checked_on'],
+          properties: { share: { type: 'integer', minimum: 0, maximum: 100 }, checked_on: { type: 'string', format: 'date' } },
+        },
+        { type: 'object', required: ['reason'], properties: { reason: { type: 'string', maxLength: 500 } } },
+      ],
+    },
+  })
+  @ApiOkResponse({ description: 'AdminLocalAudienceCheck, decided; 409 when it already was' })
   decide(@Param('id') id: string, @Body() body: unknown, @CurrentUser() admin: Principal) {
     return this.checks.decide(id, body, admin);
   }

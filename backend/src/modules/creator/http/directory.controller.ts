@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Param, Query, Req, Res, ServiceUnavailableException } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PERSONAL, PUBLIC_READ } from '../../../shared/http/cache-control';
 import { PreparedBody } from '../../../shared/http/prepared-body';
@@ -38,6 +38,13 @@ export class DirectoryController {
   @Get('creators')
   @Header('Cache-Control', PUBLIC_READ)
   @ApiOkResponse({ description: 'CreatorPage: listed creators matching the filters, paged by cursor' })
+  @ApiQuery({
+    name: 'min_local_share',
+    required: false,
+    type: Number,
+    description:
+      'Only creators whose share of followers in the metro area, checked by an admin fewer than 180 days ago, is at least this (1–100; decision 0721)',
+  })
   async search(@Query() query: Record<string, unknown>, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const gone = whenClientGoes(reply.raw);
     try {
