@@ -1,6 +1,16 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { MSG, localAudienceLine } from '@local-creators/common';
 import { addAdmin, listedCreator, shot, expectToast, signInThroughLogin, startProduct, type Product } from './support/product';
+
+/** Serious or critical axe findings (the states every-page's axe run does not reach: a waiting check, a recorded share). */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 /** YYYY-MM-DD `days` ago in the browser's (and test machine's) calendar, a day safely in the past in the city too. */
 const dayAgo = (days: number) => {
@@ -43,6 +53,7 @@ describe('a local audience, proven, in the browser', () => {
     await expectToast(phone.page, MSG.localAudienceSent);
     await card.getByText('Waiting for an admin: your Instagram screenshot').waitFor();
     await shot(phone.page, 'local-audience-dashboard-375');
+    expect(await seriousViolations(phone.page)).toEqual([]);
     if (process.env.SHOTS_DIR) await card.screenshot({ path: `${process.env.SHOTS_DIR}/local-audience-dashboard-card-375.png` });
     await phone.context.close();
 
@@ -65,6 +76,7 @@ describe('a local audience, proven, in the browser', () => {
       expect(await img.getAttribute('src')).toMatch(/^blob:/);
       await check.scrollIntoViewIfNeeded();
       await shot(admin.page, `local-audience-review-${width}`);
+      expect(await seriousViolations(admin.page)).toEqual([]);
       if (width === 1280) {
         await check.getByLabel('Share in the area (%)').fill('62');
         expect(await check.getByLabel('Checked on').inputValue()).toBe(showsOn);
@@ -86,6 +98,7 @@ describe('a local audience, proven, in the browser', () => {
       await visitor.page.getByTestId('local-audience').filter({ hasText: line }).waitFor();
       expect(await visitor.page.content()).not.toMatch(/local-audience-checks|insights\.png/);
       await shot(visitor.page, `local-audience-profile-${width}`);
+      expect(await seriousViolations(visitor.page)).toEqual([]);
       if (process.env.SHOTS_DIR) await visitor.page.screenshot({ path: `${process.env.SHOTS_DIR}/local-audience-profile-top-${width}.png` });
 
       await visitor.page.goto('/directory?min_local_share=50');
