@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LOCAL_AUDIENCE, MSG, type LocalAudienceStatus, type PlatformName } from '@local-creators/common';
+import { MSG, type LocalAudienceStatus, type PlatformName } from '@local-creators/common';
 import { DomainError } from '../../../shared/domain-error';
 
 const DAY_MS = 86_400_000;
@@ -86,5 +86,3 @@ export class LocalAudienceCheck {
     this.reason = reason;
   }
 }
-
-export const SCREENSHOT_MAX_AGE_DAYS = LOCAL_AUDIENCE.screenshotMaxAgeDays;
