@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { MSG, localAudienceLine } from '@local-creators/common';
-import { addAdmin, listedCreator, shot, expectToast, signInThroughLogin, startProduct, type Product } from './support/product';
+import { addAdmin, listedCreator, PASSWORD, shot, expectToast, signInThroughLogin, startProduct, type Product } from './support/product';
 
 /** Serious or critical axe findings (the states every-page's axe run does not reach: a waiting check, a recorded share). */
 async function seriousViolations(page: Page) {
@@ -117,5 +117,44 @@ describe('a local audience, proven, in the browser', () => {
       expect(await visitor.page.getByRole('link', { name: /Lena Local/ }).count()).toBe(0);
       await visitor.context.close();
     }
+  }, 120_000);
+
+  it('rejects a screenshot with a reason from the review queue on a phone: the creator is mailed it and sees it on the dashboard', async () => {
+    const creator = await listedCreator(product, 'local.rejected@example.com', 'Rhea Rejected');
+    const session = (await product.t.http().post('/api/auth/login').send({ email: creator.email, password: PASSWORD }).expect(200)).body;
+    const image = await sharp({ create: { width: 600, height: 900, channels: 3, background: { r: 250, g: 240, b: 240 } } })
+      .png()
+      .toBuffer();
+    await product.t
+      .http()
+      .post('/api/me/local-audience')
+      .set('Authorization', `Bearer ${session.access_token}`)
+      .field('platform', 'TikTok')
+      .field('shows_on', dayAgo(5))
+      .attach('file', image, { filename: 'tiktok.png', contentType: 'image/png' })
+      .expect(201);
+
+    const admin = await product.newPage({ width: 375, height: 900 });
+    await signInThroughLogin(admin.page, adminEmail);
+    await admin.page.goto('/admin/review');
+    const check = admin.page.getByRole('article', { name: 'Local audience check: Rhea Rejected' });
+    await check.getByRole('img', { name: /Rhea Rejected's TikTok audience insights/ }).waitFor();
+    expect(await check.getByRole('button', { name: 'Reject' }).isDisabled()).toBe(true); // a reason first
+    await check.getByLabel('Reason for rejecting').fill('The screenshot does not show where followers live.');
+    await check.getByRole('button', { name: 'Reject' }).click();
+    await admin.page.getByText('Screenshot rejected: the creator is mailed the reason').waitFor();
+    await check.waitFor({ state: 'detached' });
+    await shot(admin.page, 'local-audience-rejected-375');
+    await admin.context.close();
+
+    const mail = await product.t.mailbox.waitFor((m) => m.to.includes(creator.email) && m.subject === 'About your local audience screenshot');
+    expect(mail.text).toContain('Reason: The screenshot does not show where followers live.');
+    const phone = await product.newPage({ width: 375, height: 900 });
+    await signInThroughLogin(phone.page, creator.email);
+    await phone.page
+      .getByRole('region', { name: 'Show brands your local audience' })
+      .getByText('Your TikTok screenshot was not accepted: The screenshot does not show where followers live.')
+      .waitFor();
+    await phone.context.close();
   }, 120_000);
 });
