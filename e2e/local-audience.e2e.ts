@@ -144,6 +144,7 @@ describe('a local audience, proven, in the browser', () => {
     await check.getByRole('button', { name: 'Reject' }).click();
     await admin.page.getByText('Screenshot rejected: the creator is mailed the reason').waitFor();
     await check.waitFor({ state: 'detached' });
+    await admin.page.getByText('No screenshots waiting.').waitFor();
     await shot(admin.page, 'local-audience-rejected-375');
     await admin.context.close();
 

@@ -97,6 +97,8 @@ function CheckItem({ check }: { check: AdminLocalAudienceCheck }) {
       await dataProvider.decideLocalAudience(check.id, body);
       toast({ type: 'success', title: done });
       setDecided(true);
+      // The queue's count and its empty state follow.
+      refresh();
     } catch (e) {
       toast({ type: 'error', title: 'Not saved' }, errorMessage(e));
       refresh();
