@@ -95,6 +95,20 @@ export const VERIFICATION_FRESHNESS = {
   lapsesAfterDays: 365,
 } as const;
 
+/**
+ * A creator's local audience, proven by a screenshot an admin checked (decision 0720). The
+ * recorded share goes stale like a follower count: one number, FOLLOWER_FRESHNESS.asOfAfterDays.
+ */
+export const LOCAL_AUDIENCE = {
+  /** After this many days from the date the admin recorded, the share is not shown and not matched. */
+  staleAfterDays: FOLLOWER_FRESHNESS.asOfAfterDays,
+  /** A screenshot may show a date at most this many days back (and never a future one). */
+  screenshotMaxAgeDays: FOLLOWER_FRESHNESS.asOfAfterDays,
+  /** The longest side a stored screenshot keeps, in pixels (an insights screen stays legible). */
+  screenshotMaxSize: 1600,
+  reasonMax: 500,
+} as const;
+
 /** The Contact form's optional budget (decision 0501): what a brand may say it has in mind. */
 export const BUDGET_RANGES = ['Under $250', '$250 – $1,000', '$1,000 – $5,000', '$5,000 or more', 'Product or service exchange'] as const;
 export type BudgetRange = (typeof BUDGET_RANGES)[number];

@@ -8,6 +8,8 @@ import {
   hasFeaturedReach,
   isFollowerJump,
   isListed,
+  localAudienceLine,
+  localShareIsFresh,
   publicDisplayName,
 } from './creator-rules';
 import { MSG } from './messages';
@@ -110,5 +112,24 @@ describe('follower freshness (decision 0503)', () => {
     expect(isFollowerJump(100, 250)).toBe(false);
     expect(isFollowerJump(0, 500)).toBe(false);
     expect(isFollowerJump(0, 501)).toBe(true);
+  });
+});
+
+describe('local audience line (decision 0720)', () => {
+  const audience = { share: 62, checked_on: '2027-03-15' };
+
+  it('reads exactly as the issue asks, with the month of the day checked', () => {
+    expect(localAudienceLine(audience, 'Cleveland', new Date('2027-03-20T15:00:00Z'))).toBe('62% of followers in the Cleveland area (checked March 2027)');
+    // The day is a day in the city: checked on 31 March shows March, wherever the viewer is.
+    expect(localAudienceLine({ share: 8, checked_on: '2027-03-31' }, 'Columbus', new Date('2027-04-01T03:00:00Z'))).toBe(
+      '8% of followers in the Columbus area (checked March 2027)',
+    );
+    expect(localAudienceLine(null, 'Cleveland', new Date())).toBeNull();
+  });
+
+  it('goes stale after 180 days, like a follower count', () => {
+    expect(localShareIsFresh('2027-03-15', new Date('2027-09-10T23:59:00Z'))).toBe(true); // 179 days and a bit
+    expect(localShareIsFresh('2027-03-15', new Date('2027-09-11T00:00:00Z'))).toBe(false); // 180 days
+    expect(localAudienceLine(audience, 'Cleveland', new Date('2027-09-11T00:00:00Z'))).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 /** Rules about creators that both the pages and the server apply. */
-import { CONTACT_LINK_EXTRAS, DEFAULT_CITY, DIRECTORY, FOLLOWER_FRESHNESS, VERIFICATION_FRESHNESS } from './constants';
+import { CONTACT_LINK_EXTRAS, DEFAULT_CITY, DIRECTORY, FOLLOWER_FRESHNESS, LOCAL_AUDIENCE, VERIFICATION_FRESHNESS } from './constants';
 import { MSG } from './messages';
 import { formatMonthYear } from './text-format';
 import type { ApprovalStatus } from './constants';
@@ -139,3 +139,18 @@ export const checkLapsed = (checkedAt: string | Date | null, now: Date) => !chec
  */
 export const isFollowerJump = (baseline: number, after: number) =>
   after > baseline * FOLLOWER_FRESHNESS.jumpFactor && after - baseline > FOLLOWER_FRESHNESS.jumpAllowance;
+
+/**
+ * Whether a local share recorded for `checkedOn` (a calendar day, YYYY-MM-DD, in the city) still
+ * counts at `now`: for LOCAL_AUDIENCE.staleAfterDays days, the follower counts' rule (decision 0720).
+ */
+export const localShareIsFresh = (checkedOn: string, now: Date) => daysBetween(`${checkedOn}T00:00:00Z`, now) < LOCAL_AUDIENCE.staleAfterDays;
+
+/**
+ * The profile's line, "62% of followers in the Cleveland area (checked March 2027)", or null
+ * when there is no recorded share or it is stale. The month is the recorded day's, a day in the city.
+ */
+export function localAudienceLine(audience: { share: number; checked_on: string } | null | undefined, city: string, now: Date): string | null {
+  if (!audience || !localShareIsFresh(audience.checked_on, now)) return null;
+  return `${audience.share}% of followers in the ${city} area (checked ${formatMonthYear(`${audience.checked_on}T00:00:00Z`)})`;
+}

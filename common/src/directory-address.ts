@@ -25,6 +25,7 @@ export const DIRECTORY_FILTER_KEYS = [
   'collab_type',
   'handles',
   'replies_within',
+  'min_local_share',
 ] as const;
 
 /** A fixed list's option from the URL, in the list's spelling (`?niche=food` is Food). */
@@ -44,6 +45,7 @@ export function directorySearchOf(params: { get(key: string): string | null }) {
   const sort = (sorts as string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as DirectorySort) : defaultSort;
   const minFollowers = Number(params.get('min_followers'));
   const repliesWithin = Number(params.get('replies_within'));
+  const minLocalShare = Number(params.get('min_local_share'));
 
   const query: CreatorSearchQuery = {
     q,
@@ -55,6 +57,7 @@ export function directorySearchOf(params: { get(key: string): string | null }) {
     neighborhood: params.get('neighborhood') ?? undefined,
     handles: params.get('handles') === 'confirmed' ? 'confirmed' : undefined,
     replies_within: Number.isInteger(repliesWithin) && repliesWithin >= 1 && repliesWithin <= 60 ? repliesWithin : undefined,
+    min_local_share: Number.isInteger(minLocalShare) && minLocalShare > 0 && minLocalShare <= 100 ? minLocalShare : undefined,
     sort,
     cursor: params.get('cursor') ?? undefined,
     per_page: DIRECTORY.pageSizeDefault,

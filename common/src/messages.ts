@@ -194,6 +194,19 @@ export const MSG = {
   // Ours: fresh follower counts (decision 0503).
   followersConfirmed: 'Follower counts confirmed',
 
+  // Local audience (not in the spec; decision 0720)
+  localAudienceBadDate: 'Please give the date as YYYY-MM-DD',
+  localAudienceFutureDate: 'The date cannot be in the future',
+  localAudienceOldDate: 'The date must be within the last 180 days',
+  localAudiencePlatform: 'Please choose the platform the screenshot is from',
+  localAudienceNoFile: 'Please upload a screenshot of your audience insights',
+  localAudienceNoProfile: 'Create your profile before proving a local audience',
+  localAudienceBadShare: 'The share must be a whole number from 0 to 100',
+  localAudienceReason: 'Please give a reason (at most 500 characters)',
+  localAudienceDecided: 'This check was already decided',
+  localAudienceNotFound: 'Local audience check not found',
+  localAudienceSent: 'Screenshot sent. An admin will check it.',
+
   pageNotFound: 'Oops! Page not found',
   useAuthOutsideProvider: 'useAuth must be used within an AuthProvider',
 } as const;

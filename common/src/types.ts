@@ -163,6 +163,11 @@ export interface PublicCreator {
   contact_links: string[];
   /** "Usually replies within N days" / "Rarely replies" once 3 messages counted (decision 0710); nothing else about messages is public. */
   reply_time: ReplyTime | null;
+  /**
+   * The share of followers in the metro area an admin recorded from the creator's screenshot, and
+   * the day it was checked (YYYY-MM-DD in the city); null without one. Shown while fresh (localAudienceLine).
+   */
+  local_audience: { share: number; checked_on: string } | null;
 }
 
 export type PublicCreatorCard = Pick<
@@ -192,6 +197,8 @@ export interface CreatorSearchQuery {
   city?: string;
   /** Only creators who usually reply within this many days (decision 0710). */
   replies_within?: number;
+  /** Only creators with a fresh recorded local share of at least this many percent (decision 0721). */
+  min_local_share?: number;
   /** `relevance` (the default when `q` is given) orders by how well `q` matches. */
   sort?: 'relevance' | 'newest' | 'followers' | 'name';
   /** A `next_cursor` or `prev_cursor` of an earlier page (keyset paging, decision 0204). */
@@ -297,6 +304,35 @@ export interface AdminFollowerCount extends OwnFollowerCount {
   jumped_at: string | null;
   /** When an admin looked at the jump and let it count; null while it waits (decision 0510). */
   jump_reviewed_at: string | null;
+}
+
+// ---------- local audience (decision 0720) ----------
+
+export type LocalAudienceStatus = 'pending' | 'recorded' | 'rejected';
+
+/** A creator's screenshot of a platform's audience insights, as its creator sees it (GET /api/me/local-audience). */
+export interface OwnLocalAudienceCheck {
+  id: string;
+  platform: PlatformName;
+  /** The day the screenshot shows (YYYY-MM-DD). */
+  shows_on: string;
+  status: LocalAudienceStatus;
+  /** Recorded by an admin: the share (0–100) and the day it was checked. */
+  share: number | null;
+  checked_on: string | null;
+  /** Why an admin rejected it. */
+  reason: string | null;
+  created_at: string;
+  decided_at: string | null;
+}
+
+/** The same in the console's review queue (GET /api/admin/local-audience-checks). */
+export interface AdminLocalAudienceCheck extends OwnLocalAudienceCheck {
+  profile_id: string;
+  creator_name: string;
+  /** Where an admin's browser gets the screenshot: an admin-only API route, never a public URL. */
+  image_url: string;
+  decided_by: string | null;
 }
 
 // ---------- handle ownership proof (decision 0502) ----------

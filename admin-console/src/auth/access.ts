@@ -70,6 +70,7 @@ const ADMIN_ACTIONS: Record<string, readonly string[]> = {
   'introduction-requests': ['list'],
   'contact-requests': ['list'],
   'follower-counts': ['list'],
+  'local-audience-checks': ['list'],
 };
 
 export function canAccess(roles: readonly string[] | undefined, resource: string, action: string): boolean {

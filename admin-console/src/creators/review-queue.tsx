@@ -9,10 +9,11 @@ import { ReviewQueueSkeleton } from '../shared/skeletons';
 import { CreatorHeading } from './creator-bits';
 import { CreatorDetails } from './creator-details';
 import { DecisionButtons } from './decision-buttons';
+import { LocalAudienceQueue } from './local-audience-queue';
 
 const PAGE = 20;
 
-/** /admin/review: pending applications, oldest first; each leaves the queue once decided. */
+/** /admin/review: pending applications, oldest first, then local audience screenshots; each leaves the queue once decided. */
 export function ReviewQueue() {
   const [perPage, setPerPage] = useState(PAGE);
   // Compact cards for a long queue: name, notes and buttons only; remembered in this browser.
@@ -78,6 +79,7 @@ export function ReviewQueue() {
         renderItem={(c) => <ReviewItem creator={c} compact={compact} active={c.id === active} />}
         onShowMore={() => setPerPage((n) => n + PAGE)}
       />
+      <LocalAudienceQueue />
     </Box>
   );
 }

@@ -1,6 +1,15 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
-import type { AdminCreator, AdminHandleCheck, AdminIntroductionCounts, AdminStats, MailHealth, OutboxMessage } from '@local-creators/common';
+import type {
+  AdminCreator,
+  AdminHandleCheck,
+  AdminIntroductionCounts,
+  AdminLocalAudienceCheck,
+  AdminStats,
+  MailHealth,
+  OutboxMessage,
+} from '@local-creators/common';
+import { freshSession } from '../auth/session-store';
 import { httpClient } from './http-client';
 import { chosenCity, withChosenCity } from '../cities/city-choice';
 
@@ -47,6 +56,19 @@ export const dataProvider = {
         body: JSON.stringify({ confirmed, version }),
       })
     ).json as AdminHandleCheck[],
+  /**
+   * GET /api/admin/local-audience-checks/:id/image: the screenshot as a blob (an <img> cannot send
+   * the bearer token, and the image has no public URL; decision 0720).
+   */
+  getLocalAudienceImage: async (check: Pick<AdminLocalAudienceCheck, 'image_url'>): Promise<Blob> => {
+    const session = await freshSession();
+    const res = await fetch(check.image_url, { headers: session ? { Authorization: `Bearer ${session.access_token}` } : {} });
+    if (!res.ok) throw new Error(`The screenshot could not be loaded (${res.status})`);
+    return res.blob();
+  },
+  /** PUT /api/admin/local-audience-checks/:id: `{ share, checked_on }` records, `{ reason }` rejects (409 once decided) */
+  decideLocalAudience: async (id: string, body: { share: number; checked_on: string } | { reason: string }): Promise<AdminLocalAudienceCheck> =>
+    (await httpClient(`${API}/local-audience-checks/${encodeURIComponent(id)}`, { method: 'PUT', body: JSON.stringify(body) })).json as AdminLocalAudienceCheck,
 } satisfies DataProvider;
 
 export type AppDataProvider = typeof dataProvider;

@@ -1,4 +1,4 @@
-import { EnvironmentVariables, parseRateLimit, redisConnection, validateEnvironment } from './environment';
+import { ConfigError, EnvironmentVariables, parseRateLimit, redisConnection, validateEnvironment } from './environment';
 
 /**
  * Typed, validated configuration, grouped per area. Injected by class; built once at boot from

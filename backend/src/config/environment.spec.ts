@@ -168,3 +168,12 @@ describe('read replicas (DATABASE_REPLICA_URLS)', () => {
     expect(refusal({ ...base, DATABASE_REPLICA_MAX_LAG_MS: '50' })).toContain('DATABASE_REPLICA_MAX_LAG_MS');
   });
 });
+
+describe("the city's time zone (decision 0722)", () => {
+  it('takes an IANA zone and refuses an unknown one by name', () => {
+    expect(AppConfig.fromEnvironment({ CITY_TIME_ZONE: 'America/Chicago' }).cityTimeZone).toBe('America/Chicago');
+    expect(() => AppConfig.fromEnvironment({ CITY_TIME_ZONE: 'Mars/Olympus' })).toThrow(
+      'CITY_TIME_ZONE: Mars/Olympus is not a time zone (for example America/New_York)',
+    );
+  });
+});

@@ -124,7 +124,7 @@ export class EnvironmentVariables {
   @IsString() CORS_ORIGIN = '';
   @IsIn(['debug', 'info', 'warn', 'error']) LOG_LEVEL: 'debug' | 'info' | 'warn' | 'error' = 'info';
   @IsString() CITY = 'Cleveland';
-  /** The city's IANA time zone: public dates (the badge's, a profile's) are its calendar days (decision 0801). */
+  /** The city's IANA time zone: public dates (the badge's, a profile's) are its calendar days, and which day it is there (decisions 0720, 0801). */
   @Validate(IanaTimeZone) CITY_TIME_ZONE = 'America/New_York';
   /** "<count>/<seconds>" per client address (decision 0012). Wrong sign-ins, any account: */
   @Matches(/^\d+\/\d+$/) RATE_LIMIT_SIGNIN = '20/600';

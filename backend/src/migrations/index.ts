@@ -27,6 +27,7 @@ import { Migration20261126030000Cities } from './Migration20261126030000Cities';
 import { Migration20261126120000Shortlists } from './Migration20261126120000Shortlists';
 import { Migration20261126120100ConsoleListsAndCounts } from './Migration20261126120100ConsoleListsAndCounts';
 import { Migration20261126130000ReplyTimes } from './Migration20261126130000ReplyTimes';
+import { Migration20261126130100LocalAudience } from './Migration20261126130100LocalAudience';
 
 /**
  * Committed migrations, in order. Listed explicitly (not globbed) so they run the same from
@@ -61,4 +62,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126120000Shortlists', class: Migration20261126120000Shortlists },
   { name: 'Migration20261126120100ConsoleListsAndCounts', class: Migration20261126120100ConsoleListsAndCounts },
   { name: 'Migration20261126130000ReplyTimes', class: Migration20261126130000ReplyTimes },
+  { name: 'Migration20261126130100LocalAudience', class: Migration20261126130100LocalAudience },
 ];

@@ -210,6 +210,7 @@ describe('hostile input', () => {
       '/api/admin/contact-requests',
       '/api/admin/follower-counts',
       '/api/admin/cities',
+      '/api/admin/local-audience-checks',
     ];
     // Every admin list the app registers is covered here (a new one must be added).
     const adminGets = registeredRoutes(t)

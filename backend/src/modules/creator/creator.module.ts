@@ -15,6 +15,9 @@ import { DirectoryReads } from './application/directory-reads';
 import { DirectoryService } from './application/directory.service';
 import { OwnProfileService } from './application/own-profile.service';
 import { AdminFollowerCountsController } from './http/admin-follower-counts.controller';
+import { AdminLocalAudienceController } from './http/admin-local-audience.controller';
+import { MeLocalAudienceController } from './http/me-local-audience.controller';
+import { LocalAudienceChecks } from './application/local-audience-checks';
 import { ContactController } from './http/contact.controller';
 import { DirectoryController } from './http/directory.controller';
 import { MeProfileController } from './http/me-profile.controller';
@@ -23,6 +26,7 @@ import {
   CreatorProfileSchema,
   FollowerCountSchema,
   HandleCheckSchema,
+  LocalAudienceCheckSchema,
   ShortlistEntrySchema,
   ShortlistMessageSchema,
   ShortlistSchema,
@@ -45,13 +49,22 @@ import { SqlDirectoryReads } from './infrastructure/sql-directory-reads';
       ContactRequestSchema,
       HandleCheckSchema,
       FollowerCountSchema,
+      LocalAudienceCheckSchema,
       ShortlistSchema,
       ShortlistEntrySchema,
       ShortlistMessageSchema,
     ]),
     NotificationsModule,
   ],
-  controllers: [MeProfileController, DirectoryController, ContactController, ShortlistsController, AdminFollowerCountsController],
+  controllers: [
+    MeProfileController,
+    DirectoryController,
+    ContactController,
+    ShortlistsController,
+    AdminFollowerCountsController,
+    MeLocalAudienceController,
+    AdminLocalAudienceController,
+  ],
   providers: [
     OwnProfileService,
     ContactRequests,
@@ -61,6 +74,7 @@ import { SqlDirectoryReads } from './infrastructure/sql-directory-reads';
     FollowerReminderSchedule,
     ReplyTimes,
     ReplySweepSchedule,
+    LocalAudienceChecks,
     DirectoryService,
     ListingVersion,
     QueryCanceller,

@@ -27,6 +27,7 @@ import {
   formatDay,
   formatMonthYear,
   initials,
+  localAudienceLine,
   replyTimeText,
   type PublicCreator,
 } from '@local-creators/common';
@@ -117,6 +118,18 @@ function NotPublicBanner({ creatorId }: { creatorId: string }) {
         </span>
       </p>
     </div>
+  );
+}
+
+/** The share of followers in the metro area an admin checked, while fresh (decision 0720); never the screenshot. */
+function LocalAudienceLine({ creator: c }: { creator: PublicCreator }) {
+  const line = localAudienceLine(c.local_audience, c.city, new Date());
+  if (!line) return null;
+  return (
+    <p className="mt-3 flex items-start gap-2 text-sm" data-testid="local-audience">
+      <MapPin className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+      <span>{line}</span>
+    </p>
   );
 }
 
@@ -247,6 +260,7 @@ function Profile({ creator: c }: { creator: PublicCreator }) {
         <aside className="space-y-6" aria-label="Reach and links">
           <Section title="Social Reach" icon={<Users className="size-4 text-primary" aria-hidden />}>
             <SocialReachList platforms={c.platforms} total={c.total_followers} confirmed={c.confirmed_handles} />
+            <LocalAudienceLine creator={c} />
           </Section>
           <Section title="Connect on Social" icon={<Share2 className="size-4 text-primary" aria-hidden />}>
             <ConnectLinks platforms={c.platforms} />

@@ -12,6 +12,7 @@ import { FollowerFreshnessCard } from './components/follower-freshness-card';
 import { FounderLetter } from './components/founder-letter';
 import { HandleProofCard } from './components/handle-proof-card';
 import { LiveBadgeCard } from './components/live-badge-card';
+import { LocalAudienceCard } from './components/local-audience-card';
 import { NotPublicCard, ShareProfileCard } from './components/share-profile-card';
 import { StatusCard } from './components/status-card';
 import { VerifiedBadgeCard } from './components/verified-badge-card';
@@ -70,6 +71,8 @@ export default function DashboardPage() {
       {profile && isListed(profile) && <LiveBadgeCard profileId={profile.id} name={publicDisplayName(profile)} />}
 
       {profile && profile.approval_status !== 'rejected' && <HandleProofCard profile={profile} />}
+
+      {profile && profile.approval_status !== 'rejected' && <LocalAudienceCard profile={profile} />}
 
       {profile && isListed(profile) && <BrandMessagesCard profile={profile} />}
 

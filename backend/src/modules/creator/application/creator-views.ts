@@ -107,6 +107,8 @@ export function toPublicCreator(p: CreatorProfile, timeZone: string): PublicCrea
     contact_enabled: p.contactEnabled,
     contact_links: p.contactLinks,
     reply_time: p.replyRarely ? { within_days: null, rarely: true } : p.replyDays ? { within_days: p.replyDays, rarely: false } : null,
+    // The share and its day only, never the screenshot; the page shows it while fresh (decision 0720).
+    local_audience: p.localAudience ? { share: p.localAudience.share, checked_on: p.localAudience.checkedOn } : null,
   };
 }
 

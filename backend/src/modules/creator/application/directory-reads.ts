@@ -4,8 +4,11 @@ import type { CreatorProfile } from '../domain/creator-profile';
 /** The directory's filters (listed creators only), as the API takes them. */
 export type ListedFilters = Pick<
   CreatorSearchQuery,
-  'niche' | 'platform' | 'min_followers' | 'neighborhood' | 'content_type' | 'collab_type' | 'handles' | 'replies_within' | 'q' | 'city'
->;
+  'niche' | 'platform' | 'min_followers' | 'neighborhood' | 'content_type' | 'collab_type' | 'handles' | 'replies_within' | 'q' | 'city' | 'min_local_share'
+> & {
+  /** With min_local_share: shares checked after this day (YYYY-MM-DD) are fresh; set by the service from its clock. */
+  local_share_since?: string;
+};
 export type ListedOrder = NonNullable<CreatorSearchQuery['sort']>;
 /** A position in an order: the row's sort key (as PostgreSQL prints it) and id. */
 export interface ListedPosition {

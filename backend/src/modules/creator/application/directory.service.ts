@@ -3,6 +3,7 @@ import {
   COLLAB_TYPES,
   CONTENT_TYPES,
   DIRECTORY,
+  LOCAL_AUDIENCE,
   MSG,
   NICHES,
   PLATFORM_NAMES,
@@ -426,6 +427,12 @@ export class DirectoryService {
     const neighborhood = str('neighborhood');
     const city = str('city');
     if (city !== undefined && !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(city)) throw DomainError.invalid('DIRECTORY.UNKNOWN_CITY', MSG.unknownCity, 'city');
+    // A share counts while checked fewer than 180 days ago (localShareIsFresh): the day is in the
+    // key, so a cached answer never outlives the day it was computed for.
+    const min_local_share = int('min_local_share', 0, 0, 100) || undefined;
+    const local_share_since = min_local_share
+      ? new Date(this.clock.now().getTime() - LOCAL_AUDIENCE.staleAfterDays * 86_400_000).toISOString().slice(0, 10)
+      : undefined;
     const max = DIRECTORY.searchTextMax;
     if ((q?.length ?? 0) > max || (neighborhood?.length ?? 0) > max) throw badQuery(q && q.length > max ? 'q' : 'neighborhood');
     return {
@@ -436,6 +443,8 @@ export class DirectoryService {
       handles: handles as 'confirmed' | undefined,
       replies_within: repliesWithin(),
       min_followers: int('min_followers', 0, 0, 1_000_000_000),
+      min_local_share,
+      local_share_since,
       neighborhood,
       city,
       q,

@@ -81,6 +81,8 @@ export class CreatorProfile {
   replyRarely?: boolean;
   /** Read side only as well: when each platform's follower count was last confirmed (decision 0503). */
   followerDates?: { platform: Platform['name']; handle: string; confirmedAt: Date }[];
+  /** Read side only: the local share an admin recorded and the day (YYYY-MM-DD) it was checked (decision 0720). */
+  localAudience?: { share: number; checkedOn: string } | null;
   /** With the form off, the links shown in its place (keys of contactLinkChoices). */
   contactLinks: string[];
   /** Platform handles (handleKey) whose count jumped and waits for an admin: no Featured from them (decision 0510). */

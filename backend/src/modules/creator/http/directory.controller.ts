@@ -44,6 +44,13 @@ export class DirectoryController {
     schema: { type: 'integer', minimum: 1, maximum: 60 },
     description: 'Only creators who usually reply within this many days (decision 0710)',
   })
+  @ApiQuery({
+    name: 'min_local_share',
+    required: false,
+    type: Number,
+    description:
+      'Only creators whose share of followers in the metro area, checked by an admin fewer than 180 days ago, is at least this (1–100; decision 0721)',
+  })
   async search(@Query() query: Record<string, unknown>, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const gone = whenClientGoes(reply.raw);
     try {

@@ -3,6 +3,7 @@ import { ContactRequest } from '../domain/contact-request';
 import { CreatorProfile } from '../domain/creator-profile';
 import { FollowerCount } from '../domain/follower-count';
 import { HandleCheck } from '../domain/handle-check';
+import { LocalAudienceCheck } from '../domain/local-audience-check';
 import { Shortlist, ShortlistEntry, ShortlistMessage } from '../domain/shortlist';
 
 export const CreatorProfileSchema = new EntitySchema<CreatorProfile>({
@@ -52,6 +53,29 @@ export const CreatorProfileSchema = new EntitySchema<CreatorProfile>({
     replyDays: { type: 'number', persist: false } as never,
     replyRarely: { type: 'boolean', persist: false } as never,
     followerDates: { type: 'json', persist: false } as never,
+    // Kept by the local audience checks (decision 0720), read by the directory's own query only.
+    localAudience: { type: 'json', persist: false } as never,
+  },
+});
+
+export const LocalAudienceCheckSchema = new EntitySchema<LocalAudienceCheck>({
+  class: LocalAudienceCheck,
+  tableName: 'local_audience_checks',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    profileId: { type: 'uuid', fieldName: 'profile_id' },
+    platform: { type: 'string', length: 20 },
+    showsOn: { type: 'date', fieldName: 'shows_on' },
+    // Only the image route reads it; lists never load the bytes.
+    image: { type: 'blob', lazy: true } as never,
+    imageType: { type: 'string', length: 50, fieldName: 'image_type' },
+    status: { type: 'string', length: 20 },
+    share: { type: 'smallint', nullable: true },
+    checkedOn: { type: 'date', fieldName: 'checked_on', nullable: true },
+    reason: { type: 'text', nullable: true },
+    decidedBy: { type: 'string', length: 320, fieldName: 'decided_by', nullable: true },
+    decidedAt: { type: 'Date', fieldName: 'decided_at', nullable: true },
+    createdAt: { type: 'Date', fieldName: 'created_at' },
   },
 });
 

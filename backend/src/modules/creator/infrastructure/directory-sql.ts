@@ -45,7 +45,8 @@ export const PROFILE_SQL = `select p.*,
     (select json_agg(json_build_object('platform', c.platform, 'handle', c.handle, 'confirmed_at', c.confirmed_at) order by c.confirmed_at)
        from handle_checks c where c.profile_id = p.id and c.confirmed_at is not null) as confirmed_handles,
     (select json_agg(json_build_object('platform', f.platform, 'handle', f.handle, 'confirmed_at', f.confirmed_at))
-       from follower_counts f where f.profile_id = p.id) as follower_dates
+       from follower_counts f where f.profile_id = p.id) as follower_dates,
+    to_char(p.local_share_checked_on, 'YYYY-MM-DD') as local_share_day
   from creator_profiles p where p.id = $1`;
 
 /** PROFILE_SQL for a page of ids at once. */
@@ -137,7 +138,17 @@ const nicheFromItsIndex = (f: Pick<ListedPageQuery, 'niche' | 'q' | 'nicheShare'
  */
 function shapeOf(kind: string, q: ListedFilters & Partial<ListedPageQuery>, terms: SearchTerms | undefined, cap = 0): string {
   const niche = q.niche ? (nicheFromItsIndex(q) ? 'n' : 'N') : '';
-  const filters = [q.platform, q.min_followers, q.neighborhood, q.content_type, q.collab_type, q.handles === 'confirmed', q.replies_within, q.city]
+  const filters = [
+    q.platform,
+    q.min_followers,
+    q.neighborhood,
+    q.content_type,
+    q.collab_type,
+    q.handles === 'confirmed',
+    q.replies_within,
+    q.city,
+    q.min_local_share,
+  ]
     .map((f) => (f ? 1 : 0))
     .join('');
   const words = terms ? `q${terms.words.length ? 'w' : ''}${terms.inNames ? 't' : ''}` : '';
@@ -193,6 +204,12 @@ function listedWhere(f: ListedFilters & Pick<ListedPageQuery, 'nicheShare' | 'co
   if (f.city) filter(`p.city_slug = ${p(f.city)}`);
   // Kept by ReplyTimes (decision 0710); `is not null` names the partial index's predicate.
   if (f.replies_within) filter(`p.reply_days is not null and p.reply_days <= ${p(f.replies_within)}::int`);
+  // A fresh recorded share (decision 0721): the listed profiles with a share have their own
+  // partial index in the listing's order, so only they are read.
+  if (f.min_local_share) {
+    where.push('p.local_share is not null');
+    filter(`p.local_share >= ${p(f.min_local_share)}::smallint and p.local_share_checked_on > ${p(f.local_share_since)}::date`);
+  }
   if (terms) {
     const match: string[] = [];
     // Word prefixes in the text search document (names, handles, niches, neighborhood, bio).

@@ -3,14 +3,15 @@ import { ContactRequest } from '../domain/contact-request';
 import { CreatorProfile } from '../domain/creator-profile';
 import { FollowerCount } from '../domain/follower-count';
 import { HandleCheck } from '../domain/handle-check';
+import { LocalAudienceCheck } from '../domain/local-audience-check';
 import type { ListingVersion } from './listing-version';
 
 /**
  * What a listed profile shows in public: its own row, its handles' checks and its counts' dates
  * (migration ListingFacts), and its reply time, worked out from its messages' reply marks in the
- * same transaction (decision 0710).
+ * same transaction (decision 0710); a recorded local share is written beside its check (decision 0720).
  */
-const PUBLIC_FACTS = [CreatorProfile, HandleCheck, FollowerCount, ContactRequest];
+const PUBLIC_FACTS = [CreatorProfile, HandleCheck, FollowerCount, ContactRequest, LocalAudienceCheck];
 
 /**
  * Tells the directory's listing version when this process wrote a public fact of a creator,

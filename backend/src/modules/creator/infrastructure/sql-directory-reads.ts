@@ -84,6 +84,7 @@ export function readOnlyProfile(row: Record<string, any>): CreatorProfile {
       handle: h.handle,
       confirmedAt: new Date(h.confirmed_at),
     })),
+    localAudience: row.local_share == null || !row.local_share_day ? null : { share: Number(row.local_share), checkedOn: row.local_share_day as string },
     followerDates: ((row.follower_dates ?? []) as { platform: string; handle: string; confirmed_at: string }[]).map((f) => ({
       platform: f.platform,
       handle: f.handle,

@@ -152,6 +152,11 @@ const renderers: Renderers = {
         '\n',
       )}\n\nStill right? One click on your dashboard confirms them. Changed? Update them there too: ${ctx.publicUrl}/dashboard\n\nCounts not confirmed for ${FOLLOWER_FRESHNESS.asOfAfterDays} days show on your profile with the month they are from.\n`,
   }),
+  'local-audience-rejected': (p, ctx) => ({
+    to: [p.email],
+    subject: 'About your local audience screenshot',
+    text: `Hi ${p.name},\n\nWe could not record a local audience share from the ${p.platform} screenshot you sent.\n\nReason: ${p.reason}\n\nYou can send a new screenshot from your dashboard: ${ctx.publicUrl}/dashboard\n\nThe screenshot itself is never shown on your profile; only the share we record is.\n`,
+  }),
   // The creator's address is only the envelope's: the brand learns it if and when the creator replies.
   'creator-contact': (p, ctx) => ({
     to: [p.creatorEmail],

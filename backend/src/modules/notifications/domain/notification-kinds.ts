@@ -103,6 +103,8 @@ export interface NotificationPayloads {
     name: string;
     counts: { platform: string; handle: string; followers: number; confirmedAt: string }[];
   };
+  /** To a creator: an admin did not accept the local audience screenshot, and why (decision 0720). */
+  'local-audience-rejected': { email: string; name: string; platform: string; reason: string };
   /** To a creator: a brand wrote through the profile's Contact form, reply-to the brand (decision 0501). */
   'creator-contact': {
     profileId: string;

@@ -23,6 +23,14 @@ const REPLIES_WITHIN = [
   ...REPLY_TIMES.filterDays.map((d) => ({ value: String(d), label: d === 1 ? 'Within 1 day' : `Within ${d} days` })),
 ];
 
+/** A share of followers in the metro area an admin checked, still fresh (decision 0721). */
+const MIN_LOCAL_SHARE = [
+  { value: '', label: 'Any' },
+  { value: '25', label: '25%+' },
+  { value: '50', label: '50%+' },
+  { value: '75', label: '75%+' },
+];
+
 const selectClass =
   'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
 
@@ -103,7 +111,7 @@ export function DirectorySearchForm({ search }: { search: DirectorySearch }) {
   useTypedBeforeHydration(formRef, (name, value) => {
     if (name === 'q') setQ(value);
     else if (name === 'neighborhood') setNeighborhood(value);
-    else if (name === 'sort' || LIST_FILTERS.some((f) => f.key === name)) update(name as 'sort', value);
+    else if (name === 'sort' || name === 'min_local_share' || LIST_FILTERS.some((f) => f.key === name)) update(name as 'sort', value);
   });
 
   const choiceOf = (f: (typeof LIST_FILTERS)[number]) => (
@@ -180,12 +188,21 @@ export function DirectorySearchForm({ search }: { search: DirectorySearch }) {
           onChange={(e) => setNeighborhood(e.target.value)}
         />
       </div>
-      {/* At lg it opens the last row, beside the handles box and "Sort by". */}
+      {/* At lg these two open the last row, beside the handles box and "Sort by". */}
       {LIST_FILTERS.filter((f) => f.key === 'replies_within').map(choiceOf)}
+      <Choice
+        id="filter-min-local-share"
+        name="min_local_share"
+        label="Followers in the area"
+        value={String(query.min_local_share ?? '')}
+        options={MIN_LOCAL_SHARE}
+        onChange={(v) => update('min_local_share', v)}
+        className={cn(foldable, 'lg:col-span-3')}
+      />
       {/* Every handle, not any (decision 0244): the filter vouches for every account a card shows. */}
       {/* Folded like the other filters: 'flex' after `foldable` would override its 'hidden'. */}
       {/* At lg the twelve columns close every row: the handles box fills what "Sort by" leaves (issue 25). */}
-      <div className={cn(open ? 'flex' : 'hidden sm:flex', 'flex-col justify-end gap-1 pb-2 sm:col-span-2', searching ? 'lg:col-span-6' : 'lg:col-span-9')}>
+      <div className={cn(open ? 'flex' : 'hidden sm:flex', 'flex-col justify-end gap-1 pb-2 sm:col-span-2', searching ? 'lg:col-span-3' : 'lg:col-span-6')}>
         <label htmlFor="filter-handles" className="flex items-center gap-2 text-sm font-medium">
           <input
             id="filter-handles"
