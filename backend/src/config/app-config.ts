@@ -1,4 +1,4 @@
-import { ConfigError, EnvironmentVariables, parseRateLimit, redisConnection, validateEnvironment } from './environment';
+import { EnvironmentVariables, parseRateLimit, redisConnection, validateEnvironment } from './environment';
 
 /**
  * Typed, validated configuration, grouped per area. Injected by class; built once at boot from
