@@ -173,7 +173,7 @@ describe("the city's time zone (decision 0722)", () => {
   it('takes an IANA zone and refuses an unknown one by name', () => {
     expect(AppConfig.fromEnvironment({ CITY_TIME_ZONE: 'America/Chicago' }).cityTimeZone).toBe('America/Chicago');
     expect(() => AppConfig.fromEnvironment({ CITY_TIME_ZONE: 'Mars/Olympus' })).toThrow(
-      'CITY_TIME_ZONE: Mars/Olympus is not a time zone (for example America/New_York)',
+      'CITY_TIME_ZONE="Mars/Olympus": CITY_TIME_ZONE must be an IANA time zone name, like America/New_York',
     );
   });
 });

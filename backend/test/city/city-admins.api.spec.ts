@@ -31,6 +31,10 @@ const ADMIN_ROUTES: Record<string, Probe> = {
   'GET /api/admin/follower-counts': { kind: 'list' },
   'PUT /api/admin/follower-counts/:id': { kind: 'record' },
   'GET /api/admin/audit-log': { kind: 'list' },
+  'GET /api/admin/local-audience-checks': { kind: 'list' },
+  'GET /api/admin/local-audience-checks/:id': { kind: 'record' },
+  'GET /api/admin/local-audience-checks/:id/image': { kind: 'record' },
+  'PUT /api/admin/local-audience-checks/:id': { kind: 'record' },
   'GET /api/admin/amplify-submissions': { kind: 'list' },
   'GET /api/admin/amplify-submissions/:id': { kind: 'record' },
   'PUT /api/admin/amplify-submissions/:id': { kind: 'record' },
@@ -47,6 +51,7 @@ interface CityRecords {
   creatorId: string;
   creatorName: string;
   checkId: string;
+  audienceCheckId: string;
   countId: string;
   submissionId: string;
   businessName: string;
@@ -101,9 +106,15 @@ describe('admins per city', () => {
       `insert into contact_requests (id, profile_id, city_slug, brand_name, email, message, created_at) values (gen_random_uuid(), $1, $2, 'Brand', 'b@example.com', 'Hello there, a campaign?', now())`,
       [profile.id, city],
     );
+    const [audience] = await t.sql<{ id: string }>(
+      `insert into local_audience_checks (id, profile_id, platform, shows_on, image, image_type, status, created_at)
+         values (gen_random_uuid(), $1, 'Instagram', current_date, '\\x00'::bytea, 'image/webp', 'pending', now()) returning id`,
+      [profile.id],
+    );
     return {
       creatorId: profile.id,
       creatorName: `${name} Creator`,
+      audienceCheckId: audience!.id,
       checkId: check!.id,
       countId: count!.id,
       submissionId: submission.id,
@@ -147,16 +158,19 @@ describe('admins per city', () => {
       ? r.submissionId
       : path.includes('follower-counts')
         ? r.countId
-        : path.includes('notifications')
-          ? outboxId
-          : r.creatorId;
+        : path.includes('local-audience-checks')
+          ? r.audienceCheckId
+          : path.includes('notifications')
+            ? outboxId
+            : r.creatorId;
     return path.replace(':checkId', r.checkId).replace(':id', id);
   };
   const call = (route: string, url: string, session: AuthSession, query?: Record<string, string>) => {
     const method = route.split(' ')[0]!.toLowerCase() as 'get';
     const req = t.http()[method](url).set(bearer(session));
     // A body each route's own checks accept far enough for the city check to be what answers.
-    return (query ? req.query(query) : req).send(route.includes('follower-counts') ? { reviewed: true } : {});
+    const body = route.includes('follower-counts') ? { reviewed: true } : route.includes('local-audience-checks') ? { reason: 'Too blurry to read.' } : {};
+    return (query ? req.query(query) : req).send(body);
   };
 
   it.each(Object.entries(ADMIN_ROUTES))("%s: Akron's admin cannot see or decide Cleveland's", async (route, probe) => {

@@ -49,6 +49,7 @@ const ROUTES: Record<string, RouteRule> = {
   'POST /api/me/profile/followers/confirm': { access: 'signed-in', allowed: [200] },
   'GET /api/me/contact-requests': { access: 'signed-in', allowed: [200] },
   'POST /api/creators/:id/contact': { access: 'public', allowed: [400] },
+  'POST /api/contact-replies': { access: 'public', allowed: [400] },
   'GET /api/directory': { access: 'public', allowed: [200] },
   'GET /api/creators': { access: 'public', allowed: [200] },
   'GET /api/feed/creators': { access: 'public', allowed: [200] },

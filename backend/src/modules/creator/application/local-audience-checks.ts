@@ -10,6 +10,7 @@ import {
   type PlatformName,
 } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
+import { assertCity } from '../../../shared/auth/city-scope';
 import { DomainError } from '../../../shared/domain-error';
 import { Clock } from '../../../shared/clock';
 import type { Principal } from '../../../shared/auth/principal';
@@ -99,25 +100,40 @@ export class LocalAudienceChecks {
     };
   }
 
-  async forAdmins(status: LocalAudienceStatus, page: { offset: number; limit: number }): Promise<{ items: AdminLocalAudienceCheck[]; total: number }> {
+  /** `cities`: the admin's cities (decision 0601); null for every city. */
+  async forAdmins(
+    status: LocalAudienceStatus,
+    page: { offset: number; limit: number; cities: readonly string[] | null },
+  ): Promise<{ items: AdminLocalAudienceCheck[]; total: number }> {
+    const inCities = page.cities
+      ? { profileId: { $in: (await this.em.find(CreatorProfile, { citySlug: { $in: [...page.cities] } }, { fields: ['id'] })).map((p) => p.id) } }
+      : {};
     const [rows, total] = await this.em.findAndCount(
       LocalAudienceCheck,
-      { status },
+      { status, ...inCities },
       { orderBy: status === 'pending' ? { createdAt: 'asc', id: 'asc' } : { decidedAt: 'desc', id: 'asc' }, offset: page.offset, limit: page.limit },
     );
     return { items: await this.toAdmin(rows), total };
   }
 
-  async one(id: string): Promise<AdminLocalAudienceCheck> {
+  async one(admin: Principal, id: string): Promise<AdminLocalAudienceCheck> {
     const check = UUID.test(id) ? await this.em.findOne(LocalAudienceCheck, { id }) : null;
     if (!check) throw notFound();
+    await this.assertAdminsCity(admin, check.profileId);
     return (await this.toAdmin([check]))[0]!;
   }
 
+  /** 403 unless the check's creator is in one of the admin's cities (decision 0601). */
+  private async assertAdminsCity(admin: Principal, profileId: string) {
+    const profile = await this.em.findOne(CreatorProfile, { id: profileId }, { fields: ['citySlug'] });
+    if (profile) assertCity(admin, profile.citySlug);
+  }
+
   /** The screenshot's bytes, for an admin's browser only. */
-  async image(id: string): Promise<{ body: Buffer; type: string }> {
+  async image(admin: Principal, id: string): Promise<{ body: Buffer; type: string }> {
     const check = UUID.test(id) ? await this.em.findOne(LocalAudienceCheck, { id }, { populate: ['image'] as never }) : null;
     if (!check) throw notFound();
+    await this.assertAdminsCity(admin, check.profileId);
     return { body: Buffer.from(check.image), type: check.imageType };
   }
 
@@ -151,6 +167,7 @@ export class LocalAudienceChecks {
       if (!check) throw notFound();
       const profile = await em.findOne(CreatorProfile, { id: check.profileId });
       if (!profile) throw notFound();
+      assertCity(admin, profile.citySlug);
       if (recording) {
         check.record(share, checkedOn, admin.email, now);
         await em.execute(

@@ -6,6 +6,7 @@ import { DomainError } from '../../../shared/domain-error';
 import { Auth, CurrentUser } from '../../../shared/auth/access';
 import type { Principal } from '../../../shared/auth/principal';
 import { PERSONAL } from '../../../shared/http/cache-control';
+import { cityScope } from '../../../shared/auth/city-scope';
 import { parseListQuery, sendList } from '../../../shared/ra-list';
 import { LocalAudienceChecks } from '../application/local-audience-checks';
 
@@ -20,26 +21,31 @@ export class AdminLocalAudienceController {
 
   @Get()
   @ApiOkResponse({ description: 'AdminLocalAudienceCheck[]; filter {"status":"pending"|"recorded"|"rejected"} (pending by default, oldest first)' })
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply): Promise<AdminLocalAudienceCheck[]> {
-    const q = parseListQuery<{ status?: unknown }>(query, { sortable: ['created_at'], defaultSort: ['created_at', 'ASC'] });
+  async list(
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) res: FastifyReply,
+    @CurrentUser() admin: Principal,
+  ): Promise<AdminLocalAudienceCheck[]> {
+    const q = parseListQuery<{ status?: unknown; city?: unknown }>(query, { sortable: ['created_at'], defaultSort: ['created_at', 'ASC'] });
     const status = q.filter.status || 'pending';
     if (!STATUSES.includes(status as LocalAudienceStatus))
       throw DomainError.invalid('LIST.BAD_FILTER', 'status must be pending, recorded or rejected', 'filter');
-    const { items, total } = await this.checks.forAdmins(status as LocalAudienceStatus, { offset: q.offset, limit: q.limit });
+    const cities = cityScope(admin, q.filter.city);
+    const { items, total } = await this.checks.forAdmins(status as LocalAudienceStatus, { offset: q.offset, limit: q.limit, cities });
     return sendList(res, 'local-audience-checks', q, items, total);
   }
 
   @Get(':id')
-  one(@Param('id') id: string) {
-    return this.checks.one(id);
+  one(@Param('id') id: string, @CurrentUser() admin: Principal) {
+    return this.checks.one(admin, id);
   }
 
   /** The screenshot, to admins only and never kept by any cache: it has no public URL. */
   @Get(':id/image')
   @ApiProduces('image/webp')
   @ApiOkResponse({ description: 'The screenshot (re-encoded WebP), Cache-Control: private, no-store' })
-  async image(@Param('id') id: string, @Res() res: FastifyReply) {
-    const { body, type } = await this.checks.image(id);
+  async image(@Param('id') id: string, @Res() res: FastifyReply, @CurrentUser() admin: Principal) {
+    const { body, type } = await this.checks.image(admin, id);
     res.header('Cache-Control', PERSONAL).header('Content-Type', type).header('X-Content-Type-Options', 'nosniff').send(body);
   }
 
