@@ -26,6 +26,7 @@ import { Migration20261126020300FollowerJumpWindow } from './Migration2026112602
 import { Migration20261126030000Cities } from './Migration20261126030000Cities';
 import { Migration20261126120000Shortlists } from './Migration20261126120000Shortlists';
 import { Migration20261126120100ConsoleListsAndCounts } from './Migration20261126120100ConsoleListsAndCounts';
+import { Migration20261126140000CityListingCounts } from './Migration20261126140000CityListingCounts';
 
 /**
  * Committed migrations, in order. Listed explicitly (not globbed) so they run the same from
@@ -59,4 +60,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126030000Cities', class: Migration20261126030000Cities },
   { name: 'Migration20261126120000Shortlists', class: Migration20261126120000Shortlists },
   { name: 'Migration20261126120100ConsoleListsAndCounts', class: Migration20261126120100ConsoleListsAndCounts },
+  { name: 'Migration20261126140000CityListingCounts', class: Migration20261126140000CityListingCounts },
 ];
