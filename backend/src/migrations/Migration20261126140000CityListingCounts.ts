@@ -35,7 +35,9 @@ export class Migration20261126140000CityListingCounts extends Migration {
       select p."city_slug", '*', count(*) from "creator_profiles" p where ${listed('p')} group by 1
       union all
       select p."city_slug", n, count(*) from "creator_profiles" p, unnest(p."niches") n where ${listed('p')} group by 1, 2;`);
-    this.addSql(`create index "creator_profiles_listed_city_created_idx" on "creator_profiles" ("city_slug", "created_at" desc, "id") where ${listed('creator_profiles')};`);
+    this.addSql(
+      `create index "creator_profiles_listed_city_created_idx" on "creator_profiles" ("city_slug", "created_at" desc, "id") where ${listed('creator_profiles')};`,
+    );
   }
 
   override async down(): Promise<void> {

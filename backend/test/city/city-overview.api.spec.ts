@@ -24,7 +24,12 @@ describe('directory overview per city', () => {
     return res.body.id as string;
   }
   const overview = async (query: Record<string, string>) => (await t.http().get('/api/directory').query(query).expect(200)).body;
-  const shape = (o: { total_creators: number; total_niches: number; recent: { display_name: string }[]; niches: { niche: string; total: number; creators: { display_name: string }[] }[] }) => ({
+  const shape = (o: {
+    total_creators: number;
+    total_niches: number;
+    recent: { display_name: string }[];
+    niches: { niche: string; total: number; creators: { display_name: string }[] }[];
+  }) => ({
     total: o.total_creators,
     niches: o.total_niches,
     recent: names(o.recent),
@@ -47,7 +52,12 @@ describe('directory overview per city', () => {
       recent: ['Abe Akron', 'Ada Akron'],
       perNiche: { Food: [2, ['Abe Akron', 'Ada Akron']], Music: [1, ['Ada Akron']] },
     });
-    expect(shape(await overview({ city: 'cleveland' }))).toEqual({ total: 1, niches: 1, recent: ['Cleo Cleveland'], perNiche: { Comedy: [1, ['Cleo Cleveland']] } });
+    expect(shape(await overview({ city: 'cleveland' }))).toEqual({
+      total: 1,
+      niches: 1,
+      recent: ['Cleo Cleveland'],
+      perNiche: { Comedy: [1, ['Cleo Cleveland']] },
+    });
     expect(shape(await overview({}))).toEqual({
       total: 3,
       niches: 3,
@@ -59,13 +69,21 @@ describe('directory overview per city', () => {
   it('follows each change at once (the cache is keyed by city and listing version), moves included', async () => {
     expect((await overview({ city: 'akron' })).total_creators).toBe(2);
     const added = await listed('Amy Akron', ['Comedy'], 'akron');
-    expect(shape(await overview({ city: 'akron' })).perNiche).toEqual({ Food: [2, ['Abe Akron', 'Ada Akron']], Music: [1, ['Ada Akron']], Comedy: [1, ['Amy Akron']] });
+    expect(shape(await overview({ city: 'akron' })).perNiche).toEqual({
+      Food: [2, ['Abe Akron', 'Ada Akron']],
+      Music: [1, ['Ada Akron']],
+      Comedy: [1, ['Amy Akron']],
+    });
     // Hidden: gone from its city's counts and cards.
     await t.sql(`update creator_profiles set is_public = false where id = $1`, [added]);
     expect(shape(await overview({ city: 'akron' })).perNiche).toEqual({ Food: [2, ['Abe Akron', 'Ada Akron']], Music: [1, ['Ada Akron']] });
     // A listed creator moved to another city counts there, not here.
     await t.sql(`update creator_profiles set city_slug = 'cleveland' where full_name = 'Abe Akron'`);
-    expect([(await overview({ city: 'akron' })).total_creators, (await overview({ city: 'cleveland' })).total_creators, (await overview({})).total_creators]).toEqual([1, 2, 3]);
+    expect([
+      (await overview({ city: 'akron' })).total_creators,
+      (await overview({ city: 'cleveland' })).total_creators,
+      (await overview({})).total_creators,
+    ]).toEqual([1, 2, 3]);
     // The kept counts equal a recount per city.
     const kept = await t.sql(`select city_slug, scope, total from city_listing_counts where total <> 0 order by 1, 2`);
     const recount = await t.sql(
