@@ -28,6 +28,7 @@ import { Migration20261126120000Shortlists } from './Migration20261126120000Shor
 import { Migration20261126120100ConsoleListsAndCounts } from './Migration20261126120100ConsoleListsAndCounts';
 import { Migration20261126130000ReplyTimes } from './Migration20261126130000ReplyTimes';
 import { Migration20261126130100LocalAudience } from './Migration20261126130100LocalAudience';
+import { Migration20261126140000CityListingCounts } from './Migration20261126140000CityListingCounts';
 
 /**
  * Committed migrations, in order. Listed explicitly (not globbed) so they run the same from
@@ -63,4 +64,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126120100ConsoleListsAndCounts', class: Migration20261126120100ConsoleListsAndCounts },
   { name: 'Migration20261126130000ReplyTimes', class: Migration20261126130000ReplyTimes },
   { name: 'Migration20261126130100LocalAudience', class: Migration20261126130100LocalAudience },
+  { name: 'Migration20261126140000CityListingCounts', class: Migration20261126140000CityListingCounts },
 ];

@@ -133,6 +133,13 @@ describe('the cities migration on a seeded database', () => {
       'creator_profile akron',
       'creator_profile cleveland',
     ]);
+    // The counts kept per city (migration CityListingCounts, decision 0610) start from the rows already there.
+    expect(await cityOf(`select city_slug, scope, total from city_listing_counts order by 1, 2`)).toEqual([
+      'akron * 1',
+      'akron Food 1',
+      'cleveland * 1',
+      'cleveland Food 1',
+    ]);
     // No grants: the admin stays an admin of every city.
     expect((await pg.query(`select * from admin_city_grants`)).rows).toEqual([]);
 
@@ -143,6 +150,8 @@ describe('the cities migration on a seeded database', () => {
       const profile = await request(app.getHttpServer()).get(`/api/creators/${ids.listed}`).expect(200);
       expect(profile.body).toMatchObject({ display_name: 'Maya Brooks', city: 'Cleveland' });
       expect((await request(app.getHttpServer()).get('/api/config').expect(200)).body).toMatchObject({ city: 'Cleveland' });
+      const akron = await request(app.getHttpServer()).get('/api/directory?city=akron').expect(200);
+      expect([akron.body.total_creators, akron.body.recent.map((c: { display_name: string }) => c.display_name)]).toEqual([1, ['Old Akronite']]);
     } finally {
       await app.close();
     }

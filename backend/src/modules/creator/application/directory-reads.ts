@@ -75,9 +75,10 @@ export abstract class DirectoryReads {
   abstract findManyReadOnly(ids: string[], signal?: AbortSignal): Promise<CreatorProfile[]>;
   /**
    * What the directory's landing view is drawn from, in one read: how many are listed, in all and
-   * per niche, the newest `recent` cards, and the newest `perNiche` cards of every niche that has any.
+   * per niche, the newest `recent` cards, and the newest `perNiche` cards of every niche that has any;
+   * of one city (its slug), or of every city.
    */
-  abstract listedOverview(recent: number, perNiche: number): Promise<ListedOverview>;
+  abstract listedOverview(recent: number, perNiche: number, city?: string): Promise<ListedOverview>;
   /**
    * Keyset paging: up to `limit` rows in `order`, each with its position; with `before`, the rows
    * just before it, still returned in `order`. The signal cancels the query in PostgreSQL.

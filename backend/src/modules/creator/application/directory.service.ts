@@ -111,13 +111,23 @@ export class DirectoryService {
     this.cache = new DirectoryCache(() => this.profiles.listingVersion(), CACHED_ANSWERS, CACHED_BYTES);
   }
 
-  /** The landing view of the directory: the same for every visitor and the busiest read. */
-  overview(): Promise<DirectoryAnswer<DirectoryResponse>> {
-    return this.cache.get('overview', () => this.computeOverview());
+  /**
+   * The landing view of the directory: the same for every visitor and the busiest read. Of every
+   * city, or of one (`city`, a slug: decision 0610), each kept apart in the cache.
+   */
+  overview(city?: string): Promise<DirectoryAnswer<DirectoryResponse>> {
+    return this.cache.get(city ? `overview ${city}` : 'overview', () => this.computeOverview(city));
   }
 
-  private async computeOverview(): Promise<DirectoryResponse> {
-    const { total, counts, recent, groups } = await this.profiles.listedOverview(DIRECTORY.recentCount, DIRECTORY.nicheGroupSize);
+  /** GET /api/directory's `?city=`: a known city's slug, or none (every city); other parameters are ignored, as before. */
+  async overviewOf(raw: Record<string, unknown>): Promise<DirectoryAnswer<DirectoryResponse>> {
+    const city = this.parseSearch({ city: raw.city }).city;
+    if (city && !(await this.cityExists(city))) throw DomainError.invalid('DIRECTORY.UNKNOWN_CITY', MSG.unknownCity, 'city');
+    return this.overview(city);
+  }
+
+  private async computeOverview(city?: string): Promise<DirectoryResponse> {
+    const { total, counts, recent, groups } = await this.profiles.listedOverview(DIRECTORY.recentCount, DIRECTORY.nicheGroupSize, city);
     const niches = NICHES.filter((n) => (counts.get(n) ?? 0) > 0);
     return {
       total_creators: total,
@@ -148,12 +158,13 @@ export class DirectoryService {
     let total = 0; // without countAll, counted with the page below
     let exact = true;
     let order: ListedOrder = sort;
-    // The overview's counts answer the whole list and one niche; any other filter (or words) is counted.
-    const { niche: _niche, ...narrowing } = filters;
+    // The overview's counts (of the city searched, decision 0610) answer the whole list and one
+    // niche; any other filter (or words) is counted.
+    const { niche: _niche, city: _city, ...narrowing } = filters;
     const countAll = Object.values(narrowing).every((value) => !value);
     // The overview's exact counts, cached under the same version: the total of the whole list or
     // of one niche, and a niche's share of the listing, which decides how its pages are read.
-    const overview = countAll || filters.niche ? (await this.overview()).value : undefined;
+    const overview = countAll || filters.niche ? (await this.overview(filters.city)).value : undefined;
     const nicheTotal = filters.niche ? (overview!.niches.find((n) => n.niche === filters.niche)?.total ?? 0) : undefined;
     if (countAll) total = nicheTotal ?? overview!.total_creators;
     const pageOf = (o: ListedOrder): ListedPageQuery => ({

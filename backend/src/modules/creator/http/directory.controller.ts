@@ -25,9 +25,11 @@ export class DirectoryController {
 
   @Get('directory')
   @Header('Cache-Control', PUBLIC_READ)
-  @ApiOkResponse({ description: 'DirectoryResponse: totals, the newest creators and the newest per niche' })
-  async overview(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return json(await this.directory.overview(), req, reply);
+  @ApiOkResponse({
+    description: 'DirectoryResponse: totals, the newest creators and the newest per niche; of one city with `?city=<slug>`, else of every city',
+  })
+  async overview(@Query() query: Record<string, unknown>, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return json(await this.directory.overviewOf(query), req, reply);
   }
 
   /**

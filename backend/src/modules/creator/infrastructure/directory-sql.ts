@@ -63,28 +63,38 @@ export const PROFILES_SQL = PROFILE_SQL.replace('where p.id = $1', 'where p.id =
  * and sorted (the `offset 0` keeps the order out of the subquery, so the planner cannot choose the
  * walk).
  */
-export function listedOverviewSql(recent: number, perNiche: number) {
+export function listedOverviewSql(recent: number, perNiche: number, city?: string) {
   const literal = (n: number) => {
     if (!Number.isInteger(n) || n < 0) throw new Error(`invalid limit ${n}`);
     return String(n);
   };
   const cols = columnsOf('p');
-  const inNiche = `${LISTED_SQL} and p.niches @> array[c.scope]`;
+  // One city's overview (decision 0610): its own counts, and its rows from the listing order's
+  // index led by the city; without a city, every city's, as before. The slug is written into the
+  // text (checked: letters, digits, dashes), so each city's statement is planned for its own
+  // share: a generic plan for `$1` walked the every-city index for a city of 15%.
+  if (city !== undefined && !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(city)) throw new Error(`invalid city ${city}`);
+  const slug = `'${city}'`;
+  const counts = city ? `city_listing_counts c` : `listing_counts c`;
+  const ofCity = city ? `c.city_slug = ${slug} and ` : '';
+  const inCity = city ? ` and p.city_slug = ${slug}` : '';
+  const inNiche = `${LISTED_SQL} and p.niches @> array[c.scope]${inCity}`;
   // Checked on the rows the order's index gives, in a form no index answers: with the niche
   // unknown when planning, a listing of 10,000 was estimated at 41 rows a niche and read from the
   // niches index and sorted instead (1,736 rows a niche, 17 ms for the overview).
-  const onWalk = `${LISTED_SQL} and (p.niches @> array[c.scope]) is true`;
+  const onWalk = `${LISTED_SQL} and (p.niches @> array[c.scope]) is true${inCity}`;
   const nulls = PAGE_COLUMNS.map((c) => `null as ${c}`).join(', ');
   const niche = `c.scope <> '*' and c.total > 0`;
-  const common = `c.total >= (select total from listing_counts where scope = '*') * ${COMMON_NICHE_SHARE}`;
-  const text = `select c.scope as "__scope", c.total as "__total", ${nulls} from listing_counts c
-    union all select '*', null, r.* from (select ${cols} from creator_profiles p where ${LISTED_SQL} order by p.created_at desc, p.id limit ${literal(recent)}) r
-    union all select c.scope, null, g.* from listing_counts c cross join lateral (
+  const all = city ? `select total from city_listing_counts where city_slug = ${slug} and scope = '*'` : `select total from listing_counts where scope = '*'`;
+  const common = `c.total >= (${all}) * ${COMMON_NICHE_SHARE}`;
+  const text = `select c.scope as "__scope", c.total as "__total", ${nulls} from ${counts}${city ? ` where c.city_slug = ${slug}` : ''}
+    union all select '*', null, r.* from (select ${cols} from creator_profiles p where ${LISTED_SQL}${inCity} order by p.created_at desc, p.id limit ${literal(recent)}) r
+    union all select c.scope, null, g.* from ${counts} cross join lateral (
         select ${cols} from creator_profiles p where ${onWalk} order by p.created_at desc, p.id limit ${literal(perNiche)}) g
-      where ${niche} and ${common}
-    union all select c.scope, null, g.* from listing_counts c cross join lateral (
+      where ${ofCity}${niche} and ${common}
+    union all select c.scope, null, g.* from ${counts} cross join lateral (
         select * from (select ${cols} from creator_profiles p where ${inNiche} offset 0) p order by p.created_at desc, p.id limit ${literal(perNiche)}) g
-      where ${niche} and not (${common})
+      where ${ofCity}${niche} and not (${common})
     order by "__scope", created_at desc nulls first, id`;
   return { text, values: [] };
 }

@@ -130,8 +130,8 @@ export class SqlDirectoryReads extends DirectoryReads {
    * ListingCounts, no scan of the listed rows), the newest cards, and the newest of each niche
    * that has any, each from the listing order's index; only a card's columns (issue 12).
    */
-  async listedOverview(recent: number, perNiche: number) {
-    const { text, values } = listedOverviewSql(recent, perNiche);
+  async listedOverview(recent: number, perNiche: number, city?: string) {
+    const { text, values } = listedOverviewSql(recent, perNiche, city);
     const rows = await this.cancellable(undefined, text, values);
     const overview: ListedOverview = { total: 0, counts: new Map(), recent: [], groups: new Map() };
     for (const row of rows) {
