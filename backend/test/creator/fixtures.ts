@@ -1,4 +1,4 @@
-import type { ProfileInput } from '@local-creators/common';
+import type { AuthSession, ProfileInput } from '@local-creators/common';
 import { bearer, signUp, type TestApp } from '../helpers/test-app';
 
 export const validProfile = (overrides: Partial<ProfileInput> = {}): ProfileInput => ({
@@ -34,4 +34,15 @@ export async function creatorWithProfile(t: TestApp, fullName: string, state: 'l
   if (state === 'listed')
     await t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [body.id]);
   return { id: body.id as string, name: fullName, session, email: session.user.email };
+}
+
+/**
+ * A new application approved through the console's own call by `admin`: approved, public, phone
+ * verified and dated by the decision, as a real approval leaves it.
+ */
+export async function approvedThroughConsole(t: TestApp, admin: AuthSession, fullName: string) {
+  const c = await creatorWithProfile(t, fullName, 'pending');
+  const { version } = (await t.http().get(`/api/admin/creators/${c.id}`).set(bearer(admin)).expect(200)).body;
+  await t.http().put(`/api/admin/creators/${c.id}`).set(bearer(admin)).send({ approval_status: 'approved', version }).expect(200);
+  return c;
 }

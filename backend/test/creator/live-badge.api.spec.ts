@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { formatDay, type AdminHandleCheck, type AuthSession, type OwnHandleCheck } from '@local-creators/common';
 import { bearer, createTestApp, signUpAdmin, STRONG_PASSWORD, type TestApp } from '../helpers/test-app';
-import { creatorWithProfile } from './fixtures';
+import { approvedThroughConsole, creatorWithProfile } from './fixtures';
 import { PUBLIC_READ } from '../../src/shared/http/cache-control';
 import { BadgeRasterizer } from '../../src/modules/creator/application/verified-badges';
 
@@ -32,12 +32,7 @@ describe('the live badge', () => {
     (await t.http().post('/api/auth/login').send({ email, password: STRONG_PASSWORD }).expect(200)).body as AuthSession;
   let n = 0;
   /** An application an admin approved through the console's call: approved, public, phone verified, dated. */
-  async function approvedCreator() {
-    const c = await creatorWithProfile(t, `Badge Creator ${++n}`, 'pending');
-    const { version } = (await t.http().get(`/api/admin/creators/${c.id}`).set(bearer(admin)).expect(200)).body;
-    await t.http().put(`/api/admin/creators/${c.id}`).set(bearer(admin)).send({ approval_status: 'approved', version }).expect(200);
-    return c;
-  }
+  const approvedCreator = () => approvedThroughConsole(t, admin, `Badge Creator ${++n}`);
   const svg = async (id: string) => {
     const res = await t
       .http()

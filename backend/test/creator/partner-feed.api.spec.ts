@@ -1,6 +1,6 @@
 import type { AuthSession, CreatorFeedPage } from '@local-creators/common';
 import { bearer, createTestApp, signUpAdmin, type TestApp } from '../helpers/test-app';
-import { creatorWithProfile } from './fixtures';
+import { approvedThroughConsole, creatorWithProfile } from './fixtures';
 import { PUBLIC_READ } from '../../src/shared/http/cache-control';
 
 /**
@@ -16,12 +16,7 @@ describe("the partners' feed", () => {
   });
   afterAll(() => t.close());
 
-  async function approvedCreator(name: string) {
-    const c = await creatorWithProfile(t, name, 'pending');
-    const { version } = (await t.http().get(`/api/admin/creators/${c.id}`).set(bearer(admin)).expect(200)).body;
-    await t.http().put(`/api/admin/creators/${c.id}`).set(bearer(admin)).send({ approval_status: 'approved', version }).expect(200);
-    return c;
-  }
+  const approvedCreator = (name: string) => approvedThroughConsole(t, admin, name);
 
   it('pages the listed creators newest first, with their public fields only, cacheable and current on the next read', async () => {
     const first = await approvedCreator('Ada Feed');

@@ -1,6 +1,6 @@
 import { formatDay, formatMonthYear, type AuthSession, type OwnHandleCheck, type PublicCreator } from '@local-creators/common';
 import { bearer, createTestApp, signUpAdmin, type TestApp } from '../helpers/test-app';
-import { creatorWithProfile } from './fixtures';
+import { approvedThroughConsole } from './fixtures';
 import { DirectoryService } from '../../src/modules/creator/application/directory.service';
 
 const DAY_MS = 86_400_000;
@@ -32,12 +32,7 @@ describe('freshness in public', () => {
   });
   afterAll(() => t.close());
 
-  async function approvedCreator(name: string) {
-    const c = await creatorWithProfile(t, name, 'pending');
-    const { version } = (await t.http().get(`/api/admin/creators/${c.id}`).set(bearer(admin)).expect(200)).body;
-    await t.http().put(`/api/admin/creators/${c.id}`).set(bearer(admin)).send({ approval_status: 'approved', version }).expect(200);
-    return c;
-  }
+  const approvedCreator = (name: string) => approvedThroughConsole(t, admin, name);
 
   it('dates handles, counts and the last review in the city’s calendar, on the JSON and the drawn page', async () => {
     const c = await approvedCreator('Fran Fresh');
