@@ -13,7 +13,10 @@ describe('health while the database lacks a migration this version needs', () =>
 
   it('answers 503 "migrations pending" until the migration is there, then 200', async () => {
     // The app's Redis connection may still be opening on a busy machine: health says 'down' until then.
-    await eventually(() => t.http().get('/api/health'), (r) => r.body.redis === 'up');
+    await eventually(
+      () => t.http().get('/api/health'),
+      (r) => r.body.redis === 'up',
+    );
     const newest = migrationsList.at(-1)!.name;
     const [row] = await t.sql<{ executed_at: string }>('delete from mikro_orm_migrations where name = $1 returning executed_at', [newest]);
     const pending = await t.http().get('/api/health');
