@@ -120,7 +120,8 @@ describe('shortlists without an account', () => {
         await admin.page.getByRole('columnheader', { name: 'Via shortlists' }).waitFor();
         const row = admin.page.getByRole('row').filter({ hasText: creators[0]!.name });
         await row.waitFor();
-        expect(await row.getByRole('cell').allTextContents()).toEqual([creators[0]!.name, '1', '1', '1', '1', expect.any(String)]);
+        // Creator, messages, last 7 days, senders, via shortlists, replied, unanswered 14+ days, profile shows, last message.
+        expect(await row.getByRole('cell').allTextContents()).toEqual([creators[0]!.name, '1', '1', '1', '1', '0', '0', '—', expect.any(String)]);
         await shot(admin.page, 'shortlist-console-counts-1280');
         await admin.context.close();
       }
