@@ -151,7 +151,7 @@ export function testCertificates(dir, names) {
 }
 
 /** What the public site does with a POST that creates something (public-site/src/lib/api.ts, decision 0340). */
-const RESEND_AFTER_MS = [500, 1000, 2000];
+const RESEND_AFTER_MS = [500, 1000, 2000, 4000];
 
 /**
  * Users of the product while the operator works: `workers` loops, each sending, one after the
