@@ -203,6 +203,9 @@ try {
   unbound();
   if (failed()) {
     for (const service of ['api', 'proxy', 'migrate']) log(`${service} logs:\n${docker(['service', 'logs', '--tail', '15', '--no-trunc', `${stack}_${service}`], { allowFail: true }).stdout.slice(-3000)}`);
+    // Why the proxy answered 502/503 itself (a dial that timed out, no upstream left): its error lines.
+    const proxyErrors = docker(['service', 'logs', '--tail', '5000', '--no-trunc', `${stack}_proxy`], { allowFail: true }).stdout.split('\n').filter((l) => /"level":"error"/.test(l));
+    log(`proxy errors (${proxyErrors.length}):\n${proxyErrors.slice(-8).map((l) => l.slice(0, 600)).join('\n')}`);
   }
   phase('teardown');
   if (process.env.SWARM_TEST_KEEP === '1') log(`kept the stack ${stack}; remove it with: docker stack rm ${stack}`);
