@@ -1,4 +1,4 @@
-import { createElement, lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type CSSProperties, type ReactNode } from 'react';
+import { createElement, lazy, Suspense, useLayoutEffect, useRef, type ComponentType, type CSSProperties, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SiteFooter } from '@/components/layout/site-footer';
@@ -6,6 +6,7 @@ import { SiteHeader } from '@/components/layout/site-header';
 import { PageLoading } from '@/components/layout/page';
 import { AuthProvider, useAuth } from '@/lib/auth';
 import { titleForPath } from '@/lib/page-titles';
+import { useToastsWanted } from '@/lib/toast';
 import LandingPage from '@/features/marketing/landing-page';
 
 /** The pages a route draws: loaded on demand in the browser, bundled whole for the server's renderer. */
@@ -107,16 +108,14 @@ const TOAST_COLORS = {
 } as CSSProperties;
 
 /**
- * The toasts' live region, mounted once the page has been taken over. sonner (33 KB, and a
- * stylesheet it inserts) is not needed to show the first view, so it loads after it, off the main
- * bundle (issue 12). A toast raised before it arrives is shown when it mounts: sonner replays the
+ * The toasts' live region, mounted with the first toast (lib/toast.ts): sonner (33 KB, and a
+ * stylesheet it inserts) is loaded only by a visit that raises one (issue 12; the scripts budget of
+ * issue 25). A toast raised before the Toaster arrives is shown when it mounts: sonner replays the
  * active ones to a Toaster that subscribes late. Nothing is drawn on the server.
  */
 const SonnerToaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 function Toasts() {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  if (!mounted) return null;
+  if (!useToastsWanted()) return null;
   return (
     <Suspense fallback={null}>
       <SonnerToaster richColors position="bottom-center" closeButton style={TOAST_COLORS} />
