@@ -203,6 +203,8 @@ try {
   unbound();
   if (failed()) {
     for (const service of ['api', 'proxy', 'migrate']) log(`${service} logs:\n${docker(['service', 'logs', '--tail', '15', '--no-trunc', `${stack}_${service}`], { allowFail: true }).stdout.slice(-3000)}`);
+    // Tasks that never started (no logs above) say why here: no node fits, an image missing.
+    log(`tasks:\n${docker(['stack', 'ps', '--no-trunc', '--format', '{{.Name}} {{.CurrentState}} {{.Error}}', stack], { allowFail: true }).stdout.slice(-3000)}`);
     // Why the proxy answered 502/503 itself (a dial that timed out, no upstream left): its error lines.
     const proxyErrors = docker(['service', 'logs', '--tail', '5000', '--no-trunc', `${stack}_proxy`], { allowFail: true }).stdout.split('\n').filter((l) => /"level":"error"/.test(l));
     log(`proxy errors (${proxyErrors.length}):\n${proxyErrors.slice(-8).map((l) => l.slice(0, 600)).join('\n')}`);

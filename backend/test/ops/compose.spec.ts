@@ -245,6 +245,12 @@ describe('deploy/swarm/stack.yml', () => {
     expect(services.migrate!.deploy.mode).toBe('replicated-job');
   });
 
+  it("does not health-check the migration job with the image's api check, which would kill a migration that runs longer than its start period", () => {
+    // The image's HEALTHCHECK asks the api, which a migration never serves: on a slow start Swarm
+    // killed the job as unhealthy after 60 s, again and again, and the stack never converged.
+    expect(services.migrate!.healthcheck).toEqual({ disable: true });
+  });
+
   it('rolls api and workers with the new task first, rolls back a failed update, replaces a dead or unhealthy task', () => {
     for (const name of ['api', 'worker']) {
       expect(services[name]!.deploy.update_config).toMatchObject({ parallelism: 1, order: 'start-first', failure_action: 'rollback' });
