@@ -5,7 +5,9 @@ import { listedCreator, shot, startProduct, type Product } from './support/produ
 /** Serious or critical axe findings on the page as it is now. */
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /**
@@ -19,7 +21,8 @@ describe('pages per niche and per neighbourhood in the browser', () => {
   beforeAll(async () => {
     product = await startProduct();
     // Three Food creators in Tremont (validProfile's niches and neighbourhood), one with another spelling of it.
-    for (const [i, name] of ['Rosa Tremont', 'Omar Tremont', 'Lena Tremont'].entries()) creators.push(await listedCreator(product, `area${i}@example.com`, name));
+    for (const [i, name] of ['Rosa Tremont', 'Omar Tremont', 'Lena Tremont'].entries())
+      creators.push(await listedCreator(product, `area${i}@example.com`, name));
     await product.t.sql(`update creator_profiles set neighborhood = 'tremont ' where id = $1`, [creators[1]!.id]);
     const business = (
       await product.t
@@ -42,6 +45,7 @@ describe('pages per niche and per neighbourhood in the browser', () => {
   it('goes from the directory to a niche page and on to a profile', async () => {
     const { page, context } = await product.newPage();
     await page.goto('/directory?tab=niche');
+    await shot(page, 'area-directory-niche-1280');
     await page.getByRole('link', { name: 'About Food creators in Cleveland' }).click();
     await page.waitForURL(/\/niche\/food$/);
     await page.getByRole('heading', { level: 1, name: 'Food creators in Cleveland' }).waitFor();
@@ -49,7 +53,12 @@ describe('pages per niche and per neighbourhood in the browser', () => {
     await page.getByText('3 verified creators, each checked by a human.').waitFor();
     // validProfile's 15,500 followers: all three in 10K–100K.
     const spread = page.getByRole('region', { name: 'Follower spread' });
-    expect(await spread.getByRole('listitem').allInnerTexts()).toEqual(['Under 1K\n0 creators', '1K–10K\n0 creators', '10K–100K\n3 creators', '100K+\n0 creators']);
+    expect(await spread.getByRole('listitem').allInnerTexts()).toEqual([
+      'Under 1K\n0 creators',
+      '1K–10K\n0 creators',
+      '10K–100K\n3 creators',
+      '100K+\n0 creators',
+    ]);
     await page.getByRole('link', { name: 'See featured businesses' }).waitFor();
     expect(await page.getByRole('link', { name: 'See all 3 in the directory' }).getAttribute('href')).toBe('/directory?niche=Food');
     await shot(page, 'area-niche-1280');
@@ -65,6 +74,7 @@ describe('pages per niche and per neighbourhood in the browser', () => {
   it("goes from a card's neighbourhood to its page, with its featured business, and on to a profile", async () => {
     const { page, context } = await product.newPage();
     await page.goto('/directory');
+    await shot(page, 'area-directory-1280');
     await page.getByRole('article', { name: creators[0]!.name }).getByRole('link', { name: 'Creators in Tremont' }).click();
     await page.waitForURL(/\/neighborhood\/tremont$/);
     await page.getByRole('heading', { level: 1, name: 'Creators in Tremont, Cleveland' }).waitFor();
@@ -74,7 +84,10 @@ describe('pages per niche and per neighbourhood in the browser', () => {
     await shot(page, 'area-neighborhood-1280');
     expect(await seriousViolations(page)).toEqual([]);
 
-    await page.getByRole('region', { name: 'Most followed' }).getByRole('link', { name: `View Profile of ${creators[1]!.name}` }).click();
+    await page
+      .getByRole('region', { name: 'Most followed' })
+      .getByRole('link', { name: `View Profile of ${creators[1]!.name}` })
+      .click();
     await page.waitForURL(new RegExp(`/creator/${creators[1]!.id}$`));
     await page.getByRole('heading', { level: 1, name: creators[1]!.name }).waitFor();
     await context.close();
@@ -82,6 +95,7 @@ describe('pages per niche and per neighbourhood in the browser', () => {
 
   it('draws both pages on a phone without serious accessibility findings', async () => {
     for (const [path, heading, name] of [
+      ['/directory?tab=niche', "Cleveland's verified local creators", 'area-directory-niche-375'],
       ['/niche/food', 'Food creators in Cleveland', 'area-niche-375'],
       ['/neighborhood/tremont', 'Creators in Tremont, Cleveland', 'area-neighborhood-375'],
     ] as const) {

@@ -71,10 +71,10 @@ export const areaTitle = (page: Pick<AreaPageResponse, 'kind' | 'name' | 'city_n
 export function areaDescription(page: Pick<AreaPageResponse, 'kind' | 'name' | 'city_name' | 'total_creators'>, homeCity: string): string {
   const city = page.city_name ?? homeCity;
   const n = page.total_creators;
-  const who = page.kind === 'niche' ? `${page.name} ${n === 1 ? 'creator' : 'creators'} in ${city}` : `${n === 1 ? 'creator' : 'creators'} in ${page.name}, ${city}`;
+  const who =
+    page.kind === 'niche' ? `${page.name} ${n === 1 ? 'creator' : 'creators'} in ${city}` : `${n === 1 ? 'creator' : 'creators'} in ${page.name}, ${city}`;
   return `${n} verified local ${who}: their follower spread, the newest and the most followed. Free, no account needed.`;
 }
 
 /** The directory's list filtered the same way as an area page. */
-export const areaDirectoryHref = (page: Pick<AreaPageResponse, 'kind' | 'name'>) =>
-  `/directory?${page.kind}=${encodeURIComponent(page.name)}`;
+export const areaDirectoryHref = (page: Pick<AreaPageResponse, 'kind' | 'name'>) => `/directory?${page.kind}=${encodeURIComponent(page.name)}`;

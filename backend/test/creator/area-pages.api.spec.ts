@@ -69,7 +69,11 @@ describe('pages per niche and per neighbourhood (issue 26 point 3)', () => {
     expect(body.most_followed.map((c: { id: string }) => c.id)).toEqual([ids.big, ids.mid, ids.small]);
     expect(body.newest[0]).toMatchObject({ display_name: 'Creator big', total_followers: 50_000, neighborhood: 'Ohio City' });
     // Any case of the slug, and of one city.
-    expect((await t.http().get('/api/directory/niches/FOOD?city=cleveland').expect(200)).body).toMatchObject({ city: 'cleveland', city_name: 'Cleveland', total_creators: 3 });
+    expect((await t.http().get('/api/directory/niches/FOOD?city=cleveland').expect(200)).body).toMatchObject({
+      city: 'cleveland',
+      city_name: 'Cleveland',
+      total_creators: 3,
+    });
   });
 
   it('answers a neighbourhood of the city list or named by creators, whatever its case and spaces', async () => {
@@ -81,7 +85,11 @@ describe('pages per niche and per neighbourhood (issue 26 point 3)', () => {
     expect(ohio.most_followed.map((c: { id: string }) => c.id)).toEqual([ids.huge, ids.big]);
     expect(ohio.follower_spread.map((b: { count: number }) => b.count)).toEqual([0, 0, 1, 1]);
     // On the city's list with nobody there yet: a page, empty.
-    expect((await t.http().get('/api/directory/neighborhoods/slavic-village').expect(200)).body).toMatchObject({ name: 'Slavic Village', total_creators: 0, newest: [] });
+    expect((await t.http().get('/api/directory/neighborhoods/slavic-village').expect(200)).body).toMatchObject({
+      name: 'Slavic Village',
+      total_creators: 0,
+      newest: [],
+    });
   });
 
   it('is a 404 for an unknown niche or neighbourhood and a 400 for an unknown city', async () => {
@@ -158,7 +166,10 @@ describe('pages per niche and per neighbourhood (issue 26 point 3)', () => {
       }
       // Every address once, in the same order as the single file.
       expect(parts).toEqual(all);
-      await t.http().get(`/sitemap-${files.length + 1}.xml`).expect(404);
+      await t
+        .http()
+        .get(`/sitemap-${files.length + 1}.xml`)
+        .expect(404);
       await t.http().get('/sitemap-0.xml').expect(404);
     } finally {
       directory.sitemapMaxUrls = 50_000;

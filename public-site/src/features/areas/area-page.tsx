@@ -80,8 +80,8 @@ function Area({ page }: { page: AreaPageResponse }) {
           </p>
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{areaHeading(page, CITY)}</h1>
           <p className="text-muted-foreground">
-            <span className="font-semibold text-foreground tabular-nums">{formatCount(n)}</span> verified {n === 1 ? 'creator' : 'creators'}, each checked
-            by a human.
+            <span className="font-semibold text-foreground tabular-nums">{formatCount(n)}</span> verified {n === 1 ? 'creator' : 'creators'}, each checked by a
+            human.
           </p>
         </div>
         {n > 0 && (
