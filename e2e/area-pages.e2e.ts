@@ -42,6 +42,20 @@ describe('pages per niche and per neighbourhood in the browser', () => {
   });
   afterAll(() => product?.close());
 
+  it('sends both pages drawn by the server, with their head', async () => {
+    for (const [path, heading] of [
+      ['/niche/food', 'Food creators in Cleveland'],
+      ['/neighborhood/tremont', 'Creators in Tremont, Cleveland'],
+    ] as const) {
+      const html = (await product.t.http().get(path).expect(200)).text;
+      // The first view is in #root before any script runs: the heading, the spread and the cards.
+      expect(html).toMatch(new RegExp(`<div id="root">[\\s\\S]*<h1[^>]*>${heading}</h1>[\\s\\S]*Follower spread[\\s\\S]*View Profile`));
+      expect(html).toContain(`<link rel="canonical" href="${product.baseUrl}${path}">`);
+      expect(html).toContain('"@type":"ItemList"');
+      expect(html).not.toContain('noindex');
+    }
+  });
+
   it('goes from the directory to a niche page and on to a profile', async () => {
     const { page, context } = await product.newPage();
     await page.goto('/directory?tab=niche');
@@ -93,12 +107,14 @@ describe('pages per niche and per neighbourhood in the browser', () => {
     await context.close();
   }, 60_000);
 
-  it('draws both pages on a phone without serious accessibility findings', async () => {
-    for (const [path, heading, name] of [
-      ['/directory?tab=niche', "Cleveland's verified local creators", 'area-directory-niche-375'],
-      ['/niche/food', 'Food creators in Cleveland', 'area-niche-375'],
-      ['/neighborhood/tremont', 'Creators in Tremont, Cleveland', 'area-neighborhood-375'],
-    ] as const) {
+  // One page per test, so a loaded machine never runs several pages into one timeout (as axe-every-page does).
+  it.each([
+    ['/directory?tab=niche', "Cleveland's verified local creators", 'area-directory-niche-375'],
+    ['/niche/food', 'Food creators in Cleveland', 'area-niche-375'],
+    ['/neighborhood/tremont', 'Creators in Tremont, Cleveland', 'area-neighborhood-375'],
+  ] as const)(
+    'draws %s on a phone without serious accessibility findings',
+    async (path, heading, name) => {
       const { page, context } = await product.newPage({ width: 375 });
       await page.goto(path);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
@@ -106,6 +122,7 @@ describe('pages per niche and per neighbourhood in the browser', () => {
       await shot(page, name);
       expect(await seriousViolations(page)).toEqual([]);
       await context.close();
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 });
