@@ -20,7 +20,8 @@ describe('every server-drawn page hydrates without a console error', () => {
   });
   afterAll(() => product?.close());
 
-  const paths = () => [...Object.keys(SITE_PAGES), `/creator/${creator.id}`, NOT_FOUND];
+  // The creator is a Food creator in Tremont (validProfile): their niche's and neighbourhood's pages (decision 0640).
+  const paths = () => [...Object.keys(SITE_PAGES), `/creator/${creator.id}`, '/niche/food', '/neighborhood/tremont', NOT_FOUND];
 
   /** Console errors and page errors while `path` loads and the site takes it over. */
   async function errorsOn(page: Page, path: string) {

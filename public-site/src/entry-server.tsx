@@ -21,6 +21,7 @@ import ShortlistPage from '@/features/shortlist/shortlist-page';
 import SharedShortlistPage from '@/features/shortlist/shared-shortlist-page';
 import ConfirmShortlistMessagePage from '@/features/shortlist/confirm-message-page';
 import RepliedPage from '@/features/replies/replied-page';
+import AreaPage from '@/features/areas/area-page';
 
 /**
  * The server's renderer (built to dist/server/entry-server.cjs, loaded by backend/src/web/spa.ts):
@@ -45,6 +46,7 @@ const VIEWS: SiteViews = {
   SharedShortlistPage,
   ConfirmShortlistMessagePage,
   RepliedPage,
+  AreaPage,
 };
 
 /** Before the first page: the configured city (CITY) and its own lines of copy, if any (decision 0600). */

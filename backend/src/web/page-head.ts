@@ -76,7 +76,7 @@ export async function publicPage(
     };
   }
   const registered = await pages.page(path);
-  if (registered) return { status: 200, indexable: true, ...registered, view: CREATOR_PATH.test(path) ? CREATOR_VIEW : undefined };
+  if (registered) return { status: 200, indexable: true, ...registered, view: registered.view ?? (CREATOR_PATH.test(path) ? CREATOR_VIEW : undefined) };
   return {
     status: 404,
     indexable: false,
@@ -104,6 +104,8 @@ export function withPageHead(html: string, page: PublicPage, site: SiteContext, 
     // Only a city whose operator wrote its own lines: a one-city install's page is as before.
     site.copy ? `<meta name="lc-city-copy" content="${escapeHtml(JSON.stringify(site.copy))}">` : '',
     page.indexable && meta.url ? `<link rel="canonical" href="${escapeHtml(meta.url)}">` : `<meta name="robots" content="noindex">`,
+    // A thin page (an area page with fewer than 3 creators, decision 0640) keeps its canonical address.
+    page.indexable && meta.url && meta.noindex ? `<meta name="robots" content="noindex">` : '',
     `<meta property="og:site_name" content="${SITE_NAME}">`,
     `<meta property="og:type" content="${meta.type ?? 'website'}">`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}">`,

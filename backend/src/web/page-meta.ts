@@ -11,6 +11,8 @@ export interface PageMeta {
   type?: 'website' | 'profile';
   /** schema.org JSON-LD for search engines (a profile is a `Person`). */
   structuredData?: Record<string, unknown>;
+  /** Listed with its canonical link, yet not for search engines' index: a thin page (decision 0640). */
+  noindex?: boolean;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface KeptAnswer {
 }
 
 /** The sitemap's XML, and the cached answer it is, so its prepared form is kept with it. */
-export type SitemapAnswer = KeptAnswer & { value: string };
+export type SitemapAnswer = KeptAnswer & { value: string | null };
 
 /** What a page's first view is drawn from, and the cached answer it came from, if any. */
 export interface PageData {
@@ -33,6 +35,8 @@ export interface PageData {
 /** A page with an id in its path: its head, and the data the server draws its first view from. */
 export interface ResolvedPage extends PageData {
   meta: PageMeta;
+  /** The public site's module that draws it (its chunks are preloaded), when not the profile's. */
+  view?: string;
 }
 
 type Resolver = (params: string[]) => Promise<ResolvedPage | null>;
@@ -49,7 +53,7 @@ type DataLoader = (params: string[], query: URLSearchParams) => Promise<PageData
 export class PageMetaRegistry {
   private readonly routes: { pattern: RegExp; resolve: Resolver }[] = [];
   private readonly loaders: { pattern: RegExp; load: DataLoader }[] = [];
-  private sitemapOf: (() => Promise<SitemapAnswer>) | null = null;
+  private sitemapOf: ((part?: number) => Promise<SitemapAnswer>) | null = null;
 
   register(pattern: RegExp, resolve: Resolver) {
     this.routes.push({ pattern, resolve });
@@ -59,14 +63,14 @@ export class PageMetaRegistry {
     this.loaders.push({ pattern, load });
   }
 
-  /** Who makes /sitemap.xml (the directory: its listed pages and profiles). */
-  registerSitemap(build: () => Promise<SitemapAnswer>) {
+  /** Who makes /sitemap.xml (the directory: its listed pages and profiles) and, when split, /sitemap-{part}.xml. */
+  registerSitemap(build: (part?: number) => Promise<SitemapAnswer>) {
     this.sitemapOf = build;
   }
 
-  /** The sitemap's XML, kept with the answer it came from; null when no module makes one. */
-  sitemap(): Promise<SitemapAnswer> | null {
-    return this.sitemapOf?.() ?? null;
+  /** The sitemap's XML (or one part of it), kept with the answer it came from; null when no module makes one, a null value when there is no such part. */
+  sitemap(part?: number): Promise<SitemapAnswer> | null {
+    return this.sitemapOf?.(part) ?? null;
   }
 
   /** A registered page; null when no pattern matches or its resolver found nothing. */

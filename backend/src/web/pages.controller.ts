@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Inject, NotFoundException, Req, Res } from '@nestjs/common';
+import { Controller, Get, Header, Inject, NotFoundException, Param, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config';
@@ -40,9 +40,22 @@ export class PagesController {
   @Get('sitemap.xml')
   @Header('Cache-Control', 'public, max-age=600')
   async sitemap(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    const answer = await this.meta.sitemap();
-    if (!answer) throw new NotFoundException(`Cannot GET ${req.url}`);
-    return answer.form('xml', () => PreparedBody.xml(answer.value)).sendTo(req, reply);
+    return this.sitemapPart(undefined, req, reply);
+  }
+
+  /** Past 50,000 addresses /sitemap.xml is an index of these files (decision 0640); a part that does not exist is a 404. */
+  @Get('sitemap-:part.xml')
+  @Header('Cache-Control', 'public, max-age=600')
+  async sitemapFile(@Param('part') part: string, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    if (!/^[1-9]\d{0,5}$/.test(part)) throw new NotFoundException(`Cannot GET ${req.url}`);
+    return this.sitemapPart(Number(part), req, reply);
+  }
+
+  private async sitemapPart(part: number | undefined, req: FastifyRequest, reply: FastifyReply) {
+    const answer = await this.meta.sitemap(part);
+    if (!answer?.value) throw new NotFoundException(`Cannot GET ${req.url}`);
+    const xml = answer.value;
+    return answer.form('xml', () => PreparedBody.xml(xml)).sendTo(req, reply);
   }
 
   @Get('*')

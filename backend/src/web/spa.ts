@@ -14,7 +14,7 @@ import { PUBLIC_READ } from '../shared/http/cache-control';
 import { PreparedBody } from '../shared/http/prepared-body';
 
 /** Paths the server answers itself (Nest routes, uploads), never the SPA. */
-const SERVER_PATHS = /^\/(api|storage)(\/|$)|^\/(sitemap\.xml|robots\.txt)$/;
+const SERVER_PATHS = /^\/(api|storage)(\/|$)|^\/(sitemap(-\d+)?\.xml|robots\.txt)$/;
 
 /** JSON inside a script element: `<` escaped so no text can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');

@@ -28,6 +28,7 @@ export interface SiteViews {
   SharedShortlistPage: ComponentType;
   ConfirmShortlistMessagePage: ComponentType;
   RepliedPage: ComponentType;
+  AreaPage: ComponentType;
 }
 
 /**
@@ -63,6 +64,7 @@ const LAZY_VIEWS = {
   SharedShortlistPage: preloadableView(() => import('@/features/shortlist/shared-shortlist-page')),
   ConfirmShortlistMessagePage: preloadableView(() => import('@/features/shortlist/confirm-message-page')),
   RepliedPage: preloadableView(() => import('@/features/replies/replied-page')),
+  AreaPage: preloadableView(() => import('@/features/areas/area-page')),
 } satisfies SiteViews;
 
 /** Which view SiteRoutes draws at a path (null: the landing page, in the main bundle). */
@@ -70,6 +72,7 @@ export function viewForPath(pathname: string): keyof SiteViews | null {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/') return null;
   if (/^\/creator\/[^/]+$/.test(path)) return 'CreatorProfilePage';
+  if (/^\/(niche|neighborhood)\/[^/]+$/.test(path)) return 'AreaPage';
   const exact: Record<string, keyof SiteViews> = {
     '/signup': 'SignUpPage',
     '/login': 'LoginPage',
@@ -221,6 +224,8 @@ export function SiteRoutes({ views }: { views: SiteViews }) {
         <Route path="/amplify/confirm" element={<views.ConfirmIntroductionPage />} />
         <Route path="/directory" element={<views.DirectoryPage />} />
         <Route path="/creator/:id" element={<views.CreatorProfilePage />} />
+        <Route path="/niche/:slug" element={<views.AreaPage />} />
+        <Route path="/neighborhood/:slug" element={<views.AreaPage />} />
         <Route path="/shortlist" element={<views.ShortlistPage />} />
         <Route path="/shortlist/shared" element={<views.SharedShortlistPage />} />
         <Route path="/shortlist/confirm" element={<views.ConfirmShortlistMessagePage />} />

@@ -1,4 +1,4 @@
-import { CREATOR_PATH, MSG, SITE_PAGES, homeTitle, normalizePath, pageTitle } from '@local-creators/common';
+import { CREATOR_PATH, MSG, NEIGHBORHOOD_PATH, NICHE_PATH, SITE_PAGES, homeTitle, normalizePath, pageTitle } from '@local-creators/common';
 import { CITY } from './site-config';
 
 /**
@@ -11,5 +11,6 @@ export function titleForPath(pathname: string): string {
   const page = SITE_PAGES[path];
   if (page) return page.name ? pageTitle(page.name) : homeTitle(CITY);
   if (CREATOR_PATH.test(path)) return pageTitle('Creator profile');
+  if (NICHE_PATH.test(path) || NEIGHBORHOOD_PATH.test(path)) return pageTitle('Creators');
   return pageTitle(MSG.pageNotFound);
 }

@@ -40,6 +40,10 @@ import { QueryCanceller } from './infrastructure/query-canceller';
 import { DirectoryPool } from './infrastructure/directory-pool';
 import { SqlCreatorAdminQueries } from './infrastructure/sql-creator-admin-queries';
 import { SqlDirectoryReads } from './infrastructure/sql-directory-reads';
+import { AreaPages } from './application/area-pages';
+import { AreaReads } from './application/area-reads';
+import { AreaPagesController } from './http/area-pages.controller';
+import { SqlAreaReads } from './infrastructure/sql-area-reads';
 
 /** Creators' own profiles and photos, the public directory, and brands' shortlists of it (decision 0700). */
 @Module({
@@ -59,6 +63,7 @@ import { SqlDirectoryReads } from './infrastructure/sql-directory-reads';
   controllers: [
     MeProfileController,
     DirectoryController,
+    AreaPagesController,
     ContactController,
     ShortlistsController,
     AdminFollowerCountsController,
@@ -83,6 +88,8 @@ import { SqlDirectoryReads } from './infrastructure/sql-directory-reads';
     ApprovedProfileEdits,
     { provide: CreatorRepository, useClass: MikroOrmCreatorRepository },
     { provide: DirectoryReads, useClass: SqlDirectoryReads },
+    AreaPages,
+    { provide: AreaReads, useClass: SqlAreaReads },
     { provide: CreatorAdminQueries, useClass: SqlCreatorAdminQueries },
   ],
   exports: [CreatorRepository, CreatorAdminQueries, ApprovedProfileEdits, HandleChecks, FollowerCounts, DirectoryService],
@@ -93,6 +100,7 @@ export class CreatorModule implements OnModuleInit {
     private readonly directory: DirectoryService,
     private readonly orm: MikroORM,
     private readonly listingVersion: ListingVersion,
+    private readonly areas: AreaPages,
   ) {}
 
   onModuleInit() {
@@ -102,6 +110,10 @@ export class CreatorModule implements OnModuleInit {
     // when not listed); /directory: the overview (issue 12).
     this.meta.register(/^\/creator\/([^/]+)\/?$/, ([id]) => this.directory.profilePage(id!));
     this.meta.registerData(/^\/directory$/, (_, query) => this.directory.directoryPage(query));
-    this.meta.registerSitemap(() => this.directory.sitemap());
+    this.meta.registerSitemap((part) => this.directory.sitemap(part));
+    // Pages per niche and per neighbourhood (decision 0640): one-city addresses; the city is a parameter of their reads.
+    this.meta.register(/^\/niche\/([^/]+)\/?$/, ([slug]) => this.areas.page('niche', slug!));
+    this.meta.register(/^\/neighborhood\/([^/]+)\/?$/, ([slug]) => this.areas.page('neighborhood', slug!));
+    this.directory.addSitemapPaths(() => this.areas.sitemapPaths());
   }
 }

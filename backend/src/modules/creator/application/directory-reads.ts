@@ -101,6 +101,6 @@ export abstract class DirectoryReads {
   abstract suggestListed(q: string, limit: number, signal?: AbortSignal): Promise<string[]>;
   /** How many listed creators match, counting no further than `cap + 1`. */
   abstract countListed(f: ListedFilters, cap: number, signal?: AbortSignal): Promise<number>;
-  /** Newest first. */
-  abstract listedIds(limit: number): Promise<{ id: string; updatedAt: Date }[]>;
+  /** Newest first, skipping the first `offset` (a later sitemap file). */
+  abstract listedIds(limit: number, offset?: number): Promise<{ id: string; updatedAt: Date }[]>;
 }

@@ -36,6 +36,12 @@ const notFound = () => DomainError.notFound('CREATOR.NOT_FOUND', MSG.profileNotF
 const badQuery = (field: string) => DomainError.invalid('DIRECTORY.BAD_QUERY', `Invalid ${field}`, field);
 
 const SITEMAP_MAX_URLS = 50_000;
+const urlsetXml = (urls: string[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+const sitemapIndexXml = (files: string[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${files
+    .map((f) => `  <sitemap><loc>${f}</loc></sitemap>`)
+    .join('\n')}\n</sitemapindex>\n`;
 
 /**
  * A cursor names a position in one order: the order, the direction to read from it, and the row's
@@ -367,20 +373,50 @@ export class DirectoryService {
     }
   }
 
-  sitemap(): Promise<DirectoryAnswer<string>> {
-    return this.cache.get('sitemap', () => this.computeSitemap());
+  /** An answer of another public read (the area pages, decision 0640), kept in this cache under the listing version. */
+  cached<T>(key: string, compute: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<DirectoryAnswer<T>> {
+    return this.cache.get(key, compute, signal);
   }
 
-  private async computeSitemap(): Promise<string> {
+  /** At most this many addresses in one sitemap file (sitemaps.org); a test sets a few. */
+  sitemapMaxUrls = SITEMAP_MAX_URLS;
+  /** Pages other reads put in the sitemap after the site's own (the area pages, decision 0640). */
+  private readonly sitemapPaths: (() => Promise<string[]>)[] = [];
+  addSitemapPaths(paths: () => Promise<string[]>) {
+    this.sitemapPaths.push(paths);
+  }
+
+  /**
+   * /sitemap.xml: every listed page, area page and profile (newest first) when they fit one file;
+   * past sitemapMaxUrls, an index of files of at most that many (`part`: /sitemap-{part}.xml),
+   * each kept under the listing version. Null: no such part.
+   */
+  sitemap(part?: number): Promise<DirectoryAnswer<string | null>> {
+    const max = this.sitemapMaxUrls;
+    return this.cache.get(`sitemap ${part ?? 'index'} ${max}`, () => this.computeSitemap(part, max));
+  }
+
+  private async computeSitemap(part: number | undefined, max: number): Promise<string | null> {
     const base = this.config.http.publicUrl;
-    const pages = Object.entries(SITE_PAGES)
+    const paths = Object.entries(SITE_PAGES)
       .filter(([, page]) => page.listed)
-      .map(([path]) => `  <url><loc>${base}${path}</loc></url>`);
-    // One sitemap file holds at most 50,000 URLs (sitemaps.org); the newest profiles win.
-    const profiles = (await this.profiles.listedIds(SITEMAP_MAX_URLS - pages.length)).map(
+      .map(([path]) => path);
+    for (const more of this.sitemapPaths) paths.push(...(await more()));
+    const pages = paths.map((path) => `  <url><loc>${base}${path}</loc></url>`);
+    const total = pages.length + (await this.overview()).value.total_creators;
+    const files = Math.max(1, Math.ceil(total / max));
+    if (files === 1 && part !== undefined) return null;
+    if (files > 1 && part === undefined) return sitemapIndexXml(Array.from({ length: files }, (_, i) => `${base}/sitemap-${i + 1}.xml`));
+    const index = part ?? 1;
+    if (index > files) return null;
+    // The addresses are one sequence, the site's pages first, then the profiles newest first: this file is its slice.
+    const start = (index - 1) * max;
+    const head = pages.slice(start, start + max);
+    const fromProfile = Math.max(0, start - pages.length);
+    const profiles = (await this.profiles.listedIds(max - head.length, fromProfile)).map(
       (p) => `  <url><loc>${base}/creator/${p.id}</loc><lastmod>${p.updatedAt.toISOString()}</lastmod></url>`,
     );
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...pages, ...profiles].join('\n')}\n</urlset>\n`;
+    return urlsetXml([...head, ...profiles]);
   }
 
   /** City slugs seen to exist: a search names one without a query; a slug not known yet is looked up (a city just added). */

@@ -35,7 +35,7 @@ const PAGE_COLUMNS = [
   'neighborhood',
   'created_at',
 ];
-const columnsOf = (alias: string) => PAGE_COLUMNS.map((c) => `${alias}.${c}`).join(', ');
+export const columnsOf = (alias: string) => PAGE_COLUMNS.map((c) => `${alias}.${c}`).join(', ');
 
 /**
  * One profile, listed or not (the caller decides who may see it), with what its public view shows

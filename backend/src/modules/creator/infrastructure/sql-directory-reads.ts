@@ -94,7 +94,7 @@ export function readOnlyProfile(row: Record<string, any>): CreatorProfile {
 }
 
 /** A page row (directory-sql's page columns) as the card it is drawn from. */
-function listedCard(row: Record<string, any>): ListedCard {
+export function listedCard(row: Record<string, any>): ListedCard {
   return {
     id: row.id,
     fullName: row.full_name,
@@ -188,13 +188,13 @@ export class SqlDirectoryReads extends DirectoryReads {
     const { rows } = await this.pool.run({ name: statementName(sql), text: sql, values: params }, { signal, primary });
     return rows;
   }
-  async listedIds(limit: number) {
+  async listedIds(limit: number, offset = 0) {
     // Up to tens of thousands of rows: two columns straight from SQL, no entities; on the
     // directory's pool, so the sitemap comes from where the rest of the public reads do.
     const rows = await this.cancellable(
       undefined,
-      `select p.id, p.updated_at from creator_profiles p where ${LISTED_SQL} order by p.created_at desc, p.id limit $1`,
-      [limit],
+      `select p.id, p.updated_at from creator_profiles p where ${LISTED_SQL} order by p.created_at desc, p.id limit $1 offset $2`,
+      [limit, offset],
     );
     return rows.map((r) => ({ id: r.id as string, updatedAt: new Date(r.updated_at as string | Date) }));
   }

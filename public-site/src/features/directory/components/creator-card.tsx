@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { ArrowRight, BadgeCheck, MapPin, Star, Users } from 'lucide-react';
-import { DIRECTORY, initials, type PublicCreatorCard } from '@local-creators/common';
+import { DIRECTORY, areaSlug, initials, neighborhoodPath, type PublicCreatorCard } from '@local-creators/common';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -36,7 +36,15 @@ export function CreatorCard({ creator, featured = false }: { creator: PublicCrea
           </h3>
           <p className="mt-1 flex items-center gap-1 truncate text-xs text-muted-foreground">
             <MapPin className="size-3.5 shrink-0" aria-hidden />
-            <span className="truncate">{creator.neighborhood ?? CITY}</span>
+            {creator.neighborhood && areaSlug(creator.neighborhood) ? (
+              // The neighbourhood's own page (decision 0640).
+              <Link to={neighborhoodPath(creator.neighborhood)} className="relative truncate underline-offset-2 hover:text-foreground hover:underline">
+                <span className="sr-only">Creators in </span>
+                {creator.neighborhood}
+              </Link>
+            ) : (
+              <span className="truncate">{creator.neighborhood ?? CITY}</span>
+            )}
           </p>
         </div>
       </div>

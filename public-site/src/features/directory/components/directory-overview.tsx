@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ArrowRight, BadgeCheck, LayoutGrid, Megaphone, Sparkles } from 'lucide-react';
-import { DIRECTORY, formatCount, MSG, type DirectoryResponse } from '@local-creators/common';
+import { DIRECTORY, formatCount, MSG, nichePath, type DirectoryResponse } from '@local-creators/common';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -179,11 +179,18 @@ function NicheGroups({ groups }: { groups: DirectoryResponse['niches'] }) {
                 {g.total} verified {g.total === 1 ? 'creator' : 'creators'}
               </p>
             </div>
-            <Button asChild variant="outline" size="sm">
-              <Link to={`/directory?niche=${encodeURIComponent(g.niche)}`}>
-                View all {g.total} creators <ArrowRight aria-hidden />
-              </Link>
-            </Button>
+            <span className="flex flex-wrap gap-2">
+              <Button asChild variant="ghost" size="sm">
+                <Link to={nichePath(g.niche)}>
+                  About {g.niche} creators<span className="sr-only"> in {CITY}</span>
+                </Link>
+              </Button>
+              <Button asChild variant="outline" size="sm">
+                <Link to={`/directory?niche=${encodeURIComponent(g.niche)}`}>
+                  View all {g.total} creators <ArrowRight aria-hidden />
+                </Link>
+              </Button>
+            </span>
           </div>
           <CreatorGrid creators={g.creators.slice(0, DIRECTORY.nicheGroupSize)} isFeatured={(i) => i === 0} />
         </section>

@@ -1,0 +1,35 @@
+import { Controller, Get, Header, Param, Query, Req, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AreaKind } from '@local-creators/common';
+import { PUBLIC_READ } from '../../../shared/http/cache-control';
+import { PreparedBody } from '../../../shared/http/prepared-body';
+import { AreaPages } from '../application/area-pages';
+
+/** The pages per niche and per neighbourhood (decision 0640), from the directory's cache like every public read. */
+@ApiTags('directory')
+@Controller('directory')
+export class AreaPagesController {
+  constructor(private readonly areas: AreaPages) {}
+
+  @Get('niches/:slug')
+  @Header('Cache-Control', PUBLIC_READ)
+  @ApiQuery({ name: 'city', required: false, description: "A city's slug; without it, every city's creators" })
+  @ApiOkResponse({ description: 'AreaPageResponse: the niche, how many listed creators, their follower spread, the newest and the most followed' })
+  niche(@Param('slug') slug: string, @Query('city') city: unknown, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.send('niche', slug, city, req, reply);
+  }
+
+  @Get('neighborhoods/:slug')
+  @Header('Cache-Control', PUBLIC_READ)
+  @ApiQuery({ name: 'city', required: false, description: "A city's slug; without it, the home city's" })
+  @ApiOkResponse({ description: 'AreaPageResponse: the neighbourhood, how many listed creators, their follower spread, the newest and the most followed' })
+  neighborhood(@Param('slug') slug: string, @Query('city') city: unknown, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.send('neighborhood', slug, city, req, reply);
+  }
+
+  private async send(kind: AreaKind, slug: string, city: unknown, req: FastifyRequest, reply: FastifyReply) {
+    const { page, kept } = await this.areas.answer(kind, slug, city);
+    return kept.form('json', () => PreparedBody.json(page)).sendTo(req, reply);
+  }
+}
