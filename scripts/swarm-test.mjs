@@ -206,8 +206,9 @@ try {
     // Tasks that never started (no logs above) say why here: no node fits, an image missing.
     log(`tasks:\n${docker(['stack', 'ps', '--no-trunc', '--format', '{{.Name}} {{.CurrentState}} {{.Error}}', stack], { allowFail: true }).stdout.slice(-3000)}`);
     // Why the proxy answered 502/503 itself (a dial that timed out, no upstream left): its error lines.
-    const proxyErrors = docker(['service', 'logs', '--tail', '5000', '--no-trunc', `${stack}_proxy`], { allowFail: true }).stdout.split('\n').filter((l) => /"level":"error"/.test(l));
-    log(`proxy errors (${proxyErrors.length}):\n${proxyErrors.slice(-8).map((l) => l.slice(0, 600)).join('\n')}`);
+    const proxyLog = docker(['service', 'logs', '--tail', '5000', '--no-trunc', `${stack}_proxy`], { allowFail: true });
+    const proxyErrors = `${proxyLog.stdout}\n${proxyLog.stderr}`.split('\n').filter((l) => /"level":"(error|warn)"/.test(l) && !/"logger":"http\.log\.access/.test(l));
+    log(`proxy errors (${proxyErrors.length}):\n${proxyErrors.slice(-12).map((l) => l.replace(/^\S+\s+\|\s*/, '').slice(0, 500)).join('\n')}`);
   }
   phase('teardown');
   if (process.env.SWARM_TEST_KEEP === '1') log(`kept the stack ${stack}; remove it with: docker stack rm ${stack}`);
