@@ -22,6 +22,7 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
@@ -40,13 +41,12 @@ import {
   TopToolbar,
   required,
   useCreate,
-  useDelete,
+  useDataProvider,
   useGetList,
   useListContext,
   useRecordContext,
   useRedirect,
   useRefresh,
-  useUpdate,
 } from 'react-admin';
 import type { CreatedWebhookSubscription, WebhookAttempt, WebhookSubscription } from '@local-creators/common';
 import { ConfirmDialog } from '../shared/confirm-dialog';
@@ -63,34 +63,28 @@ const StatusChip = ({ s }: { s: WebhookSubscription }) => (
 
 /** Turns a webhook off (no new events; waiting deliveries are not sent) or on again. */
 function EnabledSwitch({ s }: { s: WebhookSubscription }) {
-  const [update, { isPending }] = useUpdate<WebhookSubscription>();
+  const dataProvider = useDataProvider();
   const toast = useToast();
+  const refresh = useRefresh();
+  const change = useMutation({
+    mutationFn: (enabled: boolean) => dataProvider.update<WebhookSubscription>('webhooks', { id: s.id, data: { enabled }, previousData: s }),
+    onSuccess: ({ data: next }) => {
+      toast({
+        type: 'success',
+        title: next.enabled ? 'Webhook on' : 'Webhook off',
+        description: next.enabled ? 'It gets the next events.' : 'It gets no events until you turn it on again.',
+      });
+      refresh();
+    },
+    onError: (error) => toast({ type: 'error', title: 'Not changed', description: errorMessage(error) || undefined }),
+  });
   return (
     <FormControlLabel
       onClick={(e) => e.stopPropagation()}
       control={
-        <Switch
-          checked={s.enabled}
-          disabled={isPending}
-          onChange={(e) =>
-            update(
-              'webhooks',
-              { id: s.id, data: { enabled: e.target.checked }, previousData: s },
-              {
-                mutationMode: 'pessimistic',
-                onSuccess: (next) =>
-                  toast({
-                    type: 'success',
-                    title: next.enabled ? 'Webhook on' : 'Webhook off',
-                    description: next.enabled ? 'It gets the next events.' : 'It gets no events until you turn it on again.',
-                  }),
-                onError: (error) => toast({ type: 'error', title: 'Not changed', description: errorMessage(error) || undefined }),
-              },
-            )
-          }
-        />
+        <Switch checked={change.isPending ? !!change.variables : s.enabled} disabled={change.isPending} onChange={(e) => change.mutate(e.target.checked)} />
       }
-      label={s.enabled ? 'On' : 'Off'}
+      label="Sends events"
     />
   );
 }
@@ -98,9 +92,18 @@ function EnabledSwitch({ s }: { s: WebhookSubscription }) {
 /** Deletes a webhook and its log, after asking. */
 function DeleteWebhook({ s, then }: { s: WebhookSubscription; then?: () => void }) {
   const [ask, setAsk] = useState(false);
-  const [remove, { isPending }] = useDelete<WebhookSubscription>();
+  const dataProvider = useDataProvider();
   const toast = useToast();
   const refresh = useRefresh();
+  const remove = useMutation({
+    mutationFn: () => dataProvider.delete<WebhookSubscription>('webhooks', { id: s.id, previousData: s }),
+    onSuccess: () => {
+      toast({ type: 'success', title: 'Webhook deleted', description: s.url });
+      if (then) then();
+      else refresh();
+    },
+    onError: (error) => toast({ type: 'error', title: 'Not deleted', description: errorMessage(error) || undefined }),
+  });
   return (
     <>
       <Button
@@ -108,7 +111,7 @@ function DeleteWebhook({ s, then }: { s: WebhookSubscription; then?: () => void 
         color="error"
         variant="outlined"
         startIcon={<DeleteIcon />}
-        disabled={isPending}
+        disabled={remove.isPending}
         onClick={(e) => {
           e.stopPropagation();
           setAsk(true);
@@ -119,21 +122,7 @@ function DeleteWebhook({ s, then }: { s: WebhookSubscription; then?: () => void 
       <ConfirmDialog
         text={ask ? { title: 'Delete this webhook?', body: `${s.url} gets no more events, and its delivery log is deleted with it.`, confirm: 'Delete' } : null}
         onClose={() => setAsk(false)}
-        onConfirm={() =>
-          remove(
-            'webhooks',
-            { id: s.id, previousData: s },
-            {
-              mutationMode: 'pessimistic',
-              onSuccess: () => {
-                toast({ type: 'success', title: 'Webhook deleted', description: s.url });
-                if (then) then();
-                else refresh();
-              },
-              onError: (error) => toast({ type: 'error', title: 'Not deleted', description: errorMessage(error) || undefined }),
-            },
-          )
-        }
+        onConfirm={() => remove.mutate()}
       />
     </>
   );
@@ -282,7 +271,13 @@ export function WebhookCreate() {
     <>
       <Create title="Add a webhook" resource="webhooks">
         <SimpleForm onSubmit={save} defaultValues={{ url: '', events: [], description: '' }}>
-          <TextInput source="url" label="URL" helperText="The partner's https:// address that receives the events" validate={required('URL is required')} fullWidth />
+          <TextInput
+            source="url"
+            label="URL"
+            helperText="The partner's https:// address that receives the events"
+            validate={required('URL is required')}
+            fullWidth
+          />
           <CheckboxGroupInput source="events" label="Events" choices={EVENT_CHOICES} validate={required('Choose at least one event')} row={false} />
           <TextInput source="description" label="Description (optional)" helperText="Who the partner is, for you and the other admins" fullWidth />
         </SimpleForm>
@@ -309,7 +304,7 @@ function DeliveryLog({ subscriptionId }: { subscriptionId: string }) {
             Delivery log
           </Typography>
           <Button size="small" startIcon={<RefreshIcon />} onClick={() => void refetch()}>
-            Refresh
+            Refresh log
           </Button>
         </Stack>
         {isPending ? null : !data?.length ? (

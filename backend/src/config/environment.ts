@@ -109,7 +109,8 @@ export class EnvironmentVariables {
    * Partners' webhooks may go to private, loopback or link-local addresses (decision 0810). Unset:
    * refused in production, allowed elsewhere (a receiver on the developer's machine).
    */
-  @IsOptional() @IsIn(['true', 'false'], { message: 'WEBHOOK_ALLOW_PRIVATE_ADDRESSES must be true or false' }) WEBHOOK_ALLOW_PRIVATE_ADDRESSES?: 'true' | 'false';
+  @IsOptional() @IsIn(['true', 'false'], { message: 'WEBHOOK_ALLOW_PRIVATE_ADDRESSES must be true or false' }) WEBHOOK_ALLOW_PRIVATE_ADDRESSES?:
+    'true' | 'false';
   /** How long one webhook request may take, connection to last byte (decision 0810). */
   @IsInt() @Min(500) @Max(30_000) WEBHOOK_TIMEOUT_MS = 5000;
   @IsIn(['local', 's3']) STORAGE_DRIVER: 'local' | 's3' = 'local';

@@ -67,8 +67,14 @@ describe("the partners' webhooks", () => {
   });
 
   const subscribe = async (path: string, events: string[]) =>
-    (await t.http().post('/api/admin/webhooks').set(bearer(admin)).send({ url: partner.url(path), events, description: `Partner ${path}` }).expect(201))
-      .body as CreatedWebhookSubscription;
+    (
+      await t
+        .http()
+        .post('/api/admin/webhooks')
+        .set(bearer(admin))
+        .send({ url: partner.url(path), events, description: `Partner ${path}` })
+        .expect(201)
+    ).body as CreatedWebhookSubscription;
   const attemptsOf = async (id: string) =>
     (
       await t
@@ -85,7 +91,11 @@ describe("the partners' webhooks", () => {
     const member = await signUp(t);
     const calls = [
       () => t.http().get('/api/admin/webhooks'),
-      () => t.http().post('/api/admin/webhooks').send({ url: partner.url('/x'), events: ['creator.listed'] }),
+      () =>
+        t
+          .http()
+          .post('/api/admin/webhooks')
+          .send({ url: partner.url('/x'), events: ['creator.listed'] }),
       () => t.http().get('/api/admin/webhooks/00000000-0000-4000-8000-000000000000'),
       () => t.http().put('/api/admin/webhooks/00000000-0000-4000-8000-000000000000').send({ enabled: false }),
       () => t.http().delete('/api/admin/webhooks/00000000-0000-4000-8000-000000000000'),
@@ -161,7 +171,15 @@ describe("the partners' webhooks", () => {
       (a) => a.length > 0,
     );
     expect(log).toEqual([
-      expect.objectContaining({ event: 'creator.listed', attempt: 1, status_code: 200, error: null, outcome: 'delivered', next_retry_at: null, event_id: got!.json.id }),
+      expect.objectContaining({
+        event: 'creator.listed',
+        attempt: 1,
+        status_code: 200,
+        error: null,
+        outcome: 'delivered',
+        next_retry_at: null,
+        event_id: got!.json.id,
+      }),
     ]);
     const listed = (await t.http().get(`/api/admin/webhooks/${sub.id}`).set(bearer(admin)).expect(200)).body as WebhookSubscription;
     expect(listed.last_attempt).toMatchObject({ outcome: 'delivered' });
@@ -201,7 +219,14 @@ describe("the partners' webhooks", () => {
       (a) => a.some((x) => x.outcome === 'delivered'),
     );
     expect(log).toEqual([
-      expect.objectContaining({ event: 'creator.listed', attempt: 1, status_code: 500, error: 'HTTP 500: receiver is down', outcome: 'retrying', next_retry_at: expect.any(String) }),
+      expect.objectContaining({
+        event: 'creator.listed',
+        attempt: 1,
+        status_code: 500,
+        error: 'HTTP 500: receiver is down',
+        outcome: 'retrying',
+        next_retry_at: expect.any(String),
+      }),
       expect.objectContaining({ event: 'creator.listed', attempt: 2, status_code: 200, error: null, outcome: 'delivered', next_retry_at: null }),
     ]);
     expect(log[0]!.delivery_id).toBe(log[1]!.delivery_id);
@@ -266,6 +291,14 @@ describe("the partners' webhooks", () => {
     for (const secret of ['contact_email', 'contact_name', 'status', 'featured']) expect(got!.json.data.business).not.toHaveProperty(secret);
     // The listed/unlisted subscriptions did not ask for it.
     expect(partner.at('/listed').filter((r) => r.json.event === 'business.featured')).toEqual([]);
+  });
+
+  it('is on the OpenAPI page: the admin calls, and what a partner receives and how to verify it', async () => {
+    const doc = (await t.http().get('/api/docs-json').expect(200)).body as { paths: Record<string, unknown>; tags?: { name: string; description: string }[] };
+    for (const path of ['/api/admin/webhooks', '/api/admin/webhooks/{id}', '/api/admin/webhook-attempts']) expect(Object.keys(doc.paths)).toContain(path);
+    const tag = doc.tags?.find((x) => x.name === 'webhooks');
+    for (const text of ['creator.listed', 'creator.unlisted', 'business.featured', 'X-LocalCreators-Signature: t=<unix seconds>,v1=<hex>', 'HMAC-SHA256'])
+      expect(tag?.description).toContain(text);
   });
 
   it('sends nothing to a disabled subscription, and forgets a deleted one with its log', async () => {

@@ -135,7 +135,8 @@ export class DeliverNotification {
         );
     });
     const outcome = after.message.status === 'sent' ? 'sent' : after.message.status === 'failed' ? 'failed' : 'retry-later';
-    if (error) this.logger.warn(`webhook ${message.id} (${event}) attempt ${after.message.attempts} failed${outcome === 'failed' ? ' for good' : ''}: ${error}`);
+    if (error)
+      this.logger.warn(`webhook ${message.id} (${event}) attempt ${after.message.attempts} failed${outcome === 'failed' ? ' for good' : ''}: ${error}`);
     return { outcome, createdAt: message.createdAt };
   }
 

@@ -97,7 +97,8 @@ export function subscriptionInput(body: unknown): { url: string; events: Webhook
   if (parsed.hash) throw DomainError.invalid('WEBHOOKS.URL_FRAGMENT', 'URL must not have a #fragment', 'url');
   if (!Array.isArray(b.events) || b.events.length === 0) throw DomainError.invalid('WEBHOOKS.EVENTS_REQUIRED', 'Choose at least one event', 'events');
   const unknown = b.events.find((e) => !WEBHOOK_EVENTS.includes(e as WebhookEventName));
-  if (unknown !== undefined) throw DomainError.invalid('WEBHOOKS.BAD_EVENT', `Unknown event ${JSON.stringify(unknown)}; events are ${WEBHOOK_EVENTS.join(', ')}`, 'events');
+  if (unknown !== undefined)
+    throw DomainError.invalid('WEBHOOKS.BAD_EVENT', `Unknown event ${JSON.stringify(unknown)}; events are ${WEBHOOK_EVENTS.join(', ')}`, 'events');
   const events = WEBHOOK_EVENTS.filter((e) => (b.events as unknown[]).includes(e));
   if (b.description !== undefined && b.description !== null && typeof b.description !== 'string')
     throw DomainError.invalid('WEBHOOKS.BAD_DESCRIPTION', 'Description must be text', 'description');

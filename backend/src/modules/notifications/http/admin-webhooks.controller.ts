@@ -43,7 +43,7 @@ const notFound = () => DomainError.notFound('WEBHOOKS.NOT_FOUND', 'Webhook not f
  * The partners' webhooks (issue 28 point 4, decision 0810): admins of every city add an endpoint
  * and its events, see its signing secret once, turn it off and on, delete it, and read its log.
  */
-@ApiTags('admin')
+@ApiTags('admin', 'webhooks')
 @Auth('admin')
 // A partner hears of every city's events: for admins of every city only (decision 0601).
 @EveryCity()
@@ -135,19 +135,17 @@ export class AdminWebhooksController {
 
   private async lastAttempts(ids: string[]): Promise<Map<string, LastAttempt>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.em
-      .getConnection()
-      .execute<{ subscription_id: string; attempted_at: Date; outcome: AttemptDto['outcome'] }[]>(
-        `select distinct on (subscription_id) subscription_id, attempted_at, outcome from webhook_attempts
+    const rows = await this.em.getConnection().execute<{ subscription_id: string; attempted_at: Date; outcome: AttemptDto['outcome'] }[]>(
+      `select distinct on (subscription_id) subscription_id, attempted_at, outcome from webhook_attempts
           where subscription_id in (?) order by subscription_id, attempted_at desc`,
-        [ids],
-      );
+      [ids],
+    );
     return new Map(rows.map((r) => [r.subscription_id, { at: new Date(r.attempted_at).toISOString(), outcome: r.outcome }]));
   }
 }
 
 /** A webhook's delivery log, newest first: `filter={"subscription_id":"…"}` (ra-data-simple-rest list). */
-@ApiTags('admin')
+@ApiTags('admin', 'webhooks')
 @Auth('admin')
 @EveryCity()
 @Controller('admin/webhook-attempts')
@@ -157,7 +155,10 @@ export class AdminWebhookAttemptsController {
   @Get()
   @ApiOperation({ summary: 'Delivery log of the partners’ webhooks: event, time, attempt, HTTP status or error, next retry' })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply): Promise<AttemptDto[]> {
-    const q = parseListQuery<{ subscription_id?: unknown; delivery_id?: unknown }>(query, { sortable: ['attempted_at'], defaultSort: ['attempted_at', 'DESC'] });
+    const q = parseListQuery<{ subscription_id?: unknown; delivery_id?: unknown }>(query, {
+      sortable: ['attempted_at'],
+      defaultSort: ['attempted_at', 'DESC'],
+    });
     const where: Record<string, unknown> = {};
     for (const [key, field] of [
       ['subscription_id', 'subscriptionId'],

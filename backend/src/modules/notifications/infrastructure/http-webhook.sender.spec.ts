@@ -6,12 +6,25 @@ import { HttpWebhookSender, isPrivateAddress } from './http-webhook.sender';
 const sender = (allowPrivateAddresses: boolean, timeoutMs = 5000) => new HttpWebhookSender({ webhooks: { allowPrivateAddresses, timeoutMs } } as AppConfig);
 
 describe('webhook targets (decision 0810)', () => {
-  it.each(['127.0.0.1', '10.1.2.3', '172.16.0.9', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::ffff:7f00:1'])(
-    'takes %s as private',
-    (address) => expect(isPrivateAddress(address)).toBe(true),
-  );
+  it.each([
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.16.0.9',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '::1',
+    '::',
+    'fe80::1',
+    'fd00::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+  ])('takes %s as private', (address) => expect(isPrivateAddress(address)).toBe(true));
 
-  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('takes %s as public', (address) => expect(isPrivateAddress(address)).toBe(false));
+  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('takes %s as public', (address) =>
+    expect(isPrivateAddress(address)).toBe(false),
+  );
 
   it.each([
     ['https://127.0.0.1/hook', '127.0.0.1'],
@@ -39,7 +52,8 @@ describe('webhook targets (decision 0810)', () => {
       server = createServer((req, res) => {
         paths.push(req.url ?? '');
         if (req.url === '/moved') res.writeHead(302, { location: '/elsewhere' }).end();
-        else if (req.url === '/slow') return; // never answers
+        else if (req.url === '/slow')
+          return; // never answers
         else res.writeHead(200).end('x'.repeat(5000));
       });
       await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

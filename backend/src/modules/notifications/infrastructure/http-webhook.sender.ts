@@ -106,7 +106,9 @@ export class HttpWebhookSender extends WebhookSender {
     }
     const inside = addresses.filter((a) => isPrivateAddress(a.address));
     if (inside.length > 0 && !this.config.webhooks.allowPrivateAddresses)
-      throw new WebhookTargetRefused(`${host} resolves to a private, loopback or link-local address (${inside[0]!.address}); webhooks go to public addresses only`);
+      throw new WebhookTargetRefused(
+        `${host} resolves to a private, loopback or link-local address (${inside[0]!.address}); webhooks go to public addresses only`,
+      );
     // Plain http only to a receiver inside the operator's own network, and only where that is allowed.
     if (target.protocol === 'http:' && inside.length < addresses.length) throw new WebhookTargetRefused('URL must be a full https:// address');
     return addresses[0]!;
