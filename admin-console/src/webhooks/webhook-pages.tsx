@@ -220,7 +220,7 @@ function SecretDialog({ created }: { created: CreatedWebhookSubscription | null 
     <Dialog open aria-labelledby="webhook-secret-title" aria-describedby="webhook-secret-body" maxWidth="sm" fullWidth>
       <DialogTitle id="webhook-secret-title">Copy the signing secret now</DialogTitle>
       <DialogContent>
-        <DialogContentText id="webhook-secret-body" sx={{ mb: 2 }}>
+        <DialogContentText id="webhook-secret-body" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
           Give it to the partner: it signs every request to {created.url}. It is shown only this once; to get another, delete the webhook and add it again.
         </DialogContentText>
         <Box
