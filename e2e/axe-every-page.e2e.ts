@@ -136,6 +136,8 @@ const VISITS: Visit[] = [
   { name: 'console follower counts', who: 'admin', path: '/admin/follower-counts', ready: consoleTitle('Follower counts') },
   { name: 'console audit trail', who: 'admin', path: '/admin/audit-log', ready: consoleTitle('Audit trail') },
   { name: 'console notifications', who: 'admin', path: '/admin/notifications', ready: consoleTitle('Notifications') },
+  { name: 'console webhooks', who: 'admin', path: '/admin/webhooks', ready: (p) => p.getByText('No webhooks yet').first().waitFor() },
+  { name: 'console add a webhook', who: 'admin', path: '/admin/webhooks/create', ready: consoleTitle('Add a webhook') },
   { name: 'console unknown page', who: 'admin', path: '/admin/no-such-page', ready: (p) => p.getByText('Not Found', { exact: true }).first().waitFor() },
   {
     name: 'console menu on a phone, open',

@@ -21,6 +21,7 @@ describe('the console menu', () => {
     { name: 'Follower counts', path: /\/admin\/follower-counts/, title: 'Follower counts' },
     { name: 'Audit trail', path: /\/admin\/audit-log/, title: 'Audit trail' },
     { name: 'Notifications', path: /\/admin\/notifications/, title: 'Notifications' },
+    { name: 'Webhooks', path: /\/admin\/webhooks/, title: 'Webhooks' },
     { name: 'Dashboard', path: /\/admin\/?$/, title: 'Dashboard' },
   ];
 
@@ -54,7 +55,7 @@ describe('the console menu', () => {
     await page.goto('/admin/review');
     await page.locator('#react-admin-title').filter({ hasText: 'Review queue' }).waitFor();
     const lazyPages =
-      /(notification-list|creator-show|audit-log-list|amplify-admin|introduction-request-list|contact-counts-list|follower-count-list|all-creators)-/;
+      /(notification-list|webhook-pages|creator-show|audit-log-list|amplify-admin|introduction-request-list|contact-counts-list|follower-count-list|all-creators)-/;
     expect(scripts.filter((s) => lazyPages.test(s))).toEqual([]);
     await page.getByRole('menuitem', { name: 'Notifications' }).click();
     await page.locator('#react-admin-title').filter({ hasText: 'Notifications' }).waitFor();

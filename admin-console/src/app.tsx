@@ -13,6 +13,7 @@ import contactRequests from './contact-requests';
 import followerCounts from './follower-counts';
 import introductionRequests from './introduction-requests';
 import notifications from './notifications';
+import webhooks from './webhooks';
 
 /**
  * The console under /admin. A BrowserRouter (not react-admin's default hash router) so the spec's
@@ -47,6 +48,7 @@ export function App() {
               <Resource name="follower-counts" {...followerCounts} />
               <Resource name="audit-log" {...auditLog} />
               <Resource name="notifications" {...notifications} />
+              <Resource name="webhooks" {...webhooks} />
               <CustomRoutes>
                 <Route path="/review" element={<ReviewQueue />} />
                 <Route path="/all" element={<AllCreators />} />

@@ -20,6 +20,7 @@ import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import fastQuerystring from 'fast-querystring';
 import { mountStaticFiles, webRootOf } from './web/spa';
+import { WEBHOOKS_OPENAPI_TAG } from './modules/notifications';
 
 /** The query string as every route gets it: Fastify's own parser (find-my-way's default). */
 const parseQuery = (querystring: string): Record<string, unknown> => (querystring.length === 0 ? {} : fastQuerystring.parse(querystring));
@@ -118,7 +119,15 @@ export async function createHttpApp(env: Record<string, string | undefined> = {}
   }
   // No enableShutdownHooks: main.ts drains before it closes the app on SIGTERM (system/shutdown.ts).
 
-  const document = SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('Local Creators API').setVersion('1').addBearerAuth().build());
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Local Creators API')
+      .setVersion('1')
+      .addBearerAuth()
+      .addTag(WEBHOOKS_OPENAPI_TAG.name, WEBHOOKS_OPENAPI_TAG.description)
+      .build(),
+  );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 
   await mountStaticFiles(fastify, { webRoot: webRootOf(config), storageDir: config.storage.driver === 'local' ? resolve(config.storage.dir) : null });

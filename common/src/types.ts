@@ -517,3 +517,41 @@ export interface MailHealth {
   stuck_after_minutes: number;
   oldest_stuck_at: string | null;
 }
+
+/** The events a partner's webhook may subscribe to (decision 0810). */
+export type WebhookEvent = 'creator.listed' | 'creator.unlisted' | 'business.featured';
+
+/** A partner's webhook as the console sees it: never its secret, which is shown once, at creation. */
+export interface WebhookSubscription {
+  id: string;
+  url: string;
+  events: WebhookEvent[];
+  description: string;
+  enabled: boolean;
+  created_at: string;
+  updated_at: string;
+  /** The last attempt's outcome, for the list; null before the first. */
+  last_attempt: { at: string; outcome: WebhookAttempt['outcome'] } | null;
+}
+
+/** The answer to its creation: the only time the signing secret is sent. */
+export interface CreatedWebhookSubscription extends WebhookSubscription {
+  secret: string;
+}
+
+/** One line of a subscription's delivery log. */
+export interface WebhookAttempt {
+  id: string;
+  subscription_id: string;
+  /** The delivery (one per event and subscription); its attempts share it. */
+  delivery_id: string;
+  event_id: string;
+  event: WebhookEvent;
+  attempt: number;
+  attempted_at: string;
+  /** The receiver's HTTP status; null when none came (refused, timed out, unreachable). */
+  status_code: number | null;
+  error: string | null;
+  outcome: 'delivered' | 'retrying' | 'failed';
+  next_retry_at: string | null;
+}

@@ -118,6 +118,9 @@ describe('canAccess (react-admin access control by role)', () => {
     ['audit-log', 'list', true],
     ['audit-log', 'edit', false],
     ['notifications', 'list', true],
+    ['webhooks', 'create', true],
+    ['webhooks', 'delete', true],
+    ['webhook-attempts', 'delete', false],
     ['unknown', 'list', false],
   ])('an admin on %s/%s: %s', (resource, action, expected) => {
     expect(canAccess(['admin'], resource, action)).toBe(expected);

@@ -60,7 +60,8 @@ export function parseSession(raw: string | null): AuthSession | null {
 
 /**
  * Role-based access control (react-admin's canAccess): what an admin may do per resource.
- * Nobody creates or deletes through the console; non-admins may do nothing.
+ * Nobody creates or deletes through the console, except partners' webhooks (decision 0810);
+ * non-admins may do nothing.
  */
 const ADMIN_ACTIONS: Record<string, readonly string[]> = {
   creators: ['list', 'show', 'edit'],
@@ -71,6 +72,8 @@ const ADMIN_ACTIONS: Record<string, readonly string[]> = {
   'contact-requests': ['list'],
   'follower-counts': ['list'],
   'local-audience-checks': ['list'],
+  webhooks: ['list', 'show', 'create', 'edit', 'delete'],
+  'webhook-attempts': ['list'],
 };
 
 export function canAccess(roles: readonly string[] | undefined, resource: string, action: string): boolean {

@@ -23,7 +23,7 @@ export function onCityChange(listener: () => void) {
 }
 
 /** Resources that hold no city's records: never narrowed. */
-const NOT_PER_CITY = new Set(['cities', 'notifications']);
+const NOT_PER_CITY = new Set(['cities', 'notifications', 'webhooks', 'webhook-attempts']);
 
 /** A list's filter with the chosen city added (unless the list names its own). */
 export function withChosenCity<F extends Record<string, unknown>>(resource: string, filter: F | undefined): F {

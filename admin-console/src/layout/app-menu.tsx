@@ -20,7 +20,7 @@ function SiteLink() {
 }
 
 /**
- * Dashboard, Review queue, All creators, Businesses, Introductions, Brand messages, Follower counts, Audit trail, Notifications. A custom item's
+ * Dashboard, Review queue, All creators, Businesses, Introductions, Brand messages, Follower counts, Audit trail, Notifications, Webhooks. A custom item's
  * `to` is a router path: it needs the console's basename, as resource items get it for free.
  */
 export function AppMenu() {
@@ -38,6 +38,8 @@ export function AppMenu() {
       <Menu.ResourceItem name="follower-counts" />
       <Menu.ResourceItem name="audit-log" />
       {everyCity && <Menu.ResourceItem name="notifications" />}
+      {/* Partners hear of every city's events (decision 0810). */}
+      {everyCity && <Menu.ResourceItem name="webhooks" />}
       <SiteLink />
     </Menu>
   );

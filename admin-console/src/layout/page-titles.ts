@@ -11,6 +11,9 @@ const PAGES: [RegExp, string][] = [
   [/^\/follower-counts/, 'Follower counts'],
   [/^\/audit-log/, 'Audit trail'],
   [/^\/notifications/, 'Notifications'],
+  [/^\/webhooks\/create$/, 'Add a webhook'],
+  [/^\/webhooks\/[^/]+\/show$/, 'Webhook'],
+  [/^\/webhooks/, 'Webhooks'],
   [/^\/login/, 'Sign In'],
 ];
 

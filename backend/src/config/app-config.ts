@@ -32,6 +32,8 @@ export class AppConfig {
     adminNotifyEmails: string[];
     delivery: { maxAttempts: number; retryBaseMs: number; leaseMs: number; handoffGraceMs: number; giveUpAfterMs: number };
   };
+  /** Partners' webhooks (decision 0810); retried with the mail's delivery policy. */
+  readonly webhooks: { allowPrivateAddresses: boolean; timeoutMs: number };
   readonly storage: {
     driver: 'local' | 's3';
     dir: string;
@@ -114,6 +116,10 @@ export class AppConfig {
         handoffGraceMs: e.MAIL_HANDOFF_GRACE_S * 1000,
         giveUpAfterMs: e.MAIL_GIVE_UP_AFTER_H * 3_600_000,
       },
+    };
+    this.webhooks = {
+      allowPrivateAddresses: e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES ? e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES === 'true' : e.NODE_ENV !== 'production',
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
     };
     this.storage = {
       driver: e.STORAGE_DRIVER,

@@ -105,6 +105,14 @@ export class EnvironmentVariables {
   @IsInt() @Min(1) @Max(720) MAIL_GIVE_UP_AFTER_H = 24;
   /** Comma-separated; empty = every account with the admin role. */
   @IsString() ADMIN_NOTIFY_EMAILS = '';
+  /**
+   * Partners' webhooks may go to private, loopback or link-local addresses (decision 0810). Unset:
+   * refused in production, allowed elsewhere (a receiver on the developer's machine).
+   */
+  @IsOptional() @IsIn(['true', 'false'], { message: 'WEBHOOK_ALLOW_PRIVATE_ADDRESSES must be true or false' }) WEBHOOK_ALLOW_PRIVATE_ADDRESSES?:
+    'true' | 'false';
+  /** How long one webhook request may take, connection to last byte (decision 0810). */
+  @IsInt() @Min(500) @Max(30_000) WEBHOOK_TIMEOUT_MS = 5000;
   @IsIn(['local', 's3']) STORAGE_DRIVER: 'local' | 's3' = 'local';
   @IsString() STORAGE_DIR = '.data/storage';
   @IsOptional() @IsString() S3_ENDPOINT?: string;
@@ -235,6 +243,7 @@ const NUMERIC = new Set([
   'MAIL_LEASE_S',
   'MAIL_HANDOFF_GRACE_S',
   'MAIL_GIVE_UP_AFTER_H',
+  'WEBHOOK_TIMEOUT_MS',
   'ACCESS_TOKEN_TTL_S',
   'REFRESH_SESSION_TTL_DAYS',
   'REFRESH_REUSE_GRACE_S',

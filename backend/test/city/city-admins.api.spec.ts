@@ -45,6 +45,13 @@ const ADMIN_ROUTES: Record<string, Probe> = {
   'GET /api/admin/notifications/:id': { kind: 'every-city' },
   'POST /api/admin/notifications/:id/retry': { kind: 'every-city' },
   'POST /api/admin/notifications/:id/resend': { kind: 'every-city' },
+  // Partners hear of every city's events (decision 0810).
+  'GET /api/admin/webhooks': { kind: 'every-city' },
+  'POST /api/admin/webhooks': { kind: 'every-city' },
+  'GET /api/admin/webhooks/:id': { kind: 'every-city' },
+  'PUT /api/admin/webhooks/:id': { kind: 'every-city' },
+  'DELETE /api/admin/webhooks/:id': { kind: 'every-city' },
+  'GET /api/admin/webhook-attempts': { kind: 'every-city' },
 };
 
 interface CityRecords {

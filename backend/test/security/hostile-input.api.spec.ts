@@ -211,6 +211,8 @@ describe('hostile input', () => {
       '/api/admin/follower-counts',
       '/api/admin/cities',
       '/api/admin/local-audience-checks',
+      '/api/admin/webhooks',
+      '/api/admin/webhook-attempts',
     ];
     // Every admin list the app registers is covered here (a new one must be added).
     const adminGets = registeredRoutes(t)

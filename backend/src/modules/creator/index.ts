@@ -5,7 +5,7 @@ export { CreatorProfile } from './domain/creator-profile';
 export { describeChanges } from './domain/profile-changes';
 export { CreatorRepository } from './application/creator.repository';
 export { CreatorAdminQueries, type AdminCreatorQuery } from './application/creator-admin-queries';
-export { toAdminCreatorDto } from './application/creator-views';
+export { toAdminCreatorDto, toPublicCreator } from './application/creator-views';
 export { ApprovedProfileEdits, type ApprovedProfileEdited } from './application/approved-profile-edits';
 export { seedDemoCreators } from './infrastructure/demo-creators.seeder';
 export { HandleChecks } from './application/handle-checks';

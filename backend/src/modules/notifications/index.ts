@@ -2,3 +2,4 @@
 export { NotificationsModule, NotificationsWorkerModule } from './notifications.module';
 export { Outbox } from './application/outbox';
 export { AdminDirectory } from './application/admin-recipients';
+export { WEBHOOKS_OPENAPI_TAG } from './http/webhooks-openapi';

@@ -4,26 +4,31 @@ import { Outbox } from './application/outbox';
 import { OutboxRelay } from './application/outbox-relay.service';
 import { DeliverNotification } from './application/deliver-notification.service';
 import { Mailer } from './application/mailer';
+import { WebhookSender } from './application/webhook-sender';
 import { AdminNotificationsController } from './http/admin-notifications.controller';
+import { AdminWebhookAttemptsController, AdminWebhooksController } from './http/admin-webhooks.controller';
+import { HttpWebhookSender } from './infrastructure/http-webhook.sender';
 import { NodemailerMailer } from './infrastructure/nodemailer.mailer';
 import { NotificationQueue } from './infrastructure/notification-queue';
 import { NotificationWorker } from './infrastructure/notification.worker';
-import { OutboxMessageSchema } from './infrastructure/notifications.schemas';
+import { OutboxMessageSchema, WebhookAttemptSchema, WebhookSubscriptionSchema } from './infrastructure/notifications.schemas';
 import { NotificationMetrics, PrometheusDeliveryMetrics } from './infrastructure/prometheus-notification-metrics';
 import { DeliveryMetrics } from './application/delivery-metrics';
 
-/** API side: the Outbox other modules write to, and the admin view of it. */
+const SCHEMAS = [OutboxMessageSchema, WebhookSubscriptionSchema, WebhookAttemptSchema];
+
+/** API side: the Outbox other modules write to, the admin view of it, and the partners' webhooks. */
 @Module({
-  imports: [MikroOrmModule.forFeature([OutboxMessageSchema])],
-  controllers: [AdminNotificationsController],
-  providers: [Outbox, NotificationMetrics],
+  imports: [MikroOrmModule.forFeature(SCHEMAS)],
+  controllers: [AdminNotificationsController, AdminWebhooksController, AdminWebhookAttemptsController],
+  providers: [Outbox, NotificationMetrics, { provide: WebhookSender, useClass: HttpWebhookSender }],
   exports: [Outbox],
 })
 export class NotificationsModule {}
 
-/** Worker side: the relay from the outbox into BullMQ and the consumer that sends mail. */
+/** Worker side: the relay from the outbox into BullMQ and the consumer that sends mail and posts webhooks. */
 @Module({
-  imports: [MikroOrmModule.forFeature([OutboxMessageSchema])],
+  imports: [MikroOrmModule.forFeature(SCHEMAS)],
   providers: [
     OutboxRelay,
     NotificationQueue,
@@ -31,6 +36,7 @@ export class NotificationsModule {}
     DeliverNotification,
     NotificationMetrics,
     { provide: Mailer, useClass: NodemailerMailer },
+    { provide: WebhookSender, useClass: HttpWebhookSender },
     { provide: DeliveryMetrics, useClass: PrometheusDeliveryMetrics },
   ],
   exports: [OutboxRelay, DeliverNotification],

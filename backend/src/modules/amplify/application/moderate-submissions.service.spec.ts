@@ -27,7 +27,7 @@ function setup() {
   );
   const em = { flush: jest.fn(), findOne: jest.fn(async (_: unknown, where: { id: string }) => (where.id === submission.id ? submission : null)) };
   const audit = { record: jest.fn() };
-  const outbox = { add: jest.fn() };
+  const outbox = { add: jest.fn(), event: jest.fn(async () => 0) };
   const useCase = new ModerateSubmissions(
     em as unknown as EntityManager,
     audit as unknown as AuditTrail,

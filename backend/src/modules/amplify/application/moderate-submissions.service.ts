@@ -9,7 +9,7 @@ import { assertCity } from '../../../shared/auth/city-scope';
 import { AuditTrail } from '../../moderation';
 import { Outbox } from '../../notifications';
 import { AmplifySubmission } from '../domain/amplify-submission';
-import { toAdminSubmissionDto as toSubmissionDto } from './amplify-views';
+import { toAdminSubmissionDto as toSubmissionDto, toPublicSubmission } from './amplify-views';
 import { submissionChangeFromBody } from './submission-change';
 import { escapeLike } from '../../../shared/sql';
 
@@ -97,9 +97,12 @@ export class ModerateSubmissions {
       if (from !== submission.status && submission.status !== 'pending')
         this.outbox.add(submission.status === 'approved' ? 'amplify-approved' : 'amplify-declined', businessContact(submission));
     } else if (change?.kind === 'featured') {
+      const wasFeatured = submission.featured;
       // Told once: switching Featured off and on again sends nothing new (decision 0506).
       if (!change.featured) submission.unfeature(now);
       else if (submission.feature(now)) this.outbox.add('amplify-featured', businessContact(submission));
+      // Partners hear each time it goes on the featured page, with what that page shows (decision 0810).
+      if (!wasFeatured && submission.featured) await this.outbox.event('business.featured', { business: toPublicSubmission(submission) }, now);
       this.audit.record(admin, 'amplify_submission', submission, change.featured ? 'feature' : 'unfeature', {
         from: String(!change.featured),
         to: String(change.featured),

@@ -10,4 +10,10 @@ export abstract class CreatorRepository {
   abstract add(profile: CreatorProfile): void;
   abstract findById(id: string): Promise<CreatorProfile | null>;
   abstract findByUserId(userId: string): Promise<CreatorProfile | null>;
+  /**
+   * Reads what the profile's public view shows beside its row (confirmed handles, counts' dates,
+   * reply time, local share) onto the loaded profile, from the caller's connection, so a partners'
+   * event carries the same public fields as the feed (decision 0810).
+   */
+  abstract loadPublicFacts(profile: CreatorProfile): Promise<void>;
 }

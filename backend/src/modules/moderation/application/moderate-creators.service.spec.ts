@@ -7,6 +7,7 @@ import { CreatorProfile } from '../../creator';
 import type { Principal } from '../../../shared/auth/principal';
 import type { Outbox } from '../../notifications';
 import type { AuditTrail } from './audit-trail';
+import type { AppConfig } from '../../../config/app-config';
 import { ModerateCreators } from './moderate-creators.service';
 
 const input: ProfileInput = {
@@ -30,10 +31,10 @@ function setup(status: 'pending' | 'approved' | 'rejected' = 'pending') {
   if (status === 'approved') profile.approve(profile.createdAt);
   if (status === 'rejected') profile.reject('old notes', profile.createdAt);
   const em = { flush: jest.fn() };
-  const creators = { findById: jest.fn(async (id: string) => (id === profile.id ? profile : null)) };
+  const creators = { findById: jest.fn(async (id: string) => (id === profile.id ? profile : null)), loadPublicFacts: jest.fn(async () => undefined) };
   const accounts = { emailsOf: jest.fn(async (ids: string[]) => new Map(ids.map((id) => [id, 'maya@example.com']))) };
   const audit = { record: jest.fn() };
-  const outbox = { add: jest.fn() };
+  const outbox = { add: jest.fn(), event: jest.fn(async () => 0) };
   const clock = { now: () => now };
   const useCase = new ModerateCreators(
     em as unknown as EntityManager,
@@ -44,6 +45,7 @@ function setup(status: 'pending' | 'approved' | 'rejected' = 'pending') {
     outbox as unknown as Outbox,
     clock as Clock,
     {} as HandleChecks, // decisions never touch handle checks
+    { cityTimeZone: 'America/New_York' } as AppConfig,
   );
   return { profile, em, audit, outbox, useCase };
 }
@@ -56,6 +58,22 @@ describe('ModerateCreators.decide', () => {
     expect(audit.record).toHaveBeenCalledWith(admin, 'creator_profile', profile, 'approve', { from: 'pending', to: 'approved' });
     expect(outbox.add).toHaveBeenCalledWith('creator-approved', { email: 'maya@example.com', name: 'Maya Brooks', profileId: profile.id });
     expect(em.flush).toHaveBeenCalledTimes(1);
+  });
+
+  it("tells the partners' webhooks when a decision lists or unlists the creator, and only then (decision 0810)", async () => {
+    const listed = setup('pending');
+    await listed.useCase.decide(admin, listed.profile.id, { approval_status: 'approved' });
+    expect(listed.outbox.event).toHaveBeenCalledWith('creator.listed', { creator: expect.objectContaining({ id: listed.profile.id, verified: true }) }, now);
+    const creator = (listed.outbox.event.mock.calls[0] as unknown[])[1] as { creator: Record<string, unknown> };
+    for (const secret of ['phone', 'email', 'user_id', 'full_name']) expect(creator.creator).not.toHaveProperty(secret);
+
+    const unlisted = setup('approved');
+    await unlisted.useCase.decide(admin, unlisted.profile.id, { phone_verified: false });
+    expect(unlisted.outbox.event).toHaveBeenCalledWith('creator.unlisted', { creator: { id: unlisted.profile.id } }, now);
+
+    const neither = setup('pending');
+    await neither.useCase.decide(admin, neither.profile.id, { approval_status: 'rejected' });
+    expect(neither.outbox.event).not.toHaveBeenCalled();
   });
 
   it('rejects with notes: audit row with the notes and the rejection mail', async () => {

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { AppConfig } from '../../../config/app-config';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { MSG, type AdminCreator, type AdminHandleCheck } from '@local-creators/common';
 import { Clock } from '../../../shared/clock';
@@ -10,6 +11,7 @@ import {
   HandleChecks,
   describeChanges,
   toAdminCreatorDto,
+  toPublicCreator,
   type AdminCreatorQuery,
   type CreatorProfile,
 } from '../../creator';
@@ -37,6 +39,7 @@ export class ModerateCreators {
     private readonly outbox: Outbox,
     private readonly clock: Clock,
     private readonly handles: HandleChecks,
+    @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
   async list(q: AdminCreatorQuery): Promise<{ items: AdminCreator[]; total: number }> {
@@ -71,6 +74,7 @@ export class ModerateCreators {
     if (!decision) return toAdminCreatorDto(profile, email);
     const now = this.clock.now();
     const from = profile.approvalStatus;
+    const wasListed = profile.isListed;
     switch (decision.kind) {
       case 'approve':
         profile.approve(now);
@@ -94,8 +98,24 @@ export class ModerateCreators {
         break;
       }
     }
+    await this.tellPartners(profile, wasListed, now);
     await flushOrConflict(() => this.em.flush(), changed);
     return toAdminCreatorDto(profile, email);
+  }
+
+  /**
+   * The partners' webhooks hear when a decision lists or unlists the creator (decision 0810), in
+   * the decision's flush. A listed creator's event carries the profile's public view, as the feed
+   * shows it; an unlisted one's only the id, since nothing of the profile is public any more.
+   */
+  private async tellPartners(profile: CreatorProfile, wasListed: boolean, now: Date) {
+    if (profile.isListed === wasListed) return;
+    if (!profile.isListed) {
+      await this.outbox.event('creator.unlisted', { creator: { id: profile.id } }, now);
+      return;
+    }
+    await this.creators.loadPublicFacts(profile);
+    await this.outbox.event('creator.listed', { creator: toPublicCreator(profile, this.config.cityTimeZone) }, now);
   }
 
   /**

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { LockMode, MikroORM } from '@mikro-orm/postgresql';
+import { LockMode, MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { AppConfig } from '../../../config/app-config';
 import { Clock } from '../../../shared/clock';
 import { OutboxMessage, type DeliveryOutcome } from '../domain/outbox-message';
@@ -7,6 +7,8 @@ import { DeliveryMetrics } from './delivery-metrics';
 import { Mailer, MailRejected } from './mailer';
 import { AdminDirectory, adminRecipients, cityOf } from './admin-recipients';
 import { renderMail, scrubPayload } from './mail-templates';
+import { WebhookSender } from './webhook-sender';
+import { WEBHOOK_KIND, WebhookAttempt, WebhookSubscription, webhookSignature } from '../domain/webhook';
 
 /**
  * The job named a message this database does not have. That is an error (a job of another
@@ -35,6 +37,7 @@ export class DeliverNotification {
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly metrics: DeliveryMetrics,
     private readonly admins: AdminDirectory,
+    private readonly webhooks: WebhookSender,
   ) {}
 
   async execute(outboxId: string, owner: string): Promise<DeliveryOutcome> {
@@ -49,8 +52,9 @@ export class DeliverNotification {
     if (claim.result !== 'claimed') return { outcome: claim.result };
 
     const message = claim.message;
+    if (message.kind === WEBHOOK_KIND) return this.attemptWebhook(message as OutboxMessage<typeof WEBHOOK_KIND>);
     try {
-      const mail = renderMail(message.kind, message.payload, {
+      const mail = renderMail(message.kind, message.payload as never, {
         publicUrl: this.config.http.publicUrl,
         adminEmails: await this.adminEmails(cityOf(message.payload)),
       });
@@ -70,12 +74,78 @@ export class DeliverNotification {
     return { outcome: 'sent', createdAt: message.createdAt };
   }
 
+  /**
+   * One POST of a partner's event (decision 0810), signed at the time of sending. A 2xx answer is
+   * delivered; any other answer, or none, is retried on the mail's schedule until its last attempt.
+   * A subscription disabled or deleted since the event fails the delivery without a request. Each
+   * attempt is logged for the admins beside the row's new state, in the same transaction.
+   */
+  private async attemptWebhook(message: OutboxMessage<typeof WEBHOOK_KIND>): Promise<{ outcome: DeliveryOutcome; createdAt?: Date }> {
+    const policy = this.config.mail.delivery;
+    const { subscriptionId, eventId, event, body } = message.payload;
+    const subscription = await this.orm.em.fork().findOne(WebhookSubscription, { id: subscriptionId });
+    let statusCode: number | null = null;
+    let error: string | null = null;
+    let permanent = false;
+    if (!subscription || !subscription.enabled) {
+      error = subscription ? 'Subscription disabled; not sent' : 'Subscription deleted; not sent';
+      permanent = true;
+    } else {
+      const sentAt = this.clock.now();
+      try {
+        const answer = await this.webhooks.post(
+          subscription.url,
+          {
+            'content-type': 'application/json',
+            'user-agent': 'LocalCreators-Webhooks/1',
+            'x-localcreators-event': event,
+            'x-localcreators-event-id': eventId,
+            'x-localcreators-delivery': message.id,
+            'x-localcreators-signature': webhookSignature(subscription.secret, Math.floor(sentAt.getTime() / 1000), body),
+          },
+          body,
+        );
+        statusCode = answer.status;
+        if (answer.status < 200 || answer.status > 299)
+          error = `HTTP ${answer.status}${answer.status >= 300 && answer.status < 400 ? ' (redirects are not followed)' : ''}${answer.excerpt ? `: ${answer.excerpt}` : ''}`;
+      } catch (e) {
+        error = (e as Error).message || String(e);
+      }
+    }
+    const after = await this.change(message.id, (m, tx) => {
+      const now = this.clock.now();
+      if (error === null) m.markSent(now);
+      else m.recordFailure(error, now, policy, { permanent });
+      const outcome = m.status === 'sent' ? 'delivered' : m.status === 'failed' ? 'failed' : 'retrying';
+      // A deleted subscription has no log to write to.
+      if (subscription)
+        tx.persist(
+          WebhookAttempt.record({
+            subscriptionId,
+            deliveryId: m.id,
+            eventId,
+            event,
+            attempt: m.attempts,
+            attemptedAt: now,
+            statusCode,
+            error: error?.slice(0, 300) ?? null,
+            outcome,
+            nextRetryAt: outcome === 'retrying' ? m.dueAt : null,
+          }),
+        );
+    });
+    const outcome = after.message.status === 'sent' ? 'sent' : after.message.status === 'failed' ? 'failed' : 'retry-later';
+    if (error)
+      this.logger.warn(`webhook ${message.id} (${event}) attempt ${after.message.attempts} failed${outcome === 'failed' ? ' for good' : ''}: ${error}`);
+    return { outcome, createdAt: message.createdAt };
+  }
+
   /** Applies one state change to the row under its lock, in its own short transaction. */
-  private async change<T>(outboxId: string, apply: (m: OutboxMessage) => T): Promise<{ result: T; message: OutboxMessage }> {
+  private async change<T>(outboxId: string, apply: (m: OutboxMessage, tx: EntityManager) => T): Promise<{ result: T; message: OutboxMessage }> {
     return this.orm.em.fork().transactional(async (tx) => {
       const message = await tx.findOne(OutboxMessage, { id: outboxId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!message) throw new OutboxMessageMissing(outboxId);
-      return { result: apply(message), message };
+      return { result: apply(message, tx), message };
     });
   }
 

@@ -168,6 +168,10 @@ const renderers: Renderers = {
         : ''
     }Every message you receive is on your dashboard, where you can also turn the Contact form off: ${ctx.publicUrl}/dashboard\n`,
   }),
+  // A partner's webhook shares the outbox's pacing, never its mail (DeliverNotification posts it).
+  webhook: () => {
+    throw new Error('a webhook delivery is not a mail');
+  },
 };
 
 export function renderMail<K extends NotificationKind>(kind: K, payload: NotificationPayloads[K], ctx: MailContext): MailMessage {

@@ -1,3 +1,5 @@
+import type { WebhookDeliveryPayload } from './webhook';
+
 /**
  * Every notification the product sends and what it carries. Field names of the two "notify-*"
  * kinds are the spec's function arguments (spec point 7).
@@ -117,6 +119,8 @@ export interface NotificationPayloads {
     /** The creator's one-click "I replied" link's secret (decision 0710); absent in mails queued before it. */
     replyToken?: string;
   };
+  /** Not a mail: one event to one partner's webhook, paced and retried as mail is (decision 0810). */
+  webhook: WebhookDeliveryPayload;
 }
 
 interface BusinessContact {

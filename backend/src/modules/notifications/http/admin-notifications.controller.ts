@@ -11,6 +11,7 @@ import { DomainError } from '../../../shared/domain-error';
 import { parseListQuery, sendList } from '../../../shared/ra-list';
 import { Auth, EveryCity } from '../../../shared/auth/access';
 import { OutboxMessage } from '../domain/outbox-message';
+import { WEBHOOK_KIND } from '../domain/webhook';
 
 const toDto = (m: OutboxMessage, ctx: MailContext): OutboxDto => ({
   id: m.id,
@@ -63,7 +64,8 @@ export class AdminNotificationsController {
     const where: Record<string, unknown> = {};
     if (q.filter.status === 'undelivered') where.status = { $in: ['pending', 'queued'] };
     else if (q.filter.status) where.status = String(q.filter.status);
-    if (q.filter.kind) where.kind = String(q.filter.kind);
+    // Partners' webhooks share the outbox but are not mail: they have their own log (decision 0810).
+    where.kind = q.filter.kind ? String(q.filter.kind) : { $ne: WEBHOOK_KIND };
     const [items, total] = await this.em.findAndCount(OutboxMessage, where, {
       orderBy: { [SORT_FIELDS[q.sortField]!]: q.sortOrder.toLowerCase() },
       offset: q.offset,
@@ -87,7 +89,7 @@ export class AdminNotificationsController {
       `select count(*) filter (where status = 'failed') as failed,
               count(*) filter (where status in ('pending', 'queued') and created_at < ?) as stuck,
               min(created_at) filter (where status in ('pending', 'queued') and created_at < ?) as oldest
-         from outbox_messages where status <> 'sent'`,
+         from outbox_messages where status <> 'sent' and kind <> '${WEBHOOK_KIND}'`,
       [stuckBefore, stuckBefore],
     );
     return {

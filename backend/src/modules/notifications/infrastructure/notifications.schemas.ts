@@ -1,5 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { OutboxMessage } from '../domain/outbox-message';
+import { WebhookAttempt, WebhookSubscription } from '../domain/webhook';
 
 export const OutboxMessageSchema = new EntitySchema<OutboxMessage>({
   class: OutboxMessage,
@@ -21,5 +22,38 @@ export const OutboxMessageSchema = new EntitySchema<OutboxMessage>({
     leaseUntil: { type: 'Date', fieldName: 'lease_until', nullable: true },
     handoffs: { type: 'integer' },
     resendOf: { type: 'uuid', fieldName: 'resend_of', nullable: true },
+  },
+});
+
+export const WebhookSubscriptionSchema = new EntitySchema<WebhookSubscription>({
+  class: WebhookSubscription,
+  tableName: 'webhook_subscriptions',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    url: { type: 'text' },
+    events: { type: 'string[]', columnType: 'text[]' },
+    description: { type: 'string', length: 200 },
+    secret: { type: 'string', length: 100 },
+    enabled: { type: 'boolean' },
+    createdAt: { type: 'Date', fieldName: 'created_at' },
+    updatedAt: { type: 'Date', fieldName: 'updated_at' },
+  },
+});
+
+export const WebhookAttemptSchema = new EntitySchema<WebhookAttempt>({
+  class: WebhookAttempt,
+  tableName: 'webhook_attempts',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    subscriptionId: { type: 'uuid', fieldName: 'subscription_id' },
+    deliveryId: { type: 'uuid', fieldName: 'delivery_id' },
+    eventId: { type: 'uuid', fieldName: 'event_id' },
+    event: { type: 'string', length: 40 },
+    attempt: { type: 'integer' },
+    attemptedAt: { type: 'Date', fieldName: 'attempted_at' },
+    statusCode: { type: 'integer', fieldName: 'status_code', nullable: true },
+    error: { type: 'text', nullable: true },
+    outcome: { type: 'string', length: 20 },
+    nextRetryAt: { type: 'Date', fieldName: 'next_retry_at', nullable: true },
   },
 });
