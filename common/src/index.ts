@@ -14,3 +14,4 @@ export * from './directory-address';
 export * from './shortlists';
 export * from './city-copy';
 export * from './replies';
+export * from './creator-stats';

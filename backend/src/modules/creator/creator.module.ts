@@ -40,6 +40,13 @@ import { QueryCanceller } from './infrastructure/query-canceller';
 import { DirectoryPool } from './infrastructure/directory-pool';
 import { SqlCreatorAdminQueries } from './infrastructure/sql-creator-admin-queries';
 import { SqlDirectoryReads } from './infrastructure/sql-directory-reads';
+import { ProfileCounter, ProfileCountStore } from './application/profile-counter';
+import { ProfileStatsReads } from './application/profile-stats-reads';
+import { ProfileStats } from './application/profile-stats.service';
+import { ProfileVisits } from './application/profile-visits';
+import { SqlProfileCountStore, SqlProfileStatsReads } from './infrastructure/sql-profile-stats';
+import { AdminStatsController, MeStatsController } from './http/stats.controller';
+import type { CreatorPage, DirectoryResponse, PublicCreator } from '@local-creators/common';
 
 /** Creators' own profiles and photos, the public directory, and brands' shortlists of it (decision 0700). */
 @Module({
@@ -64,6 +71,8 @@ import { SqlDirectoryReads } from './infrastructure/sql-directory-reads';
     AdminFollowerCountsController,
     MeLocalAudienceController,
     AdminLocalAudienceController,
+    MeStatsController,
+    AdminStatsController,
   ],
   providers: [
     OwnProfileService,
@@ -81,6 +90,11 @@ import { SqlDirectoryReads } from './infrastructure/sql-directory-reads';
     DirectoryPool,
     ReadReplicas,
     ApprovedProfileEdits,
+    ProfileCounter,
+    ProfileVisits,
+    ProfileStats,
+    { provide: ProfileCountStore, useClass: SqlProfileCountStore },
+    { provide: ProfileStatsReads, useClass: SqlProfileStatsReads },
     { provide: CreatorRepository, useClass: MikroOrmCreatorRepository },
     { provide: DirectoryReads, useClass: SqlDirectoryReads },
     { provide: CreatorAdminQueries, useClass: SqlCreatorAdminQueries },
@@ -93,6 +107,7 @@ export class CreatorModule implements OnModuleInit {
     private readonly directory: DirectoryService,
     private readonly orm: MikroORM,
     private readonly listingVersion: ListingVersion,
+    private readonly visits: ProfileVisits,
   ) {}
 
   onModuleInit() {
@@ -103,5 +118,20 @@ export class CreatorModule implements OnModuleInit {
     this.meta.register(/^\/creator\/([^/]+)\/?$/, ([id]) => this.directory.profilePage(id!));
     this.meta.registerData(/^\/directory$/, (_, query) => this.directory.directoryPage(query));
     this.meta.registerSitemap(() => this.directory.sitemap());
+    // The drawn pages count like the API's reads (decision 0820): a profile's page is a view, the
+    // directory's page the appearances of the creators it shows (a search's, else the overview's).
+    this.meta.onVisit((path, data, visit) => {
+      const profile = /^\/creator\/([^/]+)\/?$/.exec(path);
+      if (profile) {
+        const shown = data.find(([key]) => key[0] === 'creator')?.[1] as PublicCreator | undefined;
+        if (shown?.id === profile[1]) this.visits.viewed(shown.id, visit);
+        return;
+      }
+      if (path !== '/directory') return;
+      const page = data.find(([key]) => key[0] === 'creators')?.[1] as CreatorPage | undefined;
+      const overview = data.find(([key]) => key[0] === 'directory')?.[1] as DirectoryResponse | undefined;
+      if (page) this.visits.pageShown(page, visit);
+      else if (overview) this.visits.overviewShown(overview, visit);
+    });
   }
 }
