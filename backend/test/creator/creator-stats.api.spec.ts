@@ -1,4 +1,4 @@
-import type { AuthSession, CreatorStats } from '@local-creators/common';
+import { MSG, type AuthSession, type CreatorStats } from '@local-creators/common';
 import { bearer, createTestApp, eventually, signUp, signUpAdmin, type TestApp } from '../helpers/test-app';
 import { creatorWithProfile, validProfile } from './fixtures';
 import { Cities } from '../../src/modules/city';
@@ -127,13 +127,13 @@ describe("the creator's numbers", () => {
     const c = await listedCreator();
     await t.http().get('/api/me/stats').expect(401);
     await t.http().get(`/api/admin/creators/${c.id}/stats`).expect(401);
-    await t.http().get('/api/admin/cities/cleveland/stats').expect(401);
+    await t.http().get('/api/admin/creators/stats?city=cleveland').expect(401);
     await t.http().get(`/api/admin/creators/${c.id}/stats`).set(bearer(c.session)).expect(403);
-    await t.http().get('/api/admin/cities/cleveland/stats').set(bearer(c.session)).expect(403);
+    await t.http().get('/api/admin/creators/stats?city=cleveland').set(bearer(c.session)).expect(403);
     const noProfile = await signUp(t);
     expect((await t.http().get('/api/me/stats').set(bearer(noProfile)).expect(404)).body.message).toBe('Profile not found');
     expect((await t.http().get('/api/admin/creators/not-an-id/stats').set(bearer(admin)).expect(404)).body.message).toBe('Profile not found');
-    expect((await t.http().get('/api/admin/cities/atlantis/stats').set(bearer(admin)).expect(404)).body.message).toBe('Unknown city');
+    expect((await t.http().get('/api/admin/creators/stats?city=atlantis').set(bearer(admin)).expect(404)).body.message).toBe('Unknown city');
   });
 
   it("gives admins a city's totals, and only of the cities they were given", async () => {
@@ -147,11 +147,11 @@ describe("the creator's numbers", () => {
     await view(profile.id);
     await counted(profile.id, (r) => r['views outside'] === 1 && r['views direct'] === 1);
 
-    const akron = (await t.http().get('/api/admin/cities/akron/stats').set(bearer(akronAdmin)).expect(200)).body as CreatorStats;
+    const akron = (await t.http().get('/api/admin/creators/stats?city=akron').set(bearer(akronAdmin)).expect(200)).body as CreatorStats;
     expect(akron.creators).toBe(1);
     expect(akron.totals.views).toBe(2);
     expect(akron.sources).toMatchObject({ outside: 1, direct: 1 });
-    const cleveland = (await t.http().get('/api/admin/cities/cleveland/stats').set(bearer(admin)).expect(200)).body as CreatorStats;
+    const cleveland = (await t.http().get('/api/admin/creators/stats?city=cleveland').set(bearer(admin)).expect(200)).body as CreatorStats;
     const [{ views }] = await t.sql<{ views: number }>(
       `select coalesce(sum(n), 0)::int as views from creator_daily_counts c join creator_profiles p on p.id = c.profile_id where p.city_slug = 'cleveland' and measure = 'views' and day >= $1::date`,
       [cleveland.from],
@@ -160,8 +160,15 @@ describe("the creator's numbers", () => {
     expect(cleveland.totals.views).toBe(views);
     expect(cleveland.creators).toBe(n);
 
-    const other = await t.http().get('/api/admin/cities/cleveland/stats').set(bearer(akronAdmin)).expect(403);
-    expect(other.body.message).toMatch(/city/i);
+    // Without a city: every city the admin was given.
+    const mine = (await t.http().get('/api/admin/creators/stats').set(bearer(akronAdmin)).expect(200)).body as CreatorStats;
+    expect(mine).toEqual(akron);
+    const everyCity = (await t.http().get('/api/admin/creators/stats').set(bearer(admin)).expect(200)).body as CreatorStats;
+    expect(everyCity.totals.views).toBe(views + 2);
+    expect(everyCity.creators).toBe(n + 1);
+
+    const other = await t.http().get('/api/admin/creators/stats?city=cleveland').set(bearer(akronAdmin)).expect(403);
+    expect(other.body.message).toBe(MSG.otherCity);
     const someone = await listedCreator();
     await t.http().get(`/api/admin/creators/${someone.id}/stats`).set(bearer(akronAdmin)).expect(403);
     await t.http().get(`/api/admin/creators/${profile.id}/stats`).set(bearer(akronAdmin)).expect(200);

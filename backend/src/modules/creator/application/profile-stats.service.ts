@@ -47,11 +47,13 @@ export class ProfileStats {
     return this.of({ profileId: profile.id });
   }
 
-  /** A city's totals over its creators, for an admin of that city. */
-  async ofCity(admin: Principal, slug: string): Promise<CreatorStats> {
-    const city = await this.cities.bySlug(slug);
-    if (!city) throw DomainError.notFound('CITY.NOT_FOUND', MSG.unknownCity);
-    const cities = cityScope(admin, city.slug);
+  /**
+   * The totals over the creators of a city (`asked`, a slug), or of every city the admin was given
+   * when none is asked (all for an admin of every city).
+   */
+  async ofCities(admin: Principal, asked?: unknown): Promise<CreatorStats> {
+    const cities = cityScope(admin, asked);
+    if (typeof asked === 'string' && asked !== '' && !(await this.cities.bySlug(asked))) throw DomainError.notFound('CITY.NOT_FOUND', MSG.unknownCity);
     const [stats, creators] = await Promise.all([this.of({ cities }), this.reads.creatorsIn(cities)]);
     return { ...stats, creators };
   }
