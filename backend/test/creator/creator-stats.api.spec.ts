@@ -25,7 +25,12 @@ describe("the creator's numbers", () => {
 
   let n = 0;
   const listedCreator = () => creatorWithProfile(t, `Stats Creator ${++n}`);
-  const view = (id: string, headers: Record<string, string> = {}) => t.http().get(`/api/creators/${id}`).set({ 'User-Agent': BROWSER, ...headers }).expect(200);
+  const view = (id: string, headers: Record<string, string> = {}) =>
+    t
+      .http()
+      .get(`/api/creators/${id}`)
+      .set({ 'User-Agent': BROWSER, ...headers })
+      .expect(200);
   /** The counted rows of a creator, as `measure source: n`, once `done` holds (each flush adds to them). */
   const counted = async (id: string, done: (rows: Record<string, number>) => boolean) =>
     eventually(async () => {
@@ -109,10 +114,10 @@ describe("the creator's numbers", () => {
 
     // A day long past the 90 is not shown; one 89 days back is the first.
     const first = stats.from;
-    await t.sql(`insert into creator_daily_counts (profile_id, day, measure, source, n) values ($1, $2::date, 'views', 'direct', 5), ($1, $2::date - 1, 'views', 'direct', 7)`, [
-      c.id,
-      first,
-    ]);
+    await t.sql(
+      `insert into creator_daily_counts (profile_id, day, measure, source, n) values ($1, $2::date, 'views', 'direct', 5), ($1, $2::date - 1, 'views', 'direct', 7)`,
+      [c.id, first],
+    );
     const again = (await t.http().get('/api/me/stats').set(bearer(c.session)).expect(200)).body as CreatorStats;
     expect(again.days[0]).toEqual({ day: first, views: 5, appearances: 0, contacts: 0, shortlist_saves: 0 });
     expect(again.totals.views).toBe(7);
@@ -141,7 +146,14 @@ describe("the creator's numbers", () => {
     const akronAdmin = await signUpAdmin(t);
     await t.sql(`insert into admin_city_grants (user_id, city_slug) values ($1, 'akron')`, [akronAdmin.user.id]);
     const akronCreator = await signUp(t);
-    const profile = (await t.http().put('/api/me/profile').set(bearer(akronCreator)).send({ ...validProfile({ full_name: 'Akron Stats' }), city: 'akron' }).expect(201)).body;
+    const profile = (
+      await t
+        .http()
+        .put('/api/me/profile')
+        .set(bearer(akronCreator))
+        .send({ ...validProfile({ full_name: 'Akron Stats' }), city: 'akron' })
+        .expect(201)
+    ).body;
     await t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [profile.id]);
     await view(profile.id, { Referer: 'https://example.org/' });
     await view(profile.id);

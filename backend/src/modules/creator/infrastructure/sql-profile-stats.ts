@@ -4,7 +4,6 @@ import { slugArray, textArray } from '../../../shared/sql';
 import { ProfileCountStore, type CountRow } from '../application/profile-counter';
 import { ProfileStatsReads, type StatsRow, type StatsScope } from '../application/profile-stats-reads';
 
-
 /**
  * A batch of counts in one statement. Counts for a profile deleted meanwhile are dropped (the
  * join), so one gone profile never fails the batch.
@@ -51,7 +50,9 @@ export class SqlProfileStatsReads extends ProfileStatsReads {
     const one = 'profileId' in scope;
     // The same condition on each part: one profile, or the profiles of some cities (null: all).
     const whose = (alias: string) =>
-      one ? `${alias}."profile_id" = ?::uuid` : `(?::text[] is null or ${alias}."profile_id" in (select "id" from "creator_profiles" where "city_slug" = any(?::text[])))`;
+      one
+        ? `${alias}."profile_id" = ?::uuid`
+        : `(?::text[] is null or ${alias}."profile_id" in (select "id" from "creator_profiles" where "city_slug" = any(?::text[])))`;
     const who = one ? [scope.profileId] : [slugArray(scope.cities), slugArray(scope.cities)];
     const since = `(?::date)::timestamp at time zone ?`;
     const rows = await this.em.getConnection().execute<{ day: string; measure: string; source: string; n: number }[]>(
