@@ -51,6 +51,8 @@ describe("the creator's numbers", () => {
     await t.http().get(`/api/creators/${c.id}`).set('User-Agent', 'SomeCrawler/1.0').expect(200);
     await t.http().get(`/api/creators/${c.id}`).unset('User-Agent').expect(200);
     await view(c.id, { ...bearer(c.session), Referer: `${SITE}/dashboard` });
+    // The site's read right after the server drew the page (which was the view).
+    await view(c.id, { ...bearer(other), 'X-Drawn-View': '1', Referer: `${SITE}/directory` });
     // Counted, each from its page.
     await view(c.id, { Referer: `${SITE}/directory` });
     await view(c.id, { Referer: `${SITE}/directory?q=coffee` });
@@ -69,6 +71,8 @@ describe("the creator's numbers", () => {
     await t.http().get(`/creator/${c.id}`).set('User-Agent', 'Googlebot/2.1 (+http://www.google.com/bot.html)').expect(200);
     const page = await t.http().get(`/creator/${c.id}`).set({ 'User-Agent': BROWSER, Referer: 'https://news.example/story' }).expect(200);
     expect(page.text).toContain(c.name);
+    // The site's pages name themselves to the site only: internal moves have a source, other sites learn nothing.
+    expect(page.headers['referrer-policy']).toBe('same-origin');
     expect(await counted(c.id, (r) => r['views outside'] === 1)).toEqual({ 'views outside': 1 });
   });
 

@@ -14,7 +14,7 @@ export type Source = (typeof SOURCES)[number];
  * words robots put in theirs. No User-Agent at all is a script, not a visitor.
  */
 const BOT =
-  /bot\b|bot\/|crawler|spider|crawling|googlebot|bingbot|slurp|duckduckbot|baiduspider|yandex|facebookexternalhit|facebot|ia_archiver|applebot|petalbot|semrush|ahrefs|headlesschrome|lighthouse|curl\/|wget\/|python-requests|go-http-client/i;
+  /bot\b|bot\/|crawler|spider|crawling|googlebot|bingbot|slurp|duckduckbot|baiduspider|yandex|facebookexternalhit|facebot|ia_archiver|applebot|petalbot|semrush|ahrefs|curl\/|wget\/|python-requests|go-http-client/i;
 
 export function isKnownBot(userAgent: string | undefined): boolean {
   return !userAgent || BOT.test(userAgent);

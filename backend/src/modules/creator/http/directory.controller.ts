@@ -105,7 +105,8 @@ export class DirectoryController {
   async profile(@Param('id') id: string, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply, @CurrentUser() viewer?: Principal) {
     const found = await this.directory.publicProfile(id, viewer);
     if ('preview' in found) return found.preview;
-    this.visits.viewed(id, visitOf(req), viewer);
+    // The site's read right after the server drew this profile's page: that page was the view.
+    if (req.headers['x-drawn-view'] === undefined) this.visits.viewed(id, visitOf(req), viewer);
     // A signed-in request's answer is the caller's own business, whatever it holds.
     reply.header('Cache-Control', viewer || req.headers.authorization ? PERSONAL : PUBLIC_READ);
     return json(found.listed, req, reply);
