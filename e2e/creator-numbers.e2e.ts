@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { formatDay } from '@local-creators/common';
 import { eventually } from '../backend/test/helpers/test-app';
-import { listedCreator, shot, signInThroughLogin, startProduct, type Product } from './support/product';
+import { addAdmin, listedCreator, shot, signInThroughLogin, startProduct, type Product } from './support/product';
 
 /** Today in the city's calendar (CITY_TIME_ZONE's default), the day the counts land on. */
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
@@ -89,5 +89,31 @@ describe("the creator's numbers in the browser", () => {
       [c.id],
     );
     expect(n).toBe(2);
-  }, 120_000);
+
+    // Admins see the same on the creator's record, and the totals of the city on the console's dashboard.
+    await addAdmin(product, 'numbers.admin@example.com');
+    for (const width of [1280, 375]) {
+      const { page, context } = await product.newPage({ width, height: 900 });
+      await signInThroughLogin(page, 'numbers.admin@example.com');
+      await page.goto(`/admin/creators/${c.id}/show`);
+      const numbers = page.getByRole('region', { name: 'Numbers' });
+      await numbers.waitFor();
+      expect(await numbers.locator('[data-total="views"]').textContent()).toBe('2');
+      expect(await numbers.locator('[data-source="search"]').textContent()).toBe('1 (50%)');
+      expect(await numbers.getByRole('img').first().locator('title').textContent()).toContain(': 2 in all, the most on');
+      await numbers.scrollIntoViewIfNeeded();
+      await shot(page, `console-creator-numbers-${width}`);
+      const serious = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+      expect(serious).toEqual([]);
+
+      await page.goto('/admin');
+      const totals = page.getByRole('region', { name: "Creators' numbers" });
+      await totals.waitFor();
+      expect(await totals.getByText('over 1 creator', { exact: false }).count()).toBe(1);
+      expect(await totals.locator('[data-total="views"]').textContent()).toBe('2');
+      await totals.scrollIntoViewIfNeeded();
+      await shot(page, `console-city-numbers-${width}`);
+      await context.close();
+    }
+  }, 180_000);
 });
