@@ -72,7 +72,18 @@ export function NumbersCard({ title, stats, loading, idPrefix }: { title: string
             <Grid container spacing={1.5} component="ul" aria-label="Totals for the last 90 days" sx={{ listStyle: 'none', p: 0, m: 0 }}>
               {STATS_MEASURES.map((m) => (
                 <Grid key={m} size={{ xs: 12, sm: 6 }} component="li">
-                  <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5 }}>
+                  <Box
+                    sx={{
+                      border: 1,
+                      borderColor: 'divider',
+                      borderRadius: 2,
+                      p: 1.5,
+                      height: '100%',
+                      display: 'flex',
+                      flexDirection: 'column',
+                      justifyContent: 'space-between',
+                    }}
+                  >
                     <Typography variant="body2" color="text.secondary">
                       {STATS_MEASURE_LABELS[m]}
                     </Typography>
