@@ -15,6 +15,10 @@
 // the floor's. Budget at the largest size (issue 22): every read's p99 at most 20 ms, and at
 // least 0.7x the floor's req/s where there is one, with no errors. Exit 1 when a budget is missed.
 // BENCH_ROUTES=console (or any part of routes' names, comma-separated) runs only those routes.
+// The public reads are sent as a browser sends them (a User-Agent, a Referer of the site), so the
+// creator's numbers count every one of them (decision 0820): views and appearances in memory,
+// flushed in batches every STATS_FLUSH_MS; the counts written are printed after each size.
+// BENCH_COUNTING=off sends them as a script (no User-Agent), which is not counted, for comparison.
 //
 // `npm run bench` builds the backend in its own step before this script starts: on the project's
 // VM, running the build from inside this process left the load generator (autocannon runs here)
@@ -174,9 +178,26 @@ async function randomPositions(databaseUrl) {
 const BUDGET = { p99Ms: 20, share: 0.7 };
 
 
+/** A visitor's browser coming from a search of the directory: counted as a view or appearances (decision 0820). */
+const counting = process.env.BENCH_COUNTING !== 'off';
+const visitorHeaders = (base) =>
+  counting ? { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36', referer: `${base}/directory?q=bench` } : {};
+
+/** What the creator's numbers wrote while the API ran (after its last flush, at shutdown). */
+async function countedRows(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(`select measure, sum(n)::bigint::text as n from creator_daily_counts group by 1 order by 1`);
+    return Object.fromEntries(rows.map((r) => [r.measure, Number(r.n)]));
+  } finally {
+    await client.end();
+  }
+}
+
 async function measure(base, route) {
   // Every request drawn anew (autocannon keeps one request per connection otherwise).
-  const headers = route.authorization ? { authorization: route.authorization } : {};
+  const headers = route.authorization ? { authorization: route.authorization } : visitorHeaders(base);
   const options = { url: base, connections: route.connections ?? connections, requests: [{ setupRequest: (req) => ({ ...req, path: route.next(), headers: { ...req.headers, ...headers } }) }] };
   // Warm-up: caches, pools, and V8's optimized code and heap sizing, which take a few seconds
   // of load to settle (the first seconds of a cold process are not what a running server sees).
@@ -371,6 +392,10 @@ for (const listed of sizes) {
     }
   } finally {
     for (const server of [api, bare, bareLean]) server.child.kill('SIGTERM');
+    // The API writes what it counted as it stops (decision 0820).
+    await new Promise((resolve) => (api.child.exitCode !== null ? resolve() : api.child.once('exit', resolve)));
+    const written = await countedRows(db.databaseUrl).catch((error) => ({ error: error.message }));
+    console.log(`counted at ${listed.toLocaleString('en-US')} (BENCH_COUNTING=${counting ? 'on' : 'off'}): ${JSON.stringify(written)}`);
     await db.drop();
   }
 }

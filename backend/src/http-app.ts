@@ -107,6 +107,10 @@ export async function createHttpApp(env: Record<string, string | undefined> = {}
         },
       },
       crossOriginEmbedderPolicy: false,
+      // The site's own pages tell it which of them a visitor came from (the creator's numbers,
+      // decision 0820); other sites hear nothing of where their visitors were (helmet's default,
+      // no-referrer, also hid it from us).
+      referrerPolicy: { policy: 'same-origin' },
     },
     { 'Cache-Control': PERSONAL },
   );

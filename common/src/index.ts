@@ -15,3 +15,4 @@ export * from './shortlists';
 export * from './city-copy';
 export * from './replies';
 export * from './area-pages';
+export * from './creator-stats';

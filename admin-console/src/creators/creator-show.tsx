@@ -11,6 +11,7 @@ import { editedSinceDecision, formatDateTime } from './creator-rules';
 import { ChangesSinceVerification } from './changes-since-verification';
 import { DecisionButtons } from './decision-buttons';
 import { HandleChecksCard } from './handle-checks-card';
+import { CreatorNumbers } from './creator-numbers';
 import { PhoneVerifiedSwitch } from './phone-verified-switch';
 
 /**
@@ -63,6 +64,7 @@ function CreatorPage() {
           <Stack spacing={2}>
             <ChangesSinceVerification creator={c} />
             <HandleChecksCard creator={c} />
+            <CreatorNumbers creatorId={c.id} />
             <Card variant="outlined">
               <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
                 <Typography variant="h6" component="h2" sx={{ mb: 1 }}>

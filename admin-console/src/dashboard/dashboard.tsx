@@ -15,6 +15,8 @@ import { formatCount, type AdminStats, type MailHealth } from '@local-creators/c
 import type { AppDataProvider } from '../data/data-provider';
 import { PageHeader } from '../layout/page-header';
 import { errorMessage } from '../shared/toast-texts';
+import { NumbersCard } from '../shared/numbers-card';
+import { chosenCity } from '../cities/city-choice';
 
 const COUNTS: { key: keyof AdminStats; label: string; icon: ReactNode; color: string }[] = [
   { key: 'total', label: 'Total', icon: <GroupsOutlinedIcon />, color: '#6d28d9' },
@@ -28,6 +30,8 @@ export function Dashboard() {
   const basename = useBasename();
   const dataProvider = useDataProvider<AppDataProvider>();
   const stats = useQuery({ queryKey: ['admin-stats'], queryFn: () => dataProvider.getStats() });
+  // The creators' numbers summed over the chosen city, else the admin's cities (decision 0820).
+  const totals = useQuery({ queryKey: ['creator-totals', chosenCity()], queryFn: () => dataProvider.getCreatorTotals() });
   const mail = useQuery({ queryKey: ['mail-health'], queryFn: () => dataProvider.getMailHealth(), refetchInterval: 60_000 });
   const businessesPending = useGetList('amplify-submissions', {
     filter: { status: 'pending' },
@@ -108,6 +112,14 @@ export function Dashboard() {
           </Grid>
         ))}
       </Grid>
+      <Box sx={{ mt: 4 }}>
+        <NumbersCard
+          title={chosenCity() ? "Creators' numbers in the city" : "Creators' numbers"}
+          stats={totals.data}
+          loading={totals.isPending}
+          idPrefix="city-numbers"
+        />
+      </Box>
     </Box>
   );
 }

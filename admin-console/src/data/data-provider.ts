@@ -6,6 +6,7 @@ import type {
   AdminIntroductionCounts,
   AdminLocalAudienceCheck,
   AdminStats,
+  CreatorStats,
   MailHealth,
   OutboxMessage,
 } from '@local-creators/common';
@@ -30,6 +31,10 @@ export const dataProvider = {
   getList: (resource, params) => rest.getList(resource, { ...params, filter: withChosenCity(resource, params.filter) }),
   /** GET /api/admin/stats */
   getStats: async (): Promise<AdminStats> => (await httpClient(`${API}/stats${cityQuery()}`)).json as AdminStats,
+  /** GET /api/admin/creators/stats: the creators' numbers summed over the chosen city, else the admin's cities (decision 0820) */
+  getCreatorTotals: async (): Promise<CreatorStats> => (await httpClient(`${API}/creators/stats${cityQuery()}`)).json as CreatorStats,
+  /** GET /api/admin/creators/:id/stats: one creator's numbers */
+  getCreatorStats: async (id: string): Promise<CreatorStats> => (await httpClient(`${API}/creators/${encodeURIComponent(id)}/stats`)).json as CreatorStats,
   /** GET /api/admin/notifications/health: failed and stuck mail, for the dashboard */
   /** GET /api/admin/introduction-requests/by-business: confirmed and unconfirmed requests per business */
   getIntroductionCounts: async (): Promise<AdminIntroductionCounts[]> =>

@@ -65,6 +65,8 @@ export class AppConfig {
   readonly followerReminderSweepSeconds: number;
   /** Seconds between sweeps counting relayed messages unanswered for 14 days; 0 = none (decision 0710). */
   readonly replySweepSeconds: number;
+  /** Ms between the batched writes of profile views and appearances; 0 = only on shutdown (decision 0820). */
+  readonly statsFlushMs: number;
   /** How long the API keeps answering after SIGTERM before it stops listening (decision 0317). */
   readonly shutdownDrainMs: number;
 
@@ -151,6 +153,7 @@ export class AppConfig {
     this.logLevel = e.LOG_LEVEL;
     this.city = e.CITY;
     this.cityTimeZone = e.CITY_TIME_ZONE;
+    this.statsFlushMs = e.STATS_FLUSH_MS;
     this.followerReminderSweepSeconds = e.FOLLOWER_REMINDER_SWEEP_S;
     this.replySweepSeconds = e.REPLY_SWEEP_S;
     this.shutdownDrainMs = e.SHUTDOWN_DRAIN_S * 1000;

@@ -163,6 +163,8 @@ export class EnvironmentVariables {
   @IsInt() @Min(0) FOLLOWER_REMINDER_SWEEP_S = 3600;
   /** How often the API counts relayed messages unanswered for 14 days (decision 0710); 0 = never. */
   @IsInt() @Min(0) REPLY_SWEEP_S = 3600;
+  /** How often each API process adds the profile views and appearances it counted to the database, in ms (decision 0820); 0 = only on shutdown. */
+  @IsInt() @Min(0) @Max(600_000) STATS_FLUSH_MS = 5000;
   /**
    * On SIGTERM the API keeps answering this long (health says `draining`, every answer closes its
    * connection) before it stops listening, so a proxy or orchestrator that still routes to it
@@ -230,6 +232,7 @@ const hasPassword = (url: string) => {
 };
 
 const NUMERIC = new Set([
+  'STATS_FLUSH_MS',
   'PORT',
   'METRICS_PORT',
   'FOLLOWER_REMINDER_SWEEP_S',

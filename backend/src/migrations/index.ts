@@ -30,6 +30,7 @@ import { Migration20261126130000ReplyTimes } from './Migration20261126130000Repl
 import { Migration20261126130100LocalAudience } from './Migration20261126130100LocalAudience';
 import { Migration20261126140000CityListingCounts } from './Migration20261126140000CityListingCounts';
 import { Migration20261126160000Webhooks } from './Migration20261126160000Webhooks';
+import { Migration20261126170000CreatorDailyCounts } from './Migration20261126170000CreatorDailyCounts';
 
 /**
  * Committed migrations, in order. Listed explicitly (not globbed) so they run the same from
@@ -67,4 +68,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126130100LocalAudience', class: Migration20261126130100LocalAudience },
   { name: 'Migration20261126140000CityListingCounts', class: Migration20261126140000CityListingCounts },
   { name: 'Migration20261126160000Webhooks', class: Migration20261126160000Webhooks },
+  { name: 'Migration20261126170000CreatorDailyCounts', class: Migration20261126170000CreatorDailyCounts },
 ];

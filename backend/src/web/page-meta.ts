@@ -39,6 +39,15 @@ export interface ResolvedPage extends PageData {
   view?: string;
 }
 
+/** What a drawn page's request says about its visitor, for counting (decision 0820): nothing is kept. */
+export interface PageVisit {
+  userAgent?: string;
+  referer?: string;
+  host?: string;
+}
+
+type VisitListener = (path: string, data: PageQueries, visit: PageVisit) => void;
+
 type Resolver = (params: string[]) => Promise<ResolvedPage | null>;
 /** `params`: the path's captured parts; `query`: the address's parameters (a search on /directory). */
 type DataLoader = (params: string[], query: URLSearchParams) => Promise<PageData>;
@@ -54,6 +63,7 @@ export class PageMetaRegistry {
   private readonly routes: { pattern: RegExp; resolve: Resolver }[] = [];
   private readonly loaders: { pattern: RegExp; load: DataLoader }[] = [];
   private sitemapOf: ((part?: number) => Promise<SitemapAnswer>) | null = null;
+  private readonly visitListeners: VisitListener[] = [];
 
   register(pattern: RegExp, resolve: Resolver) {
     this.routes.push({ pattern, resolve });
@@ -71,6 +81,22 @@ export class PageMetaRegistry {
   /** The sitemap's XML (or one part of it), kept with the answer it came from; null when no module makes one, a null value when there is no such part. */
   sitemap(part?: number): Promise<SitemapAnswer> | null {
     return this.sitemapOf?.(part) ?? null;
+  }
+
+  /** Who hears of each public page answered 200 with its data (the creator's numbers count views and appearances). */
+  onVisit(listener: VisitListener) {
+    this.visitListeners.push(listener);
+  }
+
+  /** A page was answered: its listeners count it in memory; none of them may fail the page. */
+  visited(path: string, data: PageQueries, visit: PageVisit) {
+    for (const listener of this.visitListeners) {
+      try {
+        listener(path, data, visit);
+      } catch {
+        // counting is never worth a page
+      }
+    }
   }
 
   /** A registered page; null when no pattern matches or its resolver found nothing. */

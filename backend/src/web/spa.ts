@@ -16,6 +16,9 @@ import { PreparedBody } from '../shared/http/prepared-body';
 /** Paths the server answers itself (Nest routes, uploads), never the SPA. */
 const SERVER_PATHS = /^\/(api|storage)(\/|$)|^\/(sitemap(-\d+)?\.xml|robots\.txt)$/;
 
+/** The two headers the creator's numbers read (decision 0820), and the host the request was sent to. */
+const visitOf = (req: FastifyRequest) => ({ userAgent: req.headers['user-agent'], referer: req.headers.referer, host: req.headers.host });
+
 /** JSON inside a script element: `<` escaped so no text can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
@@ -135,6 +138,7 @@ export class SitePages implements OnApplicationBootstrap {
       const home = await publicPage('/', this.meta, this.site);
       page = { ...home, status: error instanceof URIError ? 404 : 503, indexable: false, data: [] };
     }
+    if (page.status === 200 && page.data.length > 0) this.meta.visited(decodeURIComponent(path), page.data, visitOf(req));
     if (!page.kept) return reply.code(page.status).type('text/html; charset=utf-8').send(this.withFirstView(page, req.url));
     // Drawn from a cached answer (the directory, a listed profile): drawn once per answer and
     // address, and public like the answer itself.

@@ -26,6 +26,8 @@ const ADMIN_ROUTES: Record<string, Probe> = {
   'PUT /api/admin/creators/:id': { kind: 'record' },
   'POST /api/admin/creators/:id/acknowledge-changes': { kind: 'record' },
   'GET /api/admin/creators/:id/handle-checks': { kind: 'record' },
+  'GET /api/admin/creators/:id/stats': { kind: 'record' },
+  'GET /api/admin/creators/stats': { kind: 'list' },
   'PUT /api/admin/creators/:id/handle-checks/:checkId': { kind: 'record' },
   'GET /api/admin/contact-requests': { kind: 'list' },
   'GET /api/admin/follower-counts': { kind: 'list' },

@@ -54,6 +54,7 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/me/profile/followers': { access: 'signed-in', allowed: [200] },
   'POST /api/me/profile/followers/confirm': { access: 'signed-in', allowed: [200] },
   'GET /api/me/contact-requests': { access: 'signed-in', allowed: [200] },
+  'GET /api/me/stats': { access: 'signed-in', allowed: [404] },
   'POST /api/creators/:id/contact': { access: 'public', allowed: [400] },
   'POST /api/contact-replies': { access: 'public', allowed: [400] },
   'GET /api/directory': { access: 'public', allowed: [200] },
@@ -67,6 +68,8 @@ const ROUTES: Record<string, RouteRule> = {
   'PUT /api/admin/creators/:id': { access: 'admin', allowed: [404] },
   'POST /api/admin/creators/:id/acknowledge-changes': { access: 'admin', allowed: [404] },
   'GET /api/admin/creators/:id/handle-checks': { access: 'admin', allowed: [404] },
+  'GET /api/admin/creators/:id/stats': { access: 'admin', allowed: [404] },
+  'GET /api/admin/creators/stats': { access: 'admin', allowed: [200] },
   'PUT /api/admin/creators/:id/handle-checks/:checkId': { access: 'admin', allowed: [404] },
   'GET /api/admin/contact-requests': { access: 'admin', allowed: [200] },
   // Shortlists (decision 0700): public, held by the secret in ?token= (none here: 404), never by an account.

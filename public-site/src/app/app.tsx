@@ -5,6 +5,7 @@ import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { PageLoading } from '@/components/layout/page';
 import { AuthProvider, useAuth } from '@/lib/auth';
+import { notePage } from '@/lib/page-visits';
 import { titleForPath } from '@/lib/page-titles';
 import { useToastsWanted } from '@/lib/toast';
 import LandingPage from '@/features/marketing/landing-page';
@@ -157,7 +158,9 @@ function SignedOutOnly({ children }: { children: ReactNode }) {
 const drawnPath = typeof document !== 'undefined' && document.getElementById('root')?.firstElementChild ? location.pathname : null;
 
 function Layout() {
-  const { pathname, hash } = useLocation();
+  const { pathname, hash, search } = useLocation();
+  // Where the visitor moves inside the site (the creator's numbers' sources, decision 0820).
+  useLayoutEffect(() => notePage(pathname + search), [pathname, search]);
   const navigation = useNavigationType();
   // A layout effect: it runs before the pages' own effects, which may then name the page better.
   // The page the server drew already carries its full title (a profile's name): it is kept, not

@@ -25,6 +25,10 @@ interface ApiOptions {
    * since the server then answers a repeat with the first answer instead of acting twice (decision 0340).
    */
   idempotent?: boolean;
+  /** A page of the site to send as the Referer (a move inside the site, decision 0820). */
+  referrer?: string;
+  /** More request headers. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -48,7 +52,7 @@ export function newIdempotencyKey(): string {
 export async function apiFetch<T>(path: string, opts: ApiOptions = {}): Promise<T> {
   const idempotencyKey = opts.idempotent ? newIdempotencyKey() : null;
   const sendOnce = async (token: string | null) => {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
     if (token) headers.Authorization = `Bearer ${token}`;
     if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
@@ -58,6 +62,7 @@ export async function apiFetch<T>(path: string, opts: ApiOptions = {}): Promise<
       // (a 304 when nothing changed), so what was just approved or taken back shows at once.
       cache: 'no-cache',
       headers,
+      ...(opts.referrer ? { referrer: opts.referrer } : {}),
       body: opts.formData ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
     });
   };

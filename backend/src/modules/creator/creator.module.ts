@@ -44,6 +44,13 @@ import { AreaPages } from './application/area-pages';
 import { AreaReads } from './application/area-reads';
 import { AreaPagesController } from './http/area-pages.controller';
 import { SqlAreaReads } from './infrastructure/sql-area-reads';
+import { ProfileCounter, ProfileCountStore } from './application/profile-counter';
+import { ProfileStatsReads } from './application/profile-stats-reads';
+import { ProfileStats } from './application/profile-stats.service';
+import { ProfileVisits } from './application/profile-visits';
+import { SqlProfileCountStore, SqlProfileStatsReads } from './infrastructure/sql-profile-stats';
+import { AdminStatsController, MeStatsController } from './http/stats.controller';
+import type { AreaPageResponse, CreatorPage, DirectoryResponse, PublicCreator } from '@local-creators/common';
 
 /** Creators' own profiles and photos, the public directory, and brands' shortlists of it (decision 0700). */
 @Module({
@@ -69,6 +76,8 @@ import { SqlAreaReads } from './infrastructure/sql-area-reads';
     AdminFollowerCountsController,
     MeLocalAudienceController,
     AdminLocalAudienceController,
+    MeStatsController,
+    AdminStatsController,
   ],
   providers: [
     OwnProfileService,
@@ -86,6 +95,11 @@ import { SqlAreaReads } from './infrastructure/sql-area-reads';
     DirectoryPool,
     ReadReplicas,
     ApprovedProfileEdits,
+    ProfileCounter,
+    ProfileVisits,
+    ProfileStats,
+    { provide: ProfileCountStore, useClass: SqlProfileCountStore },
+    { provide: ProfileStatsReads, useClass: SqlProfileStatsReads },
     { provide: CreatorRepository, useClass: MikroOrmCreatorRepository },
     { provide: DirectoryReads, useClass: SqlDirectoryReads },
     AreaPages,
@@ -101,6 +115,7 @@ export class CreatorModule implements OnModuleInit {
     private readonly orm: MikroORM,
     private readonly listingVersion: ListingVersion,
     private readonly areas: AreaPages,
+    private readonly visits: ProfileVisits,
   ) {}
 
   onModuleInit() {
@@ -115,5 +130,25 @@ export class CreatorModule implements OnModuleInit {
     this.meta.register(/^\/niche\/([^/]+)\/?$/, ([slug]) => this.areas.page('niche', slug!));
     this.meta.register(/^\/neighborhood\/([^/]+)\/?$/, ([slug]) => this.areas.page('neighborhood', slug!));
     this.directory.addSitemapPaths(() => this.areas.sitemapPaths());
+    // The drawn pages count like the API's reads (decision 0820): a profile's page is a view, the
+    // directory's page the appearances of the creators it shows (a search's, else the overview's).
+    this.meta.onVisit((path, data, visit) => {
+      const profile = /^\/creator\/([^/]+)\/?$/.exec(path);
+      if (profile) {
+        const shown = data.find(([key]) => key[0] === 'creator')?.[1] as PublicCreator | undefined;
+        if (shown?.id === profile[1]) this.visits.viewed(shown.id, visit);
+        return;
+      }
+      if (/^\/(niche|neighborhood)\//.test(path)) {
+        const area = data.find(([key]) => key[0] === 'area')?.[1] as AreaPageResponse | undefined;
+        if (area) this.visits.areaShown(area, visit);
+        return;
+      }
+      if (path !== '/directory') return;
+      const page = data.find(([key]) => key[0] === 'creators')?.[1] as CreatorPage | undefined;
+      const overview = data.find(([key]) => key[0] === 'directory')?.[1] as DirectoryResponse | undefined;
+      if (page) this.visits.pageShown(page, visit);
+      else if (overview) this.visits.overviewShown(overview, visit);
+    });
   }
 }

@@ -16,6 +16,7 @@ import { LocalAudienceCard } from './components/local-audience-card';
 import { NotPublicCard, ShareProfileCard } from './components/share-profile-card';
 import { StatusCard } from './components/status-card';
 import { VerifiedBadgeCard } from './components/verified-badge-card';
+import { YourNumbersCard } from './components/your-numbers-card';
 
 const container = 'mx-auto w-full max-w-5xl px-4 py-8 sm:py-12';
 
@@ -54,6 +55,8 @@ export default function DashboardPage() {
       <StatusCard status={status} hasProfile={!!profile} />
 
       {profile?.approval_status === 'approved' && <FollowerFreshnessCard profile={profile} />}
+
+      {profile?.approval_status === 'approved' && <YourNumbersCard />}
 
       {profile?.approval_status === 'pending' && <FounderLetter firstName={firstName} city={city} />}
 

@@ -5,12 +5,16 @@ import type { AreaKind } from '@local-creators/common';
 import { PUBLIC_READ } from '../../../shared/http/cache-control';
 import { PreparedBody } from '../../../shared/http/prepared-body';
 import { AreaPages } from '../application/area-pages';
+import { ProfileVisits } from '../application/profile-visits';
 
 /** The pages per niche and per neighbourhood (decision 0640), from the directory's cache like every public read. */
 @ApiTags('directory')
 @Controller('directory')
 export class AreaPagesController {
-  constructor(private readonly areas: AreaPages) {}
+  constructor(
+    private readonly areas: AreaPages,
+    private readonly visits: ProfileVisits,
+  ) {}
 
   @Get('niches/:slug')
   @Header('Cache-Control', PUBLIC_READ)
@@ -30,6 +34,8 @@ export class AreaPagesController {
 
   private async send(kind: AreaKind, slug: string, city: unknown, req: FastifyRequest, reply: FastifyReply) {
     const { page, kept } = await this.areas.answer(kind, slug, city);
+    // Its cards appeared in a list (decision 0820), as the directory's do.
+    this.visits.areaShown(page, { userAgent: req.headers['user-agent'], referer: req.headers.referer, host: req.headers.host });
     return kept.form('json', () => PreparedBody.json(page)).sendTo(req, reply);
   }
 }

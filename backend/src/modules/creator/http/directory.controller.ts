@@ -8,6 +8,7 @@ import type { Principal } from '../../../shared/auth/principal';
 import { CurrentUser, OptionalAuth } from '../../../shared/auth/access';
 import type { DirectoryAnswer } from '../application/directory-cache';
 import { DirectoryService } from '../application/directory.service';
+import { ProfileVisits, type VisitHeaders } from '../application/profile-visits';
 
 /** PostgreSQL's query_canceled: the statement timeout (DATABASE_STATEMENT_TIMEOUT_MS) ran out. */
 const STATEMENT_TIMEOUT = '57014';
@@ -17,11 +18,17 @@ const SEARCH_TIMED_OUT = 'The search took too long. Please try again or narrow i
 const json = (answer: DirectoryAnswer<unknown>, req: FastifyRequest, reply: FastifyReply) =>
   answer.form('json', () => PreparedBody.json(answer.value)).sendTo(req, reply);
 
+/** The two headers the creator's numbers read (decision 0820): nothing of them is kept. */
+const visitOf = (req: FastifyRequest): VisitHeaders => ({ userAgent: req.headers['user-agent'], referer: req.headers.referer, host: req.headers.host });
+
 /** The public directory's reads: each answer comes from the directory's cache (decision 0222). */
 @ApiTags('directory')
 @Controller()
 export class DirectoryController {
-  constructor(private readonly directory: DirectoryService) {}
+  constructor(
+    private readonly directory: DirectoryService,
+    private readonly visits: ProfileVisits,
+  ) {}
 
   @Get('directory')
   @Header('Cache-Control', PUBLIC_READ)
@@ -29,7 +36,9 @@ export class DirectoryController {
     description: 'DirectoryResponse: totals, the newest creators and the newest per niche; of one city with `?city=<slug>`, else of every city',
   })
   async overview(@Query() query: Record<string, unknown>, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return json(await this.directory.overviewOf(query), req, reply);
+    const answer = await this.directory.overviewOf(query);
+    this.visits.overviewShown(answer.value, visitOf(req));
+    return json(answer, req, reply);
   }
 
   /**
@@ -56,7 +65,9 @@ export class DirectoryController {
   async search(@Query() query: Record<string, unknown>, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const gone = whenClientGoes(reply.raw);
     try {
-      return json(await this.directory.search(query, gone.signal), req, reply);
+      const answer = await this.directory.search(query, gone.signal);
+      this.visits.pageShown(answer.value, visitOf(req));
+      return json(answer, req, reply);
     } catch (error) {
       if (gone.signal.aborted) return undefined; // nobody to answer
       if ((error as { code?: unknown }).code === STATEMENT_TIMEOUT) throw new ServiceUnavailableException(SEARCH_TIMED_OUT);
@@ -94,6 +105,8 @@ export class DirectoryController {
   async profile(@Param('id') id: string, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply, @CurrentUser() viewer?: Principal) {
     const found = await this.directory.publicProfile(id, viewer);
     if ('preview' in found) return found.preview;
+    // The site's read right after the server drew this profile's page: that page was the view.
+    if (req.headers['x-drawn-view'] === undefined) this.visits.viewed(id, visitOf(req), viewer);
     // A signed-in request's answer is the caller's own business, whatever it holds.
     reply.header('Cache-Control', viewer || req.headers.authorization ? PERSONAL : PUBLIC_READ);
     return json(found.listed, req, reply);

@@ -2,12 +2,19 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicCreator } from '@local-creators/common';
 import { ApiRequestError, apiFetch } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
+import { cameFrom, takeDrawnView } from '@/lib/page-visits';
 
 /**
  * GET /api/creators/:id. Sends the bearer when signed in: the owner and admins may preview a
  * profile that is not listed yet; everyone else gets 404 'Profile not found'.
  */
-const getCreator = (id: string) => apiFetch<PublicCreator>(`/api/creators/${encodeURIComponent(id)}`);
+const getCreator = (id: string) =>
+  apiFetch<PublicCreator>(`/api/creators/${encodeURIComponent(id)}`, {
+    // For the creator's numbers (decision 0820): the page the visitor moved here from, and whether
+    // the server drew this page (and so already counted the view).
+    referrer: cameFrom(),
+    headers: takeDrawnView(id) ? { 'X-Drawn-View': '1' } : undefined,
+  });
 
 const creatorQueryOptions = (id: string, viewerId: string | null) =>
   queryOptions({

@@ -1,0 +1,65 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { AreaPageResponse, CreatorPage, DirectoryResponse } from '@local-creators/common';
+import { AppConfig } from '../../../config/app-config';
+import type { Principal } from '../../../shared/auth/principal';
+import { isKnownBot, visitSource } from '../domain/visit';
+import { CreatorRepository } from './creator.repository';
+import { ProfileCounter } from './profile-counter';
+
+/** What a public read tells about its visitor: only these two headers, read and forgotten. */
+export interface VisitHeaders {
+  userAgent?: string;
+  referer?: string;
+  host?: string;
+}
+
+/**
+ * Turns public reads into the creator's numbers (decision 0820): a listed profile read is a view
+ * (with where the visitor came from), each creator in a directory answer an appearance. Known
+ * robots are not counted, nor a signed-in creator reading their own profile. Counting is in
+ * memory (ProfileCounter); nothing here waits for the database on the request's way.
+ */
+@Injectable()
+export class ProfileVisits {
+  private readonly logger = new Logger(ProfileVisits.name);
+
+  constructor(
+    private readonly counter: ProfileCounter,
+    private readonly profiles: CreatorRepository,
+    @Inject(AppConfig) private readonly config: AppConfig,
+  ) {}
+
+  /** A listed profile was read, as JSON or as its drawn page. */
+  viewed(profileId: string, visit: VisitHeaders, viewer?: Principal) {
+    if (isKnownBot(visit.userAgent)) return;
+    const source = visitSource(visit.referer, this.config.http.publicUrl, visit.host);
+    if (!viewer) return this.counter.count('views', [profileId], source);
+    // Whose profile it is needs a read: done after the answer, off the request's way.
+    void this.profiles
+      .findByUserId(viewer.id)
+      .then((own) => {
+        if (own?.id !== profileId) this.counter.count('views', [profileId], source);
+      })
+      .catch((error: unknown) => this.logger.warn(`a signed-in view was not counted: ${(error as Error).message}`));
+  }
+
+  /** The directory's overview was answered: each creator shown on it appeared once. */
+  overviewShown(answer: DirectoryResponse, visit: VisitHeaders) {
+    if (isKnownBot(visit.userAgent)) return;
+    const ids = new Set<string>(answer.recent.map((c) => c.id));
+    for (const group of answer.niches) for (const c of group.creators) ids.add(c.id);
+    this.counter.count('appearances', ids);
+  }
+
+  /** A page of a search or a list was answered: each creator on it appeared once. */
+  /** A niche's or neighbourhood's page (decision 0640): its newest and most followed cards appeared. */
+  areaShown(answer: AreaPageResponse, visit: VisitHeaders) {
+    if (isKnownBot(visit.userAgent)) return;
+    this.counter.count('appearances', new Set([...answer.newest, ...answer.most_followed].map((c) => c.id)));
+  }
+
+  pageShown(answer: CreatorPage, visit: VisitHeaders) {
+    if (isKnownBot(visit.userAgent)) return;
+    this.counter.count('appearances', new Set(answer.items.map((c) => c.id)));
+  }
+}
