@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { PageQueries } from '@local-creators/common';
+import type { PageQueries, PublicCity } from '@local-creators/common';
 
 export interface PageMeta {
   title: string;
@@ -35,9 +35,21 @@ export interface ResolvedPage extends PageData {
   meta: PageMeta;
 }
 
-type Resolver = (params: string[]) => Promise<ResolvedPage | null>;
+/**
+ * The city a page is drawn for, on an install of several cities (decision 0620): its slug, and
+ * the prefix of its pages' addresses (`/akron`). Absent on a one-city install and for the site's
+ * own pages: every city's data, as before.
+ */
+export interface PageCity {
+  slug: string;
+  prefix: string;
+  /** The home city (CITY): its sitemap also lists the site's own pages. */
+  home?: boolean;
+}
+
+type Resolver = (params: string[], city?: PageCity) => Promise<ResolvedPage | null>;
 /** `params`: the path's captured parts; `query`: the address's parameters (a search on /directory). */
-type DataLoader = (params: string[], query: URLSearchParams) => Promise<PageData>;
+type DataLoader = (params: string[], query: URLSearchParams, city?: PageCity) => Promise<PageData>;
 
 /**
  * What modules tell the server about public pages.
@@ -49,7 +61,8 @@ type DataLoader = (params: string[], query: URLSearchParams) => Promise<PageData
 export class PageMetaRegistry {
   private readonly routes: { pattern: RegExp; resolve: Resolver }[] = [];
   private readonly loaders: { pattern: RegExp; load: DataLoader }[] = [];
-  private sitemapOf: (() => Promise<SitemapAnswer>) | null = null;
+  private citiesOf: (() => Promise<PublicCity[]>) | null = null;
+  private sitemapOf: ((city?: PageCity) => Promise<SitemapAnswer>) | null = null;
 
   register(pattern: RegExp, resolve: Resolver) {
     this.routes.push({ pattern, resolve });
@@ -59,25 +72,34 @@ export class PageMetaRegistry {
     this.loaders.push({ pattern, load });
   }
 
-  /** Who makes /sitemap.xml (the directory: its listed pages and profiles). */
-  registerSitemap(build: () => Promise<SitemapAnswer>) {
+  /** Who lists the cities with their counts (the root of an install of several cities, decision 0620). */
+  registerCities(list: () => Promise<PublicCity[]>) {
+    this.citiesOf = list;
+  }
+
+  cities(): Promise<PublicCity[]> {
+    return this.citiesOf ? this.citiesOf() : Promise.resolve([]);
+  }
+
+  /** Who makes /sitemap.xml (the directory: its listed pages and profiles), and each city's. */
+  registerSitemap(build: (city?: PageCity) => Promise<SitemapAnswer>) {
     this.sitemapOf = build;
   }
 
-  /** The sitemap's XML, kept with the answer it came from; null when no module makes one. */
-  sitemap(): Promise<SitemapAnswer> | null {
-    return this.sitemapOf?.() ?? null;
+  /** The sitemap's XML (of one city, when given), kept with the answer it came from; null when no module makes one. */
+  sitemap(city?: PageCity): Promise<SitemapAnswer> | null {
+    return this.sitemapOf?.(city) ?? null;
   }
 
   /** A registered page; null when no pattern matches or its resolver found nothing. */
-  async page(path: string): Promise<ResolvedPage | null> {
+  async page(path: string, city?: PageCity): Promise<ResolvedPage | null> {
     const route = this.routes.find((r) => r.pattern.test(path));
-    return route ? route.resolve(route.pattern.exec(path)!.slice(1)) : null;
+    return route ? route.resolve(route.pattern.exec(path)!.slice(1), city) : null;
   }
 
   /** A fixed page's data for the server's renderer; nothing when no loader matches. */
-  async data(path: string, query: URLSearchParams = new URLSearchParams()): Promise<PageData> {
+  async data(path: string, query: URLSearchParams = new URLSearchParams(), city?: PageCity): Promise<PageData> {
     const loader = this.loaders.find((l) => l.pattern.test(path));
-    return loader ? loader.load(loader.pattern.exec(path)!.slice(1), query) : { data: [] };
+    return loader ? loader.load(loader.pattern.exec(path)!.slice(1), query, city) : { data: [] };
   }
 }

@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Inject, NotFoundException, Req, Res } from '@nestjs/common';
+import { Controller, Get, Header, Inject, NotFoundException, Param, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config';
@@ -36,11 +36,32 @@ export class PagesController {
     ].join('\n');
   }
 
-  /** The directory's listed pages and profiles, made once per listing version (its cache). */
+  /**
+   * The directory's listed pages and profiles, made once per listing version (its cache). On an
+   * install of several cities, an index of each city's sitemap (decision 0622).
+   */
   @Get('sitemap.xml')
   @Header('Cache-Control', 'public, max-age=600')
   async sitemap(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const cities = await this.pages.siteCities();
+    if (cities.length > 1) {
+      const base = this.config.http.publicUrl;
+      const entries = cities.map((c) => `  <sitemap><loc>${base}/${c.slug}/sitemap.xml</loc></sitemap>`);
+      const index = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
+      return PreparedBody.xml(index).sendTo(req, reply);
+    }
     const answer = await this.meta.sitemap();
+    if (!answer) throw new NotFoundException(`Cannot GET ${req.url}`);
+    return answer.form('xml', () => PreparedBody.xml(answer.value)).sendTo(req, reply);
+  }
+
+  /** One city's sitemap, on an install of several cities: its pages under its slug and its creators' profiles. */
+  @Get(':city/sitemap.xml')
+  @Header('Cache-Control', 'public, max-age=600')
+  async citySitemap(@Param('city') slug: string, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const cities = await this.pages.siteCities();
+    const city = cities.length > 1 ? cities.find((c) => c.slug === slug) : undefined;
+    const answer = city ? await this.meta.sitemap({ slug: city.slug, prefix: `/${city.slug}`, home: city.slug === this.pages.homeSlugOf(cities) }) : null;
     if (!answer) throw new NotFoundException(`Cannot GET ${req.url}`);
     return answer.form('xml', () => PreparedBody.xml(answer.value)).sendTo(req, reply);
   }

@@ -1,5 +1,5 @@
-import { CREATOR_PATH, MSG, SITE_PAGES, homeTitle, normalizePath, pageTitle } from '@local-creators/common';
-import { CITY } from './site-config';
+import { CREATOR_PATH, MSG, SITE_NAME, SITE_PAGES, homeTitle, normalizePath, pageTitle } from '@local-creators/common';
+import { CITIES, CITY, cityOfPath } from './site-config';
 
 /**
  * The title a path starts with: the same table the server writes into the page it sends
@@ -7,7 +7,11 @@ import { CITY } from './site-config';
  * niche) sets its own afterwards.
  */
 export function titleForPath(pathname: string): string {
-  const path = normalizePath(pathname);
+  let path = normalizePath(pathname);
+  if (CITIES && path === '/') return `${SITE_NAME} · Verified local creators, free forever`;
+  // A city's pages (decision 0620) are titled as the same pages of a one-city site, naming the city.
+  const city = cityOfPath(path);
+  if (city) path = path.slice(city.slug.length + 1) || '/';
   const page = SITE_PAGES[path];
   if (page) return page.name ? pageTitle(page.name) : homeTitle(CITY);
   if (CREATOR_PATH.test(path)) return pageTitle('Creator profile');

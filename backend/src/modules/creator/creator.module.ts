@@ -100,8 +100,10 @@ export class CreatorModule implements OnModuleInit {
     this.orm.em.getEventManager().registerSubscriber(new ListingChangeSubscriber(this.listingVersion));
     // A /creator/{id} link: its preview tags, and the profile its first view is drawn from (a 404
     // when not listed); /directory: the overview (issue 12).
-    this.meta.register(/^\/creator\/([^/]+)\/?$/, ([id]) => this.directory.profilePage(id!));
-    this.meta.registerData(/^\/directory$/, (_, query) => this.directory.directoryPage(query));
-    this.meta.registerSitemap(() => this.directory.sitemap());
+    // Under a city's slug (decision 0620) each is that city's.
+    this.meta.register(/^\/creator\/([^/]+)\/?$/, ([id], city) => this.directory.profilePage(id!, city));
+    this.meta.registerData(/^\/directory$/, (_, query, city) => this.directory.directoryPage(query, city));
+    this.meta.registerSitemap((city) => this.directory.sitemap(city));
+    this.meta.registerCities(() => this.directory.cityList());
   }
 }

@@ -31,6 +31,7 @@ export type ListedCard = Pick<
   | 'phoneVerified'
   | 'neighborhood'
   | 'createdAt'
+  | 'citySlug'
 >;
 export interface ListedPageQuery extends ListedFilters {
   order: ListedOrder;
@@ -102,5 +103,5 @@ export abstract class DirectoryReads {
   /** How many listed creators match, counting no further than `cap + 1`. */
   abstract countListed(f: ListedFilters, cap: number, signal?: AbortSignal): Promise<number>;
   /** Newest first. */
-  abstract listedIds(limit: number): Promise<{ id: string; updatedAt: Date }[]>;
+  abstract listedIds(limit: number, city?: string): Promise<{ id: string; updatedAt: Date }[]>;
 }

@@ -16,6 +16,9 @@ import {
   type PageQueries,
   type DirectoryResponse,
   type PublicCreator,
+  type PublicCity,
+  CITY_PAGE_PATHS,
+  cityPagePath,
   directorySearchOf,
   checkLapsed,
   followersStale,
@@ -25,7 +28,7 @@ import { Clock } from '../../../shared/clock';
 import { DomainError } from '../../../shared/domain-error';
 import { isRealTimestamp } from '../../../shared/real-timestamp';
 import { isAdmin, type Principal } from '../../../shared/auth/principal';
-import type { KeptAnswer, PageMeta, ResolvedPage } from '../../../web/page-meta';
+import type { KeptAnswer, PageCity, PageMeta, ResolvedPage } from '../../../web/page-meta';
 import { Cities } from '../../city';
 import { DirectoryAnswer, DirectoryCache } from './directory-cache';
 import { DirectoryReads, type ListedFilters, type ListedOrder, type ListedPageQuery, type ListedPosition } from './directory-reads';
@@ -293,7 +296,7 @@ export class DirectoryService {
    * site's query is, for a signed-out viewer). Null for anyone else's page: a 404. The page is kept
    * with the cached profile, so the server draws it once per listing version.
    */
-  async profilePage(id: string): Promise<ResolvedPage | null> {
+  async profilePage(id: string, city?: PageCity): Promise<ResolvedPage | null> {
     if (!UUID.test(id)) return null;
     const answer = await this.listedProfile(id);
     const pub = answer.value;
@@ -304,14 +307,16 @@ export class DirectoryService {
     const turns = [...pub.platforms.map((p) => followersStale(p.followers_confirmed_at, now)), ...pub.confirmed_handles.map((h) => checkLapsed(h.since, now))];
     const state = turns.map(Number).join('');
     // The page drawn from it (web/spa.ts keeps it as a form of `kept`) is kept per state too.
-    const kept: KeptAnswer = { form: (name, make) => answer.form(`${name} ${state}`, make) };
-    return { ...answer.form(`page ${state}`, () => this.pageOf(pub)), kept };
+    // Under a city's slug (decision 0620) its canonical address is there: kept apart by prefix.
+    const prefix = city?.prefix ?? '';
+    const kept: KeptAnswer = { form: (name, make) => answer.form(`${name} ${state}${prefix}`, make) };
+    return { ...answer.form(`page ${state}${prefix}`, () => this.pageOf(pub, prefix)), kept };
   }
 
-  private pageOf(pub: PublicCreator): Omit<ResolvedPage, 'kept'> {
+  private pageOf(pub: PublicCreator, prefix = ''): Omit<ResolvedPage, 'kept'> {
     const base = this.config.http.publicUrl;
     const image = pub.profile_image_url ? (pub.profile_image_url.startsWith('http') ? pub.profile_image_url : `${base}${pub.profile_image_url}`) : null;
-    const url = `${base}/creator/${pub.id}`;
+    const url = `${base}${prefix}/creator/${pub.id}`;
     // The creator's own pages elsewhere, as schema.org's sameAs: only web addresses they gave.
     const sameAs = [...pub.platforms.map((p) => p.url), pub.link_hub_url].filter((u): u is string => !!u && /^https?:\/\//.test(u));
     const meta: PageMeta = {
@@ -349,10 +354,11 @@ export class DirectoryService {
    * the search form before the page's scripts ran, decision 0251) its first answer, keyed as the
    * site's query keys it. A search the API refuses (a stale cursor) is left to the browser.
    */
-  async directoryPage(address: URLSearchParams = new URLSearchParams()): Promise<{ data: PageQueries; kept: DirectoryAnswer<unknown> }> {
-    const answer = await this.overview();
-    const data: PageQueries = [[['directory'], answer.value]];
-    const search = directorySearchOf(address);
+  async directoryPage(address: URLSearchParams = new URLSearchParams(), city?: PageCity): Promise<{ data: PageQueries; kept: DirectoryAnswer<unknown> }> {
+    // A city's directory (decision 0620) is drawn from its overview, keyed as the site keys it.
+    const answer = await this.overview(city?.slug);
+    const data: PageQueries = [[city ? ['directory', city.slug] : ['directory'], answer.value]];
+    const search = directorySearchOf(address, city?.slug);
     if (!search.searching || search.unknownNiche) return { data, kept: answer };
     const raw = Object.fromEntries(
       Object.entries(search.query)
@@ -367,20 +373,42 @@ export class DirectoryService {
     }
   }
 
-  sitemap(): Promise<DirectoryAnswer<string>> {
-    return this.cache.get('sitemap', () => this.computeSitemap());
+  /**
+   * The sitemap: of every page and profile on a one-city install; of one city's (under its slug,
+   * decision 0622) when `city` is given. The home city's also lists the site's own pages (the
+   * root, About, the Playbook), so every page is in one city's sitemap.
+   */
+  sitemap(city?: PageCity): Promise<DirectoryAnswer<string>> {
+    return this.cache.get(city ? `sitemap ${city.slug}${city.home ? ' home' : ''}` : 'sitemap', () => this.computeSitemap(city));
   }
 
-  private async computeSitemap(): Promise<string> {
+  private async computeSitemap(city?: PageCity): Promise<string> {
     const base = this.config.http.publicUrl;
-    const pages = Object.entries(SITE_PAGES)
-      .filter(([, page]) => page.listed)
-      .map(([path]) => `  <url><loc>${base}${path}</loc></url>`);
+    const listed = Object.entries(SITE_PAGES).filter(([, page]) => page.listed);
+    const paths = city
+      ? [
+          ...listed.filter(([path]) => CITY_PAGE_PATHS.includes(path)).map(([path]) => cityPagePath(city.slug, path)),
+          ...(city.home ? listed.filter(([path]) => !CITY_PAGE_PATHS.includes(path) || path === '/').map(([path]) => path) : []),
+        ]
+      : listed.map(([path]) => path);
+    const pages = paths.map((path) => `  <url><loc>${base}${path}</loc></url>`);
     // One sitemap file holds at most 50,000 URLs (sitemaps.org); the newest profiles win.
-    const profiles = (await this.profiles.listedIds(SITEMAP_MAX_URLS - pages.length)).map(
-      (p) => `  <url><loc>${base}/creator/${p.id}</loc><lastmod>${p.updatedAt.toISOString()}</lastmod></url>`,
+    const profiles = (await this.profiles.listedIds(SITEMAP_MAX_URLS - pages.length, city?.slug)).map(
+      (p) => `  <url><loc>${base}${city?.prefix ?? ''}/creator/${p.id}</loc><lastmod>${p.updatedAt.toISOString()}</lastmod></url>`,
     );
     return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...pages, ...profiles].join('\n')}\n</urlset>\n`;
+  }
+
+  /**
+   * GET /api/directory/cities: every city, by name, with how many creators it lists (its
+   * overview's count, cached per listing version); the root of an install of several cities lists
+   * them (decision 0620). The cities are read each time: a city just added shows at once.
+   */
+  async cityList(): Promise<PublicCity[]> {
+    const cities = await this.cities.all();
+    return Promise.all(
+      cities.map(async (c) => ({ slug: c.slug, name: c.name, state: c.state, total_creators: (await this.overview(c.slug)).value.total_creators })),
+    );
   }
 
   /** City slugs seen to exist: a search names one without a query; a slug not known yet is looked up (a city just added). */
