@@ -33,11 +33,7 @@ export const siteCityOf = (city: City): SiteCity => {
  * - `site`: a page of the site's own (About, sign-in…), or a path no city has (a 404).
  */
 export type CityRoute =
-  | { kind: 'root' }
-  | { kind: 'city'; city: City; rest: string }
-  | { kind: 'redirect'; to: string }
-  | { kind: 'profile' }
-  | { kind: 'site' };
+  { kind: 'root' } | { kind: 'city'; city: City; rest: string } | { kind: 'redirect'; to: string } | { kind: 'profile' } | { kind: 'site' };
 
 export function cityRouteOf(path: string, cities: City[], homeSlug: string): CityRoute {
   if (path === '/') return { kind: 'root' };

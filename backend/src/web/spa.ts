@@ -217,7 +217,10 @@ export class SitePages implements OnApplicationBootstrap {
       page = { ...fallback, status: 503, indexable: false, view: CITIES_VIEW, data: [] };
     }
     reply.header('Cache-Control', 'no-cache');
-    return reply.code(page.status).type('text/html; charset=utf-8').send(this.withFirstView(page, req.url, site));
+    return reply
+      .code(page.status)
+      .type('text/html; charset=utf-8')
+      .send(this.withFirstView(page, req.url, site));
   }
 
   /** A page of the site: of one city (`at`) or the site's own. */
@@ -244,9 +247,16 @@ export class SitePages implements OnApplicationBootstrap {
     // A profile asked for under another city than its own goes to its own (decision 0621).
     const creator = at && page.status === 200 ? (page.data.find(([key]) => key[0] === 'creator')?.[1] as PublicCreator | undefined) : undefined;
     if (creator && creator.city_slug !== at!.city.slug) {
-      return reply.code(301).header('Location', `${cityPagePath(creator.city_slug, at!.rest)}${req.url.slice(path.length)}`).send();
+      return reply
+        .code(301)
+        .header('Location', `${cityPagePath(creator.city_slug, at!.rest)}${req.url.slice(path.length)}`)
+        .send();
     }
-    if (!page.kept) return reply.code(page.status).type('text/html; charset=utf-8').send(this.withFirstView(page, req.url, site));
+    if (!page.kept)
+      return reply
+        .code(page.status)
+        .type('text/html; charset=utf-8')
+        .send(this.withFirstView(page, req.url, site));
     // Drawn from a cached answer (the directory, a listed profile): drawn once per answer and
     // address, and public like the answer itself. The cities named in the page are part of its key.
     const key = site.cities ? `html ${site.cities.list.map((c) => c.slug).join(',')} ${req.url}` : `html ${req.url}`;

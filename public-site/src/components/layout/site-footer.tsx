@@ -11,7 +11,10 @@ export function SiteFooter() {
   return (
     <footer className="mt-24 border-t border-border bg-muted">
       <div className="mx-auto grid max-w-6xl gap-4 px-4 py-10 md:grid-cols-2">
-        <Link to={cityLink('/amplify/featured')} className="group flex items-start gap-4 rounded-xl border border-border bg-background p-5 shadow-sm hover:border-primary">
+        <Link
+          to={cityLink('/amplify/featured')}
+          className="group flex items-start gap-4 rounded-xl border border-border bg-background p-5 shadow-sm hover:border-primary"
+        >
           <Store className="mt-1 size-6 text-primary" aria-hidden />
           <div>
             <p className="font-semibold">Featured local businesses</p>

@@ -30,7 +30,9 @@ import { useCityPath, usePageCity } from '@/lib/use-city';
 /** Of the city whose pages are open (`?city=`, decision 0620), else of every city. */
 async function loadFeatured(city?: string) {
   try {
-    return await apiFetch<PublicAmplifySubmission[]>(city ? `/api/amplify/featured?city=${encodeURIComponent(city)}` : '/api/amplify/featured', { auth: false });
+    return await apiFetch<PublicAmplifySubmission[]>(city ? `/api/amplify/featured?city=${encodeURIComponent(city)}` : '/api/amplify/featured', {
+      auth: false,
+    });
   } catch (error) {
     console.error('featured businesses could not be loaded', error); // spec: logged only, empty state shown
     return [];

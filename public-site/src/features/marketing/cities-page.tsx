@@ -35,7 +35,13 @@ export default function CitiesPage() {
           <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">
             Brands find real, human-verified creators from their own city and contact them directly. Pick your city, or search them all.
           </p>
-          <form method="get" action={cityPath('/directory')} role="search" aria-label="Search every city" className="mx-auto mt-8 flex max-w-xl flex-col gap-2 text-left sm:flex-row sm:items-end">
+          <form
+            method="get"
+            action={cityPath('/directory')}
+            role="search"
+            aria-label="Search every city"
+            className="mx-auto mt-8 flex max-w-xl flex-col gap-2 text-left sm:flex-row sm:items-end"
+          >
             <input type="hidden" name="city" value={ALL_CITIES} />
             <div className="flex-1 space-y-1.5">
               <Label htmlFor="cities-q">Search every city</Label>
