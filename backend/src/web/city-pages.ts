@@ -4,6 +4,12 @@ import type { City } from '../modules/city';
 /** How long the site keeps the list of cities it read: a city added by the CLI shows within this. */
 export const CITIES_KEPT_MS = 5_000;
 
+/** The city whose own host name (`cities.host`, decision 0623) a request came to, on an install of several cities. */
+export function cityOfHost(hostname: string, cities: City[]): City | undefined {
+  const host = hostname.toLowerCase();
+  return cities.length > 1 ? cities.find((c) => !!c.host && c.host.toLowerCase() === host) : undefined;
+}
+
 /** A city as the site's pages name it (`<meta name="lc-cities">`, decision 0620): its own lines of copy only when it has them. */
 export interface SiteCity {
   slug: string;
@@ -35,7 +41,9 @@ export const siteCityOf = (city: City): SiteCity => {
 export type CityRoute =
   { kind: 'root' } | { kind: 'city'; city: City; rest: string } | { kind: 'redirect'; to: string } | { kind: 'profile' } | { kind: 'site' };
 
-export function cityRouteOf(path: string, cities: City[], homeSlug: string): CityRoute {
+export function cityRouteOf(path: string, cities: City[], homeSlug: string, hostCity?: City): CityRoute {
+  // On a city's own host name (decision 0623) the city's pages are at the root paths.
+  if (hostCity && isCityPagePath(path)) return { kind: 'city', city: hostCity, rest: path };
   if (path === '/') return { kind: 'root' };
   const [, first, ...more] = path.split('/');
   const city = cities.find((c) => c.slug === first);

@@ -21,7 +21,7 @@ export interface SiteContext {
   /** The city's own lines of copy (its `cities` row, decision 0600), when they are not the ones the site derives from its name. */
   copy?: Record<string, string> | null;
   /** On an install of several cities (decision 0620): every city and the home city's slug, named in each page. */
-  cities?: { home: string; list: SiteCity[] } | null;
+  cities?: { home: string; list: SiteCity[]; host?: string } | null;
 }
 
 /** The page a public path answers with: its status, and the head the server writes into the HTML. */
@@ -58,7 +58,7 @@ export async function publicPage(
   if (fixed) {
     const title = fixed.name ? pageTitle(fixed.name) : homeTitle(site.city);
     // A city's page (decision 0620): its canonical address is under the city's slug.
-    const url = city ? `${site.publicUrl}${cityPagePath(city.slug, path)}` : `${site.publicUrl}${path === '/' ? '/' : path}`;
+    const url = city?.prefix ? `${site.publicUrl}${cityPagePath(city.slug, path)}` : `${site.publicUrl}${path === '/' ? '/' : path}`;
     return {
       status: 200,
       indexable: fixed.listed,

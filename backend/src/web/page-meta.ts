@@ -45,6 +45,8 @@ export interface PageCity {
   prefix: string;
   /** The home city (CITY): its sitemap also lists the site's own pages. */
   home?: boolean;
+  /** The address its pages are at when it has its own host name (`https://akron.example.org`, decision 0623); else PUBLIC_URL. */
+  base?: string;
 }
 
 type Resolver = (params: string[], city?: PageCity) => Promise<ResolvedPage | null>;

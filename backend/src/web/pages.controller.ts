@@ -5,6 +5,7 @@ import { AppConfig } from '../config/app-config';
 import { PreparedBody } from '../shared/http/prepared-body';
 import { PageMetaRegistry } from './page-meta';
 import { SitePages } from './spa';
+import { cityOfHost } from './city-pages';
 
 /**
  * Every page of the public site and the console, and the two documents crawlers expect at the
@@ -44,6 +45,12 @@ export class PagesController {
   @Header('Cache-Control', 'public, max-age=600')
   async sitemap(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const cities = await this.pages.siteCities();
+    // On a city's own host name (decision 0623): that city's sitemap, at its addresses there.
+    const hostCity = cityOfHost(req.hostname, cities);
+    if (hostCity) {
+      const own = await this.meta.sitemap({ slug: hostCity.slug, prefix: '', base: this.pages.hostBase(hostCity.host!) });
+      if (own) return own.form('xml', () => PreparedBody.xml(own.value)).sendTo(req, reply);
+    }
     if (cities.length > 1) {
       const base = this.config.http.publicUrl;
       const entries = cities.map((c) => `  <sitemap><loc>${base}/${c.slug}/sitemap.xml</loc></sitemap>`);

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config';
 import { Cities, defaultCopy, type City } from '../modules/city';
 import { PageMetaRegistry, type PageCity } from './page-meta';
-import { CITIES_KEPT_MS, cityRouteOf, ownCopyOf, siteCityOf } from './city-pages';
+import { CITIES_KEPT_MS, cityOfHost, cityRouteOf, ownCopyOf, siteCityOf } from './city-pages';
 import { publicPage, withPageHead, type PublicPage, type SiteContext } from './page-head';
 import { ViewPreloads } from './view-preloads';
 import { PageRenderer } from './page-renderer';
@@ -156,15 +156,22 @@ export class SitePages implements OnApplicationBootstrap {
    */
   private async answerCities(req: FastifyRequest, reply: FastifyReply, rawPath: string, cities: City[]) {
     const home = this.homeSlugOf(cities);
-    const sites = { home, list: cities.map(siteCityOf) };
+    // A city on its own host name (decision 0623): its pages at the root paths there.
+    const hostCity = cityOfHost(req.hostname, cities);
+    const sites = { home, list: cities.map(siteCityOf), ...(hostCity ? { host: hostCity.slug } : {}) };
     const search = req.url.slice(rawPath.length);
+    // The site's own pages on a city's host name speak of that city, as the browser will (site-config).
+    const hostOwn = hostCity ? ownCopyOf(hostCity) : undefined;
+    const siteHere: SiteContext = hostCity
+      ? { publicUrl: this.hostBase(hostCity.host!), city: hostCity.name, copy: hostOwn ? { ...hostOwn } : null, cities: sites }
+      : { ...this.site, cities: sites };
     let path: string;
     try {
       path = normalizePath(decodeURIComponent(rawPath));
     } catch {
-      return this.answerPage(req, reply, rawPath, { ...this.site, cities: sites });
+      return this.answerPage(req, reply, rawPath, siteHere);
     }
-    const route = cityRouteOf(path, cities, home);
+    const route = cityRouteOf(path, cities, home, hostCity);
     const moved = (to: string) => reply.code(301).header('Location', `${to}${search}`).header('Cache-Control', 'public, max-age=3600').send();
     if (route.kind === 'redirect') return moved(route.to);
     if (route.kind === 'profile') {
@@ -173,12 +180,19 @@ export class SitePages implements OnApplicationBootstrap {
       if (city) return moved(cityPagePath(city, path));
     }
     if (route.kind === 'root') return this.answerRoot(req, reply, cities, sites);
-    if (route.kind !== 'city') return this.answerPage(req, reply, rawPath, { ...this.site, cities: sites });
+    if (route.kind !== 'city') return this.answerPage(req, reply, rawPath, siteHere);
     const { city, rest } = route;
-    const at: PageCity = { slug: city.slug, prefix: `/${city.slug}`, home: city.slug === home };
+    const onHost = city === hostCity && !rawPath.startsWith(`/${city.slug}`);
+    const base = onHost ? this.hostBase(city.host!) : undefined;
+    const at: PageCity = { slug: city.slug, prefix: onHost ? '' : `/${city.slug}`, home: city.slug === home, ...(base ? { base } : {}) };
     const own = ownCopyOf(city);
-    const site: SiteContext = { publicUrl: this.site.publicUrl, city: city.name, copy: own ? { ...own } : null, cities: sites };
+    const site: SiteContext = { publicUrl: base ?? this.site.publicUrl, city: city.name, copy: own ? { ...own } : null, cities: sites };
     return this.answerPage(req, reply, rawPath, site, { rest, city: at });
+  }
+
+  /** A city's own host name as an address, with PUBLIC_URL's scheme (decision 0623). */
+  hostBase(host: string): string {
+    return `${new URL(this.site.publicUrl).protocol}//${host}`;
   }
 
   /** The listed profile's city, for the redirect of an old /creator/{id}; null when not listed. */

@@ -39,6 +39,7 @@ describe('public site per city (two cities)', () => {
   beforeAll(async () => {
     t = await createTestApp({ env: { CITY: 'Cleveland', PUBLIC_URL: BASE } });
     await t.app.get(Cities).add({ name: 'Akron', state: 'OH', timeZone: 'America/New_York' });
+    await t.app.get(Cities).update('akron', { host: 'akron.example.org' });
     ada = await listed('Ada Akron', ['Food'], 'akron');
     cleo = await listed('Cleo Cleveland', ['Comedy']);
   });
@@ -116,5 +117,28 @@ describe('public site per city (two cities)', () => {
     expect(cleveland).toContain(`<loc>${BASE}/</loc>`);
     expect(cleveland).not.toContain(ada);
     await page('/nowhere/sitemap.xml').expect(404);
+  });
+
+  it('serves a city with its own host name at the root paths there (decision 0623)', async () => {
+    const onHost = (path: string) => t.http().get(path).set('Host', 'akron.example.org').redirects(0);
+    const home = await onHost('/').expect(200);
+    expect(canonical(home.text)).toBe('https://akron.example.org/');
+    expect(home.text).toContain('<meta name="lc-city" content="Akron">');
+    expect(text(home.text)).toContain("Akron's directory of verified local creators");
+    const directory = await onHost('/directory').expect(200);
+    expect(canonical(directory.text)).toBe('https://akron.example.org/directory');
+    expect(text(directory.text)).toContain('Ada Akron');
+    expect(text(directory.text)).not.toContain('Cleo Cleveland');
+    expect(root(directory.text)).toContain(`href="/creator/${ada}"`);
+    const profile = await onHost(`/creator/${ada}`).expect(200);
+    expect(canonical(profile.text)).toBe(`https://akron.example.org/creator/${ada}`);
+    // Another city's creator is at that city's address.
+    expect((await onHost(`/creator/${cleo}`).expect(301)).headers.location).toBe(`/cleveland/creator/${cleo}`);
+    const sitemap = (await onHost('/sitemap.xml').expect(200)).text;
+    expect(sitemap).toContain('<loc>https://akron.example.org/directory</loc>');
+    expect(sitemap).toContain(`<loc>https://akron.example.org/creator/${ada}</loc>`);
+    expect(sitemap).not.toContain(cleo);
+    // The main host is unchanged: the list of cities at its root.
+    expect(text((await page('/').expect(200)).text)).toContain('Our cities');
   });
 });

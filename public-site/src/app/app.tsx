@@ -6,7 +6,7 @@ import { SiteHeader } from '@/components/layout/site-header';
 import { PageLoading } from '@/components/layout/page';
 import { AuthProvider, useAuth } from '@/lib/auth';
 import { titleForPath } from '@/lib/page-titles';
-import { CITIES, cityOfPath, cityPath, enterCityOf, lastCity, rememberCity } from '@/lib/site-config';
+import { CITIES, cityPath, enterCityOf, lastCity, rememberCity, withoutCitySlug } from '@/lib/site-config';
 import LandingPage from '@/features/marketing/landing-page';
 
 /** The pages a route draws: loaded on demand in the browser, bundled whole for the server's renderer. */
@@ -70,10 +70,9 @@ const LAZY_VIEWS = {
 /** Which view SiteRoutes draws at a path (null: the landing page, in the main bundle). */
 export function viewForPath(pathname: string): keyof SiteViews | null {
   let path = pathname.replace(/\/+$/, '') || '/';
-  if (CITIES && path === '/') return 'CitiesPage';
+  if (CITIES && !CITIES.host && path === '/') return 'CitiesPage';
   // A city's pages (decision 0620) are the same views under its slug.
-  const city = cityOfPath(path);
-  if (city) path = path.slice(city.slug.length + 1) || '/';
+  path = withoutCitySlug(path);
   if (path === '/') return null;
   if (/^\/creator\/[^/]+$/.test(path)) return 'CreatorProfilePage';
   const exact: Record<string, keyof SiteViews> = {
@@ -225,7 +224,9 @@ export function SiteRoutes({ views }: { views: SiteViews }) {
   // On an install of several cities (decision 0620) `/` lists them and each city's pages live
   // under its slug; the old addresses lead there. A one-city install's table is as it was.
   const cities = !!CITIES;
-  const old = (page: ReactNode) => (cities ? <ToCity /> : page);
+  // On a city's own host name (decision 0623) the root paths are that city's pages.
+  const onHost = !!CITIES?.host;
+  const old = (page: ReactNode) => (cities && !onHost ? <ToCity /> : page);
   const apply = (
     <RequireAuth>
       <views.ApplyPage />
@@ -234,7 +235,7 @@ export function SiteRoutes({ views }: { views: SiteViews }) {
   return (
     <Routes>
       <Route element={<Layout />}>
-        <Route path="/" element={cities ? <views.CitiesPage /> : <LandingPage />} />
+        <Route path="/" element={cities && !onHost ? <views.CitiesPage /> : <LandingPage />} />
         {cities && (
           <Route path="/:city" element={<CityPages notFound={<views.NotFoundPage />} />}>
             <Route index element={<LandingPage />} />

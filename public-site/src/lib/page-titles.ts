@@ -1,5 +1,5 @@
 import { CREATOR_PATH, MSG, SITE_NAME, SITE_PAGES, homeTitle, normalizePath, pageTitle } from '@local-creators/common';
-import { CITIES, CITY, cityOfPath } from './site-config';
+import { CITIES, CITY, withoutCitySlug } from './site-config';
 
 /**
  * The title a path starts with: the same table the server writes into the page it sends
@@ -8,10 +8,9 @@ import { CITIES, CITY, cityOfPath } from './site-config';
  */
 export function titleForPath(pathname: string): string {
   let path = normalizePath(pathname);
-  if (CITIES && path === '/') return `${SITE_NAME} · Verified local creators, free forever`;
+  if (CITIES && !CITIES.host && path === '/') return `${SITE_NAME} · Verified local creators, free forever`;
   // A city's pages (decision 0620) are titled as the same pages of a one-city site, naming the city.
-  const city = cityOfPath(path);
-  if (city) path = path.slice(city.slug.length + 1) || '/';
+  path = withoutCitySlug(path);
   const page = SITE_PAGES[path];
   if (page) return page.name ? pageTitle(page.name) : homeTitle(CITY);
   if (CREATOR_PATH.test(path)) return pageTitle('Creator profile');

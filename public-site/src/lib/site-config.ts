@@ -40,6 +40,8 @@ export interface SiteCity {
 export interface SiteCities {
   home: string;
   list: SiteCity[];
+  /** The city whose own host name the page came from (decision 0623): its pages are at the root paths here. */
+  host?: string;
 }
 
 function readCities(): SiteCities | null {
@@ -67,7 +69,14 @@ export function setCities(cities: SiteCities | null) {
 export function cityOfPath(pathname: string): SiteCity | null {
   if (!CITIES) return null;
   const first = pathname.split('/')[1];
-  return CITIES.list.find((c) => c.slug === first) ?? null;
+  return CITIES.list.find((c) => c.slug === first) ?? CITIES.list.find((c) => c.slug === CITIES!.host) ?? null;
+}
+
+/** The path's city page without its city's slug (`/akron/directory` → `/directory`), if it has one. */
+export function withoutCitySlug(pathname: string): string {
+  if (!CITIES) return pathname;
+  const first = pathname.split('/')[1];
+  return CITIES.list.some((c) => c.slug === first) ? pathname.slice(first!.length + 1) || '/' : pathname;
 }
 
 /**
@@ -112,5 +121,8 @@ export function cityPath(path: string, slug?: string | null): string {
   const at = path.search(/[?#]/);
   const pathname = at < 0 ? path : path.slice(0, at);
   const rest = at < 0 ? '' : path.slice(at);
-  return `/${slug ?? CITIES.home}${pathname === '/' ? '' : pathname}${rest}`;
+  const city = slug ?? CITIES.host ?? CITIES.home;
+  // The city of this host name has its pages at the root paths (decision 0623).
+  if (city === CITIES.host) return path;
+  return `/${city}${pathname === '/' ? '' : pathname}${rest}`;
 }

@@ -308,13 +308,14 @@ export class DirectoryService {
     const state = turns.map(Number).join('');
     // The page drawn from it (web/spa.ts keeps it as a form of `kept`) is kept per state too.
     // Under a city's slug (decision 0620) its canonical address is there: kept apart by prefix.
-    const prefix = city?.prefix ?? '';
+    // On the city's own host name (decision 0623) at its root there.
+    const prefix = `${city?.base ?? ''}${city?.prefix ?? ''}`;
     const kept: KeptAnswer = { form: (name, make) => answer.form(`${name} ${state}${prefix}`, make) };
-    return { ...answer.form(`page ${state}${prefix}`, () => this.pageOf(pub, prefix)), kept };
+    return { ...answer.form(`page ${state}${prefix}`, () => this.pageOf(pub, city?.prefix ?? '', city?.base)), kept };
   }
 
-  private pageOf(pub: PublicCreator, prefix = ''): Omit<ResolvedPage, 'kept'> {
-    const base = this.config.http.publicUrl;
+  private pageOf(pub: PublicCreator, prefix = '', pagesAt?: string): Omit<ResolvedPage, 'kept'> {
+    const base = pagesAt ?? this.config.http.publicUrl;
     const image = pub.profile_image_url ? (pub.profile_image_url.startsWith('http') ? pub.profile_image_url : `${base}${pub.profile_image_url}`) : null;
     const url = `${base}${prefix}/creator/${pub.id}`;
     // The creator's own pages elsewhere, as schema.org's sameAs: only web addresses they gave.
@@ -379,15 +380,15 @@ export class DirectoryService {
    * root, About, the Playbook), so every page is in one city's sitemap.
    */
   sitemap(city?: PageCity): Promise<DirectoryAnswer<string>> {
-    return this.cache.get(city ? `sitemap ${city.slug}${city.home ? ' home' : ''}` : 'sitemap', () => this.computeSitemap(city));
+    return this.cache.get(city ? `sitemap ${city.slug}${city.home ? ' home' : ''} ${city.base ?? ''}` : 'sitemap', () => this.computeSitemap(city));
   }
 
   private async computeSitemap(city?: PageCity): Promise<string> {
-    const base = this.config.http.publicUrl;
+    const base = city?.base ?? this.config.http.publicUrl;
     const listed = Object.entries(SITE_PAGES).filter(([, page]) => page.listed);
     const paths = city
       ? [
-          ...listed.filter(([path]) => CITY_PAGE_PATHS.includes(path)).map(([path]) => cityPagePath(city.slug, path)),
+          ...listed.filter(([path]) => CITY_PAGE_PATHS.includes(path)).map(([path]) => (city.prefix ? cityPagePath(city.slug, path) : path)),
           ...(city.home ? listed.filter(([path]) => !CITY_PAGE_PATHS.includes(path) || path === '/').map(([path]) => path) : []),
         ]
       : listed.map(([path]) => path);
