@@ -28,6 +28,9 @@ export const DIRECTORY_FILTER_KEYS = [
   'min_local_share',
 ] as const;
 
+/** `?city=all` on a city's directory: the search looks across every city (decision 0620). */
+export const ALL_CITIES = 'all';
+
 /** A fixed list's option from the URL, in the list's spelling (`?niche=food` is Food). */
 const fromList = <T extends string>(options: readonly T[], value: string | null) => (value ? optionNamed(options, value) : undefined);
 
@@ -36,7 +39,7 @@ const fromList = <T extends string>(options: readonly T[], value: string | null)
  * GET /api/creators for. The page (useDirectorySearch) and the server drawing it (decision 0251)
  * read it here, so the answer the server draws is the one the page would have asked for.
  */
-export function directorySearchOf(params: { get(key: string): string | null }) {
+export function directorySearchOf(params: { get(key: string): string | null }, city?: string) {
   const rawNiche = params.get('niche');
   const niche = fromList(NICHES, rawNiche);
   const q = params.get('q') ?? undefined;
@@ -61,11 +64,13 @@ export function directorySearchOf(params: { get(key: string): string | null }) {
     sort,
     cursor: params.get('cursor') ?? undefined,
     per_page: DIRECTORY.pageSizeDefault,
+    // A city's page searches that city (its slug); `?city=all` on it, and a one-city install, every city (decision 0620).
+    ...(city && params.get('city') !== ALL_CITIES ? { city } : {}),
   };
   return {
     query,
     /** Some filter is set: the page shows results. */
-    searching: DIRECTORY_FILTER_KEYS.some((k) => params.get(k)),
+    searching: DIRECTORY_FILTER_KEYS.some((k) => params.get(k)) || params.get('city') === ALL_CITIES,
     /** The niche the URL names, when it names one that does not exist (shown as such, not as a failed load). */
     unknownNiche: rawNiche && !niche ? rawNiche : null,
     /** The URL spells a list's option differently (`?niche=food`): the form replaces it with the list's spelling. */

@@ -80,6 +80,17 @@ export const SITE_PAGES: Readonly<Record<string, SitePage>> = {
 /** A creator's public profile: /creator/{id}. */
 export const CREATOR_PATH = /^\/creator\/([^/]+)$/;
 export const CREATOR_VIEW = 'src/features/creator-profile/creator-profile-page.tsx';
+/**
+ * On an install of several cities each city's pages live under its slug (decision 0620):
+ * `/akron` (its home), `/akron/directory`, `/akron/creator/{id}`, and these. Old addresses of them
+ * without a slug answer a permanent redirect (decision 0621). Any other page is the site's own.
+ */
+export const CITY_PAGE_PATHS: readonly string[] = ['/', '/directory', '/amplify', '/amplify/featured', '/apply'];
+/** A city's pages: these, a profile, and its pages per niche and per neighbourhood (decision 0640). */
+export const isCityPagePath = (path: string) => CITY_PAGE_PATHS.includes(path) || CREATOR_PATH.test(path) || /^\/(niche|neighborhood)\/[^/]+$/.test(path);
+/** A city page's address under its slug: the city's home is `/akron`, not `/akron/`. */
+export const cityPagePath = (slug: string, path: string) => `/${slug}${path === '/' ? '' : path}`;
+
 /** The 404 page's module. */
 export const NOT_FOUND_VIEW = 'src/features/marketing/not-found-page.tsx';
 

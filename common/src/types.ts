@@ -127,6 +127,8 @@ export interface PublicCreator {
   bio: string;
   neighborhood: string | null;
   city: string;
+  /** The city's slug: its pages live under it on an install of several cities (decision 0620). */
+  city_slug: string;
   profile_image_url: string | null;
   /** The same photo at avatar size (256 px), when it was stored with one. */
   profile_image_small_url: string | null;
@@ -172,8 +174,19 @@ export interface PublicCreator {
 
 export type PublicCreatorCard = Pick<
   PublicCreator,
-  'id' | 'display_name' | 'bio' | 'profile_image_url' | 'niches' | 'total_followers' | 'verified' | 'neighborhood' | 'created_at'
+  'id' | 'display_name' | 'bio' | 'profile_image_url' | 'niches' | 'total_followers' | 'verified' | 'neighborhood' | 'created_at' | 'city_slug'
 >;
+
+/**
+ * A city as the public site lists it (GET /api/directory/cities; decision 0620): the root of an
+ * install of several cities lists them, with how many creators each lists.
+ */
+export interface PublicCity {
+  slug: string;
+  name: string;
+  state: string;
+  total_creators: number;
+}
 
 export interface DirectoryResponse {
   total_creators: number;

@@ -3,7 +3,7 @@ import { StaticRouter } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
 import type { PageQueries } from '@local-creators/common';
 import { SiteRoutes, SiteShell, type SiteViews } from './app/app';
-import { setCity, type CityFlavor } from './lib/site-config';
+import { CITY, FLAVOR, setCities, setCity, type CityFlavor, type SiteCities } from './lib/site-config';
 import SignUpPage from '@/features/auth/sign-up-page';
 import LoginPage from '@/features/auth/login-page';
 import AboutPage from '@/features/marketing/about-page';
@@ -22,6 +22,7 @@ import SharedShortlistPage from '@/features/shortlist/shared-shortlist-page';
 import ConfirmShortlistMessagePage from '@/features/shortlist/confirm-message-page';
 import RepliedPage from '@/features/replies/replied-page';
 import AreaPage from '@/features/areas/area-page';
+import CitiesPage from '@/features/marketing/cities-page';
 
 /**
  * The server's renderer (built to dist/server/entry-server.cjs, loaded by backend/src/web/spa.ts):
@@ -47,6 +48,7 @@ const VIEWS: SiteViews = {
   ConfirmShortlistMessagePage,
   RepliedPage,
   AreaPage,
+  CitiesPage,
 };
 
 /** Before the first page: the configured city (CITY) and its own lines of copy, if any (decision 0600). */
@@ -55,7 +57,22 @@ export function configure(opts: { city: string; copy?: Partial<CityFlavor> }) {
 }
 
 /** The page at `url` (path and query) as HTML for `#root`, drawn from `queries`. */
-export function render(url: string, queries: PageQueries): string {
+export function render(url: string, queries: PageQueries, site?: { city: string; copy?: Partial<CityFlavor>; cities: SiteCities }): string {
+  if (!site) return draw(url, queries);
+  // A page of an install of several cities (decision 0620): its city and every city while it is
+  // drawn (synchronously), then the configured site again.
+  const before = { city: CITY, flavor: FLAVOR };
+  setCities(site.cities);
+  setCity(site.city, site.copy);
+  try {
+    return draw(url, queries);
+  } finally {
+    setCities(null);
+    setCity(before.city, before.flavor);
+  }
+}
+
+function draw(url: string, queries: PageQueries): string {
   // Nothing is fetched here (no observer subscribes during renderToString), yet queries stay enabled:
   // a query without data then draws what the browser's first render draws, its fetching state
   // (`enabled: false` drew it idle, and a page showing `isLoading` was thrown away and redrawn:

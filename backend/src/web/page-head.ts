@@ -6,11 +6,13 @@ import {
   SITE_NAME,
   SITE_PAGES,
   homeTitle,
+  cityPagePath,
   normalizePath,
   pageTitle,
   type PageQueries,
 } from '@local-creators/common';
-import type { KeptAnswer, PageMeta, PageMetaRegistry } from './page-meta';
+import type { KeptAnswer, PageCity, PageMeta, PageMetaRegistry } from './page-meta';
+import type { SiteCity } from './city-pages';
 
 /** What the server knows of the site it serves: its public address and its city (PUBLIC_URL, CITY). */
 export interface SiteContext {
@@ -18,6 +20,8 @@ export interface SiteContext {
   city: string;
   /** The city's own lines of copy (its `cities` row, decision 0600), when they are not the ones the site derives from its name. */
   copy?: Record<string, string> | null;
+  /** On an install of several cities (decision 0620): every city and the home city's slug, named in each page. */
+  cities?: { home: string; list: SiteCity[]; host?: string } | null;
 }
 
 /** The page a public path answers with: its status, and the head the server writes into the HTML. */
@@ -47,17 +51,19 @@ export async function publicPage(
   pages: PageMetaRegistry,
   site: SiteContext,
   query: URLSearchParams = new URLSearchParams(),
+  city?: PageCity,
 ): Promise<PublicPage> {
   const path = normalizePath(rawPath);
   const fixed = SITE_PAGES[path];
   if (fixed) {
     const title = fixed.name ? pageTitle(fixed.name) : homeTitle(site.city);
-    const url = `${site.publicUrl}${path === '/' ? '/' : path}`;
+    // A city's page (decision 0620): its canonical address is under the city's slug.
+    const url = city?.prefix ? `${site.publicUrl}${cityPagePath(city.slug, path)}` : `${site.publicUrl}${path === '/' ? '/' : path}`;
     return {
       status: 200,
       indexable: fixed.listed,
       view: fixed.view,
-      ...(await pages.data(path, query)),
+      ...(await pages.data(path, query, city)),
       meta: {
         title,
         description: fixed.description(site.city),
@@ -75,7 +81,7 @@ export async function publicPage(
       },
     };
   }
-  const registered = await pages.page(path);
+  const registered = await pages.page(path, city);
   if (registered) return { status: 200, indexable: true, ...registered, view: registered.view ?? (CREATOR_PATH.test(path) ? CREATOR_VIEW : undefined) };
   return {
     status: 404,
@@ -103,6 +109,8 @@ export function withPageHead(html: string, page: PublicPage, site: SiteContext, 
     `<meta name="lc-city" content="${escapeHtml(site.city)}">`,
     // Only a city whose operator wrote its own lines: a one-city install's page is as before.
     site.copy ? `<meta name="lc-city-copy" content="${escapeHtml(JSON.stringify(site.copy))}">` : '',
+    // Only on an install of several cities: the site's links and city pages read them (decision 0620).
+    site.cities ? `<meta name="lc-cities" content="${escapeHtml(JSON.stringify(site.cities))}">` : '',
     page.indexable && meta.url ? `<link rel="canonical" href="${escapeHtml(meta.url)}">` : `<meta name="robots" content="noindex">`,
     // A thin page (an area page with fewer than 3 creators, decision 0640) keeps its canonical address.
     page.indexable && meta.url && meta.noindex ? `<meta name="robots" content="noindex">` : '',

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { PageQueries } from '@local-creators/common';
+import type { PageQueries, PublicCity } from '@local-creators/common';
 
 export interface PageMeta {
   title: string;
@@ -48,9 +48,23 @@ export interface PageVisit {
 
 type VisitListener = (path: string, data: PageQueries, visit: PageVisit) => void;
 
-type Resolver = (params: string[]) => Promise<ResolvedPage | null>;
+/**
+ * The city a page is drawn for, on an install of several cities (decision 0620): its slug, and
+ * the prefix of its pages' addresses (`/akron`). Absent on a one-city install and for the site's
+ * own pages: every city's data, as before.
+ */
+export interface PageCity {
+  slug: string;
+  prefix: string;
+  /** The home city (CITY): its sitemap also lists the site's own pages. */
+  home?: boolean;
+  /** The address its pages are at when it has its own host name (`https://akron.example.org`, decision 0623); else PUBLIC_URL. */
+  base?: string;
+}
+
+type Resolver = (params: string[], city?: PageCity) => Promise<ResolvedPage | null>;
 /** `params`: the path's captured parts; `query`: the address's parameters (a search on /directory). */
-type DataLoader = (params: string[], query: URLSearchParams) => Promise<PageData>;
+type DataLoader = (params: string[], query: URLSearchParams, city?: PageCity) => Promise<PageData>;
 
 /**
  * What modules tell the server about public pages.
@@ -62,7 +76,9 @@ type DataLoader = (params: string[], query: URLSearchParams) => Promise<PageData
 export class PageMetaRegistry {
   private readonly routes: { pattern: RegExp; resolve: Resolver }[] = [];
   private readonly loaders: { pattern: RegExp; load: DataLoader }[] = [];
-  private sitemapOf: ((part?: number) => Promise<SitemapAnswer>) | null = null;
+  private citiesOf: (() => Promise<PublicCity[]>) | null = null;
+  private sitemapOf: ((city?: PageCity, part?: number) => Promise<SitemapAnswer>) | null = null;
+  private sitemapFilesOf: ((city?: PageCity) => Promise<string[]>) | null = null;
   private readonly visitListeners: VisitListener[] = [];
 
   register(pattern: RegExp, resolve: Resolver) {
@@ -73,14 +89,32 @@ export class PageMetaRegistry {
     this.loaders.push({ pattern, load });
   }
 
-  /** Who makes /sitemap.xml (the directory: its listed pages and profiles) and, when split, /sitemap-{part}.xml. */
-  registerSitemap(build: (part?: number) => Promise<SitemapAnswer>) {
-    this.sitemapOf = build;
+  /** Who lists the cities with their counts (the root of an install of several cities, decision 0620). */
+  registerCities(list: () => Promise<PublicCity[]>) {
+    this.citiesOf = list;
   }
 
-  /** The sitemap's XML (or one part of it), kept with the answer it came from; null when no module makes one, a null value when there is no such part. */
-  sitemap(part?: number): Promise<SitemapAnswer> | null {
-    return this.sitemapOf?.(part) ?? null;
+  cities(): Promise<PublicCity[]> {
+    return this.citiesOf ? this.citiesOf() : Promise.resolve([]);
+  }
+
+  /**
+   * Who makes /sitemap.xml (the directory: its listed pages and profiles), each city's, and, past
+   * 50,000 addresses, their parts (/sitemap-{part}.xml, decision 0640).
+   */
+  registerSitemap(build: (city?: PageCity, part?: number) => Promise<SitemapAnswer>, files: (city?: PageCity) => Promise<string[]>) {
+    this.sitemapOf = build;
+    this.sitemapFilesOf = files;
+  }
+
+  /** The addresses an index names for a sitemap: itself, or its parts when it is split. */
+  sitemapFiles(city?: PageCity): Promise<string[]> {
+    return this.sitemapFilesOf?.(city) ?? Promise.resolve([]);
+  }
+
+  /** The sitemap's XML (of one city, when given; one part of it, when split), kept with the answer it came from; null when no module makes one, a null value when there is no such part. */
+  sitemap(city?: PageCity, part?: number): Promise<SitemapAnswer> | null {
+    return this.sitemapOf?.(city, part) ?? null;
   }
 
   /** Who hears of each public page answered 200 with its data (the creator's numbers count views and appearances). */
@@ -100,14 +134,14 @@ export class PageMetaRegistry {
   }
 
   /** A registered page; null when no pattern matches or its resolver found nothing. */
-  async page(path: string): Promise<ResolvedPage | null> {
+  async page(path: string, city?: PageCity): Promise<ResolvedPage | null> {
     const route = this.routes.find((r) => r.pattern.test(path));
-    return route ? route.resolve(route.pattern.exec(path)!.slice(1)) : null;
+    return route ? route.resolve(route.pattern.exec(path)!.slice(1), city) : null;
   }
 
   /** A fixed page's data for the server's renderer; nothing when no loader matches. */
-  async data(path: string, query: URLSearchParams = new URLSearchParams()): Promise<PageData> {
+  async data(path: string, query: URLSearchParams = new URLSearchParams(), city?: PageCity): Promise<PageData> {
     const loader = this.loaders.find((l) => l.pattern.test(path));
-    return loader ? loader.load(loader.pattern.exec(path)!.slice(1), query) : { data: [] };
+    return loader ? loader.load(loader.pattern.exec(path)!.slice(1), query, city) : { data: [] };
   }
 }

@@ -2,10 +2,18 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { PageQueries } from '@local-creators/common';
+import type { SiteCity } from './city-pages';
+
+/** The city a page is drawn for, on an install of several cities (decision 0620), and every city. */
+export interface RenderSite {
+  city: string;
+  copy?: Record<string, string>;
+  cities: { home: string; list: SiteCity[] };
+}
 
 interface RendererModule {
   configure(opts: { city: string; copy?: Record<string, string> }): void;
-  render(url: string, queries: PageQueries): string;
+  render(url: string, queries: PageQueries, site?: RenderSite): string;
 }
 
 /** Elements React hoists (resource hints) lead its output; they belong in the head. */
@@ -37,9 +45,9 @@ export class PageRenderer {
   }
 
   /** The page's HTML for `#root` and what React hoisted out of it, or null when it cannot be drawn here. */
-  render(url: string, queries: PageQueries): { body: string; head: string } | null {
+  render(url: string, queries: PageQueries, site?: RenderSite): { body: string; head: string } | null {
     if (!this.renderer) return null;
-    const html = this.renderer.render(url, queries);
+    const html = this.renderer.render(url, queries, site);
     const head = LEADING_HOISTED.exec(html)?.[0] ?? '';
     return { body: html.slice(head.length), head };
   }

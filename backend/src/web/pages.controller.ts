@@ -3,8 +3,10 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config';
 import { PreparedBody } from '../shared/http/prepared-body';
-import { PageMetaRegistry } from './page-meta';
+import { PageMetaRegistry, type PageCity } from './page-meta';
 import { SitePages } from './spa';
+import { cityOfHost } from './city-pages';
+import type { City } from '../modules/city';
 
 /**
  * Every page of the public site and the console, and the two documents crawlers expect at the
@@ -36,26 +38,69 @@ export class PagesController {
     ].join('\n');
   }
 
-  /** The directory's listed pages and profiles, made once per listing version (its cache). */
+  /**
+   * The directory's listed pages and profiles, made once per listing version (its cache). On an
+   * install of several cities, an index of each city's sitemap (decision 0622).
+   */
   @Get('sitemap.xml')
   @Header('Cache-Control', 'public, max-age=600')
   async sitemap(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.sitemapPart(undefined, req, reply);
+    const cities = await this.pages.siteCities();
+    // On a city's own host name (decision 0623): that city's sitemap, at its addresses there.
+    const hostCity = cityOfHost(req.hostname, cities);
+    if (hostCity) return this.sitemapPart({ slug: hostCity.slug, prefix: '', base: this.pages.hostBase(hostCity.host!) }, undefined, req, reply);
+    if (cities.length > 1) {
+      // An index may not name another index (sitemaps.org): a city split in parts is named by its parts.
+      const files: string[] = [];
+      for (const c of cities) files.push(...(await this.meta.sitemapFiles(this.cityOf(c.slug, cities))));
+      const entries = files.map((loc) => `  <sitemap><loc>${loc}</loc></sitemap>`);
+      const index = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
+      return PreparedBody.xml(index).sendTo(req, reply);
+    }
+    return this.sitemapPart(undefined, undefined, req, reply);
   }
 
-  /** Past 50,000 addresses /sitemap.xml is an index of these files (decision 0640); a part that does not exist is a 404. */
+  /** Past 50,000 addresses a sitemap is an index of these files (decision 0640); a part that does not exist is a 404. */
   @Get('sitemap-:part.xml')
   @Header('Cache-Control', 'public, max-age=600')
   async sitemapFile(@Param('part') part: string, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     if (!/^[1-9]\d{0,5}$/.test(part)) throw new NotFoundException(`Cannot GET ${req.url}`);
-    return this.sitemapPart(Number(part), req, reply);
+    const cities = await this.pages.siteCities();
+    const hostCity = cityOfHost(req.hostname, cities);
+    if (hostCity) return this.sitemapPart({ slug: hostCity.slug, prefix: '', base: this.pages.hostBase(hostCity.host!) }, Number(part), req, reply);
+    if (cities.length > 1) throw new NotFoundException(`Cannot GET ${req.url}`);
+    return this.sitemapPart(undefined, Number(part), req, reply);
   }
 
-  private async sitemapPart(part: number | undefined, req: FastifyRequest, reply: FastifyReply) {
-    const answer = await this.meta.sitemap(part);
+  private cityOf(slug: string, cities: City[]): PageCity {
+    return { slug, prefix: `/${slug}`, home: slug === this.pages.homeSlugOf(cities) };
+  }
+
+  private async sitemapPart(city: PageCity | undefined, part: number | undefined, req: FastifyRequest, reply: FastifyReply) {
+    const answer = await this.meta.sitemap(city, part);
     if (!answer?.value) throw new NotFoundException(`Cannot GET ${req.url}`);
     const xml = answer.value;
     return answer.form('xml', () => PreparedBody.xml(xml)).sendTo(req, reply);
+  }
+
+  /** One city's sitemap, on an install of several cities: its pages under its slug and its creators' profiles; past 50,000 addresses its parts. */
+  @Get(':city/sitemap.xml')
+  @Header('Cache-Control', 'public, max-age=600')
+  async citySitemap(@Param('city') slug: string, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.citySitemapPart(slug, undefined, req, reply);
+  }
+
+  @Get(':city/sitemap-:part.xml')
+  @Header('Cache-Control', 'public, max-age=600')
+  async citySitemapFile(@Param('city') slug: string, @Param('part') part: string, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    if (!/^[1-9]\d{0,5}$/.test(part)) throw new NotFoundException(`Cannot GET ${req.url}`);
+    return this.citySitemapPart(slug, Number(part), req, reply);
+  }
+
+  private async citySitemapPart(slug: string, part: number | undefined, req: FastifyRequest, reply: FastifyReply) {
+    const cities = await this.pages.siteCities();
+    if (cities.length < 2 || !cities.some((c) => c.slug === slug)) throw new NotFoundException(`Cannot GET ${req.url}`);
+    return this.sitemapPart(this.cityOf(slug, cities), part, req, reply);
   }
 
   @Get('*')

@@ -4,12 +4,13 @@ import { Inject, Injectable, Logger, NotFoundException, OnApplicationBootstrap }
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config';
-import { Cities, defaultCopy } from '../modules/city';
-import { PageMetaRegistry } from './page-meta';
+import { Cities, defaultCopy, type City } from '../modules/city';
+import { PageMetaRegistry, type PageCity } from './page-meta';
+import { CITIES_KEPT_MS, cityOfHost, cityRouteOf, ownCopyOf, siteCityOf } from './city-pages';
 import { publicPage, withPageHead, type PublicPage, type SiteContext } from './page-head';
 import { ViewPreloads } from './view-preloads';
 import { PageRenderer } from './page-renderer';
-import { SERVER_STATE_ID } from '@local-creators/common';
+import { CREATOR_PATH, SERVER_STATE_ID, SITE_NAME, cityPagePath, normalizePath, type PublicCreator } from '@local-creators/common';
 import { PUBLIC_READ } from '../shared/http/cache-control';
 import { PreparedBody } from '../shared/http/prepared-body';
 
@@ -18,6 +19,9 @@ const SERVER_PATHS = /^\/(api|storage)(\/|$)|^\/(sitemap(-\d+)?\.xml|robots\.txt
 
 /** The two headers the creator's numbers read (decision 0820), and the host the request was sent to. */
 const visitOf = (req: FastifyRequest) => ({ userAgent: req.headers['user-agent'], referer: req.headers.referer, host: req.headers.host });
+
+/** The root's list of cities on an install of several cities (decision 0620). */
+const CITIES_VIEW = 'src/features/marketing/cities-page.tsx';
 
 /** JSON inside a script element: `<` escaped so no text can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -117,9 +121,127 @@ export class SitePages implements OnApplicationBootstrap {
     }
   }
 
+  private citiesRead: { until: number; list: City[] } | null = null;
+
+  /**
+   * The cities the site serves, read again after a few seconds (a city added by the CLI shows
+   * within them). Without the database: none known, and the site is a one-city site meanwhile.
+   */
+  async siteCities(): Promise<City[]> {
+    const now = Date.now();
+    if (this.citiesRead && this.citiesRead.until > now) return this.citiesRead.list;
+    try {
+      const list = await this.cities.all();
+      this.citiesRead = { until: now + CITIES_KEPT_MS, list };
+      return list;
+    } catch (error) {
+      this.logger.warn(`the cities could not be read (${String(error)})`);
+      return this.citiesRead?.list ?? [];
+    }
+  }
+
+  /** The home city's slug (CITY's row), among `cities`. */
+  homeSlugOf(cities: City[]): string {
+    return (cities.find((c) => c.name === this.site.city) ?? cities[0]!).slug;
+  }
+
   /** Sends the answer to a GET of a path no other route takes. */
   async answer(req: FastifyRequest, reply: FastifyReply) {
     const path = req.url.split('?', 1)[0]!;
+    const cities = SERVER_PATHS.test(path) || path === '/admin' || path.startsWith('/admin/') ? [] : await this.siteCities();
+    if (cities.length > 1) return this.answerCities(req, reply, path, cities);
+    return this.answerPage(req, reply, path, this.site);
+  }
+
+  /**
+   * An install of several cities (decisions 0620, 0621): `/` lists them, each city's pages live
+   * under its slug, and the old one-city addresses of those pages answer a permanent redirect.
+   */
+  private async answerCities(req: FastifyRequest, reply: FastifyReply, rawPath: string, cities: City[]) {
+    const home = this.homeSlugOf(cities);
+    // A city on its own host name (decision 0623): its pages at the root paths there.
+    const hostCity = cityOfHost(req.hostname, cities);
+    const sites = { home, list: cities.map(siteCityOf), ...(hostCity ? { host: hostCity.slug } : {}) };
+    const search = req.url.slice(rawPath.length);
+    // The site's own pages on a city's host name speak of that city, as the browser will (site-config).
+    const hostOwn = hostCity ? ownCopyOf(hostCity) : undefined;
+    const siteHere: SiteContext = hostCity
+      ? { publicUrl: this.hostBase(hostCity.host!), city: hostCity.name, copy: hostOwn ? { ...hostOwn } : null, cities: sites }
+      : { ...this.site, cities: sites };
+    let path: string;
+    try {
+      path = normalizePath(decodeURIComponent(rawPath));
+    } catch {
+      return this.answerPage(req, reply, rawPath, siteHere);
+    }
+    const route = cityRouteOf(path, cities, home, hostCity);
+    const moved = (to: string) => reply.code(301).header('Location', `${to}${search}`).header('Cache-Control', 'public, max-age=3600').send();
+    if (route.kind === 'redirect') return moved(route.to);
+    if (route.kind === 'profile') {
+      // An old profile address goes to its creator's own city; an unlisted one is answered as before.
+      const city = await this.profileCity(path).catch(() => null);
+      if (city) return moved(cityPagePath(city, path));
+    }
+    if (route.kind === 'root') return this.answerRoot(req, reply, cities, sites);
+    if (route.kind !== 'city') return this.answerPage(req, reply, rawPath, siteHere);
+    const { city, rest } = route;
+    const onHost = city === hostCity && !rawPath.startsWith(`/${city.slug}`);
+    const base = onHost ? this.hostBase(city.host!) : undefined;
+    const at: PageCity = { slug: city.slug, prefix: onHost ? '' : `/${city.slug}`, home: city.slug === home, ...(base ? { base } : {}) };
+    const own = ownCopyOf(city);
+    const site: SiteContext = { publicUrl: base ?? this.site.publicUrl, city: city.name, copy: own ? { ...own } : null, cities: sites };
+    return this.answerPage(req, reply, rawPath, site, { rest, city: at });
+  }
+
+  /** A city's own host name as an address, with PUBLIC_URL's scheme (decision 0623). */
+  hostBase(host: string): string {
+    return `${new URL(this.site.publicUrl).protocol}//${host}`;
+  }
+
+  /** The listed profile's city, for the redirect of an old /creator/{id}; null when not listed. */
+  private async profileCity(path: string): Promise<string | null> {
+    if (!CREATOR_PATH.test(path)) return null;
+    const page = await this.meta.page(path);
+    const creator = page?.data.find(([key]) => key[0] === 'creator')?.[1] as PublicCreator | undefined;
+    return creator?.city_slug ?? null;
+  }
+
+  /** `/` of an install of several cities: the cities, each with its count and a link to its pages. */
+  private async answerRoot(req: FastifyRequest, reply: FastifyReply, cities: City[], sites: NonNullable<SiteContext['cities']>) {
+    const site: SiteContext = { ...this.site, cities: sites };
+    if (!this.publicIndex) return reply.code(503).type('text/plain; charset=utf-8').send('The web front end is not built yet. Run: npm run build');
+    let page: PublicPage;
+    try {
+      const list = await this.meta.cities();
+      const names = cities.map((c) => c.name).join(', ');
+      const description = `A free directory of human-verified local creators in ${names}. Brands browse and contact creators directly, no middlemen.`;
+      const url = `${this.site.publicUrl}/`;
+      page = {
+        status: 200,
+        indexable: true,
+        view: CITIES_VIEW,
+        data: [[['cities'], list]],
+        meta: {
+          title: `${SITE_NAME} · Verified local creators, free forever`,
+          description,
+          url,
+          structuredData: { '@context': 'https://schema.org', '@type': 'WebSite', name: SITE_NAME, url, description },
+        },
+      };
+    } catch (error) {
+      this.logger.warn(`the cities' counts could not be read (${String(error)})`);
+      const fallback = await publicPage('/', this.meta, site);
+      page = { ...fallback, status: 503, indexable: false, view: CITIES_VIEW, data: [] };
+    }
+    reply.header('Cache-Control', 'no-cache');
+    return reply
+      .code(page.status)
+      .type('text/html; charset=utf-8')
+      .send(this.withFirstView(page, req.url, site));
+  }
+
+  /** A page of the site: of one city (`at`) or the site's own. */
+  private async answerPage(req: FastifyRequest, reply: FastifyReply, path: string, site: SiteContext, at?: { rest: string; city: PageCity }) {
     // An unknown /api path (or a missing stored file) is the API's JSON 404, never the SPA.
     if (SERVER_PATHS.test(path)) throw new NotFoundException(`Cannot GET ${path}`);
     if (this.rootFiles.has(path.slice(1))) return reply.sendFile(path.slice(1), { maxAge: '1h' });
@@ -131,18 +253,32 @@ export class SitePages implements OnApplicationBootstrap {
     // Unknown paths and unlisted profiles answer 404 with the same page (its own not-found view).
     let page: PublicPage;
     try {
-      page = await publicPage(decodeURIComponent(path), this.meta, this.site, new URLSearchParams(req.url.slice(path.length)));
+      const query = new URLSearchParams(req.url.slice(path.length));
+      page = await publicPage(at ? at.rest : decodeURIComponent(path), this.meta, site, query, at?.city);
     } catch (error) {
       // A malformed path is not a page; a lookup that failed (the database is down) is for now.
       // Either way the page still opens, with the site's own head and nothing drawn from data.
-      const home = await publicPage('/', this.meta, this.site);
+      const home = await publicPage('/', this.meta, site);
       page = { ...home, status: error instanceof URIError ? 404 : 503, indexable: false, data: [] };
     }
-    if (page.status === 200 && page.data.length > 0) this.meta.visited(decodeURIComponent(path), page.data, visitOf(req));
-    if (!page.kept) return reply.code(page.status).type('text/html; charset=utf-8').send(this.withFirstView(page, req.url));
+    // A profile asked for under another city than its own goes to its own (decision 0621).
+    const creator = at && page.status === 200 ? (page.data.find(([key]) => key[0] === 'creator')?.[1] as PublicCreator | undefined) : undefined;
+    if (creator && creator.city_slug !== at!.city.slug) {
+      return reply
+        .code(301)
+        .header('Location', `${cityPagePath(creator.city_slug, at!.rest)}${req.url.slice(path.length)}`)
+        .send();
+    }
+    if (page.status === 200 && page.data.length > 0) this.meta.visited(at ? at.rest : decodeURIComponent(path), page.data, visitOf(req));
+    if (!page.kept)
+      return reply
+        .code(page.status)
+        .type('text/html; charset=utf-8')
+        .send(this.withFirstView(page, req.url, site));
     // Drawn from a cached answer (the directory, a listed profile): drawn once per answer and
-    // address, and public like the answer itself.
-    const drawn = page.kept.form(`html ${req.url}`, () => PreparedBody.html(this.withFirstView(page, req.url)));
+    // address, and public like the answer itself. The cities named in the page are part of its key.
+    const key = site.cities ? `html ${site.cities.list.map((c) => c.slug).join(',')} ${req.url}` : `html ${req.url}`;
+    const drawn = page.kept.form(key, () => PreparedBody.html(this.withFirstView(page, req.url, site)));
     return reply.code(page.status).header('Cache-Control', PUBLIC_READ).send(drawn.sendTo(req, reply));
   }
 
@@ -151,20 +287,20 @@ export class SitePages implements OnApplicationBootstrap {
    * the browser to hydrate (public-site/src/main.tsx). A page that fails to draw is sent as before,
    * to be drawn in the browser.
    */
-  private withFirstView(page: PublicPage, url: string): string {
+  private withFirstView(page: PublicPage, url: string, site: SiteContext = this.site): string {
     const preload = { scripts: this.preloads.for(page.view), fonts: this.preloads.fonts };
     let view: ReturnType<PageRenderer['render']> = null;
     try {
-      view = this.renderer.render(url, page.data);
+      view = this.renderer.render(url, page.data, site.cities ? { city: site.city, copy: site.copy ?? undefined, cities: site.cities } : undefined);
     } catch (error) {
       this.logger.warn(`could not draw ${url} on the server (${String(error)})`);
     }
     const entryScripts = this.entryScripts;
-    if (!view) return withPageHead(this.publicIndex!, page, this.site, preload);
+    if (!view) return withPageHead(this.publicIndex!, page, site, preload);
     const loader = entryScripts
       ? `<script defer src="/start-after-paint.js" data-entry="${entryScripts.entry}" data-preload="${[...entryScripts.preloads, ...preload.scripts].join(' ')}"></script>`
       : '';
-    return withPageHead(entryScripts?.html ?? this.publicIndex!, page, this.site, { ...preload, scripts: entryScripts ? [] : preload.scripts })
+    return withPageHead(entryScripts?.html ?? this.publicIndex!, page, site, { ...preload, scripts: entryScripts ? [] : preload.scripts })
       .replace('</head>', `${view.head}${loader}</head>`)
       .replace(
         '<div id="root"></div>',

@@ -59,7 +59,9 @@ export async function createTestApp(
     logTo?: import('pino').DestinationStream;
   } = {},
 ): Promise<TestApp> {
-  const db = await createTestDatabase(opts.pgAdminUrl);
+  // Migrated with the app's own CITY, as an install runs both with one configuration: a CITY=Akron
+  // install is one city (the migration's seed and the boot's agree), not Cleveland and Akron.
+  const db = await createTestDatabase(opts.pgAdminUrl, opts.env?.CITY ? { CITY: opts.env.CITY } : {});
   const mailbox = await new SmtpCapture().start();
   const env: Record<string, string> = {
     NODE_ENV: 'test',

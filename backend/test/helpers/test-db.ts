@@ -5,6 +5,8 @@ import { migrate } from '../../src/cli';
 /** A fresh, migrated database on the test PostgreSQL (or the server `adminUrl` names); dropped by `drop()`. */
 export async function createTestDatabase(
   adminUrl = process.env.LC_TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  /** Settings the migration reads as the app would (CITY: the city it seeds), so a CITY=Akron app's database holds Akron alone. */
+  env: Record<string, string> = {},
 ): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   const name = `lc_test_${randomBytes(5).toString('hex')}`;
   const admin = new Client({ connectionString: adminUrl });
@@ -13,7 +15,7 @@ export async function createTestDatabase(
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  await migrate({ ...process.env, DATABASE_URL: url.toString(), NODE_ENV: 'test' }, { silent: true });
+  await migrate({ ...process.env, ...env, DATABASE_URL: url.toString(), NODE_ENV: 'test' }, { silent: true });
   return {
     url: url.toString(),
     name,

@@ -58,6 +58,7 @@ const ROUTES: Record<string, RouteRule> = {
   'POST /api/creators/:id/contact': { access: 'public', allowed: [400] },
   'POST /api/contact-replies': { access: 'public', allowed: [400] },
   'GET /api/directory': { access: 'public', allowed: [200] },
+  'GET /api/directory/cities': { access: 'public', allowed: [200] },
   'GET /api/creators': { access: 'public', allowed: [200] },
   'GET /api/feed/creators': { access: 'public', allowed: [200] },
   'GET /api/creators/:id': { access: 'public', allowed: [404] },

@@ -1,5 +1,5 @@
-import { createElement, lazy, Suspense, useLayoutEffect, useRef, type ComponentType, type CSSProperties, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
+import { createElement, lazy, Suspense, useEffect, useLayoutEffect, useRef, type ComponentType, type CSSProperties, type ReactNode } from 'react';
+import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useNavigationType, useParams } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
@@ -8,6 +8,7 @@ import { AuthProvider, useAuth } from '@/lib/auth';
 import { notePage } from '@/lib/page-visits';
 import { titleForPath } from '@/lib/page-titles';
 import { useToastsWanted } from '@/lib/toast';
+import { CITIES, cityPath, enterCityOf, lastCity, rememberCity, withoutCitySlug } from '@/lib/site-config';
 import LandingPage from '@/features/marketing/landing-page';
 
 /** The pages a route draws: loaded on demand in the browser, bundled whole for the server's renderer. */
@@ -30,6 +31,7 @@ export interface SiteViews {
   ConfirmShortlistMessagePage: ComponentType;
   RepliedPage: ComponentType;
   AreaPage: ComponentType;
+  CitiesPage: ComponentType;
 }
 
 /**
@@ -66,11 +68,15 @@ const LAZY_VIEWS = {
   ConfirmShortlistMessagePage: preloadableView(() => import('@/features/shortlist/confirm-message-page')),
   RepliedPage: preloadableView(() => import('@/features/replies/replied-page')),
   AreaPage: preloadableView(() => import('@/features/areas/area-page')),
+  CitiesPage: preloadableView(() => import('@/features/marketing/cities-page')),
 } satisfies SiteViews;
 
 /** Which view SiteRoutes draws at a path (null: the landing page, in the main bundle). */
 export function viewForPath(pathname: string): keyof SiteViews | null {
-  const path = pathname.replace(/\/+$/, '') || '/';
+  let path = pathname.replace(/\/+$/, '') || '/';
+  if (CITIES && !CITIES.host && path === '/') return 'CitiesPage';
+  // A city's pages (decision 0620) are the same views under its slug.
+  path = withoutCitySlug(path);
   if (path === '/') return null;
   if (/^\/creator\/[^/]+$/.test(path)) return 'CreatorProfilePage';
   if (/^\/(niche|neighborhood)\/[^/]+$/.test(path)) return 'AreaPage';
@@ -157,10 +163,31 @@ function SignedOutOnly({ children }: { children: ReactNode }) {
 /** The path of the page the server drew, when this browser is taking one over (issue 12). */
 const drawnPath = typeof document !== 'undefined' && document.getElementById('root')?.firstElementChild ? location.pathname : null;
 
+/**
+ * A city's pages (`/akron/directory`, decision 0620): an unknown city is the 404 page. The visitor's
+ * city is remembered, so an address without one (a dashboard's /apply) opens theirs.
+ */
+function CityPages({ notFound }: { notFound: ReactNode }) {
+  const { city = '' } = useParams();
+  const known = CITIES?.list.some((c) => c.slug === city);
+  useEffect(() => {
+    if (known) rememberCity(city);
+  }, [city, known]);
+  return known ? <Outlet /> : notFound;
+}
+
+/** An old one-city address on an install of several cities: the same page under the visitor's city (decision 0621). */
+function ToCity() {
+  const { pathname, search, hash } = useLocation();
+  return <Navigate to={cityPath(`${pathname}${search}${hash}`, lastCity()?.slug)} replace />;
+}
+
 function Layout() {
   const { pathname, hash, search } = useLocation();
   // Where the visitor moves inside the site (the creator's numbers' sources, decision 0820).
   useLayoutEffect(() => notePage(pathname + search), [pathname, search]);
+  // The city the page's texts name: the city whose pages these are, else the home city.
+  enterCityOf(pathname);
   const navigation = useNavigationType();
   // A layout effect: it runs before the pages' own effects, which may then name the page better.
   // The page the server drew already carries its full title (a profile's name): it is kept, not
@@ -199,10 +226,34 @@ function Layout() {
 
 /** The route table, drawing `views`: the same in the browser and in the server's renderer. */
 export function SiteRoutes({ views }: { views: SiteViews }) {
+  // On an install of several cities (decision 0620) `/` lists them and each city's pages live
+  // under its slug; the old addresses lead there. A one-city install's table is as it was.
+  const cities = !!CITIES;
+  // On a city's own host name (decision 0623) the root paths are that city's pages.
+  const onHost = !!CITIES?.host;
+  const old = (page: ReactNode) => (cities && !onHost ? <ToCity /> : page);
+  const apply = (
+    <RequireAuth>
+      <views.ApplyPage />
+    </RequireAuth>
+  );
   return (
     <Routes>
       <Route element={<Layout />}>
-        <Route path="/" element={<LandingPage />} />
+        <Route path="/" element={cities && !onHost ? <views.CitiesPage /> : <LandingPage />} />
+        {cities && (
+          <Route path="/:city" element={<CityPages notFound={<views.NotFoundPage />} />}>
+            <Route index element={<LandingPage />} />
+            <Route path="directory" element={<views.DirectoryPage />} />
+            <Route path="creator/:id" element={<views.CreatorProfilePage />} />
+            <Route path="niche/:slug" element={<views.AreaPage />} />
+            <Route path="neighborhood/:slug" element={<views.AreaPage />} />
+            <Route path="amplify" element={<views.AmplifyPage />} />
+            <Route path="amplify/featured" element={<views.FeaturedPage />} />
+            <Route path="apply" element={apply} />
+            <Route path="*" element={<views.NotFoundPage />} />
+          </Route>
+        )}
         <Route
           path="/signup"
           element={
@@ -222,25 +273,18 @@ export function SiteRoutes({ views }: { views: SiteViews }) {
         <Route path="/confirm-email" element={<views.ConfirmEmailPage />} />
         <Route path="/about" element={<views.AboutPage />} />
         <Route path="/playbook" element={<views.PlaybookPage />} />
-        <Route path="/amplify" element={<views.AmplifyPage />} />
-        <Route path="/amplify/featured" element={<views.FeaturedPage />} />
+        <Route path="/amplify" element={old(<views.AmplifyPage />)} />
+        <Route path="/amplify/featured" element={old(<views.FeaturedPage />)} />
         <Route path="/amplify/confirm" element={<views.ConfirmIntroductionPage />} />
-        <Route path="/directory" element={<views.DirectoryPage />} />
-        <Route path="/creator/:id" element={<views.CreatorProfilePage />} />
-        <Route path="/niche/:slug" element={<views.AreaPage />} />
-        <Route path="/neighborhood/:slug" element={<views.AreaPage />} />
+        <Route path="/directory" element={old(<views.DirectoryPage />)} />
+        <Route path="/creator/:id" element={old(<views.CreatorProfilePage />)} />
+        <Route path="/niche/:slug" element={old(<views.AreaPage />)} />
+        <Route path="/neighborhood/:slug" element={old(<views.AreaPage />)} />
         <Route path="/shortlist" element={<views.ShortlistPage />} />
         <Route path="/shortlist/shared" element={<views.SharedShortlistPage />} />
         <Route path="/shortlist/confirm" element={<views.ConfirmShortlistMessagePage />} />
         <Route path="/replied" element={<views.RepliedPage />} />
-        <Route
-          path="/apply"
-          element={
-            <RequireAuth>
-              <views.ApplyPage />
-            </RequireAuth>
-          }
-        />
+        <Route path="/apply" element={old(apply)} />
         <Route
           path="/dashboard"
           element={

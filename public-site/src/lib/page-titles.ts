@@ -1,5 +1,5 @@
-import { CREATOR_PATH, MSG, NEIGHBORHOOD_PATH, NICHE_PATH, SITE_PAGES, homeTitle, normalizePath, pageTitle } from '@local-creators/common';
-import { CITY } from './site-config';
+import { CREATOR_PATH, MSG, NEIGHBORHOOD_PATH, NICHE_PATH, SITE_NAME, SITE_PAGES, homeTitle, normalizePath, pageTitle } from '@local-creators/common';
+import { CITIES, CITY, withoutCitySlug } from './site-config';
 
 /**
  * The title a path starts with: the same table the server writes into the page it sends
@@ -7,7 +7,10 @@ import { CITY } from './site-config';
  * niche) sets its own afterwards.
  */
 export function titleForPath(pathname: string): string {
-  const path = normalizePath(pathname);
+  let path = normalizePath(pathname);
+  if (CITIES && !CITIES.host && path === '/') return `${SITE_NAME} · Verified local creators, free forever`;
+  // A city's pages (decision 0620) are titled as the same pages of a one-city site, naming the city.
+  path = withoutCitySlug(path);
   const page = SITE_PAGES[path];
   if (page) return page.name ? pageTitle(page.name) : homeTitle(CITY);
   if (CREATOR_PATH.test(path)) return pageTitle('Creator profile');

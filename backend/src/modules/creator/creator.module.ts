@@ -123,13 +123,18 @@ export class CreatorModule implements OnModuleInit {
     this.orm.em.getEventManager().registerSubscriber(new ListingChangeSubscriber(this.listingVersion));
     // A /creator/{id} link: its preview tags, and the profile its first view is drawn from (a 404
     // when not listed); /directory: the overview (issue 12).
-    this.meta.register(/^\/creator\/([^/]+)\/?$/, ([id]) => this.directory.profilePage(id!));
-    this.meta.registerData(/^\/directory$/, (_, query) => this.directory.directoryPage(query));
-    this.meta.registerSitemap((part) => this.directory.sitemap(part));
-    // Pages per niche and per neighbourhood (decision 0640): one-city addresses; the city is a parameter of their reads.
-    this.meta.register(/^\/niche\/([^/]+)\/?$/, ([slug]) => this.areas.page('niche', slug!));
-    this.meta.register(/^\/neighborhood\/([^/]+)\/?$/, ([slug]) => this.areas.page('neighborhood', slug!));
-    this.directory.addSitemapPaths(() => this.areas.sitemapPaths());
+    // Under a city's slug (decision 0620) each is that city's.
+    this.meta.register(/^\/creator\/([^/]+)\/?$/, ([id], city) => this.directory.profilePage(id!, city));
+    this.meta.registerData(/^\/directory$/, (_, query, city) => this.directory.directoryPage(query, city));
+    this.meta.registerSitemap(
+      (city, part) => this.directory.sitemap(city, part),
+      (city) => this.directory.sitemapFiles(city),
+    );
+    this.meta.registerCities(() => this.directory.cityList());
+    // Pages per niche and per neighbourhood (decision 0640), of the city whose slug they are under.
+    this.meta.register(/^\/niche\/([^/]+)\/?$/, ([slug], city) => this.areas.page('niche', slug!, city));
+    this.meta.register(/^\/neighborhood\/([^/]+)\/?$/, ([slug], city) => this.areas.page('neighborhood', slug!, city));
+    this.directory.addSitemapPaths((city) => this.areas.sitemapPaths(city));
     // The drawn pages count like the API's reads (decision 0820): a profile's page is a view, the
     // directory's page the appearances of the creators it shows (a search's, else the overview's).
     this.meta.onVisit((path, data, visit) => {

@@ -1,15 +1,20 @@
 import { Link } from 'react-router-dom';
 import { ArrowUpRight, Sailboat, Store } from 'lucide-react';
 import { CITY, FLAVOR } from '@/lib/site-config';
+import { useCityPath } from '@/lib/use-city';
 
 /** Lake experience partner: a paid weekly promotion, opened in a new tab. */
 const LAKE_PROMO_URL = 'https://www.lakeeriesunsetsails.com/?utm_source=localcreators';
 
 export function SiteFooter() {
+  const cityLink = useCityPath();
   return (
     <footer className="mt-24 border-t border-border bg-muted">
       <div className="mx-auto grid max-w-6xl gap-4 px-4 py-10 md:grid-cols-2">
-        <Link to="/amplify/featured" className="group flex items-start gap-4 rounded-xl border border-border bg-background p-5 shadow-sm hover:border-primary">
+        <Link
+          to={cityLink('/amplify/featured')}
+          className="group flex items-start gap-4 rounded-xl border border-border bg-background p-5 shadow-sm hover:border-primary"
+        >
           <Store className="mt-1 size-6 text-primary" aria-hidden />
           <div>
             <p className="font-semibold">Featured local businesses</p>

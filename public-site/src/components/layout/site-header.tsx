@@ -3,13 +3,15 @@ import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { Bookmark, Menu, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
+import { useCityPath } from '@/lib/use-city';
 import { cn } from '@/lib/utils';
 import { useRememberedShortlist } from '@/features/shortlist/shortlist-store';
 
+// City pages (`city`) lead to the open city's on an install of several cities (decision 0620).
 const LINKS = [
-  { to: '/directory', label: 'Browse Directory' },
-  { to: '/amplify', label: 'For Businesses' },
-  { to: '/about', label: 'About' },
+  { to: '/directory', label: 'Browse Directory', city: true },
+  { to: '/amplify', label: 'For Businesses', city: true },
+  { to: '/about', label: 'About', city: false },
 ];
 
 function Logo() {
@@ -24,6 +26,7 @@ function Logo() {
 }
 
 export function SiteHeader() {
+  const cityLink = useCityPath();
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -79,7 +82,7 @@ export function SiteHeader() {
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {LINKS.map((l) => (
-            <NavLink key={l.to} to={l.to} className={linkClass}>
+            <NavLink key={l.to} to={l.city ? cityLink(l.to) : l.to} className={linkClass}>
               {l.label}
             </NavLink>
           ))}
@@ -114,7 +117,7 @@ export function SiteHeader() {
         <div className="border-t border-border px-4 pb-4 md:hidden" onClick={() => setOpen(false)}>
           <nav aria-label="Mobile" className="flex flex-col py-2">
             {LINKS.map((l) => (
-              <NavLink key={l.to} to={l.to} className={linkClass}>
+              <NavLink key={l.to} to={l.city ? cityLink(l.to) : l.to} className={linkClass}>
                 {l.label}
               </NavLink>
             ))}

@@ -14,6 +14,7 @@ import { cn } from '@/lib/utils';
 import { CITY } from '@/lib/site-config';
 import { HoneypotField } from '@/components/ui/honeypot-field';
 import { useTypedBeforeHydration } from '@/lib/typed-before-hydration';
+import { useCityPath, usePageCity } from '@/lib/use-city';
 
 /** The control of each field the validator names, where its id differs from the field. */
 const FIELD_IDS: Record<string, string> = { neighborhood: 'biz-neighborhood' };
@@ -30,6 +31,8 @@ const empty = {
 };
 
 export default function AmplifyPage() {
+  const cityLink = useCityPath();
+  const pageCity = usePageCity();
   const [form, setForm] = useState(empty);
   const [logo, setLogo] = useState<File | null>(null);
   const [honeypot, setHoneypot] = useState('');
@@ -68,6 +71,8 @@ export default function AmplifyPage() {
       else if (value !== null) data.append(key, String(value));
     }
     data.append('company_website', honeypot);
+    // Under a city's pages the business joins that city (decision 0620).
+    if (pageCity) data.append('city', pageCity.slug);
     if (logo) data.append('logo', logo);
     setBusy(true);
     try {
@@ -89,7 +94,7 @@ export default function AmplifyPage() {
         <ThanksHeading />
         <p className="mt-3 text-muted-foreground">{MSG.founderReviews} We'll be in touch by e-mail.</p>
         <Button asChild variant="outline" className="mt-8">
-          <Link to="/amplify/featured">See featured businesses</Link>
+          <Link to={cityLink('/amplify/featured')}>See featured businesses</Link>
         </Button>
       </Page>
     );

@@ -5,6 +5,7 @@ import { MSG, type InterestConfirmation } from '@local-creators/common';
 import { Page, PageLoading } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { apiFetch, ApiRequestError } from '@/lib/api';
+import { useCityPath } from '@/lib/use-city';
 
 type Outcome = { kind: 'sent'; business: string } | { kind: 'used'; message: string } | { kind: 'failed'; message: string };
 
@@ -31,6 +32,7 @@ function confirmOnce(token: string): Promise<Outcome> {
 
 /** The page the confirmation mail links to: opening it passes the introduction request on to the business. */
 export default function ConfirmIntroductionPage() {
+  const cityLink = useCityPath();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [outcome, setOutcome] = useState<Outcome | null>(token ? null : { kind: 'failed', message: MSG.interestLinkInvalid });
@@ -63,7 +65,7 @@ export default function ConfirmIntroductionPage() {
         <p className="mt-3 text-muted-foreground">{outcome.kind === 'sent' ? MSG.interestConfirmedDetail(outcome.business) : outcome.message}</p>
       </div>
       <Button asChild variant="outline" className="mt-8">
-        <Link to="/amplify/featured">See featured businesses</Link>
+        <Link to={cityLink('/amplify/featured')}>See featured businesses</Link>
       </Button>
     </Page>
   );

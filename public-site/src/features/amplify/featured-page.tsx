@@ -25,10 +25,14 @@ import { useAuth } from '@/lib/auth';
 import { isListed, useMyProfile } from '@/lib/queries/my-profile';
 import { CITY } from '@/lib/site-config';
 import { HoneypotField } from '@/components/ui/honeypot-field';
+import { useCityPath, usePageCity } from '@/lib/use-city';
 
-async function loadFeatured() {
+/** Of the city whose pages are open (`?city=`, decision 0620), else of every city. */
+async function loadFeatured(city?: string) {
   try {
-    return await apiFetch<PublicAmplifySubmission[]>('/api/amplify/featured', { auth: false });
+    return await apiFetch<PublicAmplifySubmission[]>(city ? `/api/amplify/featured?city=${encodeURIComponent(city)}` : '/api/amplify/featured', {
+      auth: false,
+    });
   } catch (error) {
     console.error('featured businesses could not be loaded', error); // spec: logged only, empty state shown
     return [];
@@ -36,7 +40,9 @@ async function loadFeatured() {
 }
 
 export default function FeaturedPage() {
-  const { data, isLoading } = useQuery({ queryKey: ['amplify', 'featured'], queryFn: loadFeatured });
+  const cityLink = useCityPath();
+  const city = usePageCity()?.slug;
+  const { data, isLoading } = useQuery({ queryKey: city ? ['amplify', 'featured', city] : ['amplify', 'featured'], queryFn: () => loadFeatured(city) });
   return (
     <Page>
       <h1 className="text-3xl font-bold tracking-tight md:text-4xl">Featured local businesses</h1>
@@ -48,7 +54,7 @@ export default function FeaturedPage() {
           <h2 className="mt-4 text-xl font-semibold">{MSG.noFeaturedBusinesses}</h2>
           <p className="mt-2 text-muted-foreground">Own a local business?</p>
           <Button asChild className="mt-4">
-            <Link to="/amplify">Apply to be featured</Link>
+            <Link to={cityLink('/amplify')}>Apply to be featured</Link>
           </Button>
         </div>
       )}

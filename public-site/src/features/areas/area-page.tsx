@@ -17,7 +17,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiRequestError } from '@/lib/api';
-import { CITY } from '@/lib/site-config';
+import { CITY, withoutCitySlug } from '@/lib/site-config';
+import { useCityPath, usePageCity } from '@/lib/use-city';
 import { CreatorGrid, CreatorGridSkeleton, LoadError } from '@/features/directory/components/creator-grid';
 import { useArea, useFeaturedBusinesses } from './api/get-area';
 
@@ -27,10 +28,12 @@ const NOT_FOUND = { niche: 'Niche not found', neighborhood: 'Neighborhood not fo
 /** /niche/:slug and /neighborhood/:slug (issue 26 point 3, decision 0640): drawn by the server from the same answer. */
 export default function AreaPage() {
   const { slug = '' } = useParams();
-  const kind: AreaKind = useLocation().pathname.startsWith('/neighborhood/') ? 'neighborhood' : 'niche';
-  const { data, isPending, error, refetch } = useArea(kind, slug);
+  const kind: AreaKind = withoutCitySlug(useLocation().pathname).startsWith('/neighborhood/') ? 'neighborhood' : 'niche';
+  const city = usePageCity()?.slug ?? null;
+  const cityLink = useCityPath();
+  const { data, isPending, error, refetch } = useArea(kind, slug, city);
   const notFound = error instanceof ApiRequestError && error.status === 404;
-  const title = data ? areaTitle(data, CITY) : notFound ? pageTitle(NOT_FOUND[kind]) : null;
+  const title = data ? areaTitle(data, data.city_name ?? CITY) : notFound ? pageTitle(NOT_FOUND[kind]) : null;
   useEffect(() => {
     if (title) document.title = title;
   }, [title]);
@@ -42,7 +45,7 @@ export default function AreaPage() {
         <h1 className="text-2xl font-bold tracking-tight">{NOT_FOUND[kind]}</h1>
         <p className="mt-2 max-w-sm text-muted-foreground">There is no such {kind === 'niche' ? 'niche' : 'neighborhood'} in the directory.</p>
         <Button asChild className="mt-6">
-          <Link to="/directory">Browse the directory</Link>
+          <Link to={cityLink('/directory')}>Browse the directory</Link>
         </Button>
       </div>
     );
@@ -66,10 +69,11 @@ export default function AreaPage() {
 }
 
 function Area({ page }: { page: AreaPageResponse }) {
+  const cityLink = useCityPath();
   const n = page.total_creators;
   return (
     <div className={container}>
-      <Link to="/directory" className="inline-flex items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground">
+      <Link to={cityLink('/directory')} className="inline-flex items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground">
         <ArrowLeft className="size-4" aria-hidden /> Directory
       </Link>
       <header className="mt-4 flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
@@ -78,7 +82,7 @@ function Area({ page }: { page: AreaPageResponse }) {
             {page.kind === 'niche' ? <Sparkles className="size-4" aria-hidden /> : <MapPin className="size-4" aria-hidden />}
             {page.kind === 'niche' ? 'Niche' : 'Neighborhood'}
           </p>
-          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{areaHeading(page, CITY)}</h1>
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{areaHeading(page, page.city_name ?? CITY)}</h1>
           <p className="text-muted-foreground">
             <span className="font-semibold text-foreground tabular-nums">{formatCount(n)}</span> verified {n === 1 ? 'creator' : 'creators'}, each checked by a
             human.
@@ -86,7 +90,7 @@ function Area({ page }: { page: AreaPageResponse }) {
         </div>
         {n > 0 && (
           <Button asChild variant="outline">
-            <Link to={areaDirectoryHref(page)}>
+            <Link to={cityLink(areaDirectoryHref(page))}>
               See all {formatCount(n)} in the directory <ArrowRight aria-hidden />
             </Link>
           </Button>
@@ -148,7 +152,8 @@ function FollowerSpread({ page }: { page: AreaPageResponse }) {
 
 /** The featured businesses that said they are in this neighbourhood (same spelling up to case and spaces). */
 function NeighborhoodBusinesses({ name, slug }: { name: string; slug: string }) {
-  const { data, isPending } = useFeaturedBusinesses();
+  const cityLink = useCityPath();
+  const { data, isPending } = useFeaturedBusinesses(usePageCity()?.slug ?? null);
   const here = (data ?? []).filter((b) => b.neighborhood && areaSlug(b.neighborhood) === slug);
   return (
     <section aria-labelledby="area-businesses" className="mt-12">
@@ -160,7 +165,7 @@ function NeighborhoodBusinesses({ name, slug }: { name: string; slug: string }) 
       ) : here.length === 0 ? (
         <p className="text-muted-foreground">
           No featured businesses in {name} yet.{' '}
-          <Link to="/amplify" className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link to={cityLink('/amplify')} className="font-medium text-primary underline-offset-4 hover:underline">
             Own a business here? Apply to be featured.
           </Link>
         </p>
@@ -180,7 +185,7 @@ function NeighborhoodBusinesses({ name, slug }: { name: string; slug: string }) 
                   </div>
                 </div>
                 <p className="mt-3 line-clamp-3 text-sm">{b.description}</p>
-                <Link to="/amplify/featured" className="mt-auto pt-4 text-sm font-medium text-primary underline-offset-4 hover:underline">
+                <Link to={cityLink('/amplify/featured')} className="mt-auto pt-4 text-sm font-medium text-primary underline-offset-4 hover:underline">
                   Request an introduction<span className="sr-only"> to {b.business_name}</span>
                 </Link>
               </article>
@@ -194,14 +199,16 @@ function NeighborhoodBusinesses({ name, slug }: { name: string; slug: string }) 
 
 /** A niche page: businesses say a category and a neighbourhood, not a niche, so it points to all of them (decision 0640). */
 function BusinessesLink() {
+  const cityLink = useCityPath();
+  const here = usePageCity();
   return (
     <section aria-labelledby="area-businesses" className="mt-12 rounded-xl border border-border p-5">
       <h2 id="area-businesses" className="flex items-center gap-2 text-lg font-bold tracking-tight">
         <Users className="size-5 text-primary" aria-hidden /> Local businesses looking for creators
       </h2>
-      <p className="mt-1 text-sm text-muted-foreground">{CITY} businesses that want to work with local creators.</p>
+      <p className="mt-1 text-sm text-muted-foreground">{here?.name ?? CITY} businesses that want to work with local creators.</p>
       <Button asChild variant="outline" size="sm" className="mt-3">
-        <Link to="/amplify/featured">
+        <Link to={cityLink('/amplify/featured')}>
           See featured businesses <ArrowRight aria-hidden />
         </Link>
       </Button>

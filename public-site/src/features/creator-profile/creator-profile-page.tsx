@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
   ArrowLeft,
   BadgeCheck,
@@ -43,6 +43,7 @@ import { ChipList, Section } from './components/profile-sections';
 import { ContactDialog } from './components/contact-dialog';
 import { SaveButton } from '@/features/shortlist/save-button';
 import { ConnectLinks, SocialReachList } from './components/social-reach';
+import { useCityPath, usePageCity } from '@/lib/use-city';
 
 /** The profile's Featured (spec 5): reach on one platform, not a place in the directory (issue 13). */
 const FEATURED_REACH_NOTE = `Featured: more than ${formatCount(DIRECTORY.featuredFollowerThreshold)} followers on at least one platform.`;
@@ -62,9 +63,17 @@ function useDocumentTitle(title: string | null) {
 
 /** /creator/:id: the public profile. */
 export default function CreatorProfilePage() {
+  const cityLink = useCityPath();
   const { id = '' } = useParams();
   const { data: creator, isPending, error, refetch } = useCreator(id);
   const notFound = error instanceof ApiRequestError && error.status === 404;
+  // Opened under another city than the creator's (an old link, a card of another city): its own (decision 0621).
+  const pageCity = usePageCity();
+  const navigate = useNavigate();
+  const elsewhere = !!creator && !!pageCity && creator.city_slug !== pageCity.slug;
+  useEffect(() => {
+    if (elsewhere) navigate(cityLink(`/creator/${creator!.id}${location.search}`, creator!.city_slug), { replace: true });
+  }, [elsewhere]);
   useDocumentTitle(creator ? `${creator.display_name} · Local Creators` : notFound ? `${MSG.profileNotFound} · Local Creators` : null);
 
   if (creator) return <Profile creator={creator} />;
@@ -77,7 +86,7 @@ export default function CreatorProfilePage() {
         <h1 className="mt-5 text-2xl font-bold tracking-tight">{MSG.profileNotFound}</h1>
         <p className="mt-2 max-w-sm text-muted-foreground">This creator isn't in the directory, or their profile is not public yet.</p>
         <Button asChild className="mt-6">
-          <Link to="/directory">
+          <Link to={cityLink('/directory')}>
             <ArrowLeft aria-hidden /> Back to the directory
           </Link>
         </Button>
@@ -94,7 +103,7 @@ export default function CreatorProfilePage() {
             <RotateCw aria-hidden /> Try again
           </Button>
           <Button asChild variant="ghost">
-            <Link to="/directory">Back to the directory</Link>
+            <Link to={cityLink('/directory')}>Back to the directory</Link>
           </Button>
         </div>
       </div>
@@ -134,13 +143,14 @@ function LocalAudienceLine({ creator: c }: { creator: PublicCreator }) {
 }
 
 function Profile({ creator: c }: { creator: PublicCreator }) {
+  const cityLink = useCityPath();
   const place = c.neighborhood ? `${c.neighborhood}, ${c.city}` : c.city;
   const reachThrough = c.contact_enabled ? [] : contactLinkChoices(c).filter((l) => c.contact_links.includes(l.key));
   return (
     <div className={container}>
       <NotPublicBanner creatorId={c.id} />
       <Button asChild variant="ghost" size="sm" className="-ml-3 text-muted-foreground">
-        <Link to="/directory">
+        <Link to={cityLink('/directory')}>
           <ArrowLeft aria-hidden /> Directory
         </Link>
       </Button>

@@ -2,8 +2,10 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/layout/page';
 import { CITY, FLAVOR } from '@/lib/site-config';
+import { useCityPath } from '@/lib/use-city';
 
 export default function AboutPage() {
+  const cityLink = useCityPath();
   return (
     <Page className="max-w-3xl">
       <p className="text-sm font-semibold uppercase tracking-wide text-primary">About</p>
@@ -27,7 +29,7 @@ export default function AboutPage() {
           <Link to="/signup">Join free</Link>
         </Button>
         <Button asChild variant="outline">
-          <Link to="/directory">Browse creators</Link>
+          <Link to={cityLink('/directory')}>Browse creators</Link>
         </Button>
       </div>
     </Page>

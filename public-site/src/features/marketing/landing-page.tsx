@@ -4,6 +4,7 @@ import { APPROVAL_WAIT_HOURS } from '@local-creators/common';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CITY, FLAVOR } from '@/lib/site-config';
+import { useCityPath } from '@/lib/use-city';
 
 const STEPS = [
   { icon: UserPlus, title: 'Sign up', text: 'Create your free account with an e-mail and password. About 2 minutes.' },
@@ -21,6 +22,7 @@ const benefits = () => [
 ];
 
 export default function LandingPage() {
+  const cityLink = useCityPath();
   return (
     <>
       <section className="relative overflow-hidden bg-gradient-to-b from-primary-soft to-background">
@@ -41,7 +43,7 @@ export default function LandingPage() {
               </Link>
             </Button>
             <Button asChild size="lg" variant="outline">
-              <Link to="/directory">Browse the directory</Link>
+              <Link to={cityLink('/directory')}>Browse the directory</Link>
             </Button>
           </div>
         </div>

@@ -17,7 +17,7 @@ import {
 } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
 import { DomainError } from '../../../shared/domain-error';
-import type { KeptAnswer, PageMeta, ResolvedPage } from '../../../web/page-meta';
+import type { KeptAnswer, PageCity, PageMeta, ResolvedPage } from '../../../web/page-meta';
 import { Cities } from '../../city';
 import { AreaReads, type AreaFilter } from './area-reads';
 import type { DirectoryAnswer } from './directory-cache';
@@ -60,20 +60,24 @@ export class AreaPages {
     return { page: value.page, kept: found };
   }
 
-  /** The server's page at /niche/{slug} or /neighborhood/{slug} (one-city addresses): head and first view; null: 404. */
-  async page(kind: AreaKind, slug: string, city?: string): Promise<ResolvedPage | null> {
-    const found = await this.find(kind, slug, city);
+  /**
+   * The server's page at /niche/{slug} or /neighborhood/{slug}: head and first view; null: 404.
+   * Under a city's slug or on its host name (decision 0620) it is that city's, at its addresses.
+   */
+  async page(kind: AreaKind, slug: string, city?: PageCity): Promise<ResolvedPage | null> {
+    const found = await this.find(kind, slug, city?.slug);
     if (!('page' in found.value)) return null;
     const page = found.value.page;
-    const kept: KeptAnswer = found;
-    return { ...found.form('page', () => this.pageOf(page)), kept, view: AREA_VIEW };
+    const at = { base: city?.base ?? this.config.http.publicUrl, prefix: city?.prefix ?? '', city: city?.slug ?? null };
+    const kept: KeptAnswer = { form: (name, make) => found.form(`${name} ${at.base}${at.prefix}`, make) };
+    return { ...found.form(`page ${at.base}${at.prefix}`, () => this.pageOf(page, at)), kept, view: AREA_VIEW };
   }
 
-  /** The area pages worth a search engine's visit (at least AREA_PAGES.minIndexed creators), for the sitemap. */
-  async sitemapPaths(): Promise<string[]> {
-    const overview = (await this.directory.overview()).value;
+  /** The area pages worth a search engine's visit (at least AREA_PAGES.minIndexed creators), for the sitemap: of one city, or of every city's niches and the home city's neighbourhoods. */
+  async sitemapPaths(city?: string): Promise<string[]> {
+    const overview = (await this.directory.overview(city)).value;
     const niches = overview.niches.filter((n) => n.total >= AREA_PAGES.minIndexed).map((n) => areaPath('niche', areaSlug(n.niche)));
-    const home = await this.cities.home();
+    const home = (city ? await this.cities.bySlug(city) : null) ?? (await this.cities.home());
     const neighborhoods = (await this.neighborhoodsOf(home.slug, home.neighborhoods))
       .filter((n) => n.total >= AREA_PAGES.minIndexed)
       .map((n) => areaPath('neighborhood', n.slug));
@@ -150,15 +154,15 @@ export class AreaPages {
   }
 
   /** The head: title, description, canonical address, the creators shown as an ItemList; noindex under AREA_PAGES.minIndexed. */
-  private pageOf(page: AreaPageResponse): Omit<ResolvedPage, 'kept'> {
-    const base = this.config.http.publicUrl;
-    const url = `${base}${areaPath(page.kind, page.slug)}`;
+  private pageOf(page: AreaPageResponse, at: { base: string; prefix: string; city: string | null }): Omit<ResolvedPage, 'kept'> {
+    const base = at.base;
+    const url = `${base}${at.prefix}${areaPath(page.kind, page.slug)}`;
     const shown = new Map<string, PublicCreatorCard>();
     for (const c of [...page.newest, ...page.most_followed]) if (!shown.has(c.id)) shown.set(c.id, c);
-    const title = areaTitle(page, this.config.city);
+    const title = areaTitle(page, page.city_name ?? this.config.city);
     const meta: PageMeta = {
       title,
-      description: areaDescription(page, this.config.city),
+      description: areaDescription(page, page.city_name ?? this.config.city),
       url,
       noindex: page.total_creators < AREA_PAGES.minIndexed,
       structuredData: {
@@ -173,12 +177,13 @@ export class AreaPages {
           itemListElement: [...shown.values()].map((c, i) => ({
             '@type': 'ListItem',
             position: i + 1,
-            url: `${base}/creator/${c.id}`,
+            url: `${base}${at.prefix}/creator/${c.id}`,
             name: c.display_name,
           })),
         },
       },
     };
-    return { meta, data: [[['area', page.kind, page.slug], page]] };
+    // Keyed as the site's query is (get-area.ts): the city whose pages these are, or null.
+    return { meta, data: [[['area', page.kind, page.slug, at.city], page]] };
   }
 }

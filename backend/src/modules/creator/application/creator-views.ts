@@ -71,6 +71,7 @@ export function toPublicCreator(p: CreatorProfile, timeZone: string): PublicCrea
     bio: p.bio,
     neighborhood: p.neighborhood,
     city: p.city,
+    city_slug: p.citySlug,
     profile_image_url: p.profileImageUrl,
     profile_image_small_url: p.profileImageSmallUrl ?? null,
     niches: p.niches,
@@ -124,5 +125,7 @@ export function toPublicCard(p: ListedCard): PublicCreatorCard {
     verified: isVerified({ approval_status: p.approvalStatus, phone_verified: p.phoneVerified }),
     neighborhood: p.neighborhood,
     created_at: p.createdAt.toISOString(),
+    // Its city: a card found across every city links to, and names, its own (decision 0620).
+    city_slug: p.citySlug,
   };
 }

@@ -31,6 +31,7 @@ export type ListedCard = Pick<
   | 'phoneVerified'
   | 'neighborhood'
   | 'createdAt'
+  | 'citySlug'
 >;
 export interface ListedPageQuery extends ListedFilters {
   order: ListedOrder;
@@ -101,6 +102,6 @@ export abstract class DirectoryReads {
   abstract suggestListed(q: string, limit: number, signal?: AbortSignal): Promise<string[]>;
   /** How many listed creators match, counting no further than `cap + 1`. */
   abstract countListed(f: ListedFilters, cap: number, signal?: AbortSignal): Promise<number>;
-  /** Newest first, skipping the first `offset` (a later sitemap file). */
-  abstract listedIds(limit: number, offset?: number): Promise<{ id: string; updatedAt: Date }[]>;
+  /** Newest first, of one city when given (its sitemap, decision 0622), skipping the first `offset` (a later sitemap file, decision 0640). */
+  abstract listedIds(limit: number, opts?: { offset?: number; city?: string }): Promise<{ id: string; updatedAt: Date }[]>;
 }

@@ -16,6 +16,9 @@ import {
   type PageQueries,
   type DirectoryResponse,
   type PublicCreator,
+  type PublicCity,
+  CITY_PAGE_PATHS,
+  cityPagePath,
   directorySearchOf,
   checkLapsed,
   followersStale,
@@ -25,7 +28,7 @@ import { Clock } from '../../../shared/clock';
 import { DomainError } from '../../../shared/domain-error';
 import { isRealTimestamp } from '../../../shared/real-timestamp';
 import { isAdmin, type Principal } from '../../../shared/auth/principal';
-import type { KeptAnswer, PageMeta, ResolvedPage } from '../../../web/page-meta';
+import type { KeptAnswer, PageCity, PageMeta, ResolvedPage } from '../../../web/page-meta';
 import { Cities } from '../../city';
 import { DirectoryAnswer, DirectoryCache } from './directory-cache';
 import { DirectoryReads, type ListedFilters, type ListedOrder, type ListedPageQuery, type ListedPosition } from './directory-reads';
@@ -299,7 +302,7 @@ export class DirectoryService {
    * site's query is, for a signed-out viewer). Null for anyone else's page: a 404. The page is kept
    * with the cached profile, so the server draws it once per listing version.
    */
-  async profilePage(id: string): Promise<ResolvedPage | null> {
+  async profilePage(id: string, city?: PageCity): Promise<ResolvedPage | null> {
     if (!UUID.test(id)) return null;
     const answer = await this.listedProfile(id);
     const pub = answer.value;
@@ -310,14 +313,17 @@ export class DirectoryService {
     const turns = [...pub.platforms.map((p) => followersStale(p.followers_confirmed_at, now)), ...pub.confirmed_handles.map((h) => checkLapsed(h.since, now))];
     const state = turns.map(Number).join('');
     // The page drawn from it (web/spa.ts keeps it as a form of `kept`) is kept per state too.
-    const kept: KeptAnswer = { form: (name, make) => answer.form(`${name} ${state}`, make) };
-    return { ...answer.form(`page ${state}`, () => this.pageOf(pub)), kept };
+    // Under a city's slug (decision 0620) its canonical address is there: kept apart by prefix.
+    // On the city's own host name (decision 0623) at its root there.
+    const prefix = `${city?.base ?? ''}${city?.prefix ?? ''}`;
+    const kept: KeptAnswer = { form: (name, make) => answer.form(`${name} ${state}${prefix}`, make) };
+    return { ...answer.form(`page ${state}${prefix}`, () => this.pageOf(pub, city?.prefix ?? '', city?.base)), kept };
   }
 
-  private pageOf(pub: PublicCreator): Omit<ResolvedPage, 'kept'> {
-    const base = this.config.http.publicUrl;
+  private pageOf(pub: PublicCreator, prefix = '', pagesAt?: string): Omit<ResolvedPage, 'kept'> {
+    const base = pagesAt ?? this.config.http.publicUrl;
     const image = pub.profile_image_url ? (pub.profile_image_url.startsWith('http') ? pub.profile_image_url : `${base}${pub.profile_image_url}`) : null;
-    const url = `${base}/creator/${pub.id}`;
+    const url = `${base}${prefix}/creator/${pub.id}`;
     // The creator's own pages elsewhere, as schema.org's sameAs: only web addresses they gave.
     const sameAs = [...pub.platforms.map((p) => p.url), pub.link_hub_url].filter((u): u is string => !!u && /^https?:\/\//.test(u));
     const meta: PageMeta = {
@@ -355,10 +361,11 @@ export class DirectoryService {
    * the search form before the page's scripts ran, decision 0251) its first answer, keyed as the
    * site's query keys it. A search the API refuses (a stale cursor) is left to the browser.
    */
-  async directoryPage(address: URLSearchParams = new URLSearchParams()): Promise<{ data: PageQueries; kept: DirectoryAnswer<unknown> }> {
-    const answer = await this.overview();
-    const data: PageQueries = [[['directory'], answer.value]];
-    const search = directorySearchOf(address);
+  async directoryPage(address: URLSearchParams = new URLSearchParams(), city?: PageCity): Promise<{ data: PageQueries; kept: DirectoryAnswer<unknown> }> {
+    // A city's directory (decision 0620) is drawn from its overview, keyed as the site keys it.
+    const answer = await this.overview(city?.slug);
+    const data: PageQueries = [[city ? ['directory', city.slug] : ['directory'], answer.value]];
+    const search = directorySearchOf(address, city?.slug);
     if (!search.searching || search.unknownNiche) return { data, kept: answer };
     const raw = Object.fromEntries(
       Object.entries(search.query)
@@ -380,43 +387,73 @@ export class DirectoryService {
 
   /** At most this many addresses in one sitemap file (sitemaps.org); a test sets a few. */
   sitemapMaxUrls = SITEMAP_MAX_URLS;
-  /** Pages other reads put in the sitemap after the site's own (the area pages, decision 0640). */
-  private readonly sitemapPaths: (() => Promise<string[]>)[] = [];
-  addSitemapPaths(paths: () => Promise<string[]>) {
+  /** Pages other reads put in a sitemap after the site's own (the area pages of a city, or of the home city: decision 0640). */
+  private readonly sitemapPaths: ((city?: string) => Promise<string[]>)[] = [];
+  addSitemapPaths(paths: (city?: string) => Promise<string[]>) {
     this.sitemapPaths.push(paths);
   }
 
   /**
-   * /sitemap.xml: every listed page, area page and profile (newest first) when they fit one file;
-   * past sitemapMaxUrls, an index of files of at most that many (`part`: /sitemap-{part}.xml),
-   * each kept under the listing version. Null: no such part.
+   * The sitemap: of every page and profile on a one-city install; of one city's (under its slug,
+   * decision 0622) when `city` is given. The home city's also lists the site's own pages (the
+   * root, About, the Playbook), so every page is in one city's sitemap. Past sitemapMaxUrls it is
+   * an index of files of at most that many (`part`: /sitemap-{part}.xml, decision 0640), each kept
+   * under the listing version. Null: no such part.
    */
-  sitemap(part?: number): Promise<DirectoryAnswer<string | null>> {
+  sitemap(city?: PageCity, part?: number): Promise<DirectoryAnswer<string | null>> {
     const max = this.sitemapMaxUrls;
-    return this.cache.get(`sitemap ${part ?? 'index'} ${max}`, () => this.computeSitemap(part, max));
+    const key = city ? `sitemap ${city.slug}${city.home ? ' home' : ''} ${city.base ?? ''}` : 'sitemap';
+    return this.cache.get(`${key} ${part ?? 'index'} ${max}`, () => this.computeSitemap(city, part, max));
   }
 
-  private async computeSitemap(part: number | undefined, max: number): Promise<string | null> {
-    const base = this.config.http.publicUrl;
-    const paths = Object.entries(SITE_PAGES)
-      .filter(([, page]) => page.listed)
-      .map(([path]) => path);
-    for (const more of this.sitemapPaths) paths.push(...(await more()));
+  /** The files a sitemap index names for this sitemap: itself, or its parts when it is split. */
+  async sitemapFiles(city?: PageCity): Promise<string[]> {
+    const { base, prefix, files } = await this.sitemapShape(city, this.sitemapMaxUrls);
+    return files === 1 ? [`${base}${prefix}/sitemap.xml`] : Array.from({ length: files }, (_, i) => `${base}${prefix}/sitemap-${i + 1}.xml`);
+  }
+
+  private async sitemapShape(city: PageCity | undefined, max: number) {
+    const base = city?.base ?? this.config.http.publicUrl;
+    const prefix = city?.prefix ?? '';
+    const listed = Object.entries(SITE_PAGES).filter(([, page]) => page.listed);
+    const paths = city
+      ? [
+          ...listed.filter(([path]) => CITY_PAGE_PATHS.includes(path)).map(([path]) => (city.prefix ? cityPagePath(city.slug, path) : path)),
+          ...(city.home ? listed.filter(([path]) => !CITY_PAGE_PATHS.includes(path) || path === '/').map(([path]) => path) : []),
+        ]
+      : listed.map(([path]) => path);
+    for (const more of this.sitemapPaths) paths.push(...(await more(city?.slug)).map((path) => `${prefix}${path}`));
     const pages = paths.map((path) => `  <url><loc>${base}${path}</loc></url>`);
-    const total = pages.length + (await this.overview()).value.total_creators;
-    const files = Math.max(1, Math.ceil(total / max));
+    const total = pages.length + (await this.overview(city?.slug)).value.total_creators;
+    return { base, prefix, pages, files: Math.max(1, Math.ceil(total / max)) };
+  }
+
+  private async computeSitemap(city: PageCity | undefined, part: number | undefined, max: number): Promise<string | null> {
+    const { base, prefix, pages, files } = await this.sitemapShape(city, max);
     if (files === 1 && part !== undefined) return null;
-    if (files > 1 && part === undefined) return sitemapIndexXml(Array.from({ length: files }, (_, i) => `${base}/sitemap-${i + 1}.xml`));
+    if (files > 1 && part === undefined) return sitemapIndexXml(Array.from({ length: files }, (_, i) => `${base}${prefix}/sitemap-${i + 1}.xml`));
     const index = part ?? 1;
     if (index > files) return null;
     // The addresses are one sequence, the site's pages first, then the profiles newest first: this file is its slice.
     const start = (index - 1) * max;
     const head = pages.slice(start, start + max);
     const fromProfile = Math.max(0, start - pages.length);
-    const profiles = (await this.profiles.listedIds(max - head.length, fromProfile)).map(
-      (p) => `  <url><loc>${base}/creator/${p.id}</loc><lastmod>${p.updatedAt.toISOString()}</lastmod></url>`,
+    const profiles = (await this.profiles.listedIds(max - head.length, { offset: fromProfile, city: city?.slug })).map(
+      (p) => `  <url><loc>${base}${prefix}/creator/${p.id}</loc><lastmod>${p.updatedAt.toISOString()}</lastmod></url>`,
     );
     return urlsetXml([...head, ...profiles]);
+  }
+
+  /**
+   * GET /api/directory/cities: every city, by name, with how many creators it lists (its
+   * overview's count, cached per listing version); the root of an install of several cities lists
+   * them (decision 0620). The cities are read each time: a city just added shows at once.
+   */
+  async cityList(): Promise<PublicCity[]> {
+    const cities = await this.cities.all();
+    return Promise.all(
+      cities.map(async (c) => ({ slug: c.slug, name: c.name, state: c.state, total_creators: (await this.overview(c.slug)).value.total_creators })),
+    );
   }
 
   /** City slugs seen to exist: a search names one without a query; a slug not known yet is looked up (a city just added). */

@@ -41,6 +41,14 @@ export class DirectoryController {
     return json(answer, req, reply);
   }
 
+  /** The cities, each with how many creators it lists: the root of an install of several cities (decision 0620). */
+  @Get('directory/cities')
+  @Header('Cache-Control', PUBLIC_READ)
+  @ApiOkResponse({ description: 'PublicCity[]: every city by name (slug, name, state, total_creators)' })
+  cities() {
+    return this.directory.cityList();
+  }
+
   /**
    * A client that goes away before its answer cancels the query it was waiting for (decision
    * 0204), so abandoned searches never keep PostgreSQL busy. A search that runs into the

@@ -34,6 +34,7 @@ const PAGE_COLUMNS = [
   'phone_verified',
   'neighborhood',
   'created_at',
+  'city_slug',
 ];
 export const columnsOf = (alias: string) => PAGE_COLUMNS.map((c) => `${alias}.${c}`).join(', ');
 

@@ -109,6 +109,7 @@ export function listedCard(row: Record<string, any>): ListedCard {
     phoneVerified: row.phone_verified,
     neighborhood: row.neighborhood,
     createdAt: new Date(row.created_at),
+    citySlug: row.city_slug,
   };
 }
 
@@ -188,13 +189,16 @@ export class SqlDirectoryReads extends DirectoryReads {
     const { rows } = await this.pool.run({ name: statementName(sql), text: sql, values: params }, { signal, primary });
     return rows;
   }
-  async listedIds(limit: number, offset = 0) {
+  async listedIds(limit: number, { offset = 0, city }: { offset?: number; city?: string } = {}) {
     // Up to tens of thousands of rows: two columns straight from SQL, no entities; on the
-    // directory's pool, so the sitemap comes from where the rest of the public reads do.
+    // directory's pool, so the sitemap comes from where the rest of the public reads do. One
+    // city's (its sitemap, decision 0622) walks the city's listing index.
     const rows = await this.cancellable(
       undefined,
-      `select p.id, p.updated_at from creator_profiles p where ${LISTED_SQL} order by p.created_at desc, p.id limit $1 offset $2`,
-      [limit, offset],
+      city
+        ? `select p.id, p.updated_at from creator_profiles p where ${LISTED_SQL} and p.city_slug = $3 order by p.created_at desc, p.id limit $1 offset $2`
+        : `select p.id, p.updated_at from creator_profiles p where ${LISTED_SQL} order by p.created_at desc, p.id limit $1 offset $2`,
+      city ? [limit, offset, city] : [limit, offset],
     );
     return rows.map((r) => ({ id: r.id as string, updatedAt: new Date(r.updated_at as string | Date) }));
   }

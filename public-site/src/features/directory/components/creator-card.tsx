@@ -5,8 +5,11 @@ import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn, formatFollowers } from '@/lib/utils';
-import { CITY } from '@/lib/site-config';
+import { CITIES, CITY, cityPath } from '@/lib/site-config';
 import { SaveButton } from '@/features/shortlist/save-button';
+
+/** The card's city by name: its own on an install of several cities (a search across them), else the site's. */
+const cityName = (slug: string | undefined) => CITIES?.list.find((c) => c.slug === slug)?.name ?? CITY;
 
 /** A directory card: photo or initials, name, verified mark, two-line bio, three niches (+N), total followers. */
 export function CreatorCard({ creator, featured = false }: { creator: PublicCreatorCard; featured?: boolean }) {
@@ -38,12 +41,15 @@ export function CreatorCard({ creator, featured = false }: { creator: PublicCrea
             <MapPin className="size-3.5 shrink-0" aria-hidden />
             {creator.neighborhood && areaSlug(creator.neighborhood) ? (
               // The neighbourhood's own page (decision 0640).
-              <Link to={neighborhoodPath(creator.neighborhood)} className="relative truncate underline-offset-2 hover:text-foreground hover:underline">
+              <Link
+                to={cityPath(neighborhoodPath(creator.neighborhood), creator.city_slug)}
+                className="relative truncate underline-offset-2 hover:text-foreground hover:underline"
+              >
                 <span className="sr-only">Creators in </span>
                 {creator.neighborhood}
               </Link>
             ) : (
-              <span className="truncate">{creator.neighborhood ?? CITY}</span>
+              <span className="truncate">{creator.neighborhood ?? cityName(creator.city_slug)}</span>
             )}
           </p>
         </div>
@@ -74,7 +80,7 @@ export function CreatorCard({ creator, featured = false }: { creator: PublicCrea
           <span className="flex gap-2">
             <SaveButton creatorId={creator.id} name={creator.display_name} />
             <Button asChild size="sm" variant="outline">
-              <Link to={`/creator/${creator.id}`}>
+              <Link to={cityPath(`/creator/${creator.id}`, creator.city_slug)}>
                 View Profile<span className="sr-only"> of {creator.display_name}</span>
                 <ArrowRight className="transition group-hover:translate-x-0.5" aria-hidden />
               </Link>

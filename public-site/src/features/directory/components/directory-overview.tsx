@@ -8,6 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDirectory } from '../api/get-directory';
 import { CreatorGrid, CreatorGridSkeleton, FeaturedNote, LoadError } from './creator-grid';
 import { CITY } from '@/lib/site-config';
+import { useCityPath } from '@/lib/use-city';
 
 /** The directory's Featured (spec 5): the first cards of a list, whatever their reach. */
 const FEATURED_NOTE = {
@@ -39,6 +40,7 @@ export function OverviewHeader() {
 
 /** Below the search: the business banner and the two tabs. The tab lives in ?tab= so "back" returns to it. */
 export function OverviewBody() {
+  const cityLink = useCityPath();
   const { data, isPending, isError, refetch } = useDirectory();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'niche' ? 'niche' : 'recent';
@@ -53,7 +55,7 @@ export function OverviewBody() {
   return (
     <>
       <Link
-        to="/amplify"
+        to={cityLink('/amplify')}
         className="group mt-8 flex flex-col gap-3 rounded-xl border border-primary/20 bg-gradient-to-r from-primary/10 via-primary/5 to-transparent p-4 transition hover:border-primary/40 sm:flex-row sm:items-center sm:p-5"
       >
         <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
@@ -155,6 +157,7 @@ function EmptyState() {
 }
 
 function NicheGroups({ groups }: { groups: DirectoryResponse['niches'] }) {
+  const cityLink = useCityPath();
   return (
     <div className="space-y-12">
       <nav aria-label="Jump to a niche" className="-mx-1 flex flex-wrap gap-2">
@@ -181,12 +184,12 @@ function NicheGroups({ groups }: { groups: DirectoryResponse['niches'] }) {
             </div>
             <span className="flex flex-wrap gap-2">
               <Button asChild variant="ghost" size="sm">
-                <Link to={nichePath(g.niche)}>
+                <Link to={cityLink(nichePath(g.niche))}>
                   About {g.niche} creators<span className="sr-only"> in {CITY}</span>
                 </Link>
               </Button>
               <Button asChild variant="outline" size="sm">
-                <Link to={`/directory?niche=${encodeURIComponent(g.niche)}`}>
+                <Link to={cityLink(`/directory?niche=${encodeURIComponent(g.niche)}`)}>
                   View all {g.total} creators <ArrowRight aria-hidden />
                 </Link>
               </Button>

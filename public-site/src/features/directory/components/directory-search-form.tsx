@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Search, SlidersHorizontal } from 'lucide-react';
-import { COLLAB_TYPES, CONTENT_TYPES, DIRECTORY, NICHES, PLATFORM_NAMES, REPLY_TIMES } from '@local-creators/common';
+import { useNavigate } from 'react-router-dom';
+import { ALL_CITIES, COLLAB_TYPES, CONTENT_TYPES, DIRECTORY, NICHES, PLATFORM_NAMES, REPLY_TIMES } from '@local-creators/common';
+import { CITIES, cityPath } from '@/lib/site-config';
+import { usePageCity } from '@/lib/use-city';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -104,6 +107,17 @@ export function DirectorySearchForm({ search }: { search: DirectorySearch }) {
   const [neighborhood, setNeighborhood] = useDebouncedParam('neighborhood', search);
   const filtersSet = FILTER_KEYS.filter((k) => k !== 'q' && search.params.get(k)).length;
   const [open, setOpen] = useState(false);
+  // On an install of several cities (decision 0620): this city's creators, another city's, or every city's.
+  const city = usePageCity();
+  const navigate = useNavigate();
+  const cityChoice = city && CITIES ? (search.params.get('city') === ALL_CITIES ? ALL_CITIES : city.slug) : null;
+  function onCity(value: string) {
+    if (value === ALL_CITIES || value === city?.slug) return update('city', value === ALL_CITIES ? ALL_CITIES : '');
+    const next = new URLSearchParams(search.params);
+    for (const k of ['city', 'cursor']) next.delete(k);
+    const rest = next.toString();
+    navigate(cityPath(`/directory${rest ? `?${rest}` : ''}`, value));
+  }
   // Folded only on phones; from `sm` up every filter shows.
   const foldable = open ? '' : 'hidden sm:block';
   // Typed or chosen on the drawn page before its scripts ran: searched for now (decision 0251).
@@ -136,11 +150,11 @@ export function DirectorySearchForm({ search }: { search: DirectorySearch }) {
       role="search"
       aria-label="Search the directory"
       method="get"
-      action="/directory"
+      action={cityPath('/directory', city?.slug)}
       className="mt-8 grid gap-4 rounded-xl border border-border bg-background p-4 shadow-xs sm:grid-cols-2 lg:grid-cols-12"
       onSubmit={(e) => e.preventDefault()}
     >
-      <div className="space-y-1.5 sm:col-span-2 lg:col-span-6">
+      <div className={cn('space-y-1.5 sm:col-span-2', cityChoice ? 'lg:col-span-4' : 'lg:col-span-6')}>
         <Label htmlFor="filter-q">Search</Label>
         {/* On a phone the Filters button goes under the box, which keeps the whole width for its placeholder. */}
         <div className="flex flex-col gap-2 sm:flex-row">
@@ -176,6 +190,17 @@ export function DirectorySearchForm({ search }: { search: DirectorySearch }) {
           </Button>
         </div>
       </div>
+      {cityChoice && CITIES && (
+        <Choice
+          id="filter-city"
+          name="city"
+          label="City"
+          value={cityChoice}
+          options={[...CITIES.list.map((c) => ({ value: c.slug, label: c.name })), { value: ALL_CITIES, label: 'All cities' }]}
+          onChange={onCity}
+          className="sm:col-span-2 lg:col-span-2"
+        />
+      )}
       {LIST_FILTERS.filter((f) => f.key !== 'replies_within').map(choiceOf)}
       <div className={cn(foldable, 'space-y-1.5 lg:col-span-4')}>
         <Label htmlFor="filter-neighborhood">Neighborhood</Label>

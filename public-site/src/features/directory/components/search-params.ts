@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
+import { usePageCity } from '@/lib/use-city';
 import { DIRECTORY_FILTER_KEYS, directorySearchOf, type DirectorySort } from '@local-creators/common';
 
 export type Sort = DirectorySort;
@@ -14,9 +15,11 @@ type FilterKey = (typeof FILTER_KEYS)[number];
  */
 export function useDirectorySearch() {
   const [params, setParams] = useSearchParams();
-  const read = directorySearchOf(params);
+  // A city's directory searches that city, or every city with ?city=all (decision 0620).
+  const city = usePageCity();
+  const read = directorySearchOf(params, city?.slug);
 
-  function update(key: FilterKey | 'sort' | 'cursor', value: string) {
+  function update(key: FilterKey | 'sort' | 'cursor' | 'city', value: string) {
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);

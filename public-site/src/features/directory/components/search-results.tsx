@@ -5,11 +5,13 @@ import { Button } from '@/components/ui/button';
 import { useCreators } from '../api/get-creators';
 import { CreatorGrid, CreatorGridSkeleton, LoadError } from './creator-grid';
 import type { useDirectorySearch } from './search-params';
+import { useCityPath } from '@/lib/use-city';
 
 type DirectorySearch = ReturnType<typeof useDirectorySearch>;
 
 /** The results' heading: a niche's own list ("View all N creators") or a search. */
 export function SearchHeader({ search }: { search: DirectorySearch }) {
+  const cityLink = useCityPath();
   const { data } = useCreators(search.query, !search.unknownNiche);
   const niche = search.query.niche;
   // Only a niche is set: this is that niche's whole list.
@@ -20,7 +22,7 @@ export function SearchHeader({ search }: { search: DirectorySearch }) {
   return (
     <header>
       <Button asChild variant="ghost" size="sm" className="-ml-3 text-muted-foreground">
-        <Link to={niche ? '/directory?tab=niche' : '/directory'}>
+        <Link to={cityLink(niche ? '/directory?tab=niche' : '/directory')}>
           <ArrowLeft aria-hidden /> {niche ? 'All niches' : 'Directory'}
         </Link>
       </Button>
@@ -41,13 +43,14 @@ export function SearchHeader({ search }: { search: DirectorySearch }) {
  * offers is a link to its own search, so it can be opened, shared or opened in a new tab.
  */
 function DidYouMean({ suggestions }: { suggestions: string[] }) {
+  const cityLink = useCityPath();
   return (
     <p className="mt-3">
       Did you mean{' '}
       {suggestions.map((s, i) => (
         <span key={s}>
           {i > 0 && (i === suggestions.length - 1 ? ' or ' : ', ')}
-          <Link to={`/directory?q=${encodeURIComponent(s)}`} className="font-medium text-primary underline underline-offset-4">
+          <Link to={cityLink(`/directory?q=${encodeURIComponent(s)}`)} className="font-medium text-primary underline underline-offset-4">
             {s}
           </Link>
         </span>
@@ -59,6 +62,7 @@ function DidYouMean({ suggestions }: { suggestions: string[] }) {
 
 /** One page of matching creators, paged by the API's cursors (decision 0204): Prev and Next, no page numbers. */
 export function SearchResults({ search }: { search: DirectorySearch }) {
+  const cityLink = useCityPath();
   const { data, isPending, isError, isPlaceholderData, refetch } = useCreators(search.query, !search.unknownNiche);
 
   if (search.unknownNiche) {
@@ -67,7 +71,7 @@ export function SearchResults({ search }: { search: DirectorySearch }) {
         <p className="font-medium">There is no niche called “{search.unknownNiche}”.</p>
         <p className="mt-1 text-sm text-muted-foreground">
           Choose one above, or{' '}
-          <Link to="/directory?tab=niche" className="font-medium text-primary underline underline-offset-4">
+          <Link to={cityLink('/directory?tab=niche')} className="font-medium text-primary underline underline-offset-4">
             see every niche
           </Link>
           .
