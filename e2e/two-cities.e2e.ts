@@ -9,8 +9,8 @@ import { expectToast, listedCreator, PASSWORD, shot, signInThroughLogin, startPr
 // Issue 26 point 6 (decisions 0620–0622): one install, two cities. Cleveland is the home city;
 // Akron is added by the operator's CLI, with an admin of Akron only. A creator applies from
 // Akron's pages, Akron's admin approves; Cleveland's admin never sees the application; the creator
-// shows in Akron's directory and the search across cities, not in Cleveland's. (Pages per
-// neighbourhood are point 3, not built: that clause of the issue's journey is left out.)
+// shows in Akron's directory, its neighbourhood's page and the search across cities, not in
+// Cleveland's.
 const ROOT = join(__dirname, '..');
 const CLI = join(ROOT, 'backend/dist/cli.js');
 
@@ -47,6 +47,7 @@ describe('one install with two cities', () => {
     await page.getByLabel('Full name').fill(name);
     await page.getByLabel('Phone').fill('(330) 555-0142');
     await page.getByLabel('Short bio').fill('Akron eats, rubber city history and towpath runs.');
+    await page.getByLabel('Neighborhood').fill('Highland Square');
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByLabel('Platform').selectOption('Instagram');
     await page.getByLabel('Handle').fill('ada_akron');
@@ -98,10 +99,13 @@ describe('one install with two cities', () => {
     await item.getByRole('button', { name: 'Approve' }).click();
     await akron.page.getByText(MSG.adminCreatorStatus('approved')).first().waitFor();
 
-    // In Akron's directory, with its profile under Akron; not in Cleveland's.
+    // In Akron's directory and its neighbourhood's page, with its profile under Akron; not in Cleveland's.
     const visitor = await product.newPage();
     await visitor.page.goto('/akron/directory');
-    const card = visitor.page.getByRole('article', { name });
+    await visitor.page.getByRole('article', { name }).getByRole('link', { name: 'Creators in Highland Square' }).click();
+    await visitor.page.waitForURL(/\/akron\/neighborhood\/highland-square$/);
+    await visitor.page.getByRole('heading', { level: 1, name: /Highland Square/ }).waitFor();
+    const card = visitor.page.getByRole('article', { name }).first();
     await card.waitFor();
     await card.getByRole('link', { name: /View Profile/ }).click();
     await visitor.page.waitForURL(new RegExp(`/akron/creator/${row!.id}$`));

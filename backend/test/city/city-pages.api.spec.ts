@@ -2,6 +2,7 @@ import type { Niche } from '@local-creators/common';
 import { bearer, createTestApp, signUp, TestApp } from '../helpers/test-app';
 import { validProfile } from '../creator/fixtures';
 import { Cities } from '../../src/modules/city';
+import { DirectoryService } from '../../src/modules/creator/application/directory.service';
 
 /**
  * Issue 26 point 2 (decisions 0620–0622): on an install of two cities the site's pages live under
@@ -97,6 +98,52 @@ describe('public site per city (two cities)', () => {
     await page('/about').expect(200);
     await page('/nowhere/directory').expect(404);
     await page('/akron/about').expect(404);
+  });
+
+  it("draws a city's pages per niche and per neighbourhood under its slug, of its creators, and sends the old addresses there", async () => {
+    await t.sql(`update creator_profiles set neighborhood = 'Highland Square' where id = $1`, [ada]);
+    const food = await page('/akron/niche/food').expect(200);
+    expect(canonical(food.text)).toBe(`${BASE}/akron/niche/food`);
+    expect(text(food.text)).toContain('Ada Akron');
+    expect(root(food.text)).toContain(`href="/akron/creator/${ada}"`);
+    expect(food.text).toContain(`"url":"${BASE}/akron/creator/${ada}"`); // the ItemList
+    const comedy = await page('/cleveland/niche/comedy').expect(200);
+    expect(text(comedy.text)).toContain('Cleo Cleveland');
+    expect(text(comedy.text)).not.toContain('Ada Akron');
+    expect((await t.http().get('/api/directory/niches/food?city=cleveland').expect(200)).body.total_creators).toBe(0);
+    const square = await page('/akron/neighborhood/highland-square').expect(200);
+    expect(canonical(square.text)).toBe(`${BASE}/akron/neighborhood/highland-square`);
+    expect(text(square.text)).toContain('Ada Akron');
+    await page('/cleveland/neighborhood/highland-square').expect(404);
+    const old = await page('/niche/comedy?sort=newest').expect(301);
+    expect(old.headers.location).toBe('/cleveland/niche/comedy?sort=newest');
+  });
+
+  it("splits a city's sitemap in parts past its limit, and the root's index names the parts (an index may not name an index)", async () => {
+    const directory = t.app.get(DirectoryService);
+    const limit = directory.sitemapMaxUrls;
+    directory.sitemapMaxUrls = 2;
+    try {
+      const index = (await page('/sitemap.xml').expect(200)).text;
+      const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+      expect(files).toContain(`${BASE}/akron/sitemap-1.xml`);
+      expect(files).not.toContain(`${BASE}/akron/sitemap.xml`);
+      expect((await page('/akron/sitemap.xml').expect(200)).text).toContain('<sitemapindex');
+      const akronParts = files.filter((f) => f.startsWith(`${BASE}/akron/sitemap-`));
+      const urls: string[] = [];
+      for (const f of akronParts) {
+        const xml = (await page(f.slice(BASE.length)).expect(200)).text;
+        const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+        expect(locs.length).toBeLessThanOrEqual(2);
+        urls.push(...locs);
+      }
+      expect(urls).toContain(`${BASE}/akron/directory`);
+      expect(urls).toContain(`${BASE}/akron/creator/${ada}`);
+      expect(urls.join(' ')).not.toContain(cleo);
+      await page(`/akron/sitemap-${akronParts.length + 1}.xml`).expect(404);
+    } finally {
+      directory.sitemapMaxUrls = limit;
+    }
   });
 
   it('answers a sitemap index of each city, and each city its own pages and profiles', async () => {
