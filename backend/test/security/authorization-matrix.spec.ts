@@ -59,6 +59,8 @@ const ROUTES: Record<string, RouteRule> = {
   'POST /api/contact-replies': { access: 'public', allowed: [400] },
   'GET /api/directory': { access: 'public', allowed: [200] },
   'GET /api/directory/cities': { access: 'public', allowed: [200] },
+  'GET /api/directory/niches/:slug': { access: 'public', allowed: [404] },
+  'GET /api/directory/neighborhoods/:slug': { access: 'public', allowed: [404] },
   'GET /api/creators': { access: 'public', allowed: [200] },
   'GET /api/feed/creators': { access: 'public', allowed: [200] },
   'GET /api/creators/:id': { access: 'public', allowed: [404] },
