@@ -408,8 +408,15 @@ export class DirectoryService {
 
   /** The files a sitemap index names for this sitemap: itself, or its parts when it is split. */
   async sitemapFiles(city?: PageCity): Promise<string[]> {
-    const { base, prefix, files } = await this.sitemapShape(city, this.sitemapMaxUrls);
-    return files === 1 ? [`${base}${prefix}/sitemap.xml`] : Array.from({ length: files }, (_, i) => `${base}${prefix}/sitemap-${i + 1}.xml`);
+    // Kept like the sitemap itself: the root's index asks for every city's on each request, and the
+    // shape reads each city's neighbourhoods (a grouped statement) and overview.
+    const max = this.sitemapMaxUrls;
+    const key = city ? `sitemap files ${city.slug}${city.home ? ' home' : ''} ${city.base ?? ''}` : 'sitemap files';
+    const answer = await this.cache.get(`${key} ${max}`, async () => {
+      const { base, prefix, files } = await this.sitemapShape(city, max);
+      return files === 1 ? [`${base}${prefix}/sitemap.xml`] : Array.from({ length: files }, (_, i) => `${base}${prefix}/sitemap-${i + 1}.xml`);
+    });
+    return answer.value;
   }
 
   private async sitemapShape(city: PageCity | undefined, max: number) {
