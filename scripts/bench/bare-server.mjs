@@ -51,6 +51,7 @@ const CARD = `json_build_object(
   'total_followers', p.total_followers,
   'verified', p.approval_status = 'approved' and p.phone_verified,
   'neighborhood', p.neighborhood,
+  'city_slug', p.city_slug,
   'created_at', to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
 const newest = (extra, limit) => `(select coalesce(json_agg(c), '[]'::json) from
   (select ${CARD} as c from creator_profiles p where ${LISTED} ${extra} order by p.created_at desc, p.id limit ${limit}) s)`;
