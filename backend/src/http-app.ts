@@ -76,7 +76,14 @@ export async function createHttpApp(env: Record<string, string | undefined> = {}
   // (web/spa.ts). Registered before any route, since it attaches itself to routes as they are
   // added. Pages' HTML is under 1 kB, so the threshold sits below it.
   const { encodings, threshold, brotliParams } = ON_THE_FLY_COMPRESSION;
-  await fastify.register(fastifyCompress, { global: true, encodings, threshold, brotliOptions: { params: brotliParams } });
+  // Request bodies are never compressed by our clients, so the request side's two hooks are left out.
+  await fastify.register(fastifyCompress, {
+    globalCompression: true,
+    globalDecompression: false,
+    encodings,
+    threshold,
+    brotliOptions: { params: brotliParams },
+  });
   // Conditional GETs: an answer whose ETag the client already holds is a 304. A route that knows
   // its answer's ETag sets it (a cached answer, hashed once: PreparedBody); any other is hashed here.
   await fastify.register(fastifyEtag, { weak: true });

@@ -27,10 +27,22 @@ export class Metrics implements OnApplicationShutdown {
     registers: [this.registry],
   });
 
+  /**
+   * Each (method, route, status)'s two series, looked up once: prom-client hashes a label object
+   * on every call, which cost a cached read about as much as its ETag check.
+   */
+  private readonly answered = new Map<string, { requests: Counter.Internal; duration: Histogram.Internal<'method' | 'route'> }>();
+
   /** `route` is the pattern (`/api/creators/:id`), never the raw URL: bounded label values. */
   requestAnswered(method: string, route: string, status: number, seconds: number) {
-    this.httpRequests.inc({ method, route, status: String(status) });
-    this.httpDuration.observe({ method, route }, seconds);
+    const key = `${method} ${status} ${route}`;
+    let series = this.answered.get(key);
+    if (!series) {
+      series = { requests: this.httpRequests.labels(method, route, String(status)), duration: this.httpDuration.labels(method, route) };
+      this.answered.set(key, series);
+    }
+    series.requests.inc();
+    series.duration.observe(seconds);
   }
 
   /**

@@ -19,9 +19,9 @@ describe('ProfileCounter', () => {
   it('adds up counts in memory and writes them as one batch, per creator, day, measure and source', async () => {
     const store = new Store();
     const counter = new ProfileCounter(store, at('2026-11-26T15:00:00Z'), config);
-    for (let i = 0; i < 1000; i++) counter.count('views', ['a'], 'search');
-    counter.count('views', ['a'], 'outside');
-    counter.count('appearances', new Set(['a', 'b']));
+    for (let i = 0; i < 1000; i++) counter.count('views', 'a', 'search');
+    counter.count('views', 'a', 'outside');
+    counter.countList('appearances', ['a', 'b']);
     expect(store.batches).toEqual([]); // nothing written on the way
     await counter.flush();
     expect(store.batches).toHaveLength(1);
@@ -35,10 +35,27 @@ describe('ProfileCounter', () => {
     expect(store.batches).toHaveLength(1); // nothing new, nothing written
   });
 
+  it('counts a list shown again as one step and spreads it over its creators when it writes', async () => {
+    const store = new Store();
+    const counter = new ProfileCounter(store, at('2026-11-26T15:00:00Z'), config);
+    const overview = ['a', 'b', 'c'];
+    for (let i = 0; i < 500; i++) counter.countList('appearances', overview);
+    counter.countList('appearances', ['b']); // another answer showing b
+    counter.count('views', 'b', 'search');
+    expect((counter as unknown as { keys: number }).keys).toBe(5); // three for the list, one each for the rest
+    await counter.flush();
+    expect(store.batches[0]).toEqual([
+      { profileId: 'a', day: '2026-11-26', measure: 'appearances', source: '', n: 500 },
+      { profileId: 'b', day: '2026-11-26', measure: 'appearances', source: '', n: 501 },
+      { profileId: 'c', day: '2026-11-26', measure: 'appearances', source: '', n: 500 },
+      { profileId: 'b', day: '2026-11-26', measure: 'views', source: 'search', n: 1 },
+    ]);
+  });
+
   it("counts on the city's day (America/New_York by default)", async () => {
     const store = new Store();
     const counter = new ProfileCounter(store, at('2026-11-27T03:00:00Z'), config);
-    counter.count('views', ['a'], 'direct');
+    counter.count('views', 'a', 'direct');
     await counter.flush();
     expect(store.batches[0]![0]!.day).toBe('2026-11-26');
   });
@@ -46,10 +63,10 @@ describe('ProfileCounter', () => {
   it('keeps what a failed flush held and writes it with the next', async () => {
     const store = new Store();
     const counter = new ProfileCounter(store, at('2026-11-26T15:00:00Z'), config);
-    counter.count('views', ['a'], 'direct');
+    counter.count('views', 'a', 'direct');
     store.fail = true;
     await counter.flush();
-    counter.count('views', ['a'], 'direct');
+    counter.count('views', 'a', 'direct');
     store.fail = false;
     await counter.flush();
     expect(store.batches).toEqual([[{ profileId: 'a', day: '2026-11-26', measure: 'views', source: 'direct', n: 2 }]]);
@@ -58,7 +75,7 @@ describe('ProfileCounter', () => {
   it('writes what it holds when the app stops', async () => {
     const store = new Store();
     const counter = new ProfileCounter(store, at('2026-11-26T15:00:00Z'), config);
-    counter.count('views', ['a'], 'direct');
+    counter.count('views', 'a', 'direct');
     await counter.beforeApplicationShutdown();
     expect(store.batches).toHaveLength(1);
   });

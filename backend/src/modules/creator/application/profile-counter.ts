@@ -21,6 +21,14 @@ export abstract class ProfileCountStore {
   abstract add(rows: readonly CountRow[]): Promise<void>;
 }
 
+interface Group {
+  day: string;
+  measure: CountedMeasure;
+  source: Source | '';
+  counts: Map<string, number>;
+  lists: Map<readonly string[], number>;
+}
+
 /** Past this many distinct keys waiting, new ones are dropped until the next flush (the database is away). */
 const MAX_WAITING = 200_000;
 
@@ -32,8 +40,13 @@ const MAX_WAITING = 200_000;
 @Injectable()
 export class ProfileCounter implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(ProfileCounter.name);
-  /** Per (day, measure, source): per profile, how many. Counting a page of ids is then one Map step per id. */
-  private waiting = new Map<string, { day: string; measure: CountedMeasure; source: Source | ''; counts: Map<string, number> }>();
+  /**
+   * Per (day, measure, source): per profile, how many; and per list of profiles shown (the same
+   * array for every read of one cached answer), how many times. A cached answer read again is then
+   * one Map step, however many creators it shows; its lists are spread over their creators at the
+   * flush.
+   */
+  private waiting = new Map<string, Group>();
   private keys = 0;
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
@@ -57,25 +70,39 @@ export class ProfileCounter implements OnApplicationBootstrap, BeforeApplication
     await this.flush();
   }
 
-  /** One more `measure` for each of `profileIds` today (the city's day), from `source`. */
-  count(measure: CountedMeasure, profileIds: Iterable<string>, source: Source | '' = '') {
-    const day = this.day();
-    const counts = this.group(day, measure, source);
-    for (const profileId of profileIds) {
-      const n = counts.get(profileId);
-      if (n !== undefined) counts.set(profileId, n + 1);
-      else if (this.keys < MAX_WAITING) {
-        counts.set(profileId, 1);
-        this.keys++;
-      }
+  /** One more `measure` of one creator today (the city's day), from `source`. */
+  count(measure: CountedMeasure, profileId: string, source: Source | '' = '') {
+    this.add(this.group(this.day(), measure, source).counts, profileId, 1);
+  }
+
+  /**
+   * One more `measure` for each creator of `profileIds` today. `profileIds` is kept as it is until
+   * the flush and must not change: pass the same array each time the same answer is shown.
+   */
+  countList(measure: CountedMeasure, profileIds: readonly string[]) {
+    const lists = this.group(this.day(), measure, '').lists;
+    const n = lists.get(profileIds);
+    if (n !== undefined) lists.set(profileIds, n + 1);
+    else if (this.keys + profileIds.length <= MAX_WAITING) {
+      lists.set(profileIds, 1);
+      this.keys += profileIds.length;
+    }
+  }
+
+  private add(counts: Map<string, number>, profileId: string, more: number) {
+    const n = counts.get(profileId);
+    if (n !== undefined) counts.set(profileId, n + more);
+    else if (this.keys < MAX_WAITING) {
+      counts.set(profileId, more);
+      this.keys++;
     }
   }
 
   private group(day: string, measure: CountedMeasure, source: Source | '') {
     const key = `${day} ${measure} ${source}`;
     let group = this.waiting.get(key);
-    if (!group) this.waiting.set(key, (group = { day, measure, source, counts: new Map() }));
-    return group.counts;
+    if (!group) this.waiting.set(key, (group = { day, measure, source, counts: new Map(), lists: new Map() }));
+    return group;
   }
 
   private day(): string {
@@ -87,13 +114,7 @@ export class ProfileCounter implements OnApplicationBootstrap, BeforeApplication
 
   /** A row of a failed batch, back into what waits. */
   private restore(row: CountRow) {
-    const counts = this.group(row.day, row.measure, row.source);
-    const n = counts.get(row.profileId);
-    if (n !== undefined) counts.set(row.profileId, n + row.n);
-    else if (this.keys < MAX_WAITING) {
-      counts.set(row.profileId, row.n);
-      this.keys++;
-    }
+    this.add(this.group(row.day, row.measure, row.source).counts, row.profileId, row.n);
   }
 
   /** Writes what was counted so far; a second call while one runs waits for it and then writes what came since. */
@@ -101,8 +122,10 @@ export class ProfileCounter implements OnApplicationBootstrap, BeforeApplication
     while (this.flushing) await this.flushing;
     if (this.keys === 0) return;
     const batch: CountRow[] = [];
-    for (const { day, measure, source, counts } of this.waiting.values())
+    for (const { day, measure, source, counts, lists } of this.waiting.values()) {
+      for (const [list, times] of lists) for (const profileId of list) counts.set(profileId, (counts.get(profileId) ?? 0) + times);
       for (const [profileId, n] of counts) batch.push({ profileId, day, measure, source, n });
+    }
     this.waiting = new Map();
     this.keys = 0;
     this.flushing = this.store

@@ -22,6 +22,7 @@ export interface VisitHeaders {
 @Injectable()
 export class ProfileVisits {
   private readonly logger = new Logger(ProfileVisits.name);
+  private readonly shown = new WeakMap<object, readonly string[]>();
 
   constructor(
     private readonly counter: ProfileCounter,
@@ -33,12 +34,12 @@ export class ProfileVisits {
   viewed(profileId: string, visit: VisitHeaders, viewer?: Principal) {
     if (isKnownBot(visit.userAgent)) return;
     const source = visitSource(visit.referer, this.config.http.publicUrl, visit.host);
-    if (!viewer) return this.counter.count('views', [profileId], source);
+    if (!viewer) return this.counter.count('views', profileId, source);
     // Whose profile it is needs a read: done after the answer, off the request's way.
     void this.profiles
       .findByUserId(viewer.id)
       .then((own) => {
-        if (own?.id !== profileId) this.counter.count('views', [profileId], source);
+        if (own?.id !== profileId) this.counter.count('views', profileId, source);
       })
       .catch((error: unknown) => this.logger.warn(`a signed-in view was not counted: ${(error as Error).message}`));
   }
@@ -46,20 +47,28 @@ export class ProfileVisits {
   /** The directory's overview was answered: each creator shown on it appeared once. */
   overviewShown(answer: DirectoryResponse, visit: VisitHeaders) {
     if (isKnownBot(visit.userAgent)) return;
-    const ids = new Set<string>(answer.recent.map((c) => c.id));
-    for (const group of answer.niches) for (const c of group.creators) ids.add(c.id);
-    this.counter.count('appearances', ids);
+    this.counter.countList('appearances', this.shownOn(answer, () => [...answer.recent, ...answer.niches.flatMap((group) => group.creators)]));
   }
 
   /** A page of a search or a list was answered: each creator on it appeared once. */
+  pageShown(answer: CreatorPage, visit: VisitHeaders) {
+    if (isKnownBot(visit.userAgent)) return;
+    this.counter.countList('appearances', this.shownOn(answer, () => answer.items));
+  }
+
   /** A niche's or neighbourhood's page (decision 0640): its newest and most followed cards appeared. */
   areaShown(answer: AreaPageResponse, visit: VisitHeaders) {
     if (isKnownBot(visit.userAgent)) return;
-    this.counter.count('appearances', new Set([...answer.newest, ...answer.most_followed].map((c) => c.id)));
+    this.counter.countList('appearances', this.shownOn(answer, () => [...answer.newest, ...answer.most_followed]));
   }
 
-  pageShown(answer: CreatorPage, visit: VisitHeaders) {
-    if (isKnownBot(visit.userAgent)) return;
-    this.counter.count('appearances', new Set(answer.items.map((c) => c.id)));
+  /**
+   * The distinct creators an answer shows, worked out once per answer: a cached answer is the same
+   * object on every read, so reading it again counts without going through its cards.
+   */
+  private shownOn(answer: object, cards: () => readonly { id: string }[]): readonly string[] {
+    let ids = this.shown.get(answer);
+    if (!ids) this.shown.set(answer, (ids = [...new Set(cards().map((c) => c.id))]));
+    return ids;
   }
 }
