@@ -1,13 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
-import { formatDay } from '@local-creators/common';
+import { formatDay, MSG } from '@local-creators/common';
 import { eventually } from '../backend/test/helpers/test-app';
-import { addAdmin, listedCreator, shot, signInThroughLogin, startProduct, type Product } from './support/product';
+import { addAdmin, expectToast, listedCreator, PASSWORD, shot, signInThroughLogin, startProduct, type Product } from './support/product';
 
 /** Today in the city's calendar (CITY_TIME_ZONE's default), the day the counts land on. */
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
 
 // Issue 28 point 1 (decision 0820): visitors' views reach the creator's dashboard as "Your
-// numbers": totals for 90 days, a chart per day of each, and where the visitors came from.
+// numbers": totals for 90 days, a chart per day of each, and where the visitors came from; the
+// introductions the creator asked for signed in are among them (decision 0821).
 describe("the creator's numbers in the browser", () => {
   let product: Product;
   beforeAll(async () => {
@@ -44,6 +45,31 @@ describe("the creator's numbers in the browser", () => {
       { measure: 'views', source: 'search', n: 1 },
     ]);
 
+    // Signed in, the creator asks a featured business for an introduction on its page.
+    await addAdmin(product, 'numbers.admin@example.com');
+    const admin = (await product.t.http().post('/api/auth/login').send({ email: 'numbers.admin@example.com', password: PASSWORD }).expect(200)).body;
+    const auth = { Authorization: `Bearer ${admin.access_token}` };
+    const shop = (
+      await product.t
+        .http()
+        .post('/api/amplify/submissions')
+        .send({ business_name: 'Numbers Bakery', contact_name: 'Bea', contact_email: 'bea@numbersbakery.test', category: 'Services', story: 'Bread at dawn.' })
+        .expect(201)
+    ).body as { id: string };
+    await product.t.http().put(`/api/admin/amplify-submissions/${shop.id}`).set(auth).send({ status: 'approved' }).expect(200);
+    await product.t.http().put(`/api/admin/amplify-submissions/${shop.id}`).set(auth).send({ featured: true }).expect(200);
+    {
+      const { page, context } = await product.newPage();
+      await signInThroughLogin(page, c.email);
+      await page.goto('/amplify/featured');
+      await page.getByRole('article', { name: 'Numbers Bakery' }).getByRole('button', { name: 'Request an introduction' }).click();
+      await page.getByLabel('Your name').fill('Nia Numbers');
+      await page.getByLabel('Message').fill('Shall we film a bake?');
+      await page.getByRole('button', { name: 'Send request' }).click();
+      await expectToast(page, MSG.interestSubmitted);
+      await context.close();
+    }
+
     for (const width of [1280, 375]) {
       const { page, context } = await product.newPage({ width, height: 900 });
       await signInThroughLogin(page, c.email);
@@ -60,6 +86,8 @@ describe("the creator's numbers in the browser", () => {
       expect(await tile('Profile views').locator('[data-total]').textContent()).toBe('2');
       expect(await tile('Appearances in search results and lists').locator('[data-total]').textContent()).toBe('1');
       expect(await tile('Contact messages').locator('[data-total]').textContent()).toBe('0');
+      expect(await tile('Introduction requests').locator('[data-total]').textContent()).toBe('1');
+      expect(await tile('Introduction requests').getByRole('img').locator('title').textContent()).toContain(': 1 in all, the most on');
       expect(await tile('Shortlist saves').locator('[data-total]').textContent()).toBe('0');
       // The chart names what it shows; today's bar is the only one, full height.
       const chart = tile('Profile views').getByRole('img');
@@ -91,7 +119,6 @@ describe("the creator's numbers in the browser", () => {
     expect(n).toBe(2);
 
     // Admins see the same on the creator's record, and the totals of the city on the console's dashboard.
-    await addAdmin(product, 'numbers.admin@example.com');
     for (const width of [1280, 375]) {
       const { page, context } = await product.newPage({ width, height: 900 });
       await signInThroughLogin(page, 'numbers.admin@example.com');
@@ -99,6 +126,7 @@ describe("the creator's numbers in the browser", () => {
       const numbers = page.getByRole('region', { name: 'Numbers' });
       await numbers.waitFor();
       expect(await numbers.locator('[data-total="views"]').textContent()).toBe('2');
+      expect(await numbers.locator('[data-total="introductions"]').textContent()).toBe('1');
       expect(await numbers.locator('[data-source="search"]').textContent()).toBe('1 (50%)');
       expect(await numbers.getByRole('img').first().locator('title').textContent()).toContain(': 2 in all, the most on');
       await numbers.scrollIntoViewIfNeeded();
@@ -111,6 +139,7 @@ describe("the creator's numbers in the browser", () => {
       await totals.waitFor();
       await totals.getByText('over 1 creator.', { exact: false }).waitFor();
       expect(await totals.locator('[data-total="views"]').textContent()).toBe('2');
+      expect(await totals.locator('[data-total="introductions"]').textContent()).toBe('1');
       await totals.scrollIntoViewIfNeeded();
       await shot(page, `console-city-numbers-${width}`);
       await context.close();

@@ -4,10 +4,11 @@
  */
 export const STATS_DAYS = 90;
 
-export type StatsMeasure = 'views' | 'appearances' | 'contacts' | 'shortlist_saves';
+export type StatsMeasure = 'views' | 'appearances' | 'contacts' | 'introductions' | 'shortlist_saves';
 export type VisitSource = 'directory' | 'search' | 'niche' | 'neighbourhood' | 'outside' | 'direct';
 
-export const STATS_MEASURES: readonly StatsMeasure[] = ['views', 'appearances', 'contacts', 'shortlist_saves'];
+/** `introductions`: the introductions to featured businesses the creator asked for, signed in (decision 0821). */
+export const STATS_MEASURES: readonly StatsMeasure[] = ['views', 'appearances', 'contacts', 'introductions', 'shortlist_saves'];
 export const VISIT_SOURCES: readonly VisitSource[] = ['directory', 'search', 'niche', 'neighbourhood', 'outside', 'direct'];
 
 /** What each measure is called on the dashboard and in the console. */
@@ -15,6 +16,7 @@ export const STATS_MEASURE_LABELS: Record<StatsMeasure, string> = {
   views: 'Profile views',
   appearances: 'Appearances in search results and lists',
   contacts: 'Contact messages',
+  introductions: 'Introduction requests',
   shortlist_saves: 'Shortlist saves',
 };
 

@@ -117,3 +117,38 @@ export function pathAfterSignIn(next: string | null | undefined): string {
   if (!next || !/^\/admin(\/|\?|#|$)/.test(next) || /\/\/|\\/.test(next)) return '/dashboard';
   return next;
 }
+
+/**
+ * First path segments the install answers itself, besides the fixed pages above: the pages with an
+ * id or slug after their name, the API, the console, badges, built files and the documents
+ * crawlers ask for at the root (backend/src/web, public-site/src/app/app.tsx). A city's slug is
+ * its first segment on an install of several cities, so none of these may be one (decision 0625).
+ */
+export const SERVER_PATHS: readonly string[] = [
+  'creator',
+  'niche',
+  'neighborhood',
+  'neighbourhood',
+  'api',
+  'admin',
+  'badge',
+  'assets',
+  'robots.txt',
+  'sitemap.xml',
+  'favicon.svg',
+  'og-default.png',
+  'start-after-paint.js',
+];
+
+/** Every first path segment the site or the server owns: the fixed pages' and SERVER_PATHS. */
+export const RESERVED_PATH_SEGMENTS: readonly string[] = [
+  ...new Set([
+    ...Object.keys(SITE_PAGES)
+      .map((p) => p.split('/')[1]!)
+      .filter(Boolean),
+    ...SERVER_PATHS,
+  ]),
+];
+
+/** Whether `slug` would shadow a path of the site as a city's first segment (`sitemap…` too: its files are `sitemap-<n>.xml`). */
+export const isReservedCitySlug = (slug: string) => RESERVED_PATH_SEGMENTS.includes(slug) || slug.startsWith('sitemap');

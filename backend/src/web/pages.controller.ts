@@ -22,20 +22,17 @@ export class PagesController {
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
-  /** The sitemap's address must be absolute. Signed-in and admin pages have nothing for a search engine. */
+  /**
+   * The sitemap's address must be absolute. Signed-in and admin pages have nothing for a search
+   * engine. On a city's own host name, the sitemap named is that host's: the city's (decision 0624).
+   */
   @Get('robots.txt')
   @Header('Content-Type', 'text/plain; charset=utf-8')
   @Header('Cache-Control', 'public, max-age=3600')
-  robots() {
-    return [
-      'User-agent: *',
-      'Allow: /',
-      'Disallow: /admin',
-      'Disallow: /dashboard',
-      'Disallow: /apply',
-      `Sitemap: ${this.config.http.publicUrl}/sitemap.xml`,
-      '',
-    ].join('\n');
+  async robots(@Req() req: FastifyRequest) {
+    const hostCity = cityOfHost(req.hostname, await this.pages.siteCities());
+    const base = hostCity ? this.pages.hostBase(hostCity.host!) : this.config.http.publicUrl;
+    return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /dashboard', 'Disallow: /apply', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
   }
 
   /**

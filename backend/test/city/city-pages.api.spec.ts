@@ -185,6 +185,11 @@ describe('public site per city (two cities)', () => {
     expect(sitemap).toContain('<loc>https://akron.example.org/directory</loc>');
     expect(sitemap).toContain(`<loc>https://akron.example.org/creator/${ada}</loc>`);
     expect(sitemap).not.toContain(cleo);
+    // Its robots.txt names the sitemap at its own host (decision 0624), the main host's the root's.
+    const robots = (await onHost('/robots.txt').expect(200)).text;
+    expect(robots.split('\n').filter((l) => l.startsWith('Sitemap:'))).toEqual(['Sitemap: https://akron.example.org/sitemap.xml']);
+    const rootRobots = (await page('/robots.txt').expect(200)).text;
+    expect(rootRobots.split('\n').filter((l) => l.startsWith('Sitemap:'))).toEqual([`Sitemap: ${BASE}/sitemap.xml`]);
     // The main host is unchanged: the list of cities at its root.
     expect(text((await page('/').expect(200)).text)).toContain('Our cities');
   });

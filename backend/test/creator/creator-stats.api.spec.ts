@@ -12,7 +12,8 @@ const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_Yo
 /**
  * Issue 28 point 1 (decision 0820): profile views and appearances are counted in memory on the
  * public reads and added to `creator_daily_counts` in batches; the stats endpoints answer per day
- * for 90 days with contact messages and shortlist saves read from their own rows.
+ * for 90 days with contact messages and shortlist saves read from their own rows, and the
+ * introductions a signed-in creator asked for from amplify's (decision 0821).
  */
 describe("the creator's numbers", () => {
   let t: TestApp;
@@ -123,9 +124,9 @@ describe("the creator's numbers", () => {
     const stats = res.body as CreatorStats;
     expect(stats.days).toHaveLength(90);
     expect(stats.to).toBe(today());
-    expect(stats.days[89]).toEqual({ day: today(), views: 2, appearances: 1, contacts: 1, shortlist_saves: 1 });
-    expect(stats.days[0]).toEqual({ day: stats.from, views: 0, appearances: 0, contacts: 0, shortlist_saves: 0 });
-    expect(stats.totals).toEqual({ views: 2, appearances: 1, contacts: 1, shortlist_saves: 1 });
+    expect(stats.days[89]).toEqual({ day: today(), views: 2, appearances: 1, contacts: 1, introductions: 0, shortlist_saves: 1 });
+    expect(stats.days[0]).toEqual({ day: stats.from, views: 0, appearances: 0, contacts: 0, introductions: 0, shortlist_saves: 0 });
+    expect(stats.totals).toEqual({ views: 2, appearances: 1, contacts: 1, introductions: 0, shortlist_saves: 1 });
     expect(stats.sources).toEqual({ directory: 0, search: 1, niche: 0, neighbourhood: 0, outside: 1, direct: 0 });
 
     // A day long past the 90 is not shown; one 89 days back is the first.
@@ -135,13 +136,66 @@ describe("the creator's numbers", () => {
       [c.id, first],
     );
     const again = (await t.http().get('/api/me/stats').set(bearer(c.session)).expect(200)).body as CreatorStats;
-    expect(again.days[0]).toEqual({ day: first, views: 5, appearances: 0, contacts: 0, shortlist_saves: 0 });
+    expect(again.days[0]).toEqual({ day: first, views: 5, appearances: 0, contacts: 0, introductions: 0, shortlist_saves: 0 });
     expect(again.totals.views).toBe(7);
     expect(again.sources.direct).toBe(5);
 
     // Admins see the same for the creator.
     const adminView = (await t.http().get(`/api/admin/creators/${c.id}/stats`).set(bearer(admin)).expect(200)).body as CreatorStats;
     expect(adminView).toEqual(again);
+  });
+
+  /** A new business, approved and featured by the admin, that takes introductions. */
+  let shops = 0;
+  const featuredBusiness = async () => {
+    shops += 1;
+    const s = (
+      await t
+        .http()
+        .post('/api/amplify/submissions')
+        .send({
+          business_name: `Stats Shop ${shops}`,
+          contact_name: 'Olga',
+          contact_email: `shop${shops}@shop.test`,
+          category: 'Services',
+          story: 'We fix bikes.',
+        })
+        .expect(201)
+    ).body as { id: string };
+    await t.http().put(`/api/admin/amplify-submissions/${s.id}`).set(bearer(admin)).send({ status: 'approved' }).expect(200);
+    await t.http().put(`/api/admin/amplify-submissions/${s.id}`).set(bearer(admin)).send({ featured: true }).expect(200);
+    return s.id;
+  };
+  const askIntroduction = (businessId: string, email: string, session?: AuthSession) => {
+    const req = t.http().post(`/api/amplify/submissions/${businessId}/interest`).set('X-Forwarded-For', `10.28.2.${shops}`);
+    return (session ? req.set(bearer(session)) : req)
+      .send({ creator_name: 'Maya Brooks', creator_email: email, creator_links: null, message: 'Love your shop!' })
+      .expect(201);
+  };
+  const cityIntroductions = async () =>
+    ((await t.http().get('/api/admin/creators/stats?city=cleveland').set(bearer(admin)).expect(200)).body as CreatorStats).totals.introductions;
+
+  it('counts the introductions a signed-in creator asked for, on its day, for the creator, its admin and its city; a signed-out one for no one', async () => {
+    const c = await listedCreator();
+    const business = await featuredBusiness();
+    const cityBefore = await cityIntroductions();
+    await askIntroduction(business, c.email, c.session);
+    // Signed out, though naming the creator's own address; and an account without a profile, signed in.
+    await askIntroduction(business, c.email);
+    const someone = await signUp(t);
+    await askIntroduction(business, someone.user.email, someone);
+
+    const own = (await t.http().get('/api/me/stats').set(bearer(c.session)).expect(200)).body as CreatorStats;
+    expect(own.days[89]).toEqual({ day: today(), views: 0, appearances: 0, contacts: 0, introductions: 1, shortlist_saves: 0 });
+    expect(own.totals).toEqual({ views: 0, appearances: 0, contacts: 0, introductions: 1, shortlist_saves: 0 });
+    expect((await t.http().get(`/api/admin/creators/${c.id}/stats`).set(bearer(admin)).expect(200)).body).toEqual(own);
+    expect(await cityIntroductions()).toBe(cityBefore + 1);
+    // The request row names the account that asked; the signed-out one names no one.
+    const rows = await t.sql<{ requester_user_id: string | null }>(
+      `select requester_user_id from amplify_interest_requests where submission_id = $1 order by created_at`,
+      [business],
+    );
+    expect(rows).toEqual([{ requester_user_id: c.session.user.id }, { requester_user_id: null }, { requester_user_id: someone.user.id }]);
   });
 
   it('asks for a session and the right role and city: 401, 403 and 404 with their messages', async () => {

@@ -83,6 +83,27 @@ describe('admin CLI: cities and admins per city', () => {
     expect(run('city', 'add', 'Nowhere', '--time-zone', 'Mars/Olympus')).toMatchObject({ status: 1, stderr: 'Error: Unknown time zone Mars/Olympus' });
   });
 
+  it("refuses a slug that is one of the site's own paths, in one line (decision 0625)", async () => {
+    for (const [name, slug] of [
+      ['About', 'about'],
+      ['Directory', 'directory'],
+      ['Sitemap', 'sitemap'],
+      ['Badge', 'badge'],
+      ['Creator', 'creator'],
+    ]) {
+      expect(run('city', 'add', name!)).toMatchObject({
+        status: 1,
+        stderr: `Error: The slug ${slug} is one of the site's own paths (/${slug}); choose another with --slug`,
+      });
+    }
+    expect(run('city', 'add', 'Api Town', '--slug', 'api')).toMatchObject({
+      status: 1,
+      stderr: expect.stringMatching(/^Error: The slug api is one of the site's own paths/),
+    });
+    expect(run('city', 'add', 'Sitemaps', '--slug', 'sitemap-2')).toMatchObject({ status: 1 });
+    expect(await t.sql(`select slug from cities where slug in ('about', 'directory', 'sitemap', 'badge', 'creator', 'api', 'sitemap-2')`)).toEqual([]);
+  });
+
   it("sets a city's own lines one at a time, keeping the others", async () => {
     expect(run('city', 'set', 'akron', '--resident', 'an Akronite')).toMatchObject({ status: 0 });
     expect(run('city', 'set', 'akron', '--reviews', 'Barberton chicken reviews')).toMatchObject({ status: 0 });

@@ -9,15 +9,17 @@ import { AdminAmplifySubmissionsController } from './http/admin-amplify-submissi
 import { AdminIntroductionsController } from './http/admin-introductions.controller';
 import { AmplifyController } from './http/amplify.controller';
 import { AmplifySubmissionSchema, InterestRequestSchema } from './infrastructure/amplify.schemas';
+import { SqlRequestedIntroductions } from './infrastructure/sql-requested-introductions';
 
 /**
  * Local businesses: applications, the featured page, introductions, and their moderation.
  * Admin changes are written to the moderation audit trail (ModerationModule exports AuditTrail;
- * moderation knows nothing of amplify).
+ * moderation knows nothing of amplify). The introductions a signed-in creator asked for reach the
+ * creator's numbers through the kernel's RequestedIntroductions (decision 0821).
  */
 @Module({
   imports: [MikroOrmModule.forFeature([AmplifySubmissionSchema, InterestRequestSchema]), NotificationsModule, ModerationModule],
   controllers: [AmplifyController, AdminAmplifySubmissionsController, AdminIntroductionsController],
-  providers: [AmplifyService, Introductions, ModerateSubmissions],
+  providers: [AmplifyService, Introductions, ModerateSubmissions, SqlRequestedIntroductions],
 })
 export class AmplifyModule {}

@@ -22,6 +22,8 @@ export interface IntroductionRequest {
   clientIp: string;
   /** The signed-in caller's account e-mail, if any. */
   accountEmail: string | null;
+  /** The signed-in caller's account id, if any: recorded as the requester (decision 0821). */
+  requesterUserId?: string | null;
 }
 
 /**
@@ -65,10 +67,10 @@ export class Introductions {
       if (proven) await this.lock(em, `amplify-intro-business:${submission.id}`);
       await this.checkBusinessLimit(em, submission.id, now);
       if (token === null) {
-        em.persist(InterestRequest.confirmed(submission, input, now));
+        em.persist(InterestRequest.confirmed(submission, input, now, req.requesterUserId ?? null));
         this.notifyBusiness(em, submission, input.creator_name, input.creator_email, input.creator_links, input.message);
       } else {
-        em.persist(InterestRequest.awaitingConfirmation(submission, input, now, sha256(token)));
+        em.persist(InterestRequest.awaitingConfirmation(submission, input, now, sha256(token), req.requesterUserId ?? null));
         this.outbox.add(
           'amplify-interest-confirm',
           { submissionId: submission.id, businessName: submission.businessName, email: input.creator_email, token },

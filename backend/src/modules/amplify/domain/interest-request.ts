@@ -17,6 +17,8 @@ export class InterestRequest {
   citySlug: string;
   creatorName: string;
   creatorEmail: string;
+  /** The account that asked, when signed in (a creator's numbers count it, decision 0821); null for a visitor. */
+  requesterUserId: string | null;
   creatorLinks: string | null;
   message: string | null;
   createdAt: Date;
@@ -26,27 +28,39 @@ export class InterestRequest {
   confirmExpiresAt: Date | null;
 
   /** The address is proven (the signed-in account's own): the business is notified now. */
-  static confirmed(submission: { id: string; citySlug: string }, input: InterestRequestInput, now: Date): InterestRequest {
-    const r = InterestRequest.base(submission, input, now);
+  static confirmed(
+    submission: { id: string; citySlug: string },
+    input: InterestRequestInput,
+    now: Date,
+    requesterUserId: string | null = null,
+  ): InterestRequest {
+    const r = InterestRequest.base(submission, input, now, requesterUserId);
     r.confirmedAt = now;
     return r;
   }
 
   /** The address is not proven: the request waits for the link whose token hashes to `tokenHash`. */
-  static awaitingConfirmation(submission: { id: string; citySlug: string }, input: InterestRequestInput, now: Date, tokenHash: string): InterestRequest {
-    const r = InterestRequest.base(submission, input, now);
+  static awaitingConfirmation(
+    submission: { id: string; citySlug: string },
+    input: InterestRequestInput,
+    now: Date,
+    tokenHash: string,
+    requesterUserId: string | null = null,
+  ): InterestRequest {
+    const r = InterestRequest.base(submission, input, now, requesterUserId);
     r.confirmTokenHash = tokenHash;
     r.confirmExpiresAt = new Date(now.getTime() + CONFIRM_TTL_MS);
     return r;
   }
 
-  private static base(submission: { id: string; citySlug: string }, input: InterestRequestInput, now: Date): InterestRequest {
+  private static base(submission: { id: string; citySlug: string }, input: InterestRequestInput, now: Date, requesterUserId: string | null): InterestRequest {
     const r = new InterestRequest();
     r.id = randomUUID();
     r.submissionId = submission.id;
     r.citySlug = submission.citySlug;
     r.creatorName = input.creator_name;
     r.creatorEmail = input.creator_email;
+    r.requesterUserId = requesterUserId;
     r.creatorLinks = input.creator_links;
     r.message = input.message;
     r.createdAt = now;

@@ -46,7 +46,14 @@ export class AmplifyController {
   @OptionalAuth()
   interest(@Param('id') id: string, @Body() body: unknown, @ClientIp() ip: string, @CurrentUser() user: Principal | undefined) {
     // Only a proven address is the caller's own: an unconfirmed account asks like a visitor (decision 0508).
-    return this.introductions.request({ submissionId: id, body, clientIp: ip, accountEmail: user?.emailConfirmed ? user.email : null });
+    // Whoever is signed in is recorded as the requester: a creator's numbers count it (decision 0821).
+    return this.introductions.request({
+      submissionId: id,
+      body,
+      clientIp: ip,
+      accountEmail: user?.emailConfirmed ? user.email : null,
+      requesterUserId: user?.id ?? null,
+    });
   }
 
   /** The public site's /amplify/confirm page sends the mailed link's token here. */

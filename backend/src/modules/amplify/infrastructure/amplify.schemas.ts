@@ -38,6 +38,7 @@ export const InterestRequestSchema = new EntitySchema<InterestRequest>({
     citySlug: { type: 'string', length: 60, fieldName: 'city_slug' },
     creatorName: { type: 'string', length: 100, fieldName: 'creator_name' },
     creatorEmail: { type: 'string', length: 255, fieldName: 'creator_email' },
+    requesterUserId: { type: 'uuid', fieldName: 'requester_user_id', nullable: true },
     creatorLinks: { type: 'text', fieldName: 'creator_links', nullable: true },
     message: { type: 'text', nullable: true },
     createdAt: { type: 'Date', fieldName: 'created_at' },

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { isReservedCitySlug } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
 import { DomainError } from '../../../shared/domain-error';
 import { textArray } from '../../../shared/sql';
@@ -79,6 +80,9 @@ export class SqlCities extends Cities implements OnApplicationBootstrap {
     if (!name || name.length > 100) throw DomainError.invalid('CITY.BAD_NAME', 'A city needs a name of at most 100 characters', 'name');
     if (!SLUG_PATTERN.test(slug) || slug.length > 60)
       throw DomainError.invalid('CITY.BAD_SLUG', 'A city slug is lower-case letters, digits and dashes', 'slug');
+    // Its first path segment on an install of several cities: never one the site answers itself (decision 0625).
+    if (isReservedCitySlug(slug))
+      throw DomainError.invalid('CITY.RESERVED_SLUG', `The slug ${slug} is one of the site's own paths (/${slug}); choose another with --slug`, 'slug');
     if (!validTimeZone(city.timeZone)) throw DomainError.invalid('CITY.BAD_TIME_ZONE', `Unknown time zone ${city.timeZone}`, 'time_zone');
     const rows = await this.conn.execute<Row[]>(
       `insert into cities (slug, name, state, time_zone, neighborhoods, copy, host) values (?, ?, ?, ?, ?::text[], ?::jsonb, ?)

@@ -15,4 +15,6 @@ export abstract class ProfileStatsReads {
   abstract daily(scope: StatsScope, from: string, to: string, timeZone: string): Promise<StatsRow[]>;
   /** How many creators the scope holds (a city's totals say over how many). */
   abstract creatorsIn(cities: readonly string[] | null): Promise<number>;
+  /** Which of these accounts own a creator profile in the cities (null: any city). */
+  abstract creatorAccountsIn(userIds: readonly string[], cities: readonly string[] | null): Promise<Set<string>>;
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { MSG, STATS_DAYS, STATS_MEASURES, VISIT_SOURCES, type CreatorStats, type StatsMeasure, type VisitSource } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
 import { Clock } from '../../../shared/clock';
+import { RequestedIntroductions } from '../../../shared/requested-introductions';
 import { cityDay } from '../../../shared/city-day';
 import { DomainError } from '../../../shared/domain-error';
 import { assertCity, cityScope } from '../../../shared/auth/city-scope';
@@ -29,6 +30,7 @@ export class ProfileStats {
     private readonly profiles: CreatorRepository,
     private readonly cities: Cities,
     private readonly clock: Clock,
+    private readonly introductions: RequestedIntroductions,
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
@@ -36,7 +38,7 @@ export class ProfileStats {
   async own(user: Principal): Promise<CreatorStats> {
     const profile = await this.profiles.findByUserId(user.id);
     if (!profile) throw profileNotFound();
-    return this.of({ profileId: profile.id });
+    return this.of({ profileId: profile.id }, profile.userId);
   }
 
   /** Any creator's numbers, for an admin of the creator's city. */
@@ -44,7 +46,7 @@ export class ProfileStats {
     const profile = UUID.test(id) ? await this.profiles.findById(id) : null;
     if (!profile) throw profileNotFound();
     assertCity(admin, profile.citySlug);
-    return this.of({ profileId: profile.id });
+    return this.of({ profileId: profile.id }, profile.userId);
   }
 
   /**
@@ -58,11 +60,25 @@ export class ProfileStats {
     return { ...stats, creators };
   }
 
-  private async of(scope: StatsScope): Promise<CreatorStats> {
+  /** `userId`: the profile's account, whose introduction requests are the profile's (decision 0821). */
+  private async of(scope: StatsScope, userId?: string): Promise<CreatorStats> {
     const tz = this.config.cityTimeZone;
     const to = cityDay(this.clock.now(), tz);
     const from = addDays(to, -(STATS_DAYS - 1));
-    return summarize(await this.reads.daily(scope, from, to, tz), from, to);
+    const [rows, introductions] = await Promise.all([this.reads.daily(scope, from, to, tz), this.introductionRows(scope, userId, from, to, tz)]);
+    return summarize([...rows, ...introductions], from, to);
+  }
+
+  /**
+   * The introductions asked for by the profile's account, or by the accounts of the cities'
+   * creators: amplify answers per account (few: requests are rate-limited), and the accounts
+   * without a profile in those cities are left out here.
+   */
+  private async introductionRows(scope: StatsScope, userId: string | undefined, from: string, to: string, tz: string): Promise<StatsRow[]> {
+    const asked = await this.introductions.daily('profileId' in scope ? [userId ?? ''].filter(Boolean) : null, from, to, tz);
+    if (asked.length === 0) return [];
+    const creators = 'profileId' in scope ? null : await this.reads.creatorAccountsIn([...new Set(asked.map((r) => r.userId))], scope.cities);
+    return asked.filter((r) => !creators || creators.has(r.userId)).map((r) => ({ day: r.day, measure: 'introductions', source: '', n: r.n }));
   }
 }
 

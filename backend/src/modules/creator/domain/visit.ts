@@ -2,7 +2,7 @@
  * What the creator's numbers count (issue 28 point 1, decision 0820), and how a request is read:
  * whether a known robot made it and which page sent the visitor. Nothing about the visitor is kept.
  */
-export const MEASURES = ['views', 'appearances', 'contacts', 'shortlist_saves'] as const;
+export const MEASURES = ['views', 'appearances', 'contacts', 'introductions', 'shortlist_saves'] as const;
 export type Measure = (typeof MEASURES)[number];
 
 /** Where a profile's visitor came from; '' for a measure that has no source. */

@@ -6,7 +6,7 @@ import type { Principal } from '../../../shared/auth/principal';
 import { ProfileStats } from '../application/profile-stats.service';
 
 const DESCRIPTION =
-  "CreatorStats: the last 90 days (the city's calendar), per day: views, appearances, contacts, shortlist_saves; their totals; views by source (decision 0820)";
+  "CreatorStats: the last 90 days (the city's calendar), per day: views, appearances, contacts, introductions, shortlist_saves; their totals; views by source (decisions 0820, 0821)";
 
 /** The creator's own numbers for the dashboard (issue 28 point 1). */
 @ApiTags('me')

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { slugArray, textArray } from '../../../shared/sql';
+import { slugArray, textArray, uuidArray } from '../../../shared/sql';
 import { ProfileCountStore, type CountRow } from '../application/profile-counter';
 import { ProfileStatsReads, type StatsRow, type StatsScope } from '../application/profile-stats-reads';
 
@@ -38,7 +38,8 @@ export class SqlProfileCountStore extends ProfileCountStore {
 /**
  * Views and appearances from the counted table; contact messages and shortlist saves from the
  * rows those features write (contact_requests, shortlist_entries), per day of their time in the
- * city's calendar (decision 0820).
+ * city's calendar (decision 0820). Introduction requests come from amplify's rows through the
+ * kernel's RequestedIntroductions (decision 0821), not from here.
  */
 @Injectable()
 export class SqlProfileStatsReads extends ProfileStatsReads {
@@ -79,5 +80,15 @@ export class SqlProfileStatsReads extends ProfileStatsReads {
         slugArray(cities),
       ]);
     return Number(row?.n ?? 0);
+  }
+
+  async creatorAccountsIn(userIds: readonly string[], cities: readonly string[] | null): Promise<Set<string>> {
+    const rows = await this.em
+      .getConnection()
+      .execute<{ user_id: string }[]>(
+        `select "user_id" from "creator_profiles" where "user_id" = any(?::uuid[]) and (?::text[] is null or "city_slug" = any(?::text[]))`,
+        [uuidArray(userIds), slugArray(cities), slugArray(cities)],
+      );
+    return new Set(rows.map((r) => r.user_id));
   }
 }

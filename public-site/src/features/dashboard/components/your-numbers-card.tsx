@@ -62,9 +62,9 @@ export function DayChart({ days, measure, label }: { days: readonly StatsDay[]; 
 }
 
 /**
- * "Your numbers" (issue 28 point 1, decision 0820): the last 90 days of profile views,
- * appearances, contact messages and shortlist saves, each with its chart per day, and where the
- * profile's visitors came from.
+ * "Your numbers" (issue 28 point 1, decisions 0820 and 0821): the last 90 days of profile views,
+ * appearances, contact messages, introduction requests and shortlist saves, each with its chart
+ * per day, and where the profile's visitors came from.
  */
 export function YourNumbersCard() {
   const { data: stats, isPending, isError, refetch } = useQuery({ queryKey: ['me', 'stats'], queryFn: () => apiFetch<CreatorStats>('/api/me/stats') });
