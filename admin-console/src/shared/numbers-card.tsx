@@ -70,8 +70,9 @@ export function NumbersCard({ title, stats, loading, idPrefix }: { title: string
         {stats && (
           <>
             <Grid container spacing={1.5} component="ul" aria-label="Totals for the last 90 days" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-              {STATS_MEASURES.map((m) => (
-                <Grid key={m} size={{ xs: 12, sm: 6 }} component="li">
+              {STATS_MEASURES.map((m, i) => (
+                // An odd last total takes the whole row rather than sitting alone in half of it.
+                <Grid key={m} size={{ xs: 12, sm: i === STATS_MEASURES.length - 1 && i % 2 === 0 ? 12 : 6 }} component="li">
                   <Box
                     sx={{
                       border: 1,

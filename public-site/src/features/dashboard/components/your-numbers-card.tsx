@@ -93,7 +93,7 @@ export function YourNumbersCard() {
           <>
             <ul className="grid gap-4 sm:grid-cols-2" aria-label="Totals for the last 90 days">
               {STATS_MEASURES.map((m) => (
-                <li key={m} className="space-y-2 rounded-lg border border-border p-4">
+                <li key={m} className="space-y-2 rounded-lg border border-border p-4 sm:odd:last:col-span-2">
                   <p className="text-sm text-muted-foreground">{STATS_MEASURE_LABELS[m]}</p>
                   <p className="text-2xl font-bold tabular-nums" data-total={m}>
                     {formatCount(stats.totals[m])}
