@@ -10,13 +10,13 @@ import { forkEntityManagerPerRequest } from './database/request-context';
 import { errorResponse } from './shared/domain-exception.filter';
 import { securityHeaders } from './shared/http/security-headers';
 import { PERSONAL } from './shared/http/cache-control';
-import { ApiLogController, apiLogging, createApiLogger, echoRequestId, requestId } from './shared/logging';
+import { ApiLogController, apiLogging, bindRequestLogs, createApiLogger, echoRequestId, requestId } from './shared/logging';
 import { ON_THE_FLY_COMPRESSION } from './shared/http/prepared-body';
 import { Metrics } from './shared/metrics';
 import fastifyCompress from '@fastify/compress';
 import fastifyEtag from '@fastify/etag';
 import fastifyMultipart from '@fastify/multipart';
-import { Logger } from 'nestjs-pino';
+import { Logger, PinoLogger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import fastQuerystring from 'fast-querystring';
 import { mountStaticFiles, webRootOf } from './web/spa';
@@ -54,6 +54,8 @@ export async function createHttpApp(env: Record<string, string | undefined> = {}
       reply.code(statusCode).send(body);
     },
     requestIdHeader: false,
+    // No Nest middleware (its runner cost every request; logging binds in a hook): any added later fails at start.
+    skipMiddie: true,
     routerOptions: { querystringParser: parseQuery },
     // Fastify's request logger: one child per request carrying its id, and one line per answered
     // API request in the shape operations.md documents.
@@ -70,6 +72,7 @@ export async function createHttpApp(env: Record<string, string | undefined> = {}
     app.flushLogs(); // what was logged while the application was built
   }
   const fastify = app.getHttpAdapter().getInstance();
+  if (opts.logger !== false) bindRequestLogs(fastify, await app.resolve(PinoLogger));
 
   // Every text response (API JSON, pages, top-level files) compressed when the client accepts it,
   // brotli at a cheap level on the fly; the built assets come precompressed at the best level

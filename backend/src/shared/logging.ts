@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { LoggerService } from '@nestjs/common';
 import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { Params } from 'nestjs-pino';
+import type { Params, PinoLogger } from 'nestjs-pino';
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 
 type Level = 'debug' | 'info' | 'warn' | 'error';
@@ -132,13 +132,22 @@ export function createApiLogger(minLevel: Level, destination?: DestinationStream
 }
 
 /**
- * nestjs-pino over Fastify's request logger (`useExisting`): Nest's log lines written while a
- * request is handled go to that request's child logger, so they carry its `request_id`. pino-http
- * is not used: it made two more child loggers and three listeners per request, which cost a cached
- * read about a third of its time (decision 0222).
+ * nestjs-pino on the API's logger (`useExisting`: pino-http is not used; it made two more child
+ * loggers and three listeners per request, decision 0222). Its middleware is not mounted
+ * (`forRoutes: []`): Nest middleware needs @fastify/middie on every request, which cost a cached
+ * read about a sixth of its time; bindRequestLogs does the middleware's work in a Fastify hook.
  */
 export function apiLogging(logger: Logger): Params {
-  return { pinoHttp: { logger }, useExisting: true };
+  return { pinoHttp: { logger }, useExisting: true, forRoutes: [] };
+}
+
+/**
+ * Nest's log lines written while a request is handled carry its `request_id`, as Fastify's own
+ * lines do: nestjs-pino's logging context is entered for each request before its handler runs
+ * (preHandler, so it holds after the body was read).
+ */
+export function bindRequestLogs(fastify: FastifyInstance, nestLogs: PinoLogger) {
+  fastify.addHook('preHandler', (req, _reply, done) => nestLogs.runInContext(done, { bindings: { request_id: req.id } }));
 }
 
 /**
