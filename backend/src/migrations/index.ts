@@ -31,6 +31,7 @@ import { Migration20261126130100LocalAudience } from './Migration20261126130100L
 import { Migration20261126140000CityListingCounts } from './Migration20261126140000CityListingCounts';
 import { Migration20261126160000Webhooks } from './Migration20261126160000Webhooks';
 import { Migration20261126170000CreatorDailyCounts } from './Migration20261126170000CreatorDailyCounts';
+import { Migration20261126200000AccountChangeNotify } from './Migration20261126200000AccountChangeNotify';
 
 /**
  * Committed migrations, in order. Listed explicitly (not globbed) so they run the same from
@@ -69,4 +70,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126140000CityListingCounts', class: Migration20261126140000CityListingCounts },
   { name: 'Migration20261126160000Webhooks', class: Migration20261126160000Webhooks },
   { name: 'Migration20261126170000CreatorDailyCounts', class: Migration20261126170000CreatorDailyCounts },
+  { name: 'Migration20261126200000AccountChangeNotify', class: Migration20261126200000AccountChangeNotify },
 ];
