@@ -4,6 +4,7 @@ import { CreatorAdminQueries, type AdminCreatorQuery } from '../application/crea
 import { CreatorProfile } from '../domain/creator-profile';
 import { escapeLike, slugArray, uuidArray } from '../../../shared/sql';
 import { NICHES } from '@local-creators/common';
+import { accountEmailSql } from '../../identity';
 
 const ADMIN_SORT: Record<AdminCreatorQuery['sort'], string> = {
   id: 'p.id',
@@ -48,25 +49,44 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
       params.push(like, like, `{${NICHES.filter((n) => n.toLowerCase().includes(lower)).join(',')}}`, uuidArray(q.userIds ?? []));
     }
     const filter = where.length ? `where ${where.join(' and ')}` : '';
-    const dir = q.order === 'DESC' ? 'desc' : 'asc';
-    // The page's ids first, from the order's index alone (a deep offset walks index entries, not
-    // rows), then those rows. The tie-break follows the order, so one index serves both directions.
-    // The total comes in the same statement: one round trip, and a row even for an empty page.
-    const order = `${ADMIN_SORT[q.sort]} ${dir}, p.id ${dir}`;
     const total = this.totalSql(q, filter, params);
+    const dir = q.order === 'DESC' ? 'desc' : 'asc';
+    const back = q.order === 'DESC' ? 'asc' : 'desc';
+    const key = ADMIN_SORT[q.sort];
+    // One statement: the total, the page and its owners' account e-mails (identity's published
+    // expression, decision 0265). The page's ids come from the order's index alone (a deep offset
+    // walks index entries, not rows), then those rows are read. The tie-break follows the order,
+    // so one index serves both directions; a page past the middle of its list is walked from the
+    // other end (the last page is the first of the reverse order), which the total, known in the
+    // same statement, decides (decision 0266). Only the branch chosen runs.
     const columns = this.mapped()
       .map((c) => `p."${c.field}"`)
       .join(', ');
     const rows = await this.em.getConnection().execute<Record<string, unknown>[]>(
-      `select t.total as "__total", p.* from (${total.sql}) t
-       left join lateral (
-         select ${columns} from (select p.id from creator_profiles p ${filter} order by ${order} limit ? offset ?) page
-         join creator_profiles p on p.id = page.id
-       ) p on true
-       order by ${order}`,
-      [...total.params, ...params, q.limit, q.offset],
+      `select t.total as "__total", ${columns}, ${accountEmailSql('p.user_id')} as "__email"
+         from (${total.sql}) t
+         left join lateral (
+           select ids.id from (
+             (select p.id from creator_profiles p ${filter} ${filter ? 'and' : 'where'} 2 * ?::bigint + ?::bigint <= t.total
+               order by ${key} ${dir}, p.id ${dir} limit ? offset ?)
+             union all
+             (select p.id from creator_profiles p ${filter} ${filter ? 'and' : 'where'} 2 * ?::bigint + ?::bigint > t.total
+               order by ${key} ${back}, p.id ${back} limit greatest(least(?::bigint, t.total - ?::bigint), 0) offset greatest(t.total - ?::bigint - ?::bigint, 0))
+           ) ids limit ?
+         ) page on true
+         left join creator_profiles p on p.id = page.id
+        order by ${key} ${dir}, p.id ${dir}`,
+      [
+        ...total.params,
+        ...params, q.offset, q.limit, q.limit, q.offset,
+        ...params, q.offset, q.limit, q.limit, q.offset, q.offset, q.limit,
+        q.limit,
+      ],
     );
-    return { items: rows.filter((row) => row.id !== null).map((row) => this.detached(row)), total: Number(rows[0]?.__total ?? 0) };
+    const found = rows.filter((row) => row.id !== null);
+    const emails = new Map<string, string>();
+    for (const row of found) if (typeof row.__email === 'string') emails.set(row.user_id as string, row.__email);
+    return { items: found.map((row) => this.detached(row)), total: Number(rows[0]?.__total ?? 0), emails };
   }
 
   /** Without a text search or ids the kept counts answer (decision 0262); otherwise the matching rows are counted. */
