@@ -1,7 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { Injectable, Optional } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CreatorAdminQueries, type AdminCreatorQuery } from '../application/creator-admin-queries';
 import { CreatorProfile } from '../domain/creator-profile';
+import { DirectoryPool } from './directory-pool';
 import { escapeLike, slugArray, uuidArray } from '../../../shared/sql';
 import { NICHES } from '@local-creators/common';
 import { accountEmailSql } from '../../identity';
@@ -17,9 +19,32 @@ const ADMIN_SORT: Record<AdminCreatorQuery['sort'], string> = {
 /** The console's creator list and counts, in SQL over creator_profiles and its kept counts. */
 @Injectable()
 export class SqlCreatorAdminQueries extends CreatorAdminQueries {
-  constructor(private readonly em: EntityManager) {
+  constructor(
+    private readonly em: EntityManager,
+    /** Absent in a spec that records the ORM's statements; then pages go through the ORM's connection. */
+    @Optional() private readonly pool?: DirectoryPool,
+  ) {
     super();
   }
+
+  /**
+   * A page's statement as a named (prepared) statement on the primary, through the directory's
+   * plain pool: PostgreSQL plans each shape once per connection instead of on every request (the
+   * plan was most of the database's time for a page, decision 0267); the values travel as
+   * parameters. Without the pool (a spec recording statements), the ORM's connection runs it.
+   */
+  private async rows(sql: string, params: unknown[]): Promise<Record<string, unknown>[]> {
+    if (!this.pool) return this.em.getConnection().execute<Record<string, unknown>[]>(sql, params);
+    let name = this.names.get(sql);
+    if (!name) {
+      name = `lc_admin_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+      if (this.names.size < 1_000) this.names.set(sql, name);
+    }
+    let n = 0;
+    const text = sql.replace(/\?/g, () => `$${++n}`);
+    return (await this.pool.run({ name, text, values: params }, { primary: true })).rows;
+  }
+  private readonly names = new Map<string, string>();
 
   async search(q: AdminCreatorQuery) {
     const where: string[] = [];
@@ -53,6 +78,8 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
     const dir = q.order === 'DESC' ? 'desc' : 'asc';
     const back = q.order === 'DESC' ? 'asc' : 'desc';
     const key = ADMIN_SORT[q.sort];
+    // Written into the text (so the planner sees a page of that many rows): an integer, never input as such.
+    const limit = Math.max(0, Math.min(Math.trunc(q.limit), 1_000));
     // One statement: the total, the page and its owners' account e-mails (identity's published
     // expression, decision 0265). The page's ids come from the order's index alone (a deep offset
     // walks index entries, not rows), then those rows are read. The tie-break follows the order,
@@ -62,25 +89,24 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
     const columns = this.mapped()
       .map((c) => `p."${c.field}"`)
       .join(', ');
-    const rows = await this.em.getConnection().execute<Record<string, unknown>[]>(
+    const rows = await this.rows(
       `select t.total as "__total", ${columns}, ${accountEmailSql('p.user_id')} as "__email"
          from (${total.sql}) t
          left join lateral (
            select ids.id from (
              (select p.id from creator_profiles p ${filter} ${filter ? 'and' : 'where'} 2 * ?::bigint + ?::bigint <= t.total
-               order by ${key} ${dir}, p.id ${dir} limit ? offset ?)
+               order by ${key} ${dir}, p.id ${dir} limit ${limit} offset ?)
              union all
              (select p.id from creator_profiles p ${filter} ${filter ? 'and' : 'where'} 2 * ?::bigint + ?::bigint > t.total
                order by ${key} ${back}, p.id ${back} limit greatest(least(?::bigint, t.total - ?::bigint), 0) offset greatest(t.total - ?::bigint - ?::bigint, 0))
-           ) ids limit ?
+           ) ids limit ${limit}
          ) page on true
          left join creator_profiles p on p.id = page.id
         order by ${key} ${dir}, p.id ${dir}`,
       [
         ...total.params,
-        ...params, q.offset, q.limit, q.limit, q.offset,
-        ...params, q.offset, q.limit, q.limit, q.offset, q.offset, q.limit,
-        q.limit,
+        ...params, q.offset, limit, q.offset,
+        ...params, q.offset, limit, limit, q.offset, q.offset, limit,
       ],
     );
     const found = rows.filter((row) => row.id !== null);
