@@ -43,7 +43,10 @@ describe('kept session checks', () => {
       await t.http().get('/api/admin/stats').set(bearer(admin)).expect(200);
       // The listener connects on the first check (its "listening" resets what was kept): wait for its LISTEN.
       await eventually(
-        () => t.sql(`select 1 from pg_stat_activity where application_name = 'local-creators account listener' and query ilike 'listen%' and datname = current_database()`),
+        () =>
+          t.sql(
+            `select 1 from pg_stat_activity where application_name = 'local-creators account listener' and query ilike 'listen%' and datname = current_database()`,
+          ),
         (rows) => rows.length > 0,
       );
       await t.http().get('/api/admin/stats').set(bearer(admin)).expect(200);
@@ -67,7 +70,10 @@ describe('kept session checks', () => {
     const admin = await signUpAdmin(t);
     for (let i = 0; i < 3; i++) await t.http().get('/api/admin/stats').set(bearer(admin)).expect(200);
     await announcedAfter(() => t.sql(`update auth_sessions set revoked_at = now(), revoked_reason = 'signed_out' where id = $1`, [sessionOf(admin)]));
-    const res = await eventually(() => t.http().get('/api/admin/stats').set(bearer(admin)), (r) => r.status !== 200);
+    const res = await eventually(
+      () => t.http().get('/api/admin/stats').set(bearer(admin)),
+      (r) => r.status !== 200,
+    );
     expect(res.status).toBe(401);
   });
 
@@ -75,7 +81,10 @@ describe('kept session checks', () => {
     const admin = await signUpAdmin(t);
     for (let i = 0; i < 3; i++) await t.http().get('/api/admin/creators').set(bearer(admin)).expect(200);
     await announcedAfter(() => t.sql(`delete from user_roles where user_id = $1 and role = 'admin'`, [admin.user.id]));
-    const res = await eventually(() => t.http().get('/api/admin/creators').set(bearer(admin)), (r) => r.status !== 200);
+    const res = await eventually(
+      () => t.http().get('/api/admin/creators').set(bearer(admin)),
+      (r) => r.status !== 200,
+    );
     expect(res.status).toBe(403);
     expect(res.body.message).toBe(MSG.forbidden);
   });
@@ -84,9 +93,14 @@ describe('kept session checks', () => {
     const admin = await signUpAdmin(t);
     await t.http().get('/api/admin/stats').set(bearer(admin)).expect(200);
     await t.http().get('/api/admin/stats?city=nowhere-else').set(bearer(admin)).expect(200);
-    await announcedAfter(() => t.sql(`insert into admin_city_grants (user_id, city_slug, created_at) select $1, slug, now() from cities limit 1`, [admin.user.id]));
+    await announcedAfter(() =>
+      t.sql(`insert into admin_city_grants (user_id, city_slug, created_at) select $1, slug, now() from cities limit 1`, [admin.user.id]),
+    );
     // An admin of some cities may not ask about another one.
-    const res = await eventually(() => t.http().get('/api/admin/stats?city=nowhere-else').set(bearer(admin)), (r) => r.status !== 200);
+    const res = await eventually(
+      () => t.http().get('/api/admin/stats?city=nowhere-else').set(bearer(admin)),
+      (r) => r.status !== 200,
+    );
     expect(res.status).toBe(403);
     expect(res.body.message).toBe(MSG.otherCity);
   });
@@ -97,7 +111,10 @@ describe('kept session checks', () => {
       const admin = await signUpAdmin(t);
       for (let i = 0; i < 3; i++) await t.http().get('/api/admin/stats').set(bearer(admin)).expect(200);
       await announcedAfter(() => other.http().post('/api/auth/logout').set(bearer(admin)).expect(204));
-      const res = await eventually(() => t.http().get('/api/admin/stats').set(bearer(admin)), (r) => r.status !== 200);
+      const res = await eventually(
+        () => t.http().get('/api/admin/stats').set(bearer(admin)),
+        (r) => r.status !== 200,
+      );
       expect(res.status).toBe(401);
     } finally {
       await other.close();

@@ -103,11 +103,7 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
          ) page on true
          left join creator_profiles p on p.id = page.id
         order by ${key} ${dir}, p.id ${dir}`,
-      [
-        ...total.params,
-        ...params, q.offset, limit, q.offset,
-        ...params, q.offset, limit, limit, q.offset, q.offset, limit,
-      ],
+      [...total.params, ...params, q.offset, limit, q.offset, ...params, q.offset, limit, limit, q.offset, q.offset, limit],
     );
     const found = rows.filter((row) => row.id !== null);
     const emails = new Map<string, string>();
