@@ -25,8 +25,8 @@
 // slower for the whole run, which added about 10 ms to every p99.
 import { Agent, get } from 'node:http';
 import { isDeepStrictEqual } from 'node:util';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -202,9 +202,28 @@ async function measure(base, route) {
   // Warm-up: caches, pools, and V8's optimized code and heap sizing, which take a few seconds
   // of load to settle (the first seconds of a cold process are not what a running server sees).
   await autocannon({ ...options, duration: warmup });
+  const before = cpuOf(route.pid);
   const r = await autocannon({ ...options, duration: seconds });
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts };
+  const after = cpuOf(route.pid);
+  // CPU per request (ms) of the measured server process, and the host's load: on a shared host the
+  // latencies move with other work, these say what a request itself costs (decision 0268).
+  const cpuMs = before !== null && after !== null && r.requests.total ? (after - before) / r.requests.total : null;
+  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts, cpuMs, load: loadAverage() };
 }
+
+/** A process's user + system CPU time in ms (Linux /proc), or null elsewhere. */
+function cpuOf(pid) {
+  if (!pid) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat's times. */
+const CLOCK_TICKS = 100;
+const loadAverage = () => loadavg().map((n) => n.toFixed(1)).join(' ');
 
 async function getJson(url) {
   const res = await fetch(url);
@@ -347,6 +366,7 @@ for (const listed of sizes) {
       if (route.admin) {
         // Signed in anew for each route: a session outlives the route's 20 s of load many times over.
         route.authorization = await adminAuthorization(api.base);
+        route.pid = api.child.pid;
         const first = await fetch(api.base + route.next(), { headers: { authorization: route.authorization } });
         if (first.status !== 200) throw new Error(`${route.name}: ${first.status} ${await first.text()}`);
         results.push({ listed, path: route.name, floor: '-', connections: route.connections ?? connections, api: await measure(api.base, route), budgetMs: route.budgetMs });
@@ -420,6 +440,7 @@ for (const r of results) {
     r.floor.padStart(6), String(r.bare?.rps ?? '-').padStart(7), String(r.bare?.p50 ?? '-').padStart(5), String(r.bare?.p99 ?? '-').padStart(5),
     (r.bare ? `${r.share.toFixed(2)}x` : '-').padStart(9),
     misses.length ? ` MISSED: ${misses.join(', ')}` : judged ? ` ok (p99 ≤ ${budgetMs} ms${r.bare ? `, ≥ ${BUDGET.share}x the floor` : ''})` : r.info ? ' (for comparison, not judged)' : '',
+    r.api.cpuMs != null ? ` [API CPU ${r.api.cpuMs.toFixed(2)} ms/request, load ${r.api.load}]` : '',
   );
 }
 for (const r of firstReads) {

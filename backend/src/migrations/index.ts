@@ -32,6 +32,7 @@ import { Migration20261126140000CityListingCounts } from './Migration20261126140
 import { Migration20261126160000Webhooks } from './Migration20261126160000Webhooks';
 import { Migration20261126170000CreatorDailyCounts } from './Migration20261126170000CreatorDailyCounts';
 import { Migration20261126190000IntroductionRequester } from './Migration20261126190000IntroductionRequester';
+import { Migration20261126200000AccountChangeNotify } from './Migration20261126200000AccountChangeNotify';
 
 /**
  * Committed migrations, in order. Listed explicitly (not globbed) so they run the same from
@@ -71,4 +72,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126160000Webhooks', class: Migration20261126160000Webhooks },
   { name: 'Migration20261126170000CreatorDailyCounts', class: Migration20261126170000CreatorDailyCounts },
   { name: 'Migration20261126190000IntroductionRequester', class: Migration20261126190000IntroductionRequester },
+  { name: 'Migration20261126200000AccountChangeNotify', class: Migration20261126200000AccountChangeNotify },
 ];

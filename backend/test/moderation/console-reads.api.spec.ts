@@ -161,6 +161,36 @@ describe("the console's counts and lists", () => {
     }
     const page = (over: Partial<AdminCreatorQuery>): AdminCreatorQuery => ({ sort: 'created_at', order: 'DESC', offset: 0, limit: 24, cities: null, ...over });
 
+    it.each([
+      ['created_at', 'DESC', {}],
+      ['full_name', 'ASC', {}],
+      ['updated_at', 'DESC', { approval_status: 'pending' }],
+      ['approval_status', 'ASC', { approval_status: 'rejected' }],
+    ] as const)(
+      'answers every page by %s %s (%j) from either end of its list as the order says, with the e-mails (decisions 0265, 0266)',
+      async (field, order, filter) => {
+        const status = (filter as { approval_status?: string }).approval_status;
+        const expected = await t.sql<{ id: string; email: string }>(
+          `select p.id, u.email from creator_profiles p join users u on u.id = p.user_id
+            where $1::text is null or p.approval_status = $1 order by p.${field} ${order}, p.id ${order}`,
+          [status ?? null],
+        );
+        const n = expected.length;
+        for (const from of [0, Math.floor(n / 2) - 13, Math.floor(n / 2) - 12, Math.floor(n / 2), n - 24, n - 7, n - 1, n, n + 50]) {
+          const res = await t
+            .http()
+            .get('/api/admin/creators')
+            .query({ filter: JSON.stringify(filter), sort: JSON.stringify([field, order]), range: JSON.stringify([from, from + 23]) })
+            .set(bearer(admin))
+            .expect(200);
+          const want = expected.slice(from, from + 24);
+          expect([from, res.body.map((c: { id: string; email: string }) => [c.id, c.email])]).toEqual([from, want.map((r) => [r.id, r.email])]);
+          expect(res.headers['content-range']).toBe(`creators ${from}-${want.length ? from + want.length - 1 : from}/${n}`);
+        }
+      },
+      120_000,
+    );
+
     it('counts the dashboard without reading creators', async () => {
       const plans = await plansOf((q) => q.countByStatus(null));
       expect(plans).toHaveLength(1);

@@ -1,7 +1,8 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { MikroORM } from '@mikro-orm/postgresql';
 import { AppConfig } from '../../config/app-config';
 import { NotificationsModule } from '../notifications';
 import { AuthService } from './application/auth.service';
@@ -12,6 +13,7 @@ import { JwtAuthGuard, RolesGuard } from '../../shared/auth/guards';
 import { SessionLookup } from './application/account-directory';
 import { JwtStrategy } from './infrastructure/jwt.strategy';
 import { SqlSessionLookup } from './infrastructure/sql-account-directory';
+import { AccountWritesSubscriber, KeptSessionLookup } from './infrastructure/kept-session-checks';
 import { Argon2PasswordHasher } from './infrastructure/argon2-password-hasher';
 import { IDENTITY_SCHEMAS } from './infrastructure/identity.schemas';
 
@@ -34,8 +36,21 @@ import { IDENTITY_SCHEMAS } from './infrastructure/identity.schemas';
     JwtAuthGuard,
     RolesGuard,
     { provide: PasswordHasher, useClass: Argon2PasswordHasher },
-    { provide: SessionLookup, useClass: SqlSessionLookup },
+    SqlSessionLookup,
+    KeptSessionLookup,
+    // Session checks kept between the database's announcements (decision 0264).
+    { provide: SessionLookup, useExisting: KeptSessionLookup },
   ],
   exports: [AuthService, AdminCities, JwtAuthGuard, RolesGuard, MikroOrmModule],
 })
-export class IdentityModule {}
+export class IdentityModule implements OnModuleInit {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly sessions: KeptSessionLookup,
+  ) {}
+
+  onModuleInit() {
+    // This process's own writes forget the kept session checks as they flush and commit.
+    this.orm.em.getEventManager().registerSubscriber(new AccountWritesSubscriber(this.sessions.checks));
+  }
+}

@@ -3,7 +3,7 @@ import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../../../config/app-config';
 import { ReadReplicas } from '../../../database/read-replicas';
 import { DirectoryPool } from './directory-pool';
-import { PostgresListener } from './postgres-listener';
+import { PostgresListener } from '../../../database/postgres-listener';
 
 /** The channel the listing triggers notify whenever the version moves (migrations 0007, ListingFacts). */
 const LISTING_CHANNEL = 'listing_change';

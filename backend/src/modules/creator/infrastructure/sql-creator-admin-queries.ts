@@ -1,9 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { Injectable, Optional } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CreatorAdminQueries, type AdminCreatorQuery } from '../application/creator-admin-queries';
 import { CreatorProfile } from '../domain/creator-profile';
+import { DirectoryPool } from './directory-pool';
 import { escapeLike, slugArray, uuidArray } from '../../../shared/sql';
 import { NICHES } from '@local-creators/common';
+import { accountEmailSql } from '../../identity';
 
 const ADMIN_SORT: Record<AdminCreatorQuery['sort'], string> = {
   id: 'p.id',
@@ -16,9 +19,32 @@ const ADMIN_SORT: Record<AdminCreatorQuery['sort'], string> = {
 /** The console's creator list and counts, in SQL over creator_profiles and its kept counts. */
 @Injectable()
 export class SqlCreatorAdminQueries extends CreatorAdminQueries {
-  constructor(private readonly em: EntityManager) {
+  constructor(
+    private readonly em: EntityManager,
+    /** Absent in a spec that records the ORM's statements; then pages go through the ORM's connection. */
+    @Optional() private readonly pool?: DirectoryPool,
+  ) {
     super();
   }
+
+  /**
+   * A page's statement as a named (prepared) statement on the primary, through the directory's
+   * plain pool: PostgreSQL plans each shape once per connection instead of on every request (the
+   * plan was most of the database's time for a page, decision 0267); the values travel as
+   * parameters. Without the pool (a spec recording statements), the ORM's connection runs it.
+   */
+  private async rows(sql: string, params: unknown[]): Promise<Record<string, unknown>[]> {
+    if (!this.pool) return this.em.getConnection().execute<Record<string, unknown>[]>(sql, params);
+    let name = this.names.get(sql);
+    if (!name) {
+      name = `lc_admin_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+      if (this.names.size < 1_000) this.names.set(sql, name);
+    }
+    let n = 0;
+    const text = sql.replace(/\?/g, () => `$${++n}`);
+    return (await this.pool.run({ name, text, values: params }, { primary: true })).rows;
+  }
+  private readonly names = new Map<string, string>();
 
   async search(q: AdminCreatorQuery) {
     const where: string[] = [];
@@ -48,25 +74,41 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
       params.push(like, like, `{${NICHES.filter((n) => n.toLowerCase().includes(lower)).join(',')}}`, uuidArray(q.userIds ?? []));
     }
     const filter = where.length ? `where ${where.join(' and ')}` : '';
-    const dir = q.order === 'DESC' ? 'desc' : 'asc';
-    // The page's ids first, from the order's index alone (a deep offset walks index entries, not
-    // rows), then those rows. The tie-break follows the order, so one index serves both directions.
-    // The total comes in the same statement: one round trip, and a row even for an empty page.
-    const order = `${ADMIN_SORT[q.sort]} ${dir}, p.id ${dir}`;
     const total = this.totalSql(q, filter, params);
+    const dir = q.order === 'DESC' ? 'desc' : 'asc';
+    const back = q.order === 'DESC' ? 'asc' : 'desc';
+    const key = ADMIN_SORT[q.sort];
+    // Written into the text (so the planner sees a page of that many rows): an integer, never input as such.
+    const limit = Math.max(0, Math.min(Math.trunc(q.limit), 1_000));
+    // One statement: the total, the page and its owners' account e-mails (identity's published
+    // expression, decision 0265). The page's ids come from the order's index alone (a deep offset
+    // walks index entries, not rows), then those rows are read. The tie-break follows the order,
+    // so one index serves both directions; a page past the middle of its list is walked from the
+    // other end (the last page is the first of the reverse order), which the total, known in the
+    // same statement, decides (decision 0266). Only the branch chosen runs.
     const columns = this.mapped()
       .map((c) => `p."${c.field}"`)
       .join(', ');
-    const rows = await this.em.getConnection().execute<Record<string, unknown>[]>(
-      `select t.total as "__total", p.* from (${total.sql}) t
-       left join lateral (
-         select ${columns} from (select p.id from creator_profiles p ${filter} order by ${order} limit ? offset ?) page
-         join creator_profiles p on p.id = page.id
-       ) p on true
-       order by ${order}`,
-      [...total.params, ...params, q.limit, q.offset],
+    const rows = await this.rows(
+      `select t.total as "__total", ${columns}, ${accountEmailSql('p.user_id')} as "__email"
+         from (${total.sql}) t
+         left join lateral (
+           select ids.id from (
+             (select p.id from creator_profiles p ${filter} ${filter ? 'and' : 'where'} 2 * ?::bigint + ?::bigint <= t.total
+               order by ${key} ${dir}, p.id ${dir} limit ${limit} offset ?)
+             union all
+             (select p.id from creator_profiles p ${filter} ${filter ? 'and' : 'where'} 2 * ?::bigint + ?::bigint > t.total
+               order by ${key} ${back}, p.id ${back} limit greatest(least(?::bigint, t.total - ?::bigint), 0) offset greatest(t.total - ?::bigint - ?::bigint, 0))
+           ) ids limit ${limit}
+         ) page on true
+         left join creator_profiles p on p.id = page.id
+        order by ${key} ${dir}, p.id ${dir}`,
+      [...total.params, ...params, q.offset, limit, q.offset, ...params, q.offset, limit, limit, q.offset, q.offset, limit],
     );
-    return { items: rows.filter((row) => row.id !== null).map((row) => this.detached(row)), total: Number(rows[0]?.__total ?? 0) };
+    const found = rows.filter((row) => row.id !== null);
+    const emails = new Map<string, string>();
+    for (const row of found) if (typeof row.__email === 'string') emails.set(row.user_id as string, row.__email);
+    return { items: found.map((row) => this.detached(row)), total: Number(rows[0]?.__total ?? 0), emails };
   }
 
   /** Without a text search or ids the kept counts answer (decision 0262); otherwise the matching rows are counted. */

@@ -53,6 +53,14 @@ export class SqlAccountDirectory extends AccountDirectory {
   }
 }
 
+export interface ActiveSession {
+  email: string;
+  email_confirmed: boolean;
+  roles: Role[];
+  admin_cities: string[];
+  expires_at: Date | string;
+}
+
 /** The JWT strategy's questions about sessions and recovery links, in SQL over identity's tables. */
 @Injectable()
 export class SqlSessionLookup extends SessionLookup {
@@ -61,9 +69,17 @@ export class SqlSessionLookup extends SessionLookup {
   }
 
   async activeSession(sessionId: string, userId: string) {
-    const rows = await this.em.getConnection().execute<{ email: string; email_confirmed: boolean; roles: Role[]; admin_cities: string[] }[]>(
+    const row = await this.activeSessionRow(sessionId, userId);
+    if (!row) return null;
+    const { expires_at: _expiresAt, ...account } = row;
+    return account;
+  }
+
+  /** The same, with the session's expiry (so a kept check never outlives it, decision 0264). */
+  async activeSessionRow(sessionId: string, userId: string): Promise<ActiveSession | null> {
+    const rows = await this.em.getConnection().execute<ActiveSession[]>(
       `select u.email, u.email_confirmed_at is not null as email_confirmed, coalesce(array(select r.role from user_roles r where r.user_id = u.id), '{}') as roles,
-              array(select g.city_slug from admin_city_grants g where g.user_id = u.id order by g.city_slug) as admin_cities
+              array(select g.city_slug from admin_city_grants g where g.user_id = u.id order by g.city_slug) as admin_cities, s.expires_at
          from auth_sessions s join users u on u.id = s.user_id
         where s.id = ? and s.user_id = ? and s.revoked_at is null and s.expires_at > now()`,
       [sessionId, userId],

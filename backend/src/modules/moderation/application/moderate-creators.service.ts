@@ -45,8 +45,7 @@ export class ModerateCreators {
   async list(q: AdminCreatorQuery): Promise<{ items: AdminCreator[]; total: number }> {
     // Words also find a creator by the account's e-mail, which only the identity module knows.
     const userIds = q.q?.trim() ? await this.accounts.userIdsWithEmailContaining(q.q, EMAIL_MATCHES_MAX) : undefined;
-    const { items, total } = await this.search.search({ ...q, userIds });
-    const emails = await this.accounts.emailsOf(items.map((p) => p.userId));
+    const { items, total, emails } = await this.search.search({ ...q, userIds });
     return { items: items.map((p) => toAdminCreatorDto(p, emails.get(p.userId) ?? '')), total };
   }
 
