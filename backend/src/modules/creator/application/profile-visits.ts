@@ -47,19 +47,28 @@ export class ProfileVisits {
   /** The directory's overview was answered: each creator shown on it appeared once. */
   overviewShown(answer: DirectoryResponse, visit: VisitHeaders) {
     if (isKnownBot(visit.userAgent)) return;
-    this.counter.countList('appearances', this.shownOn(answer, () => [...answer.recent, ...answer.niches.flatMap((group) => group.creators)]));
+    this.counter.countList(
+      'appearances',
+      this.shownOn(answer, () => [...answer.recent, ...answer.niches.flatMap((group) => group.creators)]),
+    );
   }
 
   /** A page of a search or a list was answered: each creator on it appeared once. */
   pageShown(answer: CreatorPage, visit: VisitHeaders) {
     if (isKnownBot(visit.userAgent)) return;
-    this.counter.countList('appearances', this.shownOn(answer, () => answer.items));
+    this.counter.countList(
+      'appearances',
+      this.shownOn(answer, () => answer.items),
+    );
   }
 
   /** A niche's or neighbourhood's page (decision 0640): its newest and most followed cards appeared. */
   areaShown(answer: AreaPageResponse, visit: VisitHeaders) {
     if (isKnownBot(visit.userAgent)) return;
-    this.counter.countList('appearances', this.shownOn(answer, () => [...answer.newest, ...answer.most_followed]));
+    this.counter.countList(
+      'appearances',
+      this.shownOn(answer, () => [...answer.newest, ...answer.most_followed]),
+    );
   }
 
   /**
