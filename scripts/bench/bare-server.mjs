@@ -10,6 +10,12 @@
 // it, a search is answered with them, a request id, an ETag of the body and its length, as the API
 // answers it, for the same bytes on the wire (decision 0218); without it, with its type alone.
 // `/api/creators/:id` runs the API's profile statement and maps it with the API's own code.
+// For a bench of several cities (decision 0641): `?city=` on `/api/creators` (the API's statements
+// with the city's filter, its totals from the counts kept per city), `/api/directory?city=` (the
+// overview below, of that city's rows) and the area pages `/api/directory/niches|neighborhoods/
+// {slug}?city=` (the API's statements, area-sql, mapped with its own card code). The overview and
+// the area pages are cached reads, measured against the bytes floor: here they serve the bench's
+// check that both servers answer the same.
 // Usage: DATABASE_URL=… PORT=… [ANSWER_HEADERS_FILE=…] node scripts/bench/bare-server.mjs
 import { hash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -19,11 +25,13 @@ import common from '@local-creators/common';
 import directorySql from '../../backend/dist/modules/creator/infrastructure/directory-sql.js';
 import directoryReads from '../../backend/dist/modules/creator/infrastructure/sql-directory-reads.js';
 import creatorViews from '../../backend/dist/modules/creator/application/creator-views.js';
+import areaSql from '../../backend/dist/modules/creator/infrastructure/area-sql.js';
 
-const { DIRECTORY, NICHES, PLATFORM_NAMES } = common;
+const { AREA_PAGES, AREA_SLUG, DIRECTORY, FOLLOWER_BUCKETS, NICHES, PLATFORM_NAMES, areaSlug } = common;
+const { areaCountsSql, areaCardsSql } = areaSql;
 const { listedCountSql, listedPageSql, listedMatchedPageSql, listedSuggestionsSql, PROFILE_SQL } = directorySql;
-const { readOnlyProfile } = directoryReads;
-const { toPublicCreator } = creatorViews;
+const { readOnlyProfile, listedCard } = directoryReads;
+const { toPublicCreator, toPublicCard } = creatorViews;
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const answerHeaders = process.env.ANSWER_HEADERS_FILE ? JSON.parse(readFileSync(process.env.ANSWER_HEADERS_FILE, 'utf8')) : undefined;
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -56,18 +64,21 @@ const CARD = `json_build_object(
 const newest = (extra, limit) => `(select coalesce(json_agg(c), '[]'::json) from
   (select ${CARD} as c from creator_profiles p where ${LISTED} ${extra} order by p.created_at desc, p.id limit ${limit}) s)`;
 
-const OVERVIEW_SQL = `
+/** The overview of every city, or of one (`inCity`: the city's condition on `p`, its slug `$2`). */
+const overviewSql = (inCity) => `
   with counts as (
-    select n as niche, count(*) as total from creator_profiles p, unnest(p.niches) n where ${LISTED} group by n),
+    select n as niche, count(*) as total from creator_profiles p, unnest(p.niches) n where ${LISTED}${inCity} group by n),
   known as (
     select k.niche, k.ord, c.total from unnest($1::text[]) with ordinality k(niche, ord) join counts c using (niche))
   select json_build_object(
-    'total_creators', (select count(*) from creator_profiles p where ${LISTED}),
+    'total_creators', (select count(*) from creator_profiles p where ${LISTED}${inCity}),
     'total_niches', (select count(*) from known),
-    'recent', ${newest('', DIRECTORY.recentCount)},
+    'recent', ${newest(inCity, DIRECTORY.recentCount)},
     'niches', coalesce((select json_agg(json_build_object('niche', k.niche, 'total', k.total,
-        'creators', ${newest('and p.niches @> array[k.niche]', DIRECTORY.nicheGroupSize)}) order by k.ord) from known k), '[]'::json)
+        'creators', ${newest(`${inCity} and p.niches @> array[k.niche]`, DIRECTORY.nicheGroupSize)}) order by k.ord) from known k), '[]'::json)
   )::text as body`;
+const OVERVIEW_SQL = overviewSql('');
+const CITY_OVERVIEW_SQL = overviewSql(' and p.city_slug = $2');
 
 // Named statements, as the API's: each connection parses a statement shape once.
 const names = new Map();
@@ -86,6 +97,7 @@ async function creators(res, params) {
     platform: get('platform'),
     min_followers: get('min_followers') ? Number(get('min_followers')) : 0,
     neighborhood: get('neighborhood'),
+    city: get('city'),
     q: get('q'),
   };
   if ((filters.niche && !NICHES.includes(filters.niche)) || (filters.platform && !PLATFORM_NAMES.includes(filters.platform))) return res.writeHead(400).end();
@@ -103,9 +115,14 @@ async function creators(res, params) {
   const countAll = !filters.q && !filters.platform && !filters.min_followers && !filters.neighborhood;
   // The counts the writes keep, read on every request (no cache): the whole list's or the niche's
   // total, and the niche's share of the listing, which picks the page's statement as in the API.
+  // A city's are the counts kept per city.
   let counts;
   if (countAll || filters.niche) {
-    const { rows } = await pool.query(prepared(`select scope, total from listing_counts where scope = any($1::text[])`, [['*', filters.niche ?? '*']]));
+    const { rows } = await pool.query(
+      filters.city
+        ? prepared(`select scope, total from city_listing_counts where city_slug = $2 and scope = any($1::text[])`, [['*', filters.niche ?? '*'], filters.city])
+        : prepared(`select scope, total from listing_counts where scope = any($1::text[])`, [['*', filters.niche ?? '*']]),
+    );
     counts = Object.fromEntries(rows.map((r) => [r.scope, r.total]));
   }
   const count = async () => {
@@ -150,7 +167,7 @@ async function creators(res, params) {
     const prev = first && (backwards ? more : !!cursor) ? cursorOf(order, false, first.key, first.id) : null;
     // Words alone that found nobody: the API's "Did you mean …?" statement (decision 0250).
     let suggestions = [];
-    if (filters.q && !filters.niche && !filters.platform && !filters.min_followers && !filters.neighborhood && total === 0) {
+    if (filters.q && !filters.niche && !filters.platform && !filters.min_followers && !filters.neighborhood && !filters.city && total === 0) {
       const { text, values } = listedSuggestionsSql(filters.q, DIRECTORY.suggestionMax);
       suggestions = (await pool.query(prepared(text, values))).rows.map((r) => r.suggestion);
     }
@@ -185,9 +202,58 @@ async function answer(res, sql, params) {
   }
 }
 
+/**
+ * GET /api/directory/niches/{slug} and /neighborhoods/{slug}: the API's statements (area-sql), the
+ * city's row for its name and neighbourhoods (the home city's, CITY, when none is asked), mapped as
+ * AreaPages maps them; not kept.
+ */
+async function area(res, kind, rawSlug, city) {
+  try {
+    const slug = rawSlug.toLowerCase();
+    if (!AREA_SLUG.test(slug)) return res.writeHead(404).end();
+    const { rows: cityRows } = await pool.query(
+      city === undefined && kind === 'neighborhood'
+        ? prepared('select slug, name, neighborhoods from cities where name = $1', [process.env.CITY ?? 'Cleveland'])
+        : prepared('select slug, name, neighborhoods from cities where slug = $1', [city ?? '']),
+    );
+    const cityRow = cityRows[0];
+    if (city !== undefined && !cityRow) return res.writeHead(400).end();
+    const niche = kind === 'niche' ? NICHES.find((n) => areaSlug(n) === slug) : undefined;
+    if (kind === 'niche' && !niche) return res.writeHead(404).end();
+    const filter = kind === 'niche' ? { niche, city: cityRow?.slug } : { neighborhood: slug, city: cityRow.slug };
+    const run = ({ text, values }) => pool.query(prepared(text, values)).then((r) => r.rows);
+    const [[counts], newest, mostFollowed] = await Promise.all([
+      run(areaCountsSql(filter)),
+      run(areaCardsSql(filter, 'newest', AREA_PAGES.cardCount)),
+      run(areaCardsSql(filter, 'followers', AREA_PAGES.cardCount)),
+    ]);
+    const name = kind === 'niche' ? niche : (cityRow.neighborhoods.find((n) => areaSlug(n) === slug) ?? (counts.total > 0 ? counts.spelling : null));
+    if (!name) return res.writeHead(404).end();
+    sendJson(
+      res,
+      JSON.stringify({
+        kind,
+        slug,
+        name,
+        city: cityRow?.slug ?? null,
+        city_name: cityRow?.name ?? null,
+        total_creators: counts.total,
+        follower_spread: FOLLOWER_BUCKETS.map((b, i) => ({ label: b.label, min: b.min, max: b.max, count: counts[`b${i}`] ?? 0 })),
+        newest: newest.map((r) => toPublicCard(listedCard(r))),
+        most_followed: mostFollowed.map((r) => toPublicCard(listedCard(r))),
+      }),
+    );
+  } catch (error) {
+    res.writeHead(500).end(String(error));
+  }
+}
+
 createServer((req, res) => {
   const url = new URL(req.url, 'http://bare');
-  if (url.pathname === '/api/directory') return answer(res, OVERVIEW_SQL, [NICHES]);
+  const city = url.searchParams.get('city') ?? undefined;
+  if (url.pathname === '/api/directory') return city ? answer(res, CITY_OVERVIEW_SQL, [NICHES, city]) : answer(res, OVERVIEW_SQL, [NICHES]);
+  const areaAt = /^\/api\/directory\/(niches|neighborhoods)\/([^/]+)$/.exec(url.pathname);
+  if (areaAt) return area(res, areaAt[1] === 'niches' ? 'niche' : 'neighborhood', decodeURIComponent(areaAt[2]), city);
   if (url.pathname === '/api/creators') return creators(res, url.searchParams);
   const id = /^\/api\/creators\/([^/]+)$/.exec(url.pathname)?.[1];
   if (id && UUID.test(id)) return profile(res, id);
