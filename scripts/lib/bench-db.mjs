@@ -121,11 +121,10 @@ async function seed(root, databaseUrl, listed, cityCount) {
   const cityValues = multi ? ', ($4::text[])[c], ($3::text[])[c]' : '';
   const bio = multi ? `($4::text[])[c] || ' creator number '` : `'Cleveland creator number '`;
   const neighborhood = multi ? `($5::text[])[(c - 1) * 6 + 1 + i % 6]` : `(array['Tremont','Ohio City','Gordon Square','Little Italy','University Circle','Lakewood'])[1 + i % 6]`;
-  // The row trigger moving the listing version (migration ListingVersion) updates one row once per
-  // listed creator inserted: in one statement each update walks every version of that row the
-  // statement wrote before, so the insert grows with the square of its rows (10,000, 20,000 and
-  // 40,000 rows: 7, 20 and 63 s on the project's VM), hours at 1,000,000. Off for the seed, and the
-  // version moved once after it, as the trigger would have: the database is new, nothing reads it yet.
+  // The trigger moving the listing version is a statement trigger (decision 0224; it was a row
+  // trigger, quadratic in the rows of one statement, found by this seed), but it still keeps a copy
+  // of every inserted row as its transition table. Off for the seed, and the version moved once
+  // after it, as the trigger would have: the database is new, nothing reads it yet.
   await db.query('alter table creator_profiles disable trigger creator_profiles_listing_insert');
   await db.query(`
     with numbered as (select u.id as user_id, row_number() over (order by u.email) as i from users u)${place},

@@ -33,6 +33,7 @@ import { Migration20261126160000Webhooks } from './Migration20261126160000Webhoo
 import { Migration20261126170000CreatorDailyCounts } from './Migration20261126170000CreatorDailyCounts';
 import { Migration20261126190000IntroductionRequester } from './Migration20261126190000IntroductionRequester';
 import { Migration20261126200000AccountChangeNotify } from './Migration20261126200000AccountChangeNotify';
+import { Migration20261126210000ListingVersionPerStatement } from './Migration20261126210000ListingVersionPerStatement';
 
 /**
  * Committed migrations, in order. Listed explicitly (not globbed) so they run the same from
@@ -73,4 +74,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126170000CreatorDailyCounts', class: Migration20261126170000CreatorDailyCounts },
   { name: 'Migration20261126190000IntroductionRequester', class: Migration20261126190000IntroductionRequester },
   { name: 'Migration20261126200000AccountChangeNotify', class: Migration20261126200000AccountChangeNotify },
+  { name: 'Migration20261126210000ListingVersionPerStatement', class: Migration20261126210000ListingVersionPerStatement },
 ];

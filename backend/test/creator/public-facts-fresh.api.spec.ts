@@ -165,4 +165,32 @@ describe('public facts on the next read, on this process and another', () => {
     await t.http().put(`/api/admin/creators/${c.id}`).set(bearer(admin)).send({ phone_verified: false, version }).expect(200);
     await expectEverywhere(c.id, before, (r) => r.status === 404);
   });
+  /**
+   * The version moves once per statement (decision 0224): one statement over many listed rows
+   * moved it once per row, and each move walked the ones before it in the transaction, so a bulk
+   * change of a large city took hours. Writes touching no listed profile still leave it alone.
+   */
+  it('moves the listing version once for a statement over many listed profiles, and not for unlisted ones', async () => {
+    const version = async () => Number((await t.sql<{ version: string }>(`select version from listing_version where id = 1`))[0]!.version);
+    const listed = [await creatorWithProfile(t, 'Bulk One'), await creatorWithProfile(t, 'Bulk Two'), await creatorWithProfile(t, 'Bulk Three')];
+    const pending = [await creatorWithProfile(t, 'Bulk Pending One', 'pending'), await creatorWithProfile(t, 'Bulk Pending Two', 'pending')];
+    const ids = (cs: { id: string }[]) => cs.map((c) => c.id);
+
+    const before = await version();
+    await t.sql(`update creator_profiles set bio = bio || ' (bulk)' where id = any($1::uuid[])`, [ids(listed)]);
+    expect(await version()).toBe(before + 1);
+    await t.sql(`update creator_profiles set bio = bio || ' (bulk)' where id = any($1::uuid[])`, [ids(pending)]);
+    expect(await version()).toBe(before + 1);
+    // Listing them in one statement is one move; so is taking them all out again.
+    await t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = any($1::uuid[])`, [ids(pending)]);
+    expect(await version()).toBe(before + 2);
+    await t.sql(`update creator_profiles set is_public = false where id = any($1::uuid[])`, [[...ids(listed), ...ids(pending)]]);
+    expect(await version()).toBe(before + 3);
+    // A fact of an unlisted profile moves nothing; of a listed one, once per statement.
+    await t.sql(`update follower_counts set confirmed_at = now() where profile_id = any($1::uuid[])`, [ids(listed)]);
+    expect(await version()).toBe(before + 3);
+    await t.sql(`update creator_profiles set is_public = true where id = any($1::uuid[])`, [ids(listed)]);
+    await t.sql(`update follower_counts set confirmed_at = now() where profile_id = any($1::uuid[])`, [ids(listed)]);
+    expect(await version()).toBe(before + 5);
+  });
 });
