@@ -4,7 +4,7 @@ import type { PublicCreator } from '@local-creators/common';
 import { Button } from '@/components/ui/button';
 
 /**
- * The dialog and its form (Radix's dialog, the fields, the rules: about 12 KB gzipped) load when
+ * The dialog and its form (Radix's dialog, the fields, the rules: about 15 KB gzipped) load when
  * the visitor reaches for the button (pointer over it, focus, or the click itself), not with the
  * profile: most visits never open it, and a phone evaluating it delayed the page's first tap
  * (issue 25, decision 0252).
