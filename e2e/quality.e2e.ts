@@ -21,7 +21,8 @@ describe('page weight', () => {
   });
   afterAll(() => product?.close());
 
-  it.each(['/', '/directory'])('loads at most 150 KB of gzipped JavaScript on %s', async (path) => {
+  /** The gzipped bytes of every script a page loads until the network is quiet (no click, no scroll). */
+  async function scriptsOf(path: string) {
     const { page, context } = await product.newPage();
     const scripts: Promise<number>[] = [];
     page.on('response', (r) => {
@@ -32,8 +33,20 @@ describe('page weight', () => {
     await page.waitForLoadState('networkidle');
     const total = (await Promise.all(scripts)).reduce((a, b) => a + b, 0);
     console.log(`${path}: ${(total / 1024).toFixed(1)} KB gzipped JavaScript in ${scripts.length} files`);
-    expect(total).toBeLessThanOrEqual(150 * 1024);
     await context.close();
+    return total;
+  }
+
+  it.each(['/', '/directory'])('loads at most 150 KB of gzipped JavaScript on %s', async (path) => {
+    const total = await scriptsOf(path);
+    expect(total).toBeLessThanOrEqual(150 * 1024);
+  });
+
+  // A profile's Contact dialog (Radix's dialog and the form) loads when it is reached for, not with
+  // the page (decision 0252): 135 KB then, 150 KB before.
+  it('loads at most 140 KB of gzipped JavaScript on a profile, the Contact dialog not yet', async () => {
+    const total = await scriptsOf(`/creator/${creatorId}`);
+    expect(total).toBeLessThanOrEqual(140 * 1024);
   });
 
   // Accessibility: e2e/axe-every-page.e2e.ts checks every page, one page per test.

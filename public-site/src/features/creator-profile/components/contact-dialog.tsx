@@ -1,59 +1,45 @@
-import { useState } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
-import { toast } from '@/lib/toast';
-import { Mail, X } from 'lucide-react';
-import { MSG, type PublicCreator } from '@local-creators/common';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Mail } from 'lucide-react';
+import type { PublicCreator } from '@local-creators/common';
 import { Button } from '@/components/ui/button';
-import { BrandMessageForm } from '@/components/brand-message-form';
-import { apiFetch } from '@/lib/api';
-
-const IDS = {
-  brand_name: 'brand_name',
-  email: 'contact_email',
-  message: 'contact_message',
-  budget_range: 'budget_range',
-  company_website: 'contact_company_website',
-};
 
 /**
- * The profile's Contact button and form (decision 0501): the message goes to the creator by
- * e-mail, reply-to the brand; neither side sees the other's address until the creator replies.
- * The failing field is marked beside it and focused (issue 25); the toast says it too.
+ * The dialog and its form (Radix's dialog, the fields, the rules: about 15 KB gzipped) load when
+ * the visitor reaches for the button (pointer over it, focus, or the click itself), not with the
+ * profile: most visits never open it, and a phone evaluating it delayed the page's first tap
+ * (issue 25, decision 0252).
  */
+const loadDialog = () => import('./contact-dialog-content');
+const ContactDialogContent = lazy(loadDialog);
+
+/** The profile's Contact button; its dialog is `contact-dialog-content.tsx`. */
 export function ContactDialog({ creator }: { creator: PublicCreator }) {
   const [open, setOpen] = useState(false);
+  // Mounted once opened, and kept: closing it then runs the dialog's own way out (focus back here).
+  const [wanted, setWanted] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
 
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <Button>
-          <Mail aria-hidden /> Contact
-        </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100svh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-background p-6 shadow-xl">
-          <Dialog.Title className="pr-10 text-lg font-semibold">Contact {creator.display_name}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-muted-foreground">
-            We e-mail your message to {creator.display_name}, who replies to you directly. Their address stays private until they do.
-          </Dialog.Description>
-          <BrandMessageForm
-            ids={IDS}
-            submitLabel="Send message"
-            submitClassName="w-full"
-            send={async (body) => {
-              await apiFetch(`/api/creators/${creator.id}/contact`, { method: 'POST', auth: false, idempotent: true, body });
-              toast.success(MSG.contactSent, { description: MSG.contactSentDetail(creator.display_name) });
-              setOpen(false);
-            }}
-          />
-          <Dialog.Close asChild>
-            <Button variant="ghost" size="icon" className="absolute right-3 top-3" aria-label="Close">
-              <X aria-hidden />
-            </Button>
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      <Button
+        ref={trigger}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <Mail aria-hidden /> Contact
+      </Button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <ContactDialogContent creator={creator} open={open} onOpenChange={setOpen} trigger={trigger} />
+        </Suspense>
+      )}
+    </>
   );
 }
