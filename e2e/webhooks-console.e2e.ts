@@ -11,13 +11,8 @@ import { addAdmin, PASSWORD, shot, signInThroughLogin, startProduct, type Produc
 async function seriousViolations(page: Page) {
   // A dialog fading in is half transparent: its text blends with the backdrop and axe reads a
   // contrast nobody sees once it has settled (failed on a loaded host). Finite animations first.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
+  await page.evaluate(
+    'Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished.catch(() => undefined)))',
   );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
