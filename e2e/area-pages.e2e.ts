@@ -1,15 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
-import { listedCreator, shot, startProduct, type Product } from './support/product';
+import { listedCreator, shot, startProduct, type Product, seriousViolations } from './support/product';
 
 /** Serious or critical axe findings on the page as it is now. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 /**
  * Issue 26 point 3 (decision 0640): a person reaches a niche's and a neighbourhood's page from the
  * directory, reads them, and goes on to a profile.

@@ -1,18 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { PASSWORD, startProduct, type Product, signIn } from './support/product';
+import { PASSWORD, startProduct, type Product, signIn, seriousViolations } from './support/product';
 import { validProfile } from '../backend/test/creator/fixtures';
 
 const SHOTS = process.env.SHOTS_DIR; // screenshots for a person to look at (never committed)
 
 /** Serious or critical axe findings on the page as it is now. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 type Who = 'visitor' | 'creator' | 'admin';
 interface Visit {
   name: string;

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, Route } from 'playwright-core';
-import { addAdmin, startProduct, shot, signInThroughLogin, PASSWORD, type Product } from './support/product';
+import { addAdmin, startProduct, shot, signInThroughLogin, PASSWORD, type Product, seriousViolations } from './support/product';
 import { validProfile } from '../backend/test/creator/fixtures';
 
 /**
@@ -9,13 +8,6 @@ import { validProfile } from '../backend/test/creator/fixtures';
  * shape, announced once, instead of a blank area (decision 0261).
  */
 /** Serious or critical axe findings on the page as it is now (as e2e/axe-every-page.e2e.ts judges). */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 describe('a console that shows its shape while loading and loads small photos', () => {
   let product: Product;
   const adminEmail = 'loading-admin@example.com';

@@ -1,17 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { MSG, localAudienceLine } from '@local-creators/common';
-import { addAdmin, listedCreator, PASSWORD, shot, expectToast, signInThroughLogin, startProduct, type Product } from './support/product';
+import { addAdmin, listedCreator, PASSWORD, shot, expectToast, signInThroughLogin, startProduct, type Product, seriousViolations } from './support/product';
 
 /** Serious or critical axe findings (the states every-page's axe run does not reach: a waiting check, a recorded share). */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 /** YYYY-MM-DD `days` ago in the browser's (and test machine's) calendar, a day safely in the past in the city too. */
 const dayAgo = (days: number) => {
   const d = new Date(Date.now() - days * 86_400_000);

@@ -1,23 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import type { AuthSession } from '@local-creators/common';
 import { approvedThroughConsole } from '../backend/test/creator/fixtures';
 import { eventually } from '../backend/test/helpers/test-app';
-import { addAdmin, PASSWORD, shot, signInThroughLogin, startProduct, type Product } from './support/product';
+import { addAdmin, PASSWORD, shot, signInThroughLogin, startProduct, type Product, seriousViolations } from './support/product';
 
 /** Serious or critical axe findings on the page as it is now. */
-async function seriousViolations(page: Page) {
-  // A dialog fading in is half transparent: its text blends with the backdrop and axe reads a
-  // contrast nobody sees once it has settled (failed on a loaded host). Finite animations first.
-  await page.evaluate(
-    'Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished.catch(() => undefined)))',
-  );
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
-}
-
 const noSidewaysScroll = async (page: Page) =>
   expect((await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number).toBeLessThanOrEqual(0);
 

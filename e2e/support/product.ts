@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../../backend/test/helpers/test-app';
@@ -123,4 +124,20 @@ export async function listedCreator(product: Product, email: string, fullName: s
     .expect(201);
   await product.t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [res.body.id]);
   return { id: res.body.id as string, email, name: fullName };
+}
+
+/**
+ * The serious and critical axe findings of what the page shows now, as `rule: elements`. Finite
+ * animations end first: a dialog fading in is half transparent, and axe read its text blended with
+ * the backdrop as a contrast nobody sees once it has settled (the console's webhook dialog, on a
+ * loaded host).
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(
+    'Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished.catch(() => undefined)))',
+  );
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
