@@ -13,7 +13,7 @@ export class AppConfig {
   readonly env: EnvironmentVariables['NODE_ENV'];
   readonly http: { port: number; host: string; publicUrl: string; trustProxy: string; corsOrigin: string[]; webRoot?: string };
   /** `replicas`: the public reads' streaming replicas (decision 0330), none when empty. */
-  readonly database: { url: string; statementTimeoutMs: number; replicas: { urls: string[]; maxLagMs: number; checkMs: number } };
+  readonly database: { url: string; statementTimeoutMs: number; connectTimeoutMs: number; replicas: { urls: string[]; maxLagMs: number; checkMs: number } };
   /** `prefix` is unset when the install id should be used (RedisNamespace); `tls` carries a private CA (rediss://…?sslrootcert=). */
   readonly redis: { url: string; prefix?: string; tls?: { ca: string } };
   readonly auth: {
@@ -86,6 +86,7 @@ export class AppConfig {
     this.database = {
       url: e.DATABASE_URL,
       statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       replicas: {
         urls: (e.DATABASE_REPLICA_URLS ?? '')
           .split(',')

@@ -57,6 +57,11 @@ export class EnvironmentVariables {
    */
   @IsInt() @Min(0) @Max(3_600_000) DATABASE_STATEMENT_TIMEOUT_MS = 5000;
   /**
+   * How long a new connection to DATABASE_URL may take before it fails, in ms: short, so a
+   * PostgreSQL that went away fails a request fast and the pool retries on the next one.
+   */
+  @IsInt() @Min(100) @Max(600_000) DATABASE_CONNECT_TIMEOUT_MS = 5000;
+  /**
    * Streaming read replicas for the public directory's reads, comma-separated postgres:// URLs
    * (empty: none, every read on DATABASE_URL). DATABASE_PASSWORD goes into one that carries no
    * password. Everything else (writes, admin, a person's own data) stays on DATABASE_URL (decision 0330).
@@ -239,6 +244,7 @@ const NUMERIC = new Set([
   'REPLY_SWEEP_S',
   'SHUTDOWN_DRAIN_S',
   'DATABASE_STATEMENT_TIMEOUT_MS',
+  'DATABASE_CONNECT_TIMEOUT_MS',
   'DATABASE_REPLICA_MAX_LAG_MS',
   'DATABASE_REPLICA_CHECK_MS',
   'MAIL_MAX_ATTEMPTS',

@@ -18,7 +18,7 @@ export function ormOptions(config: AppConfig) {
     // MikroORM takes only host, port, user, password and database from clientUrl. Handing pg the
     // whole URL too lets pg read the rest as it does for every other connection of the process:
     // sslmode, sslrootcert (TLS to a managed database) and the other libpq parameters.
-    driverOptions: { connection: { connectionTimeoutMillis: 5_000, connectionString: config.database.url } },
+    driverOptions: { connection: { connectionTimeoutMillis: config.database.connectTimeoutMs, connectionString: config.database.url } },
     allowGlobalContext: false,
     context: currentEntityManager,
     forceUtcTimezone: true,

@@ -13,7 +13,7 @@ import { createHttpApp } from '../../src/http-app';
 import { ListingVersion } from '../../src/modules/creator/infrastructure/listing-version';
 import { Clock } from '../../src/shared/clock';
 import { SmtpCapture } from './smtp-capture';
-import { createTestDatabase } from './test-db';
+import { createTestDatabase, TEST_CONNECT_TIMEOUT } from './test-db';
 
 export interface TestApp {
   app: NestFastifyApplication;
@@ -78,6 +78,7 @@ export async function createTestApp(
     RATE_LIMIT_RECOVER: '1000/60',
     RATE_LIMIT_PUBLIC_FORMS: '1000/60',
     LOG_LEVEL: 'error',
+    ...TEST_CONNECT_TIMEOUT,
     ...(opts.replicaAdminUrls
       ? {
           DATABASE_REPLICA_URLS: opts.replicaAdminUrls.map((admin) => Object.assign(new URL(admin), { pathname: `/${db.name}` }).toString()).join(','),

@@ -2,6 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { migrate } from '../../src/cli';
 
+/**
+ * The suite runs many apps at once on two cores: a new connection can wait seconds for PostgreSQL
+ * to fork a backend (CI once failed a boot on the 5 s default). No test times a connection.
+ */
+export const TEST_CONNECT_TIMEOUT = { DATABASE_CONNECT_TIMEOUT_MS: '30000' };
+
 /** A fresh, migrated database on the test PostgreSQL (or the server `adminUrl` names); dropped by `drop()`. */
 export async function createTestDatabase(
   adminUrl = process.env.LC_TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
@@ -15,7 +21,7 @@ export async function createTestDatabase(
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  await migrate({ ...process.env, ...env, DATABASE_URL: url.toString(), NODE_ENV: 'test' }, { silent: true });
+  await migrate({ ...process.env, ...TEST_CONNECT_TIMEOUT, ...env, DATABASE_URL: url.toString(), NODE_ENV: 'test' }, { silent: true });
   return {
     url: url.toString(),
     name,

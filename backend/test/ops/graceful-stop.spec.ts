@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../helpers/services';
-import { createTestDatabase } from '../helpers/test-db';
+import { createTestDatabase, TEST_CONNECT_TIMEOUT } from '../helpers/test-db';
 
 // An orchestrator stops an api replica with SIGTERM during a rolling upgrade; its proxy may still
 // route to it for a moment (a DNS refresh, an endpoints update) and holds kept-alive connections
@@ -38,6 +38,7 @@ describe('the API stopped with SIGTERM', () => {
         MAIL_DIR: mailDir,
         SHUTDOWN_DRAIN_S: '2',
         LOG_LEVEL: 'warn',
+        ...TEST_CONNECT_TIMEOUT,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

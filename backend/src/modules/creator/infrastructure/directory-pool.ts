@@ -28,7 +28,7 @@ export class DirectoryPool implements OnApplicationShutdown {
       connectionString: config.database.url,
       max: 10,
       idleTimeoutMillis: 30_000,
-      connectionTimeoutMillis: 5_000,
+      connectionTimeoutMillis: config.database.connectTimeoutMs,
       application_name: 'local-creators directory',
       ...(timeout > 0 ? { statement_timeout: timeout } : {}),
     });
