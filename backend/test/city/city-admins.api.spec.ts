@@ -227,6 +227,21 @@ describe('admins per city', () => {
     expect(await creators(clevelandAdmin)).toEqual(['Cleveland Creator (Cleveland, cleveland)']);
     expect((await creators(everyCity)).sort()).toEqual(['Akron Creator (Akron, akron)', 'Cleveland Creator (Cleveland, cleveland)']);
     expect(await creators(everyCity, { city: 'akron' })).toEqual(['Akron Creator (Akron, akron)']);
+    // The total the console pages by is of those cities too (it was every city's count).
+    const range = async (admin: AuthSession, filter?: object) =>
+      (
+        await t
+          .http()
+          .get('/api/admin/creators')
+          .query({ range: '[0,23]', ...(filter ? { filter: JSON.stringify(filter) } : {}) })
+          .set(bearer(admin))
+          .expect(200)
+      ).headers['content-range'];
+    expect([await range(akronAdmin), await range(everyCity, { city: 'akron' }), await range(everyCity)]).toEqual([
+      'creators 0-0/1',
+      'creators 0-0/1',
+      'creators 0-1/2',
+    ]);
 
     const stats = await t.http().get('/api/admin/stats').set(bearer(akronAdmin)).expect(200);
     expect(stats.body).toMatchObject({ total: 1, approved: 1 });

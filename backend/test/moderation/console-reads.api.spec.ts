@@ -214,5 +214,10 @@ describe("the console's counts and lists", () => {
       expect(plans.length).toBeGreaterThan(0);
       for (const plan of plans) expect(plan).not.toMatch(/Seq Scan on creator_profiles/);
     });
+
+    it('finds the rows a name matches once, for the total and the page alike (decision 0269)', async () => {
+      const plans = await plansOf((q) => q.search(page({ q: 'Many 12345' })));
+      expect(plans.join('\n').match(/creator_profiles_admin_name_trgm_idx/g)).toHaveLength(1);
+    });
   });
 });

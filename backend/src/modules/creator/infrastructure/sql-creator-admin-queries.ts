@@ -74,53 +74,76 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
       params.push(like, like, `{${NICHES.filter((n) => n.toLowerCase().includes(lower)).join(',')}}`, uuidArray(q.userIds ?? []));
     }
     const filter = where.length ? `where ${where.join(' and ')}` : '';
-    const total = this.totalSql(q, filter, params);
     const dir = q.order === 'DESC' ? 'desc' : 'asc';
-    const back = q.order === 'DESC' ? 'asc' : 'desc';
     const key = ADMIN_SORT[q.sort];
     // Written into the text (so the planner sees a page of that many rows): an integer, never input as such.
     const limit = Math.max(0, Math.min(Math.trunc(q.limit), 1_000));
     // One statement: the total, the page and its owners' account e-mails (identity's published
-    // expression, decision 0265). The page's ids come from the order's index alone (a deep offset
-    // walks index entries, not rows), then those rows are read. The tie-break follows the order,
-    // so one index serves both directions; a page past the middle of its list is walked from the
-    // other end (the last page is the first of the reverse order), which the total, known in the
-    // same statement, decides (decision 0266). Only the branch chosen runs.
+    // expression, decision 0265).
     const columns = this.mapped()
       .map((c) => `p."${c.field}"`)
       .join(', ');
-    const rows = await this.rows(
-      `select t.total as "__total", ${columns}, ${accountEmailSql('p.user_id')} as "__email"
-         from (${total.sql}) t
-         left join lateral (
-           select ids.id from (
-             (select p.id from creator_profiles p ${filter} ${filter ? 'and' : 'where'} 2 * ?::bigint + ?::bigint <= t.total
-               order by ${key} ${dir}, p.id ${dir} limit ${limit} offset ?)
-             union all
-             (select p.id from creator_profiles p ${filter} ${filter ? 'and' : 'where'} 2 * ?::bigint + ?::bigint > t.total
-               order by ${key} ${back}, p.id ${back} limit greatest(least(?::bigint, t.total - ?::bigint), 0) offset greatest(t.total - ?::bigint - ?::bigint, 0))
-           ) ids limit ${limit}
-         ) page on true
-         left join creator_profiles p on p.id = page.id
-        order by ${key} ${dir}, p.id ${dir}`,
-      [...total.params, ...params, q.offset, limit, q.offset, ...params, q.offset, limit, limit, q.offset, q.offset, limit],
-    );
+    const select = `select t.total as "__total", ${columns}, ${accountEmailSql('p.user_id')} as "__email"`;
+    const rows =
+      text || q.ids
+        ? // Words or ids: the matching rows are found once (a trigram scan is most of the work), then
+          // counted and the page sorted from them (decision 0269).
+          await this.rows(
+            `with matched as materialized (select p.id, ${key} as k from creator_profiles p ${filter}),
+                  t as (select count(*) as total from matched)
+             ${select}
+               from t
+               left join lateral (select m.id from matched m order by m.k ${dir}, m.id ${dir} limit ${limit} offset ?) page on true
+               left join creator_profiles p on p.id = page.id
+              order by ${key} ${dir}, p.id ${dir}`,
+            [...params, q.offset],
+          )
+        : await this.rows(...this.walkedPage(q, filter, params, { select, key, dir, limit }));
     const found = rows.filter((row) => row.id !== null);
     const emails = new Map<string, string>();
     for (const row of found) if (typeof row.__email === 'string') emails.set(row.user_id as string, row.__email);
     return { items: found.map((row) => this.detached(row)), total: Number(rows[0]?.__total ?? 0), emails };
   }
 
-  /** Without a text search or ids the kept counts answer (decision 0262); otherwise the matching rows are counted. */
-  private totalSql(q: AdminCreatorQuery, filter: string, params: unknown[]): { sql: string; params: unknown[] } {
-    if (!q.q?.trim() && !q.ids) {
-      const column = q.updatedAfterRejection ? `case when approval_status = 'rejected' then updated_after_rejection else 0 end` : 'creators';
-      return {
-        sql: `select coalesce(sum(${column}), 0) as total from creator_status_counts where ?::text is null or approval_status = ?`,
-        params: [q.status ?? null, q.status ?? null],
-      };
-    }
-    return { sql: `select count(*) as total from creator_profiles p ${filter}`, params };
+  /**
+   * A page of a list without words or ids. The total: the kept counts when the list spans every
+   * city (decision 0262), else its rows counted. The page's ids come from the order's index alone
+   * (a deep offset walks index entries, not rows), then those rows are read. The tie-break follows
+   * the order, so one index serves both directions; a page past the middle of its list is walked
+   * from the other end (the last page is the first of the reverse order), which the total, known
+   * in the same statement, decides (decision 0266). Only the branch chosen runs.
+   */
+  private walkedPage(
+    q: AdminCreatorQuery,
+    filter: string,
+    params: unknown[],
+    { select, key, dir, limit }: { select: string; key: string; dir: string; limit: number },
+  ): [string, unknown[]] {
+    const back = dir === 'desc' ? 'asc' : 'desc';
+    const column = q.updatedAfterRejection ? `case when approval_status = 'rejected' then updated_after_rejection else 0 end` : 'creators';
+    const total = q.cities
+      ? { sql: `select count(*) as total from creator_profiles p ${filter}`, params }
+      : {
+          sql: `select coalesce(sum(${column}), 0) as total from creator_status_counts where ?::text is null or approval_status = ?`,
+          params: [q.status ?? null, q.status ?? null],
+        };
+    const where = `${filter} ${filter ? 'and' : 'where'}`;
+    return [
+      `${select}
+         from (${total.sql}) t
+         left join lateral (
+           select ids.id from (
+             (select p.id from creator_profiles p ${where} 2 * ?::bigint + ?::bigint <= t.total
+               order by ${key} ${dir}, p.id ${dir} limit ${limit} offset ?)
+             union all
+             (select p.id from creator_profiles p ${where} 2 * ?::bigint + ?::bigint > t.total
+               order by ${key} ${back}, p.id ${back} limit greatest(least(?::bigint, t.total - ?::bigint), 0) offset greatest(t.total - ?::bigint - ?::bigint, 0))
+           ) ids limit ${limit}
+         ) page on true
+         left join creator_profiles p on p.id = page.id
+        order by ${key} ${dir}, p.id ${dir}`,
+      [...total.params, ...params, q.offset, limit, q.offset, ...params, q.offset, limit, limit, q.offset, q.offset, limit],
+    ];
   }
 
   /**
