@@ -34,6 +34,7 @@ import { Migration20261126170000CreatorDailyCounts } from './Migration2026112617
 import { Migration20261126190000IntroductionRequester } from './Migration20261126190000IntroductionRequester';
 import { Migration20261126200000AccountChangeNotify } from './Migration20261126200000AccountChangeNotify';
 import { Migration20261126210000ListingVersionPerStatement } from './Migration20261126210000ListingVersionPerStatement';
+import { Migration20261126230000AreaListingCounts } from './Migration20261126230000AreaListingCounts';
 
 /**
  * Committed migrations, in order. Listed explicitly (not globbed) so they run the same from
@@ -75,4 +76,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126190000IntroductionRequester', class: Migration20261126190000IntroductionRequester },
   { name: 'Migration20261126200000AccountChangeNotify', class: Migration20261126200000AccountChangeNotify },
   { name: 'Migration20261126210000ListingVersionPerStatement', class: Migration20261126210000ListingVersionPerStatement },
+  { name: 'Migration20261126230000AreaListingCounts', class: Migration20261126230000AreaListingCounts },
 ];

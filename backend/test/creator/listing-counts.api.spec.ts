@@ -85,4 +85,34 @@ describe('listing counts kept by the writes', () => {
     expect([after.Food, after.Music, after.Comedy ?? 0]).toEqual([before.Food! + 2, before.Music! + 2, before.Comedy! - 2]);
     expect(await kept()).toEqual(await recount());
   });
+
+  it("keep the area pages' numbers (decision 0642): per city, niche or neighbourhood spelling and follower bucket, equal to a recount", async () => {
+    const area = `select city_slug, kind, slug, spelling, bucket, total::int from area_listing_counts where total <> 0 order by 1, 2, 3, 4, 5`;
+    const recountAreas = `select city_slug, kind, slug, spelling, bucket, count(*)::int as total from (
+        select city_slug, 'niche' as kind, n as slug, '' as spelling, b as bucket from creator_profiles p, unnest(p.niches) n,
+          lateral (select case when total_followers >= 100000 then 3 when total_followers >= 10000 then 2 when total_followers >= 1000 then 1 else 0 end as b) x
+          where ${LISTED}
+        union all
+        select city_slug, 'neighborhood', trim(both '-' from regexp_replace(lower(neighborhood), '[^a-z0-9]+', '-', 'g')), trim(neighborhood),
+          case when total_followers >= 100000 then 3 when total_followers >= 10000 then 2 when total_followers >= 1000 then 1 else 0 end
+          from creator_profiles where ${LISTED} and neighborhood is not null and trim(both '-' from regexp_replace(lower(neighborhood), '[^a-z0-9]+', '-', 'g')) <> ''
+      ) r group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`;
+    await t.sql(`update creator_profiles set neighborhood = case when id::text < '8' then 'Ohio City' else ' ohio  city ' end, total_followers = 1500`);
+    await insert(2, ['Fitness'], true);
+    const ids = (await t.sql<{ id: string }>(`select id from creator_profiles where ${LISTED} order by id`)).map((r) => r.id);
+    await t.sql(`update creator_profiles set neighborhood = 'Tremont', total_followers = 250000 where id = $1`, [ids[0]]);
+    await t.sql(`update creator_profiles set total_followers = 20000, niches = '{Food,Fitness}' where id = $1`, [ids[1]]);
+    await t.sql(`update creator_profiles set is_public = false where id = $1`, [ids[2]]);
+    await t.sql(`delete from creator_profiles where id = $1`, [ids[3]]);
+    expect(await t.sql(area)).toEqual(await t.sql(recountAreas));
+    expect((await t.sql(area)).some((r) => (r as { kind: string }).kind === 'neighborhood')).toBe(true);
+
+    // The page reads those numbers: its counts match, and the spelling most of them use names it.
+    const page = (await t.http().get('/api/directory/neighborhoods/ohio-city').expect(200)).body;
+    const [{ n }] = await t.sql<{ n: number }>(
+      `select count(*)::int as n from creator_profiles where ${LISTED} and trim(both '-' from regexp_replace(lower(neighborhood), '[^a-z0-9]+', '-', 'g')) = 'ohio-city'`,
+    );
+    expect(page.total_creators).toBe(n);
+    expect(page.follower_spread.map((b: { count: number }) => b.count).reduce((a: number, b: number) => a + b, 0)).toBe(n);
+  });
 });
