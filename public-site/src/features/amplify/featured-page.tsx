@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import * as Dialog from '@radix-ui/react-dialog';
 import { toast } from '@/lib/toast';
-import { ExternalLink, MapPin, Store, X } from 'lucide-react';
+import { ExternalLink, MapPin, Store } from 'lucide-react';
 import {
   INTRO_CONFIRM_HOURS,
   initials,
@@ -17,6 +17,7 @@ import { Page, PageLoading } from '@/components/layout/page';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { DialogCloseButton } from '@/components/ui/dialog-close-button';
 import { Field, Input, fieldErrorProps } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiRequestError, apiFetch, errorMessage } from '@/lib/api';
@@ -227,11 +228,7 @@ function IntroductionDialog({ business }: { business: PublicAmplifySubmission })
               {busy ? 'Sending...' : 'Send request'}
             </Button>
           </form>
-          <Dialog.Close asChild>
-            <Button variant="ghost" size="icon" className="absolute right-3 top-3" aria-label="Close">
-              <X aria-hidden />
-            </Button>
-          </Dialog.Close>
+          <DialogCloseButton />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,9 +1,8 @@
 import type { RefObject } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { toast } from '@/lib/toast';
-import { X } from 'lucide-react';
 import { MSG, type PublicCreator } from '@local-creators/common';
-import { Button } from '@/components/ui/button';
+import { DialogCloseButton } from '@/components/ui/dialog-close-button';
 import { BrandMessageForm } from '@/components/brand-message-form';
 import { apiFetch } from '@/lib/api';
 
@@ -58,11 +57,7 @@ export default function ContactDialogContent({
               onOpenChange(false);
             }}
           />
-          <Dialog.Close asChild>
-            <Button variant="ghost" size="icon" className="absolute right-3 top-3" aria-label="Close">
-              <X aria-hidden />
-            </Button>
-          </Dialog.Close>
+          <DialogCloseButton />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
