@@ -31,7 +31,11 @@ export class QueryCanceller implements OnApplicationShutdown {
     let client = this.clients.get(url);
     if (!client) {
       client = (async () => {
-        const c = new pg.Client({ connectionString: url, application_name: 'local-creators query canceller', connectionTimeoutMillis: this.config.database.connectTimeoutMs });
+        const c = new pg.Client({
+          connectionString: url,
+          application_name: 'local-creators query canceller',
+          connectionTimeoutMillis: this.config.database.connectTimeoutMs,
+        });
         c.on('error', () => void this.clients.delete(url));
         await c.connect();
         return c;
