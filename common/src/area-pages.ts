@@ -16,7 +16,11 @@ export const AREA_PAGES = {
   minIndexed: 3,
 } as const;
 
-/** The follower spread's buckets: `min` inclusive, `max` exclusive (null: no upper bound). */
+/**
+ * The follower spread's buckets: `min` inclusive, `max` exclusive (null: no upper bound). The kept
+ * area numbers count by these bounds (migration AreaListingCounts, decision 0642): changing them
+ * needs a migration that rebuilds `area_listing_counts` (listing-counts.api.spec fails otherwise).
+ */
 export const FOLLOWER_BUCKETS = [
   { label: 'Under 1K', min: 0, max: 1_000 },
   { label: '1K–10K', min: 1_000, max: 10_000 },
