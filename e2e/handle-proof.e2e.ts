@@ -58,6 +58,9 @@ describe('handle ownership proof in the browser', () => {
     await visitor.page.getByRole('button', { name: /^Filters/ }).click();
     await visitor.page.getByLabel('Only creators with every handle confirmed').click(); // the URL changes, then the box (a transition)
     await visitor.page.waitForURL(/handles=confirmed/);
+    // The overview's recently added creators (both of them) can stay on screen until the results
+    // replace them: count only once the results are there.
+    await visitor.page.getByRole('heading', { name: 'Results', exact: true }).waitFor({ state: 'attached' });
     await visitor.page.getByRole('heading', { name: proven.name }).waitFor();
     expect(await visitor.page.getByRole('heading', { name: other.name }).count()).toBe(0);
   }, 90_000);

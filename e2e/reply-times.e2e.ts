@@ -57,6 +57,9 @@ describe('replies you can count on', () => {
       if (width < 640) await page.getByRole('button', { name: /^Filters/ }).click();
       await page.getByLabel('Usually replies').selectOption('1');
       await page.waitForURL(/replies_within=1/);
+      // The overview's recently added creators (quiet among them) can stay on screen until the
+      // results replace them: count only once the results are there.
+      await page.getByRole('heading', { name: 'Results', exact: true }).waitFor({ state: 'attached' });
       await page
         .getByRole('link', { name: new RegExp(c.name) })
         .first()

@@ -57,6 +57,13 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
 }
 
 /**
+ * How long a page may take to be taken over after it arrived. In one CI run on a loaded 2-core
+ * host, handle-proof's first /login (a new context) was not taken over within the 10 s an in-page
+ * wait gets, and the cause was not found; a page that never takes over still fails here.
+ */
+const PAGE_LOAD_TIMEOUT = 30_000;
+
+/**
  * A public page the server drew is visible before its scripts run (they start after the first
  * paint, issue 12), so a click can come before anything listens. As a person waits for a page to
  * respond, goto() and reload() on the public site here wait until it has taken over (<html
@@ -68,7 +75,8 @@ function waitForPublicSiteOnLoad(page: Page) {
     (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
       const response = await original(...args);
       const html = response?.headers()['content-type']?.startsWith('text/html') ?? false;
-      if (html && !new URL(page.url()).pathname.startsWith('/admin')) await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+      if (html && !new URL(page.url()).pathname.startsWith('/admin'))
+        await page.locator('html[data-ready]').waitFor({ state: 'attached', timeout: PAGE_LOAD_TIMEOUT });
       return response;
     };
   }
