@@ -1,5 +1,13 @@
 import { MSG } from '@local-creators/common';
-import { addAdmin, listedCreator as listedCreatorThroughApi, shot, signInThroughLogin, startProduct, type Product } from './support/product';
+import {
+  directoryResultsShown,
+  addAdmin,
+  listedCreator as listedCreatorThroughApi,
+  shot,
+  signInThroughLogin,
+  startProduct,
+  type Product,
+} from './support/product';
 
 // Issue 15: the creator sees a code per handle, an admin confirms the handles in the console, the
 // profile says since when, and the directory can show only creators whose handles are all confirmed.
@@ -58,9 +66,7 @@ describe('handle ownership proof in the browser', () => {
     await visitor.page.getByRole('button', { name: /^Filters/ }).click();
     await visitor.page.getByLabel('Only creators with every handle confirmed').click(); // the URL changes, then the box (a transition)
     await visitor.page.waitForURL(/handles=confirmed/);
-    // The overview's recently added creators (both of them) can stay on screen until the results
-    // replace them: count only once the results are there.
-    await visitor.page.getByRole('heading', { name: 'Results', exact: true }).waitFor({ state: 'attached' });
+    await directoryResultsShown(visitor.page);
     await visitor.page.getByRole('heading', { name: proven.name }).waitFor();
     expect(await visitor.page.getByRole('heading', { name: other.name }).count()).toBe(0);
   }, 90_000);

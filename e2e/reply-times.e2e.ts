@@ -1,5 +1,5 @@
 import { REPLY_MSG } from '@local-creators/common';
-import { listedCreator as listedCreatorThroughApi, shot, startProduct, type Product } from './support/product';
+import { directoryResultsShown, listedCreator as listedCreatorThroughApi, shot, startProduct, type Product } from './support/product';
 
 // Issue 27 point 2 (decision 0710): the relay mail's "I replied" link opens a page that records
 // nothing until the creator's click; after 3 answered messages the profile says "Usually replies
@@ -57,9 +57,7 @@ describe('replies you can count on', () => {
       if (width < 640) await page.getByRole('button', { name: /^Filters/ }).click();
       await page.getByLabel('Usually replies').selectOption('1');
       await page.waitForURL(/replies_within=1/);
-      // The overview's recently added creators (quiet among them) can stay on screen until the
-      // results replace them: count only once the results are there.
-      await page.getByRole('heading', { name: 'Results', exact: true }).waitFor({ state: 'attached' });
+      await directoryResultsShown(page);
       await page
         .getByRole('link', { name: new RegExp(c.name) })
         .first()

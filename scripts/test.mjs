@@ -29,11 +29,20 @@ rmSync(results, { force: true });
 // The files wait on PostgreSQL, Chromium and the network about half the time, so two overlap
 // well. A worker whose memory passed WORKER_MEMORY after a file is replaced by a fresh one: each
 // file leaves modules and compiled code behind, and a worker grew to 3.4 GB within 100 files.
+// A caller's own choice (`npm test -- -i`, `--maxWorkers=1`) stands: Jest refuses both at once. In
+// band, a whole run outgrew Node's default 4 GB heap (a CI run ended out of memory), hence 8 GB.
 const WORKERS = Math.max(2, availableParallelism() - 1);
 const WORKER_MEMORY = '1536MB';
+const callerChoseWorkers = extra.some((arg) => /^(-i|-w|--runInBand|--run-in-band|--maxWorkers|--max-workers)(=|$)/.test(arg));
 const jestBin = join(root, 'node_modules', 'jest', 'bin', 'jest.js');
-const jestArgs = [`--maxWorkers=${WORKERS}`, `--workerIdleMemoryLimit=${WORKER_MEMORY}`, '--json', `--outputFile=${results}`, ...extra];
-const jest = spawn(process.execPath, [jestBin, ...jestArgs], {
+const jestArgs = [
+  ...(callerChoseWorkers ? [] : [`--maxWorkers=${WORKERS}`]),
+  `--workerIdleMemoryLimit=${WORKER_MEMORY}`,
+  '--json',
+  `--outputFile=${results}`,
+  ...extra,
+];
+const jest = spawn(process.execPath, ['--max-old-space-size=8192', jestBin, ...jestArgs], {
   cwd: root,
   stdio: 'inherit',
   detached: true,

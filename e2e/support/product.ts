@@ -82,6 +82,15 @@ function waitForPublicSiteOnLoad(page: Page) {
   }
 }
 
+/**
+ * After a filter or search on /directory: waits until the results have replaced the overview. Its
+ * recently added creators stay on screen until then, so a card counted earlier may be the
+ * overview's, not a result.
+ */
+export async function directoryResultsShown(page: Page): Promise<void> {
+  await page.getByRole('heading', { name: 'Results', exact: true }).waitFor({ state: 'attached' });
+}
+
 /** The text of the newest toast (sonner), waiting for one that contains `text`. */
 export async function expectToast(page: Page, text: string) {
   await page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor({ state: 'visible' });
