@@ -5,7 +5,8 @@
  *  - api:     the backend over HTTP against real PostgreSQL, Redis and SMTP (backend/test)
  *  - browser: journeys through the built product in Chromium (e2e/)
  */
-const tsJest = (tsconfig) => ['ts-jest', { tsconfig, isolatedModules: true, diagnostics: false }];
+// Each file compiled alone: the tsconfigs given here set `isolatedModules`, which ts-jest follows.
+const tsJest = (tsconfig) => ['ts-jest', { tsconfig, diagnostics: false }];
 // ES-module-only packages our CommonJS code requires (decision 0410). On Node >= 24.9 Jest loads
 // them through require(esm), with VM modules on (.npmrc); on Node 22 they are compiled to CommonJS.
 const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(Number);
@@ -18,7 +19,7 @@ const common = {
 };
 const esmToCommonJs = jestRequiresEsm
   ? {}
-  : { [`/node_modules/(${esmOnly.join('|')})/.+\\.js$`]: ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs' }, isolatedModules: true, diagnostics: false }] };
+  : { [`/node_modules/(${esmOnly.join('|')})/.+\\.js$`]: ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', isolatedModules: true }, diagnostics: false }] };
 
 module.exports = {
   testTimeout: 30_000,
@@ -28,7 +29,7 @@ module.exports = {
       displayName: 'unit',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/common/src/**/*.spec.ts', '<rootDir>/backend/src/**/*.spec.ts', '<rootDir>/admin-console/src/**/*.spec.ts', '<rootDir>/public-site/src/**/*.spec.ts'],
-      transform: { ...esmToCommonJs, '^.+\\.tsx?$': tsJest('<rootDir>/backend/tsconfig.json') },
+      transform: { ...esmToCommonJs, '^.+\\.tsx?$': tsJest('<rootDir>/backend/tsconfig.jest.json') },
     },
     {
       // The public site's components rendered to HTML (react-dom/server): what a reader and a screen
@@ -45,7 +46,7 @@ module.exports = {
       displayName: 'api',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/backend/test/**/*.spec.ts'],
-      transform: { ...esmToCommonJs, '^.+\\.tsx?$': tsJest('<rootDir>/backend/tsconfig.json') },
+      transform: { ...esmToCommonJs, '^.+\\.tsx?$': tsJest('<rootDir>/backend/tsconfig.jest.json') },
       globalSetup: '<rootDir>/backend/test/helpers/global-setup.ts',
       globalTeardown: '<rootDir>/backend/test/helpers/global-teardown.ts',
       slowTestThreshold: 20,
@@ -55,7 +56,7 @@ module.exports = {
       displayName: 'browser',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/e2e/**/*.e2e.ts'],
-      transform: { ...esmToCommonJs, '^.+\\.tsx?$': tsJest('<rootDir>/backend/tsconfig.json') },
+      transform: { ...esmToCommonJs, '^.+\\.tsx?$': tsJest('<rootDir>/backend/tsconfig.jest.json') },
       globalSetup: '<rootDir>/e2e/support/global-setup.ts',
       globalTeardown: '<rootDir>/e2e/support/global-teardown.ts',
       setupFilesAfterEnv: ['<rootDir>/e2e/support/journey-timeout.ts'],
