@@ -20,9 +20,10 @@
 // flushed in batches every STATS_FLUSH_MS; the counts written are printed after each size.
 // BENCH_COUNTING=off sends them as a script (no User-Agent), which is not counted, for comparison.
 //
-// `npm run bench` builds the backend in its own step before this script starts: on the project's
-// VM, running the build from inside this process left the load generator (autocannon runs here)
-// slower for the whole run, which added about 10 ms to every p99.
+// `npm run bench` builds common, the backend and the public site (the server draws pages from its
+// build; without it the pages answered errors on a fresh checkout) in its own step before this
+// script starts: on the project's VM, running the build from inside this process left the load
+// generator (autocannon runs here) slower for the whole run, which added about 10 ms to every p99.
 import { Agent, get } from 'node:http';
 import { isDeepStrictEqual } from 'node:util';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
