@@ -219,5 +219,26 @@ describe("the console's counts and lists", () => {
       const plans = await plansOf((q) => q.search(page({ q: 'Many 12345' })));
       expect(plans.join('\n').match(/creator_profiles_admin_name_trgm_idx/g)).toHaveLength(1);
     });
+
+    it('asks the names index for the rarest word, leaving one every name shares to the recheck, and finds the same rows (decision 0270)', async () => {
+      const plans = await plansOf((q) => q.search(page({ q: 'Many 12345' })));
+      const search = plans.find((plan) => plan.includes('creator_profiles_admin_name_trgm_idx'));
+      expect(search).toMatch(/Index Cond: \(\(full_name\)::text ~~\* '%12345%'::text\)/);
+      expect(search).not.toMatch(/Index Cond: \(\(full_name\)[^\n]*Many/);
+
+      for (const text of ['Many 12345', 'many 1234', 'Many 29']) {
+        const expected = await t.sql<{ id: string }>(`select id from creator_profiles where full_name ilike $1 order by created_at desc, id desc`, [
+          `%${text}%`,
+        ]);
+        const res = await t
+          .http()
+          .get('/api/admin/creators')
+          .query({ filter: JSON.stringify({ q: text }), sort: JSON.stringify(['created_at', 'DESC']), range: '[0,49]' })
+          .set(bearer(admin))
+          .expect(200);
+        expect([text, res.body.map((c: { id: string }) => c.id)]).toEqual([text, expected.slice(0, 50).map((r) => r.id)]);
+        expect(res.headers['content-range']).toBe(`creators 0-${Math.min(expected.length, 50) - 1}/${expected.length}`);
+      }
+    });
   });
 });

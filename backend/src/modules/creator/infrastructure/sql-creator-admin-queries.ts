@@ -7,6 +7,7 @@ import { DirectoryPool } from './directory-pool';
 import { escapeLike, slugArray, uuidArray } from '../../../shared/sql';
 import { NICHES } from '@local-creators/common';
 import { accountEmailSql } from '../../identity';
+import { CommonNameWords, indexedNameWord } from './common-name-words';
 
 const ADMIN_SORT: Record<AdminCreatorQuery['sort'], string> = {
   id: 'p.id',
@@ -45,6 +46,7 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
     return (await this.pool.run({ name, text, values: params }, { primary: true })).rows;
   }
   private readonly names = new Map<string, string>();
+  private readonly commonNameWords = new CommonNameWords((sql, params) => this.rows(sql, params));
 
   async search(q: AdminCreatorQuery) {
     const where: string[] = [];
@@ -70,7 +72,12 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
       // the ones the text names are found here and matched through the niches index (as one array
       // literal, which the driver does not expand; niche names hold no commas or quotes).
       const lower = text.toLowerCase();
-      where.push(`(p.full_name ilike ? or p.neighborhood ilike ? or p.niches && ?::text[] or p.user_id = any(?::uuid[]))`);
+      // A word most names share is left to the recheck (`|| ''` keeps it out of the index scan):
+      // the names' index is asked for the text's rarest word, which every match contains (0270).
+      const word = indexedNameWord(text, await this.commonNameWords.current());
+      const name = word ? `(p.full_name ilike ? and (p.full_name || '') ilike ?)` : 'p.full_name ilike ?';
+      where.push(`(${name} or p.neighborhood ilike ? or p.niches && ?::text[] or p.user_id = any(?::uuid[]))`);
+      if (word) params.push(`%${escapeLike(word)}%`);
       params.push(like, like, `{${NICHES.filter((n) => n.toLowerCase().includes(lower)).join(',')}}`, uuidArray(q.userIds ?? []));
     }
     const filter = where.length ? `where ${where.join(' and ')}` : '';
