@@ -35,6 +35,7 @@ import { Migration20261126190000IntroductionRequester } from './Migration2026112
 import { Migration20261126200000AccountChangeNotify } from './Migration20261126200000AccountChangeNotify';
 import { Migration20261126210000ListingVersionPerStatement } from './Migration20261126210000ListingVersionPerStatement';
 import { Migration20261126230000AreaListingCounts } from './Migration20261126230000AreaListingCounts';
+import { Migration20261127010000CreatorListVersion } from './Migration20261127010000CreatorListVersion';
 
 /**
  * Committed migrations, in order. Listed explicitly (not globbed) so they run the same from
@@ -77,4 +78,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126200000AccountChangeNotify', class: Migration20261126200000AccountChangeNotify },
   { name: 'Migration20261126210000ListingVersionPerStatement', class: Migration20261126210000ListingVersionPerStatement },
   { name: 'Migration20261126230000AreaListingCounts', class: Migration20261126230000AreaListingCounts },
+  { name: 'Migration20261127010000CreatorListVersion', class: Migration20261127010000CreatorListVersion },
 ];

@@ -220,6 +220,50 @@ describe("the console's counts and lists", () => {
       expect(plans.join('\n').match(/creator_profiles_admin_name_trgm_idx/g)).toHaveLength(1);
     });
 
+    it('walks a deep page from the nearest kept position of its list, not from an end (decision 0271)', async () => {
+      const em = t.app.get(EntityManager).fork();
+      const conn = em.getConnection();
+      const sent: [string, unknown[]][] = [];
+      const recording = {
+        getConnection: () => ({ execute: (sql: string, params: unknown[] = []) => (sent.push([sql, params]), conn.execute(sql, params)) }),
+        getMetadata: em.getMetadata.bind(em),
+      } as unknown as EntityManager;
+      const queries = new SqlCreatorAdminQueries(recording);
+      for (const query of [
+        page({ sort: 'full_name', order: 'ASC', offset: 15_000 }),
+        page({ status: 'approved', sort: 'updated_at', order: 'DESC', offset: 9_000 }),
+      ]) {
+        sent.length = 0;
+        await queries.search(query);
+        const pageStatement = sent.find(([sql]) => sql.includes('"__version"'));
+        expect(pageStatement).toBeDefined();
+        const [plan] = await conn.execute<{ 'QUERY PLAN': unknown }[]>(`explain (analyze, format json) ${pageStatement![0]}`, pageStatement![1]);
+        // The most index entries one scan of creator_profiles read for the page.
+        const walked = (node: Record<string, any>): number =>
+          Math.max(
+            node['Relation Name'] === 'creator_profiles' && /Index/.test(node['Node Type']) ? node['Actual Rows'] : 0,
+            ...(node.Plans ?? []).map(walked),
+          );
+        const root = (Array.isArray(plan!['QUERY PLAN']) ? plan!['QUERY PLAN'] : JSON.parse(String(plan!['QUERY PLAN'])))[0].Plan;
+        expect(walked(root)).toBeLessThanOrEqual(256 + 24);
+      }
+    });
+
+    it('does not answer a deep page from positions kept before a write that moved the list (decision 0271)', async () => {
+      const deep = { sort: JSON.stringify(['created_at', 'DESC']), range: JSON.stringify([15_000, 15_023]) };
+      const truth = async () =>
+        (await t.sql<{ id: string }>('select id from creator_profiles order by created_at desc, id desc offset 15000 limit 24')).map((r) => r.id);
+      const read = async () => (await t.http().get('/api/admin/creators').query(deep).set(bearer(admin)).expect(200)).body.map((c: { id: string }) => c.id);
+      expect(await read()).toEqual(await truth());
+      // The oldest creator becomes the newest: every row after the first moves one place.
+      await t.sql(
+        `update creator_profiles set created_at = now() + interval '1 day' where id = (select id from creator_profiles order by created_at, id limit 1)`,
+      );
+      const moved = await truth();
+      expect(await read()).toEqual(moved);
+      expect(await read()).toEqual(moved);
+    });
+
     it('asks the names index for the rarest word, leaving one every name shares to the recheck, and finds the same rows (decision 0270)', async () => {
       const plans = await plansOf((q) => q.search(page({ q: 'Many 12345' })));
       const search = plans.find((plan) => plan.includes('creator_profiles_admin_name_trgm_idx'));

@@ -17,6 +17,24 @@ const ADMIN_SORT: Record<AdminCreatorQuery['sort'], string> = {
   approval_status: 'p.approval_status',
 };
 
+/** The type a sort key's text is read back as, to compare a row with a kept position. */
+const KEY_TYPE: Record<AdminCreatorQuery['sort'], string> = {
+  id: 'uuid',
+  created_at: 'timestamptz',
+  updated_at: 'timestamptz',
+  full_name: 'text',
+  approval_status: 'text',
+};
+/** Every how many rows of a long list a position is kept (decision 0271); how many lists are kept. */
+const KEPT_EVERY = 256;
+const KEPT_LISTS = 64;
+interface KeptPositions {
+  version: unknown;
+  total: number;
+  /** The (sort key as text, id) of ascending positions 0, KEPT_EVERY, 2 × KEPT_EVERY, … */
+  at: { key: string; id: string }[];
+}
+
 /** The console's creator list and counts, in SQL over creator_profiles and its kept counts. */
 @Injectable()
 export class SqlCreatorAdminQueries extends CreatorAdminQueries {
@@ -105,7 +123,8 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
               order by ${key} ${dir}, p.id ${dir}`,
             [...params, q.offset],
           )
-        : await this.rows(...this.walkedPage(q, filter, params, { select, key, dir, limit }));
+        : ((await this.pageFromKeptPositions(q, filter, params, { select, key, dir, limit })) ??
+          (await this.rows(...this.walkedPage(q, filter, params, { select, key, dir, limit }))));
     const found = rows.filter((row) => row.id !== null);
     const emails = new Map<string, string>();
     for (const row of found) if (typeof row.__email === 'string') emails.set(row.user_id as string, row.__email);
@@ -151,6 +170,66 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
         order by ${key} ${dir}, p.id ${dir}`,
       [...total.params, ...params, q.offset, limit, q.offset, ...params, q.offset, limit, limit, q.offset, q.offset, limit],
     ];
+  }
+
+  /**
+   * A deep page of a list without words or ids, walked from the nearest kept position of its list
+   * instead of from an end (decision 0271): at most KEPT_EVERY index entries, where an end is up to
+   * half the list away. The positions are kept under the list version (migration
+   * CreatorListVersion), read in the page's own statement: a page read under another version is
+   * not used (null: the caller walks from an end), and the next deep page takes the positions anew.
+   */
+  private async pageFromKeptPositions(
+    q: AdminCreatorQuery,
+    filter: string,
+    params: unknown[],
+    { select, key, dir, limit }: { select: string; key: string; dir: string; limit: number },
+  ): Promise<Record<string, unknown>[] | null> {
+    if (q.offset < 2 * KEPT_EVERY) return null; // near the front, the walk is short
+    const listKey = `${key} ${filter} ${JSON.stringify(params)}`;
+    let kept = this.keptPositions.get(listKey);
+    if (!kept) {
+      kept = this.takePositions(key, filter, params);
+      this.keptPositions.set(listKey, kept);
+      if (this.keptPositions.size > KEPT_LISTS) this.keptPositions.delete(this.keptPositions.keys().next().value!);
+      kept.catch(() => this.keptPositions.get(listKey) === kept && this.keptPositions.delete(listKey));
+    }
+    // Positions that could not be taken leave the page to an end's walk.
+    const positions = await kept.catch(() => null);
+    if (!positions) return null;
+    // The first row of the page, as a position in ascending order; past the end, an end's walk answers.
+    const first = dir === 'asc' ? q.offset : positions.total - 1 - q.offset;
+    if (first < 0 || first >= positions.total) return null;
+    const i = dir === 'asc' ? Math.floor(first / KEPT_EVERY) : Math.ceil(first / KEPT_EVERY);
+    const from = positions.at[i];
+    if (!from) return null; // after the last kept position: near the end, the walk is short
+    const rows = await this.rows(
+      `${select}, t.version as "__version"
+         from (select ?::bigint as total, (select version::text from creator_list_version) as version) t
+         left join lateral (select p.id from creator_profiles p ${filter} ${filter ? 'and' : 'where'} (${key}, p.id) ${dir === 'asc' ? '>=' : '<='} (?::${KEY_TYPE[q.sort]}, ?::uuid)
+           order by ${key} ${dir}, p.id ${dir} limit ${limit} offset ?) page on true
+         left join creator_profiles p on p.id = page.id
+        order by ${key} ${dir}, p.id ${dir}`,
+      [positions.total, ...params, from.key, from.id, Math.abs(first - i * KEPT_EVERY)],
+    );
+    if (rows[0]?.__version === positions.version) return rows;
+    if (this.keptPositions.get(listKey) === kept) this.keptPositions.delete(listKey);
+    return null;
+  }
+  /** Per list (order, filter and its values): its total and every KEPT_EVERY-th position, ascending. */
+  private readonly keptPositions = new Map<string, Promise<KeptPositions>>();
+
+  private async takePositions(key: string, filter: string, params: unknown[]): Promise<KeptPositions> {
+    const rows = await this.rows(
+      `select (select version::text from creator_list_version) as version, w.k, w.id, w.total
+         from (select ${key}::text as k, p.id::text as id, row_number() over (order by ${key}, p.id) - 1 as n, count(*) over () as total
+                 from creator_profiles p ${filter}) w
+        where w.n % ${KEPT_EVERY} = 0 order by w.n`,
+      params,
+    );
+    // An empty list has no rows: its version is read alone.
+    const version = rows[0]?.version ?? (await this.rows('select version::text as version from creator_list_version', []))[0]?.version;
+    return { version, total: Number(rows[0]?.total ?? 0), at: rows.map((r) => ({ key: r.k as string, id: r.id as string })) };
   }
 
   /**
