@@ -142,8 +142,8 @@ describe("the console's counts and lists", () => {
       await t.sql('vacuum analyze creator_profiles');
     }, 120_000);
 
-    /** The statements the console's adapter sends for `run`, each with its plan. */
-    async function plansOf(run: (q: SqlCreatorAdminQueries) => Promise<unknown>) {
+    /** The console's adapter on the ORM's connection, recording each statement it sends in `sent`. */
+    function recordingQueries() {
       const em = t.app.get(EntityManager).fork();
       const conn = em.getConnection();
       const sent: [string, unknown[]][] = [];
@@ -151,7 +151,12 @@ describe("the console's counts and lists", () => {
         getConnection: () => ({ execute: (sql: string, params: unknown[] = []) => (sent.push([sql, params]), conn.execute(sql, params)) }),
         getMetadata: em.getMetadata.bind(em),
       } as unknown as EntityManager;
-      await run(new SqlCreatorAdminQueries(recording));
+      return { queries: new SqlCreatorAdminQueries(recording), sent, conn };
+    }
+    /** The statements the console's adapter sends for `run`, each with its plan. */
+    async function plansOf(run: (q: SqlCreatorAdminQueries) => Promise<unknown>) {
+      const { queries, sent, conn } = recordingQueries();
+      await run(queries);
       const plans = [];
       for (const [sql, params] of sent) {
         const rows = await conn.execute<{ 'QUERY PLAN': string }[]>(`explain ${sql}`, params);
@@ -221,14 +226,7 @@ describe("the console's counts and lists", () => {
     });
 
     it('walks a deep page from the nearest kept position of its list, not from an end (decision 0271)', async () => {
-      const em = t.app.get(EntityManager).fork();
-      const conn = em.getConnection();
-      const sent: [string, unknown[]][] = [];
-      const recording = {
-        getConnection: () => ({ execute: (sql: string, params: unknown[] = []) => (sent.push([sql, params]), conn.execute(sql, params)) }),
-        getMetadata: em.getMetadata.bind(em),
-      } as unknown as EntityManager;
-      const queries = new SqlCreatorAdminQueries(recording);
+      const { queries, sent, conn } = recordingQueries();
       for (const query of [
         page({ sort: 'full_name', order: 'ASC', offset: 15_000 }),
         page({ status: 'approved', sort: 'updated_at', order: 'DESC', offset: 9_000 }),
