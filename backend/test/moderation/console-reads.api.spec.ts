@@ -262,6 +262,31 @@ describe("the console's counts and lists", () => {
       expect(await read()).toEqual(moved);
     });
 
+    it("takes a list's positions anew once it grew past the ones it kept, not walking its deep pages for ever (decision 0271)", async () => {
+      const { queries, sent } = recordingQueries();
+      const pending = (offset: number) => page({ status: 'pending', sort: 'created_at', order: 'ASC', offset });
+      const truth = async (offset: number) =>
+        (
+          await t.sql<{ id: string }>(`select id from creator_profiles where approval_status = 'pending' order by created_at, id offset $1 limit 24`, [offset])
+        ).map((r) => r.id);
+      await queries.search(pending(600));
+      const [{ n }] = await t.sql<{ n: string }>(`select count(*) as n from creator_profiles where approval_status = 'pending'`);
+      const moved = await t.sql<{ id: string }>(
+        `update creator_profiles set approval_status = 'pending' where id in (select id from creator_profiles where approval_status = 'approved' order by id limit 10000) returning id`,
+      );
+      try {
+        const deep = Number(n) + 5_000; // past the end of the list the positions were taken of
+        for (let read = 0; read < 2; read++) {
+          sent.length = 0;
+          const { items } = await queries.search(pending(deep));
+          expect(items.map((c) => c.id)).toEqual(await truth(deep));
+        }
+        expect(sent.some(([sql]) => sql.includes('"__version"'))).toBe(true);
+      } finally {
+        await t.sql(`update creator_profiles set approval_status = 'approved' where id = any($1::uuid[])`, [moved.map((r) => r.id)]);
+      }
+    });
+
     it('asks the names index for the rarest word, leaving one every name shares to the recheck, and finds the same rows (decision 0270)', async () => {
       const plans = await plansOf((q) => q.search(page({ q: 'Many 12345' })));
       const search = plans.find((plan) => plan.includes('creator_profiles_admin_name_trgm_idx'));

@@ -123,8 +123,7 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
               order by ${key} ${dir}, p.id ${dir}`,
             [...params, q.offset],
           )
-        : ((await this.pageFromKeptPositions(q, filter, params, { select, key, dir, limit })) ??
-          (await this.rows(...this.walkedPage(q, filter, params, { select, key, dir, limit }))));
+        : await this.listPage(q, filter, params, { select, key, dir, limit });
     const found = rows.filter((row) => row.id !== null);
     const emails = new Map<string, string>();
     for (const row of found) if (typeof row.__email === 'string') emails.set(row.user_id as string, row.__email);
@@ -173,37 +172,60 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
   }
 
   /**
-   * A deep page of a list without words or ids, walked from the nearest kept position of its list
-   * instead of from an end (decision 0271): at most KEPT_EVERY index entries, where an end is up to
-   * half the list away. The positions are kept under the list version (migration
-   * CreatorListVersion), read in the page's own statement: a page read under another version is
-   * not used (null: the caller walks from an end), and the next deep page takes the positions anew.
+   * A page of a list without words or ids. A deep one is walked from the nearest kept position of
+   * its list instead of from an end (decision 0271): at most KEPT_EVERY index entries, where an end
+   * is up to half the list away. The positions are kept under the list version (migration
+   * CreatorListVersion), read in the page's own statement; otherwise, and near an end, the page is
+   * walked from an end (0266). Kept positions are forgotten, to be taken anew by the next deep
+   * page, when the version read with a page has moved, or when they could not place a page and the
+   * walk found the list of another length than they were taken of.
    */
-  private async pageFromKeptPositions(
+  private async listPage(
+    q: AdminCreatorQuery,
+    filter: string,
+    params: unknown[],
+    parts: { select: string; key: string; dir: string; limit: number },
+  ): Promise<Record<string, unknown>[]> {
+    const listKey = `${parts.key} ${filter} ${JSON.stringify(params)}`;
+    const kept = q.offset >= 2 * KEPT_EVERY ? this.positionsOf(listKey, parts.key, filter, params) : undefined; // near the front, the walk is short
+    // Positions that could not be taken leave the page to an end's walk.
+    const positions = kept && (await kept.catch(() => null));
+    const fromKept = positions ? await this.pageFromPositions(q, filter, params, parts, positions) : null;
+    if (fromKept && fromKept[0]?.__version === positions!.version) return fromKept;
+    const walked = await this.rows(...this.walkedPage(q, filter, params, parts));
+    const stale = fromKept !== null || (positions && Number(walked[0]?.__total ?? 0) !== positions.total);
+    if (stale && this.keptPositions.get(listKey) === kept) this.keptPositions.delete(listKey);
+    return walked;
+  }
+
+  /** The list's kept positions, taken now (shared by the requests that ask meanwhile) if none are kept. */
+  private positionsOf(listKey: string, key: string, filter: string, params: unknown[]): Promise<KeptPositions> {
+    let kept = this.keptPositions.get(listKey);
+    if (!kept) {
+      const taking = this.takePositions(key, filter, params);
+      kept = taking;
+      this.keptPositions.set(listKey, taking);
+      if (this.keptPositions.size > KEPT_LISTS) this.keptPositions.delete(this.keptPositions.keys().next().value!);
+      taking.catch(() => this.keptPositions.get(listKey) === taking && this.keptPositions.delete(listKey));
+    }
+    return kept;
+  }
+
+  /** The page read from the kept position at or before its first row, with the version; null when none can place it. */
+  private async pageFromPositions(
     q: AdminCreatorQuery,
     filter: string,
     params: unknown[],
     { select, key, dir, limit }: { select: string; key: string; dir: string; limit: number },
+    positions: KeptPositions,
   ): Promise<Record<string, unknown>[] | null> {
-    if (q.offset < 2 * KEPT_EVERY) return null; // near the front, the walk is short
-    const listKey = `${key} ${filter} ${JSON.stringify(params)}`;
-    let kept = this.keptPositions.get(listKey);
-    if (!kept) {
-      kept = this.takePositions(key, filter, params);
-      this.keptPositions.set(listKey, kept);
-      if (this.keptPositions.size > KEPT_LISTS) this.keptPositions.delete(this.keptPositions.keys().next().value!);
-      kept.catch(() => this.keptPositions.get(listKey) === kept && this.keptPositions.delete(listKey));
-    }
-    // Positions that could not be taken leave the page to an end's walk.
-    const positions = await kept.catch(() => null);
-    if (!positions) return null;
     // The first row of the page, as a position in ascending order; past the end, an end's walk answers.
     const first = dir === 'asc' ? q.offset : positions.total - 1 - q.offset;
     if (first < 0 || first >= positions.total) return null;
     const i = dir === 'asc' ? Math.floor(first / KEPT_EVERY) : Math.ceil(first / KEPT_EVERY);
     const from = positions.at[i];
     if (!from) return null; // after the last kept position: near the end, the walk is short
-    const rows = await this.rows(
+    return this.rows(
       `${select}, t.version as "__version"
          from (select ?::bigint as total, (select version::text from creator_list_version) as version) t
          left join lateral (select p.id from creator_profiles p ${filter} ${filter ? 'and' : 'where'} (${key}, p.id) ${dir === 'asc' ? '>=' : '<='} (?::${KEY_TYPE[q.sort]}, ?::uuid)
@@ -212,9 +234,6 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
         order by ${key} ${dir}, p.id ${dir}`,
       [positions.total, ...params, from.key, from.id, Math.abs(first - i * KEPT_EVERY)],
     );
-    if (rows[0]?.__version === positions.version) return rows;
-    if (this.keptPositions.get(listKey) === kept) this.keptPositions.delete(listKey);
-    return null;
   }
   /** Per list (order, filter and its values): its total and every KEPT_EVERY-th position, ascending. */
   private readonly keptPositions = new Map<string, Promise<KeptPositions>>();
@@ -227,9 +246,8 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
         where w.n % ${KEPT_EVERY} = 0 order by w.n`,
       params,
     );
-    // An empty list has no rows: its version is read alone.
-    const version = rows[0]?.version ?? (await this.rows('select version::text as version from creator_list_version', []))[0]?.version;
-    return { version, total: Number(rows[0]?.total ?? 0), at: rows.map((r) => ({ key: r.k as string, id: r.id as string })) };
+    // An empty list has no rows and no version: no page is placed by it, and the walk's total forgets it.
+    return { version: rows[0]?.version, total: Number(rows[0]?.total ?? 0), at: rows.map((r) => ({ key: r.k as string, id: r.id as string })) };
   }
 
   /**
