@@ -1,8 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
+import pg from 'pg';
 import type { AdminStats, AuthSession } from '@local-creators/common';
 import { bearer, createTestApp, signUp, signUpAdmin, type TestApp } from '../helpers/test-app';
 import { validProfile } from '../creator/fixtures';
 import { SqlCreatorAdminQueries } from '../../src/modules/creator/infrastructure/sql-creator-admin-queries';
+import { DirectoryPool } from '../../src/modules/creator/infrastructure/directory-pool';
 import type { AdminCreatorQuery } from '../../src/modules/creator/application/creator-admin-queries';
 
 /**
@@ -218,6 +220,71 @@ describe("the console's counts and lists", () => {
       const plans = await plansOf((q) => q.search(query));
       expect(plans.length).toBeGreaterThan(0);
       for (const plan of plans) expect(plan).not.toMatch(/Seq Scan on creator_profiles/);
+    });
+
+    /** The plan PostgreSQL makes once for a statement, for any values (`plan_cache_mode = force_generic_plan`). */
+    async function genericPlanOf(sql: string, params: unknown[]) {
+      const client = new pg.Client({ connectionString: t.env.DATABASE_URL });
+      await client.connect();
+      try {
+        await client.query('set plan_cache_mode = force_generic_plan');
+        let n = 0;
+        await client.query(`prepare page as ${sql.replace(/\?/g, () => `$${++n}`)}`);
+        const values = params.map((v) => (v === null ? 'null' : client.escapeLiteral(String(v))));
+        const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain execute page(${values.join(', ')})`);
+        return rows.map((r) => r['QUERY PLAN']).join('\n');
+      } finally {
+        await client.end();
+      }
+    }
+
+    it('runs a list page on connections that plan it once for any offset, a search on ones that plan it for its words (decision 0272)', async () => {
+      const pool = t.app.get(DirectoryPool);
+      const run = jest.spyOn(pool, 'run');
+      try {
+        const list = (filter: Record<string, unknown>, sort: [string, string], from: number) =>
+          t
+            .http()
+            .get('/api/admin/creators')
+            .query({ filter: JSON.stringify(filter), sort: JSON.stringify(sort), range: JSON.stringify([from, from + 23]) })
+            .set(bearer(admin))
+            .expect(200);
+        const asked = async (request: () => Promise<unknown>) => {
+          run.mockClear();
+          await request();
+          return run.mock.calls.filter(([statement]) => statement.name?.startsWith('lc_admin_')).map(([, opts]) => Boolean(opts?.genericPlan));
+        };
+        expect(await asked(() => list({}, ['created_at', 'DESC'], 0))).toEqual([true]);
+        await list({ approval_status: 'approved' }, ['full_name', 'ASC'], 9_000); // takes the list's positions
+        expect(await asked(() => list({ approval_status: 'approved' }, ['full_name', 'ASC'], 9_024))).toEqual([true]);
+        expect(await asked(() => list({ q: 'Many 12345' }, ['created_at', 'DESC'], 0))).toEqual([false]);
+      } finally {
+        run.mockRestore();
+      }
+      const mode = async (opts: { primary?: boolean; genericPlan?: boolean }) =>
+        (await pool.run({ text: `select current_setting('plan_cache_mode') as mode` }, opts)).rows[0]!.mode;
+      expect(await mode({ primary: true, genericPlan: true })).toBe('force_generic_plan');
+      expect(await mode({ primary: true })).toBe('auto');
+    });
+
+    it.each([
+      ['the first page of all, newest first', page({})],
+      ['a deep page by name', page({ sort: 'full_name', order: 'ASC', offset: 15_000 })],
+      ['the last page of all', page({ offset: 30_000 - 24 })],
+      ['by status', page({ sort: 'approval_status', order: 'ASC', offset: 12_000 })],
+      ['the review queue', page({ status: 'pending', sort: 'created_at', order: 'ASC', limit: 20 })],
+      ['rejected, by name, deep', page({ status: 'rejected', sort: 'full_name', order: 'DESC', offset: 3_000 })],
+      ['updated after a rejection', page({ updatedAfterRejection: true, sort: 'updated_at' })],
+    ])('plans %s once for any values, still from indexes (decision 0272)', async (_label, query) => {
+      const { queries, sent } = recordingQueries();
+      await queries.search(query);
+      const pages = sent.filter(([sql]) => sql.includes('"__total"'));
+      expect(pages.length).toBeGreaterThan(0);
+      for (const [sql, params] of pages) {
+        const plan = await genericPlanOf(sql, params);
+        expect(plan).toMatch(/\$\d/); // made for any values
+        expect(plan).not.toMatch(/Seq Scan on creator_profiles/);
+      }
     });
 
     it('finds the rows a name matches once, for the total and the page alike (decision 0269)', async () => {

@@ -17,6 +17,15 @@ import { QueryCanceller } from './query-canceller';
 @Injectable()
 export class DirectoryPool implements OnApplicationShutdown {
   private readonly pool: pg.Pool;
+  /**
+   * Connections to the primary that plan each named statement once, for whatever values it is
+   * given (`plan_cache_mode = force_generic_plan`), for a statement whose best plan does not depend
+   * on them (`genericPlan`). Left to choose, PostgreSQL planned the console's pages anew on every
+   * execution: a plan for an unknown offset looks dearer to it than one for the offset at hand,
+   * though both walk the same index (decision 0272). The public reads keep the default, where the
+   * words searched decide the plan. Opened on first use, like the pool's.
+   */
+  private readonly genericPlans: pg.Pool;
 
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
@@ -24,27 +33,38 @@ export class DirectoryPool implements OnApplicationShutdown {
     private readonly cancels: QueryCanceller,
   ) {
     const timeout = config.database.statementTimeoutMs;
-    this.pool = new pg.Pool({
-      connectionString: config.database.url,
-      max: 10,
-      idleTimeoutMillis: 30_000,
-      connectionTimeoutMillis: config.database.connectTimeoutMs,
-      application_name: 'local-creators directory',
-      ...(timeout > 0 ? { statement_timeout: timeout } : {}),
-    });
-    // A connection lost while idle (PostgreSQL restarted) is dropped by the pool; nothing to do.
-    this.pool.on('error', () => undefined);
+    const pool = (extra: pg.PoolConfig) => {
+      const made = new pg.Pool({
+        connectionString: config.database.url,
+        max: 10,
+        idleTimeoutMillis: 30_000,
+        connectionTimeoutMillis: config.database.connectTimeoutMs,
+        application_name: 'local-creators directory',
+        ...(timeout > 0 ? { statement_timeout: timeout } : {}),
+        ...extra,
+      });
+      // A connection lost while idle (PostgreSQL restarted) is dropped by the pool; nothing to do.
+      made.on('error', () => undefined);
+      return made;
+    };
+    this.pool = pool({});
+    this.genericPlans = pool({ application_name: 'local-creators directory, plans kept' });
+    // Queued before the connection's first statement. Should it fail, pages are planned on each
+    // execution, as before: slower, never wrong.
+    this.genericPlans.on('connect', (client) => void client.query('set plan_cache_mode = force_generic_plan').catch(() => undefined));
   }
 
   /**
    * One statement (named, so each connection parses each shape once): its rows, and the routing
    * epoch of the database that answered (ReadReplicas.epoch). An abort cancels it in PostgreSQL.
+   * `genericPlan`: on the primary, planned once per connection for any values (see genericPlans).
    */
   async run(
     statement: { name?: string; text: string; values?: unknown[] },
-    opts: { signal?: AbortSignal; primary?: boolean } = {},
+    opts: { signal?: AbortSignal; primary?: boolean; genericPlan?: boolean } = {},
   ): Promise<{ rows: Record<string, any>[]; epoch: number }> {
     const epoch = this.replicas.epoch;
+    if (opts.genericPlan) return { rows: await this.on(null, statement, opts.signal, this.genericPlans), epoch };
     const replica = opts.primary ? null : this.replicas.route();
     if (!replica) return { rows: await this.on(null, statement, opts.signal), epoch };
     try {
@@ -60,9 +80,14 @@ export class DirectoryPool implements OnApplicationShutdown {
     }
   }
 
-  private async on(replica: Replica | null, statement: { name?: string; text: string; values?: unknown[] }, signal?: AbortSignal) {
+  private async on(
+    replica: Replica | null,
+    statement: { name?: string; text: string; values?: unknown[] },
+    signal?: AbortSignal,
+    primary: pg.Pool = this.pool,
+  ) {
     signal?.throwIfAborted();
-    const conn = await (replica ? replica.pool : this.pool).connect();
+    const conn = await (replica ? replica.pool : primary).connect();
     let cancelling: Promise<unknown> | undefined;
     const onAbort = () => void (cancelling = this.cancels.cancel((conn as unknown as { processID?: number }).processID, replica?.url));
     signal?.addEventListener('abort', onAbort, { once: true });
@@ -86,6 +111,6 @@ export class DirectoryPool implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown() {
-    await this.pool.end().catch(() => undefined);
+    await Promise.all([this.pool.end().catch(() => undefined), this.genericPlans.end().catch(() => undefined)]);
   }
 }
