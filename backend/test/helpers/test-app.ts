@@ -217,13 +217,13 @@ export async function tablesFingerprint(t: TestApp): Promise<string> {
   const tables = await t.sql<{ name: string }>(
     `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'mikro_orm_migrations' order by 1`,
   );
-  const parts = await Promise.all(
-    tables.map(async ({ name }) => {
-      const [row] = await t.sql<{ digest: string | null }>(`select md5(string_agg(x::text, '|' order by x::text)) as digest from "${name}" x`);
-      return `${name}:${row!.digest}`;
-    }),
+  // One statement: t.sql's single connection would queue statements sent at once, which pg deprecates.
+  const digests = await t.sql<{ name: string; digest: string | null }>(
+    `select * from (${tables
+      .map(({ name }) => `select '${name}' as name, (select md5(string_agg(x::text, '|' order by x::text)) from "${name}" x) as digest`)
+      .join(' union all ')}) d order by name`,
   );
-  return parts.join('\n');
+  return digests.map(({ name, digest }) => `${name}:${digest}`).join('\n');
 }
 
 /** An account also gets its address-confirmation mail at sign-up: these are its reset mails only. */
