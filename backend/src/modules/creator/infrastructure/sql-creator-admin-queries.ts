@@ -55,11 +55,11 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
 
   /**
    * A page's statement as a named (prepared) statement on the primary, through the directory's
-   * plain pool: PostgreSQL plans each shape once per connection instead of on every request (the
-   * plan was most of the database's time for a page, decision 0267); the values travel as
-   * parameters. Without the pool (a spec recording statements), the ORM's connection runs it.
-   * `genericPlan`: a list page, whose plan (a walk of its order's index) is the same for every
-   * offset, is planned once per connection too, not on each execution (decision 0272).
+   * plain pool: each connection parses each shape once, not on every request (decision 0267); the
+   * values travel as parameters. `genericPlan`: a list page, whose plan (a walk of its order's
+   * index) is the same for every offset, is also planned once per connection, where PostgreSQL
+   * would plan it on each execution (decision 0272). Without the pool (a spec recording
+   * statements), the ORM's connection runs it.
    */
   private async rows(sql: string, params: unknown[], { genericPlan = false } = {}): Promise<Record<string, unknown>[]> {
     if (!this.pool) return this.em.getConnection().execute<Record<string, unknown>[]>(sql, params);
