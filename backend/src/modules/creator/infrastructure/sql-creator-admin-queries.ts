@@ -113,12 +113,8 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
     // Written into the text (so the planner sees a page of that many rows): an integer, never input as such.
     const limit = Math.max(0, Math.min(Math.trunc(q.limit), 1_000));
     // One statement: the total, the page and its owners' account e-mails (identity's published
-    // expression, decision 0265). A profile's columns come as one JSON value, which the driver
-    // parses natively: column by column, its parsers were a fifth of the API's time (decision 0272).
-    const columns = this.mapped()
-      .map((c) => `p."${c.field}" as "${c.name}"`)
-      .join(', ');
-    const select = `select t.total as "__total", p.id, p.user_id, (select to_json(r) from (select ${columns}) r) as "__row", ${accountEmailSql('p.user_id')} as "__email"`;
+    // expression, decision 0265).
+    const select = `select t.total as "__total", p.id, ${this.profileShape().json} as "__row", ${accountEmailSql('p.user_id')} as "__email"`;
     const rows =
       text || q.ids
         ? // Words or ids: the matching rows are found once (a trigram scan is most of the work), then
@@ -135,9 +131,10 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
           )
         : await this.listPage(q, filter, params, { select, key, dir, limit });
     const found = rows.filter((row) => row.id !== null);
+    const items = found.map((row) => this.detached(row.__row as Record<string, unknown>));
     const emails = new Map<string, string>();
-    for (const row of found) if (typeof row.__email === 'string') emails.set(row.user_id as string, row.__email);
-    return { items: found.map((row) => this.detached(row.__row as Record<string, unknown>)), total: Number(rows[0]?.__total ?? 0), emails };
+    for (const [i, row] of found.entries()) if (typeof row.__email === 'string') emails.set(items[i]!.userId, row.__email);
+    return { items, total: Number(rows[0]?.__total ?? 0), emails };
   }
 
   /**
@@ -268,23 +265,28 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
    */
   private detached(profile: Record<string, unknown>): CreatorProfile {
     // Own properties first, the class after: the ORM puts setters on the class's prototype.
-    for (const { name, kind } of this.mapped()) if (kind === 'date' && typeof profile[name] === 'string') profile[name] = new Date(profile[name]);
+    for (const name of this.profileShape().dates) if (typeof profile[name] === 'string') profile[name] = new Date(profile[name]);
     profile.totalFollowers = Number(profile.totalFollowers);
     return Object.setPrototypeOf(profile, CreatorProfile.prototype) as CreatorProfile;
   }
-  private columns?: { name: string; field: string; kind: 'date' | 'plain' }[];
 
   /**
-   * The columns a profile is made of: a page selects only these, not the search columns beside
-   * them (a third of a row's bytes). JSON holds dates as text.
+   * What a page reads of a profile, made once from the ORM's metadata: its columns only, not the
+   * search columns beside them (a third of a row's bytes), as one JSON value keyed by property
+   * name, which the driver parses natively (column by column, its parsers were a fifth of the
+   * API's time, decision 0272); and the properties that JSON holds as date texts.
    */
-  private mapped() {
-    return (this.columns ??= this.em
-      .getMetadata()
-      .get(CreatorProfile.name)
-      .props.filter((prop) => prop.persist !== false && prop.fieldNames?.length === 1)
-      .map((prop) => ({ name: prop.name, field: prop.fieldNames[0]!, kind: prop.type === 'Date' ? 'date' : 'plain' })));
+  private profileShape() {
+    return (this.shape ??= (() => {
+      const props = this.em
+        .getMetadata()
+        .get(CreatorProfile.name)
+        .props.filter((prop) => prop.persist !== false && prop.fieldNames?.length === 1);
+      const columns = props.map((prop) => `p."${prop.fieldNames[0]}" as "${prop.name}"`).join(', ');
+      return { json: `(select to_json(r) from (select ${columns}) r)`, dates: props.filter((prop) => prop.type === 'Date').map((prop) => prop.name) };
+    })());
   }
+  private shape?: { json: string; dates: string[] };
 
   async countByStatus(cities: readonly string[] | null) {
     const conn = this.em.getConnection();
