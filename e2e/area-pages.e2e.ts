@@ -29,7 +29,9 @@ describe('pages per niche and per neighbourhood in the browser', () => {
         })
         .expect(201)
     ).body.id as string;
-    await product.t.sql(`update amplify_submissions set status = 'approved', featured = true where id = $1`, [business]);
+    await product.t.sql(`update amplify_submissions set status = 'approved', featured = true where id = $1`, [
+      business,
+    ]);
   });
   afterAll(() => product?.close());
 
@@ -40,7 +42,9 @@ describe('pages per niche and per neighbourhood in the browser', () => {
     ] as const) {
       const html = (await product.t.http().get(path).expect(200)).text;
       // The first view is in #root before any script runs: the heading, the spread and the cards.
-      expect(html).toMatch(new RegExp(`<div id="root">[\\s\\S]*<h1[^>]*>${heading}</h1>[\\s\\S]*Follower spread[\\s\\S]*View Profile`));
+      expect(html).toMatch(
+        new RegExp(`<div id="root">[\\s\\S]*<h1[^>]*>${heading}</h1>[\\s\\S]*Follower spread[\\s\\S]*View Profile`),
+      );
       expect(html).toContain(`<link rel="canonical" href="${product.baseUrl}${path}">`);
       expect(html).toContain('"@type":"ItemList"');
       expect(html).not.toContain('noindex');
@@ -65,13 +69,16 @@ describe('pages per niche and per neighbourhood in the browser', () => {
       '100K+\n0 creators',
     ]);
     await page.getByRole('link', { name: 'See featured businesses' }).waitFor();
-    expect(await page.getByRole('link', { name: 'See all 3 in the directory' }).getAttribute('href')).toBe('/directory?niche=Food');
+    expect(await page.getByRole('link', { name: 'See all 3 in the directory' }).getAttribute('href')).toBe(
+      '/directory?niche=Food',
+    );
     await shot(page, 'area-niche-1280');
     expect(await seriousViolations(page)).toEqual([]);
 
     const newest = page.getByRole('region', { name: 'Newest' });
     await newest.getByRole('link', { name: `View Profile of ${creators[2]!.name}` }).click();
-    await page.waitForURL(new RegExp(`/creator/${creators[2]!.id}$`));
+    // The card's link names where it was (decision 0850).
+    await page.waitForURL(new RegExp(`/creator/${creators[2]!.id}\\?ref=niche$`));
     await page.getByRole('heading', { level: 1, name: creators[2]!.name }).waitFor();
     await context.close();
   }, 60_000);
@@ -80,7 +87,10 @@ describe('pages per niche and per neighbourhood in the browser', () => {
     const { page, context } = await product.newPage();
     await page.goto('/directory');
     await shot(page, 'area-directory-1280');
-    await page.getByRole('article', { name: creators[0]!.name }).getByRole('link', { name: 'Creators in Tremont' }).click();
+    await page
+      .getByRole('article', { name: creators[0]!.name })
+      .getByRole('link', { name: 'Creators in Tremont' })
+      .click();
     await page.waitForURL(/\/neighborhood\/tremont$/);
     await page.getByRole('heading', { level: 1, name: 'Creators in Tremont, Cleveland' }).waitFor();
     await page.getByText('3 verified creators, each checked by a human.').waitFor();
@@ -93,7 +103,7 @@ describe('pages per niche and per neighbourhood in the browser', () => {
       .getByRole('region', { name: 'Most followed' })
       .getByRole('link', { name: `View Profile of ${creators[1]!.name}` })
       .click();
-    await page.waitForURL(new RegExp(`/creator/${creators[1]!.id}$`));
+    await page.waitForURL(new RegExp(`/creator/${creators[1]!.id}\\?ref=neighbourhood$`));
     await page.getByRole('heading', { level: 1, name: creators[1]!.name }).waitFor();
     await context.close();
   }, 60_000);

@@ -15,8 +15,11 @@ describe('the audit trail', () => {
   it('names the creator and the business, and links the business entry to that business', async () => {
     const http = () => product.t.http();
     const auth = (s: { access_token: string }) => ({ Authorization: `Bearer ${s.access_token}` });
-    const admin = (await http().post('/api/auth/login').send({ email: adminEmail, password: PASSWORD }).expect(200)).body;
-    const creator = (await http().post('/api/auth/signup').send({ email: 'named@example.com', password: PASSWORD }).expect(201)).body;
+    const admin = (await http().post('/api/auth/login').send({ email: adminEmail, password: PASSWORD }).expect(200))
+      .body;
+    const creator = (
+      await http().post('/api/auth/signup').send({ email: 'named@example.com', password: PASSWORD }).expect(201)
+    ).body;
     const profile = {
       full_name: 'Named Creator',
       phone: '216-555-0199',
@@ -30,9 +33,14 @@ describe('the audit trail', () => {
       collab_types: ['Affiliate'],
       can_use_name_publicly: true,
     };
-    const creatorId = (await http().put('/api/me/profile').set(auth(creator)).send(profile).expect(201)).body.id as string;
+    const creatorId = (await http().put('/api/me/profile').set(auth(creator)).send(profile).expect(201)).body
+      .id as string;
     const c = (await http().get(`/api/admin/creators/${creatorId}`).set(auth(admin)).expect(200)).body;
-    await http().put(`/api/admin/creators/${creatorId}`).set(auth(admin)).send({ approval_status: 'approved', version: c.version }).expect(200);
+    await http()
+      .put(`/api/admin/creators/${creatorId}`)
+      .set(auth(admin))
+      .send({ approval_status: 'approved', version: c.version })
+      .expect(200);
 
     // Enough businesses that the decided one is not on screen at first.
     const submit = (name: string) =>
@@ -52,7 +60,11 @@ describe('the audit trail', () => {
     const target = (await submit('Audited Bakery')).body.id as string;
     for (let i = 0; i < 6; i++) await submit(`Later Business ${i}`);
     const b = (await http().get(`/api/admin/amplify-submissions/${target}`).set(auth(admin)).expect(200)).body;
-    await http().put(`/api/admin/amplify-submissions/${target}`).set(auth(admin)).send({ status: 'approved', version: b.version }).expect(200);
+    await http()
+      .put(`/api/admin/amplify-submissions/${target}`)
+      .set(auth(admin))
+      .send({ status: 'approved', version: b.version })
+      .expect(200);
 
     const { page } = await product.newPage();
     await page.goto('/login');
@@ -68,7 +80,10 @@ describe('the audit trail', () => {
     await card.waitFor();
     // Scrolled to it: the card's top is inside the window.
     await page.waitForFunction((id) => {
-      const w = globalThis as unknown as { innerHeight: number; document: { getElementById(id: string): { getBoundingClientRect(): { top: number } } | null } };
+      const w = globalThis as unknown as {
+        innerHeight: number;
+        document: { getElementById(id: string): { getBoundingClientRect(): { top: number } } | null };
+      };
       const el = w.document.getElementById(`submission-${id}`);
       if (!el) return false;
       const top = el.getBoundingClientRect().top;

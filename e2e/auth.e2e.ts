@@ -50,7 +50,9 @@ describe('accounts and sessions, through the real UI', () => {
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await expectToast(page, MSG.resetEmailSent);
     // (The address's confirmation mail from sign-up is there too: this is the reset one.)
-    const mail = await product.t.mailbox.waitFor((m) => m.to.includes(email) && m.subject === 'Reset your Local Creators password');
+    const mail = await product.t.mailbox.waitFor(
+      (m) => m.to.includes(email) && m.subject === 'Reset your Local Creators password',
+    );
     const link = /(http\S+\/login#\S+type=recovery\S*)/.exec(mail.text)![1]!;
     expect(link.startsWith(product.baseUrl)).toBe(true);
 

@@ -21,9 +21,12 @@ const h1 = (page: Page) => page.locator('h1').first().waitFor();
 /** Until every CSS transition and animation (a drawer sliding in) has finished. */
 const settled = (page: Page) =>
   page.waitForFunction(() =>
-    (globalThis as unknown as { document: { getAnimations(): { playState: string }[] } }).document.getAnimations().every((a) => a.playState !== 'running'),
+    (globalThis as unknown as { document: { getAnimations(): { playState: string }[] } }).document
+      .getAnimations()
+      .every((a) => a.playState !== 'running'),
   );
-const consoleTitle = (text: string) => (page: Page) => page.locator('#react-admin-title').filter({ hasText: text }).waitFor();
+const consoleTitle = (text: string) => (page: Page) =>
+  page.locator('#react-admin-title').filter({ hasText: text }).waitFor();
 
 /**
  * Issue 13: axe finds no serious or critical violation on any public or console page, at 1280 and
@@ -42,7 +45,12 @@ const VISITS: Visit[] = [
         .first()
         .waitFor(),
   },
-  { name: 'niche list', who: 'visitor', path: '/directory?niche=Food', ready: (p) => p.getByRole('heading', { level: 1, name: 'Food creators' }).waitFor() },
+  {
+    name: 'niche list',
+    who: 'visitor',
+    path: '/directory?niche=Food',
+    ready: (p) => p.getByRole('heading', { level: 1, name: 'Food creators' }).waitFor(),
+  },
   {
     name: 'search results',
     who: 'visitor',
@@ -94,6 +102,7 @@ const VISITS: Visit[] = [
   { name: 'shortlist message confirmation', who: 'visitor', path: '/shortlist/confirm#token=abc', ready: h1 },
   // Nothing is recorded until its button is pressed (decision 0710); the journey is reply-times.e2e.ts.
   { name: 'I replied link', who: 'visitor', path: '/replied#token=abc', ready: h1 },
+  { name: 'They replied link', who: 'visitor', path: '/they-replied#token=abc', ready: h1 },
   {
     name: "the phone's menu, open",
     who: 'visitor',
@@ -119,18 +128,63 @@ const VISITS: Visit[] = [
     },
   })),
   { name: 'console dashboard', who: 'admin', path: '/admin', ready: consoleTitle('Dashboard') },
-  { name: 'console review queue', who: 'admin', path: '/admin/review', ready: (p) => p.getByText('Axe Pending').first().waitFor() },
-  { name: 'console all creators', who: 'admin', path: '/admin/all', ready: (p) => p.getByText('Axe Listed').first().waitFor() },
-  { name: 'console creator', who: 'admin', path: (ids) => `/admin/creators/${ids.listed}/show`, ready: (p) => p.getByText('Axe Listed').first().waitFor() },
-  { name: 'console businesses', who: 'admin', path: '/admin/amplify', ready: (p) => p.getByText('Axe Florist').first().waitFor() },
-  { name: 'console introductions', who: 'admin', path: '/admin/introduction-requests', ready: (p) => p.getByText('Maya Brooks').first().waitFor() },
-  { name: 'console brand messages', who: 'admin', path: '/admin/contact-requests', ready: consoleTitle('Brand messages') },
-  { name: 'console follower counts', who: 'admin', path: '/admin/follower-counts', ready: consoleTitle('Follower counts') },
+  {
+    name: 'console review queue',
+    who: 'admin',
+    path: '/admin/review',
+    ready: (p) => p.getByText('Axe Pending').first().waitFor(),
+  },
+  {
+    name: 'console all creators',
+    who: 'admin',
+    path: '/admin/all',
+    ready: (p) => p.getByText('Axe Listed').first().waitFor(),
+  },
+  {
+    name: 'console creator',
+    who: 'admin',
+    path: (ids) => `/admin/creators/${ids.listed}/show`,
+    ready: (p) => p.getByText('Axe Listed').first().waitFor(),
+  },
+  {
+    name: 'console businesses',
+    who: 'admin',
+    path: '/admin/amplify',
+    ready: (p) => p.getByText('Axe Florist').first().waitFor(),
+  },
+  {
+    name: 'console introductions',
+    who: 'admin',
+    path: '/admin/introduction-requests',
+    ready: (p) => p.getByText('Maya Brooks').first().waitFor(),
+  },
+  {
+    name: 'console brand messages',
+    who: 'admin',
+    path: '/admin/contact-requests',
+    ready: consoleTitle('Brand messages'),
+  },
+  {
+    name: 'console follower counts',
+    who: 'admin',
+    path: '/admin/follower-counts',
+    ready: consoleTitle('Follower counts'),
+  },
   { name: 'console audit trail', who: 'admin', path: '/admin/audit-log', ready: consoleTitle('Audit trail') },
   { name: 'console notifications', who: 'admin', path: '/admin/notifications', ready: consoleTitle('Notifications') },
-  { name: 'console webhooks', who: 'admin', path: '/admin/webhooks', ready: (p) => p.getByText('No webhooks yet').first().waitFor() },
+  {
+    name: 'console webhooks',
+    who: 'admin',
+    path: '/admin/webhooks',
+    ready: (p) => p.getByText('No webhooks yet').first().waitFor(),
+  },
   { name: 'console add a webhook', who: 'admin', path: '/admin/webhooks/create', ready: consoleTitle('Add a webhook') },
-  { name: 'console unknown page', who: 'admin', path: '/admin/no-such-page', ready: (p) => p.getByText('Not Found', { exact: true }).first().waitFor() },
+  {
+    name: 'console unknown page',
+    who: 'admin',
+    path: '/admin/no-such-page',
+    ready: (p) => p.getByText('Not Found', { exact: true }).first().waitFor(),
+  },
   {
     name: 'console menu on a phone, open',
     who: 'admin',
@@ -153,16 +207,27 @@ describe('accessibility of every page (axe: no serious or critical violation)', 
   beforeAll(async () => {
     product = await startProduct();
     const http = () => product.t.http();
-    const signUp = async (email: string) => (await http().post('/api/auth/signup').send({ email, password: PASSWORD }).expect(201)).body;
+    const signUp = async (email: string) =>
+      (await http().post('/api/auth/signup').send({ email, password: PASSWORD }).expect(201)).body;
     const profile = async (session: { access_token: string }, full_name: string) =>
-      (await http().put('/api/me/profile').set('Authorization', `Bearer ${session.access_token}`).send(validProfile({ full_name })).expect(201)).body
-        .id as string;
+      (
+        await http()
+          .put('/api/me/profile')
+          .set('Authorization', `Bearer ${session.access_token}`)
+          .send(validProfile({ full_name }))
+          .expect(201)
+      ).body.id as string;
 
     const admin = await signUp('axe-admin@example.com');
-    await product.t.sql(`insert into user_roles (user_id, role, created_at) values ($1, 'admin', now())`, [admin.user.id]);
+    await product.t.sql(`insert into user_roles (user_id, role, created_at) values ($1, 'admin', now())`, [
+      admin.user.id,
+    ]);
     // Signed in after the grant, so the stored session already says admin (the console would
     // otherwise refresh it, and the next page's copy of the old refresh token would be refused).
-    sessions.admin = JSON.stringify((await http().post('/api/auth/login').send({ email: 'axe-admin@example.com', password: PASSWORD }).expect(200)).body);
+    sessions.admin = JSON.stringify(
+      (await http().post('/api/auth/login').send({ email: 'axe-admin@example.com', password: PASSWORD }).expect(200))
+        .body,
+    );
     const creator = await signUp('axe-creator@example.com');
     sessions.creator = JSON.stringify(creator);
     ids.pending = await profile(creator, 'Axe Pending');
@@ -170,20 +235,40 @@ describe('accessibility of every page (axe: no serious or critical violation)', 
     ids.listed = await profile(listed, 'Axe Listed');
     const auth = { Authorization: `Bearer ${admin.access_token}` };
     const current = await http().get(`/api/admin/creators/${ids.listed}`).set(auth).expect(200);
-    await http().put(`/api/admin/creators/${ids.listed}`).set(auth).send({ approval_status: 'approved', version: current.body.version }).expect(200);
-    await product.t.sql(`update creator_profiles set is_public = true, phone_verified = true where id = $1`, [ids.listed]);
+    await http()
+      .put(`/api/admin/creators/${ids.listed}`)
+      .set(auth)
+      .send({ approval_status: 'approved', version: current.body.version })
+      .expect(200);
+    await product.t.sql(`update creator_profiles set is_public = true, phone_verified = true where id = $1`, [
+      ids.listed,
+    ]);
 
     const business = (
       await http()
         .post('/api/amplify/submissions')
-        .send({ business_name: 'Axe Bakery', contact_name: 'Olga', contact_email: 'olga@bakery.test', category: 'Food & Drink', story: 'Bread and cakes.' })
+        .send({
+          business_name: 'Axe Bakery',
+          contact_name: 'Olga',
+          contact_email: 'olga@bakery.test',
+          category: 'Food & Drink',
+          story: 'Bread and cakes.',
+        })
         .expect(201)
     ).body.id as string;
-    await product.t.sql(`update amplify_submissions set status = 'approved', featured = true where id = $1`, [business]);
+    await product.t.sql(`update amplify_submissions set status = 'approved', featured = true where id = $1`, [
+      business,
+    ]);
     // One waiting for a decision too: the console's business page opens on those.
     await http()
       .post('/api/amplify/submissions')
-      .send({ business_name: 'Axe Florist', contact_name: 'Ann', contact_email: 'ann@florist.test', category: 'Retail & Shopping', story: 'Flowers.' })
+      .send({
+        business_name: 'Axe Florist',
+        contact_name: 'Ann',
+        contact_email: 'ann@florist.test',
+        category: 'Retail & Shopping',
+        story: 'Flowers.',
+      })
       .expect(201);
     await product.t.sql(
       `insert into amplify_interest_requests (id, submission_id, creator_name, creator_email, message, created_at, confirmed_at)
@@ -194,18 +279,22 @@ describe('accessibility of every page (axe: no serious or critical violation)', 
   afterAll(() => product?.close());
 
   for (const width of [1280, 375]) {
-    it.each(VISITS.filter((v) => !v.widths || v.widths.includes(width)).map((v) => [v.name, v] as const))(`%s at ${width} px`, async (name, visit) => {
-      const { page, context } = await product.newPage({ width });
-      if (visit.who !== 'visitor') {
-        // Runs in the page: a signed-in browser, as the site stores its session.
-        await signIn(page, sessions[visit.who]);
-      }
-      await page.goto(typeof visit.path === 'function' ? visit.path(ids) : visit.path);
-      await visit.ready(page);
-      await page.waitForLoadState('networkidle');
-      if (SHOTS) await page.screenshot({ path: `${SHOTS}/axe-${name.replace(/\s+/g, '-')}-${width}.png`, fullPage: true });
-      expect(await seriousViolations(page)).toEqual([]);
-      await context.close();
-    });
+    it.each(VISITS.filter((v) => !v.widths || v.widths.includes(width)).map((v) => [v.name, v] as const))(
+      `%s at ${width} px`,
+      async (name, visit) => {
+        const { page, context } = await product.newPage({ width });
+        if (visit.who !== 'visitor') {
+          // Runs in the page: a signed-in browser, as the site stores its session.
+          await signIn(page, sessions[visit.who]);
+        }
+        await page.goto(typeof visit.path === 'function' ? visit.path(ids) : visit.path);
+        await visit.ready(page);
+        await page.waitForLoadState('networkidle');
+        if (SHOTS)
+          await page.screenshot({ path: `${SHOTS}/axe-${name.replace(/\s+/g, '-')}-${width}.png`, fullPage: true });
+        expect(await seriousViolations(page)).toEqual([]);
+        await context.close();
+      },
+    );
   }
 });

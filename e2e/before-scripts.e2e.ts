@@ -13,14 +13,18 @@ describe('input before the scripts run', () => {
 
   /** A listed creator in `niche` only. */
   async function listed(email: string, fullName: string, niche: 'Comedy' | 'Food', bio: string) {
-    const session = (await product.t.http().post('/api/auth/signup').send({ email, password: PASSWORD }).expect(201)).body;
+    const session = (await product.t.http().post('/api/auth/signup').send({ email, password: PASSWORD }).expect(201))
+      .body;
     const res = await product.t
       .http()
       .put('/api/me/profile')
       .set('Authorization', `Bearer ${session.access_token}`)
       .send(validProfile({ full_name: fullName, niches: [niche], bio }))
       .expect(201);
-    await product.t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [res.body.id]);
+    await product.t.sql(
+      `update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`,
+      [res.body.id],
+    );
   }
 
   beforeAll(async () => {
@@ -124,8 +128,65 @@ describe('input before the scripts run', () => {
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await expectToast(page, MSG.applicationSubmitted);
     await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
-    const rows = await product.t.sql<{ business_name: string }>(`select business_name from amplify_submissions where contact_email = 'erin@earlybird.test'`);
+    const rows = await product.t.sql<{ business_name: string }>(
+      `select business_name from amplify_submissions where contact_email = 'erin@earlybird.test'`,
+    );
     expect(rows).toEqual([{ business_name: 'Early Bird Bakery' }]);
+    await context.close();
+  });
+
+  // Issue 37 (7): sign-up and sign-in are drawn on the server, and what is typed or sent there
+  // before the scripts run is kept (decision 0670).
+  /** A mark on this document: a page loaded again (a form sent by the browser itself) comes without it. */
+  const markDocument = (page: Page) =>
+    page.evaluate(() => ((globalThis as { sameDocument?: boolean }).sameDocument = true));
+  const sameDocument = (page: Page) =>
+    page.evaluate(() => (globalThis as { sameDocument?: boolean }).sameDocument === true);
+
+  it('keeps an e-mail and password typed on /signup before the scripts ran, and creates the account with them', async () => {
+    const { page, context, release } = await heldPage(375);
+    await page.goto('/signup', { waitUntil: 'commit' });
+    await page.getByRole('heading', { name: 'Join Local Creators' }).waitFor();
+    await page.getByLabel('Email').fill('early-signup@example.com');
+    await page.getByLabel('Password').fill(PASSWORD);
+    release();
+    await hydrated(page);
+    expect(await page.getByLabel('Email').inputValue()).toBe('early-signup@example.com');
+    expect(await page.getByLabel('Password').inputValue()).toBe(PASSWORD);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expectToast(page, MSG.accountCreated);
+    await page.waitForURL(/\/apply$/);
+    expect(await product.t.sql(`select email from users where email = 'early-signup@example.com'`)).toHaveLength(1);
+    await context.close();
+  });
+
+  it('holds a sign-in sent with Enter before the scripts ran, and signs in once they run, with nothing in the address', async () => {
+    await product.t
+      .http()
+      .post('/api/auth/signup')
+      .send({ email: 'early-login@example.com', password: PASSWORD })
+      .expect(201);
+    const { page, context, release } = await heldPage();
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await markDocument(page);
+    await page.getByLabel('Email').fill('early-login@example.com');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Password').press('Enter');
+    // Held: the browser did not send the form itself (a new load of /login?…), the page stays as it was.
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    expect(page.url()).toMatch(/\/login$/);
+    release();
+    await hydrated(page);
+    await expectToast(page, MSG.welcomeBack);
+    await page.waitForURL(/\/dashboard$/);
+    expect(page.url()).not.toContain('early-login');
+    expect(await sameDocument(page)).toBe(true);
+    // Sent once: one session for the two held sends (Enter, then the button).
+    const sessions = await product.t.sql(
+      `select s.id from auth_sessions s join users u on u.id = s.user_id where u.email = 'early-login@example.com'`,
+    );
+    expect(sessions).toHaveLength(2); // the one the API's sign-up made above, and this sign-in
     await context.close();
   });
 });

@@ -26,7 +26,9 @@ describe('the console after a role change', () => {
     await page.goto('/admin');
     await page.waitForURL(/\/dashboard$/);
 
-    await product.t.sql(`insert into user_roles (user_id, role, created_at) values ($1, 'admin', now())`, [res.body.user.id]);
+    await product.t.sql(`insert into user_roles (user_id, role, created_at) values ($1, 'admin', now())`, [
+      res.body.user.id,
+    ]);
 
     await page.goto('/admin');
     await page.locator('#react-admin-title').filter({ hasText: 'Dashboard' }).waitFor();

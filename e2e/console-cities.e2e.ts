@@ -31,7 +31,10 @@ describe('the console with two cities', () => {
     await product.t.app.get(Cities).add({ name: 'Akron', state: 'OH', timeZone: 'America/New_York' });
     await addAdmin(product, everyCity);
     await addAdmin(product, akronAdmin);
-    await product.t.sql(`insert into admin_city_grants (user_id, city_slug) select id, 'akron' from users where email = $1`, [akronAdmin]);
+    await product.t.sql(
+      `insert into admin_city_grants (user_id, city_slug) select id, 'akron' from users where email = $1`,
+      [akronAdmin],
+    );
     await creatorIn('akron', 'Ada Akron');
     await creatorIn('cleveland', 'Cleo Cleveland');
   });

@@ -1,5 +1,13 @@
 import type { Page, Route } from 'playwright-core';
-import { addAdmin, startProduct, shot, signInThroughLogin, PASSWORD, type Product, seriousViolations } from './support/product';
+import {
+  addAdmin,
+  startProduct,
+  shot,
+  signInThroughLogin,
+  PASSWORD,
+  type Product,
+  seriousViolations,
+} from './support/product';
 import { validProfile } from '../backend/test/creator/fixtures';
 
 /**
@@ -11,21 +19,30 @@ import { validProfile } from '../backend/test/creator/fixtures';
 describe('a console that shows its shape while loading and loads small photos', () => {
   let product: Product;
   const adminEmail = 'loading-admin@example.com';
-  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
 
   beforeAll(async () => {
     product = await startProduct();
     await addAdmin(product, adminEmail);
     // A pending creator with a photo, uploaded as the wizard does: both sizes are stored.
     const http = () => product.t.http();
-    const session = (await http().post('/api/auth/signup').send({ email: 'photo@example.com', password: PASSWORD }).expect(201)).body;
+    const session = (
+      await http().post('/api/auth/signup').send({ email: 'photo@example.com', password: PASSWORD }).expect(201)
+    ).body;
     const auth = { Authorization: `Bearer ${session.access_token}` };
     await http()
       .put('/api/me/profile')
       .set(auth)
       .send(validProfile({ full_name: 'Photo Person' }))
       .expect(201);
-    await http().put('/api/me/profile/image').set(auth).attach('file', PNG, { filename: 'me.png', contentType: 'image/png' }).expect(200);
+    await http()
+      .put('/api/me/profile/image')
+      .set(auth)
+      .attach('file', PNG, { filename: 'me.png', contentType: 'image/png' })
+      .expect(200);
   }, 60_000);
   afterAll(() => product?.close());
 
@@ -79,7 +96,9 @@ describe('a console that shows its shape while loading and loads small photos', 
       await img.waitFor();
       expect(await img.getAttribute('src')).toMatch(/\/avatar\.webp(\?|$)/);
       await page.waitForFunction(() =>
-        [...(globalThis as unknown as { document: { images: Iterable<{ complete: boolean }> } }).document.images].every((i) => i.complete),
+        [...(globalThis as unknown as { document: { images: Iterable<{ complete: boolean }> } }).document.images].every(
+          (i) => i.complete,
+        ),
       );
       expect(photos).toContain('avatar.webp');
       expect(photos).not.toContain('profile.webp');
@@ -107,7 +126,9 @@ describe('a console that shows its shape while loading and loads small photos', 
       await card.waitFor();
       expect(await card.getByRole('img', { name: 'Photo Person' }).getAttribute('src')).toMatch(/\/avatar\.webp(\?|$)/);
       await page.waitForFunction(() =>
-        [...(globalThis as unknown as { document: { images: Iterable<{ complete: boolean }> } }).document.images].every((i) => i.complete),
+        [...(globalThis as unknown as { document: { images: Iterable<{ complete: boolean }> } }).document.images].every(
+          (i) => i.complete,
+        ),
       );
       expect(photos).toEqual(['avatar.webp']);
       await shot(page, `console-review-${width}`);

@@ -16,6 +16,7 @@ describe('the console menu', () => {
     { name: 'Review queue', path: /\/admin\/review$/, title: 'Review queue' },
     { name: 'All creators', path: /\/admin\/all$/, title: 'All creators' },
     { name: 'Businesses', path: /\/admin\/amplify$/, title: 'Businesses' },
+    { name: 'Open calls', path: /\/admin\/calls/, title: 'Open calls' },
     { name: 'Introductions', path: /\/admin\/introduction-requests/, title: 'Introductions' },
     { name: 'Brand messages', path: /\/admin\/contact-requests/, title: 'Brand messages' },
     { name: 'Follower counts', path: /\/admin\/follower-counts/, title: 'Follower counts' },
@@ -55,7 +56,7 @@ describe('the console menu', () => {
     await page.goto('/admin/review');
     await page.locator('#react-admin-title').filter({ hasText: 'Review queue' }).waitFor();
     const lazyPages =
-      /(notification-list|webhook-pages|creator-show|audit-log-list|amplify-admin|introduction-request-list|contact-counts-list|follower-count-list|all-creators)-/;
+      /(notification-list|webhook-pages|creator-show|audit-log-list|amplify-admin|introduction-request-list|contact-counts-list|follower-count-list|all-creators|call-list)-/;
     expect(scripts.filter((s) => lazyPages.test(s))).toEqual([]);
     await page.getByRole('menuitem', { name: 'Notifications' }).click();
     await page.locator('#react-admin-title').filter({ hasText: 'Notifications' }).waitFor();

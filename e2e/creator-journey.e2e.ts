@@ -18,10 +18,10 @@ describe('a creator applies and goes live', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL(/\/apply$/);
 
-    // Step 1: Next stays disabled until name, phone and bio are there.
+    // Step 1: Next says what is missing on its field until name, phone and bio are there (decision 0660).
     const next = page.getByRole('button', { name: 'Next' });
     await page.getByRole('heading', { name: 'Basic Information' }).waitFor();
-    expect(await next.isDisabled()).toBe(true);
+    expect(await next.isDisabled()).toBe(false);
     const png = await sharp({ create: { width: 400, height: 400, channels: 3, background: { r: 91, g: 33, b: 182 } } })
       .png()
       .toBuffer();
@@ -29,7 +29,8 @@ describe('a creator applies and goes live', () => {
     await expectToast(page, MSG.imageUploaded);
     await page.getByLabel('Full name').fill('Journey Creator');
     await page.getByLabel('Phone').fill('(216) 555-0199');
-    expect(await next.isDisabled()).toBe(true);
+    await next.click();
+    await page.getByText(MSG.bioTooShort).waitFor();
     await page.getByLabel('Short bio').fill('Lakefront sunsets and the best pierogi in town.');
     await page.getByText('47/240').waitFor();
     await next.click();
@@ -59,16 +60,22 @@ describe('a creator applies and goes live', () => {
     await page.getByTestId('status-label').filter({ hasText: 'Pending Review' }).waitFor();
 
     // Not in the directory yet.
-    const [{ id }] = await product.t.sql<{ id: string }>('select id from creator_profiles where full_name = $1', ['Journey Creator']);
+    const [{ id }] = await product.t.sql<{ id: string }>('select id from creator_profiles where full_name = $1', [
+      'Journey Creator',
+    ]);
     await page.goto('/directory');
     await page.getByRole('tab', { name: 'Recently Added' }).waitFor();
     expect(await page.getByRole('article', { name: 'Journey Creator' }).count()).toBe(0);
 
     // An admin approves it (API call).
     const admin = (await (
-      await page.request.post('/api/auth/signup', { data: { email: 'journey-admin@example.com', password: 'Sunny-Lake-42' } })
+      await page.request.post('/api/auth/signup', {
+        data: { email: 'journey-admin@example.com', password: 'Sunny-Lake-42' },
+      })
     ).json()) as AuthSession;
-    await product.t.sql(`insert into user_roles (user_id, role, created_at) values ($1, 'admin', now())`, [admin.user.id]);
+    await product.t.sql(`insert into user_roles (user_id, role, created_at) values ($1, 'admin', now())`, [
+      admin.user.id,
+    ]);
     const decided = await page.request.put(`/api/admin/creators/${id}`, {
       headers: { Authorization: `Bearer ${admin.access_token}` },
       data: { approval_status: 'approved' },
@@ -79,7 +86,7 @@ describe('a creator applies and goes live', () => {
     const card = page.getByRole('article', { name: 'Journey Creator' });
     await card.waitFor();
     await card.getByRole('link', { name: /View Profile/ }).click();
-    await page.waitForURL(new RegExp(`/creator/${id}$`));
+    await page.waitForURL(new RegExp(`/creator/${id}\\?ref=directory$`));
     await page.getByRole('heading', { name: 'Journey Creator' }).waitFor();
     await page.getByText('Verified', { exact: true }).waitFor();
     await page.getByText('Featured', { exact: true }).waitFor(); // 15,000 > 10,000 followers

@@ -1,7 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import { formatDay, MSG } from '@local-creators/common';
 import { eventually } from '../backend/test/helpers/test-app';
-import { addAdmin, expectToast, listedCreator, PASSWORD, shot, signInThroughLogin, startProduct, type Product } from './support/product';
+import {
+  addAdmin,
+  expectToast,
+  listedCreator,
+  PASSWORD,
+  shot,
+  signInThroughLogin,
+  startProduct,
+  type Product,
+} from './support/product';
 
 /** Today in the city's calendar (CITY_TIME_ZONE's default), the day the counts land on. */
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
@@ -12,21 +21,25 @@ const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_Yo
 describe("the creator's numbers in the browser", () => {
   let product: Product;
   beforeAll(async () => {
-    product = await startProduct({ STATS_FLUSH_MS: '200' });
+    // Visitors are told apart by address (decision 0850): each browser below says its own.
+    product = await startProduct({ STATS_FLUSH_MS: '200', TRUST_PROXY: 'loopback' });
   });
   afterAll(() => product?.close());
 
-  it('counts a visitor from a search and one from an outside link, and shows them on the dashboard with a chart', async () => {
+  it('counts a visitor from a search and one from another site, and shows them on the dashboard with a chart', async () => {
     const c = await listedCreator(product, 'numbers.owner@example.com', 'Nia Numbers');
 
     // A visitor searches the directory and opens the profile from the results (a move inside the site).
     const visitor = await product.newPage();
+    await visitor.page.setExtraHTTPHeaders({ 'X-Forwarded-For': '10.28.0.1' });
     await visitor.page.goto('/directory?q=Nia');
     await visitor.page.getByRole('link', { name: 'View Profile of Nia Numbers' }).click();
     await visitor.page.getByRole('heading', { level: 1, name: 'Nia Numbers' }).waitFor();
     await visitor.context.close();
-    // Another follows a link from another site to the profile's drawn page.
+    // Another follows a link from another site to the profile's drawn page: its Referer names no
+    // source (only the site's own links do), so it is a direct visit.
     const other = await product.newPage();
+    await other.page.setExtraHTTPHeaders({ 'X-Forwarded-For': '10.28.0.2' });
     await other.page.goto(`/creator/${c.id}`, { referer: 'https://news.example/story' });
     await other.page.getByRole('heading', { level: 1, name: 'Nia Numbers' }).waitFor();
     await other.context.close();
@@ -41,28 +54,53 @@ describe("the creator's numbers in the browser", () => {
     );
     expect(counted).toEqual([
       { measure: 'appearances', source: '', n: 1 },
-      { measure: 'views', source: 'outside', n: 1 },
+      { measure: 'views', source: 'direct', n: 1 },
       { measure: 'views', source: 'search', n: 1 },
     ]);
 
     // Signed in, the creator asks a featured business for an introduction on its page.
     await addAdmin(product, 'numbers.admin@example.com');
-    const admin = (await product.t.http().post('/api/auth/login').send({ email: 'numbers.admin@example.com', password: PASSWORD }).expect(200)).body;
+    const admin = (
+      await product.t
+        .http()
+        .post('/api/auth/login')
+        .send({ email: 'numbers.admin@example.com', password: PASSWORD })
+        .expect(200)
+    ).body;
     const auth = { Authorization: `Bearer ${admin.access_token}` };
     const shop = (
       await product.t
         .http()
         .post('/api/amplify/submissions')
-        .send({ business_name: 'Numbers Bakery', contact_name: 'Bea', contact_email: 'bea@numbersbakery.test', category: 'Services', story: 'Bread at dawn.' })
+        .send({
+          business_name: 'Numbers Bakery',
+          contact_name: 'Bea',
+          contact_email: 'bea@numbersbakery.test',
+          category: 'Services',
+          story: 'Bread at dawn.',
+        })
         .expect(201)
     ).body as { id: string };
-    await product.t.http().put(`/api/admin/amplify-submissions/${shop.id}`).set(auth).send({ status: 'approved' }).expect(200);
-    await product.t.http().put(`/api/admin/amplify-submissions/${shop.id}`).set(auth).send({ featured: true }).expect(200);
+    await product.t
+      .http()
+      .put(`/api/admin/amplify-submissions/${shop.id}`)
+      .set(auth)
+      .send({ status: 'approved' })
+      .expect(200);
+    await product.t
+      .http()
+      .put(`/api/admin/amplify-submissions/${shop.id}`)
+      .set(auth)
+      .send({ featured: true })
+      .expect(200);
     {
       const { page, context } = await product.newPage();
       await signInThroughLogin(page, c.email);
       await page.goto('/amplify/featured');
-      await page.getByRole('article', { name: 'Numbers Bakery' }).getByRole('button', { name: 'Request an introduction' }).click();
+      await page
+        .getByRole('article', { name: 'Numbers Bakery' })
+        .getByRole('button', { name: 'Request an introduction' })
+        .click();
       await page.getByLabel('Your name').fill('Nia Numbers');
       await page.getByLabel('Message').fill('Shall we film a bake?');
       await page.getByRole('button', { name: 'Send request' }).click();
@@ -87,25 +125,31 @@ describe("the creator's numbers in the browser", () => {
       expect(await tile('Appearances in search results and lists').locator('[data-total]').textContent()).toBe('1');
       expect(await tile('Contact messages').locator('[data-total]').textContent()).toBe('0');
       expect(await tile('Introduction requests').locator('[data-total]').textContent()).toBe('1');
-      expect(await tile('Introduction requests').getByRole('img').locator('title').textContent()).toContain(': 1 in all, the most on');
+      expect(await tile('Introduction requests').getByRole('img').locator('title').textContent()).toContain(
+        ': 1 in all, the most on',
+      );
       expect(await tile('Shortlist saves').locator('[data-total]').textContent()).toBe('0');
       // The chart names what it shows; today's bar is the only one, full height.
       const chart = tile('Profile views').getByRole('img');
       expect(await chart.getAttribute('aria-labelledby')).toBeTruthy();
       expect(await chart.locator('title').textContent()).toMatch(
-        new RegExp(`^Profile views per day, \\w+ \\d+ to ${formatDay(today())}: 2 in all, the most on ${formatDay(today())} \\(2\\)\\.$`),
+        new RegExp(
+          `^Profile views per day, \\w+ \\d+ to ${formatDay(today())}: 2 in all, the most on ${formatDay(today())} \\(2\\)\\.$`,
+        ),
       );
       expect(await chart.locator('rect.fill-primary').count()).toBe(1);
       const box = (await chart.boundingBox())!;
       expect(box.width).toBeLessThanOrEqual(width - 32);
       const sources = card.getByRole('region', { name: 'Where your visitors came from' });
       expect(await sources.locator('[data-source="search"]').textContent()).toBe('1 (50%)');
-      expect(await sources.locator('[data-source="outside"]').textContent()).toBe('1 (50%)');
+      expect(await sources.locator('[data-source="direct"]').textContent()).toBe('1 (50%)');
       expect(await sources.locator('[data-source="directory"]').textContent()).toBe('0 (0%)');
 
       const results = await new AxeBuilder({ page }).include('[aria-labelledby="your-numbers-title"]').analyze();
       const whole = await new AxeBuilder({ page }).analyze();
-      const serious = [...results.violations, ...whole.violations].filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+      const serious = [...results.violations, ...whole.violations]
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => v.id);
       expect(serious).toEqual([]);
       await card.scrollIntoViewIfNeeded();
       await shot(page, `dashboard-numbers-${width}`);
@@ -128,10 +172,14 @@ describe("the creator's numbers in the browser", () => {
       expect(await numbers.locator('[data-total="views"]').textContent()).toBe('2');
       expect(await numbers.locator('[data-total="introductions"]').textContent()).toBe('1');
       expect(await numbers.locator('[data-source="search"]').textContent()).toBe('1 (50%)');
-      expect(await numbers.getByRole('img').first().locator('title').textContent()).toContain(': 2 in all, the most on');
+      expect(await numbers.getByRole('img').first().locator('title').textContent()).toContain(
+        ': 2 in all, the most on',
+      );
       await numbers.scrollIntoViewIfNeeded();
       await shot(page, `console-creator-numbers-${width}`);
-      const serious = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+      const serious = (await new AxeBuilder({ page }).analyze()).violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => v.id);
       expect(serious).toEqual([]);
 
       await page.goto('/admin');

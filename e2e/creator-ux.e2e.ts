@@ -28,7 +28,10 @@ describe('a new creator on the public site', () => {
         .send(validProfile({ full_name: 'Ux Creator' }));
       profileId = profile.body.id as string;
       if (opts.profile === 'approved') {
-        await product.t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [profileId]);
+        await product.t.sql(
+          `update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`,
+          [profileId],
+        );
       } else {
         // A pending profile whose visibility flag is on: still not listed for anyone else.
         await product.t.sql(`update creator_profiles set is_public = true where id = $1`, [profileId]);
@@ -124,7 +127,9 @@ describe('a new creator on the public site', () => {
     const email = `ux.reset.${Date.now()}@example.com`;
     await product.t.http().post('/api/auth/signup').send({ email, password: 'Sunny-Lake-42' });
     await product.t.http().post('/api/auth/recover').send({ email });
-    const mail = await product.t.mailbox.waitFor((m) => m.to.includes(email) && m.subject === 'Reset your Local Creators password');
+    const mail = await product.t.mailbox.waitFor(
+      (m) => m.to.includes(email) && m.subject === 'Reset your Local Creators password',
+    );
     const link = /(http\S+\/login#\S+type=recovery\S*)/.exec(mail.text)![1]!;
     const { page, context } = await product.newPage();
     await page.goto(link);
@@ -139,23 +144,24 @@ describe('a new creator on the public site', () => {
     await context.close();
   });
 
-  it('marks the failing wizard field when the application is submitted', async () => {
+  // A wrong step-1 field is said at step 1's Next now, not at the final submit (decision 0660).
+  it('marks the failing wizard field at the step that holds it', async () => {
     const { page, context } = await signedInPage();
-    await fillStep1(page, '12');
-    await page.getByLabel('Platform').selectOption('Instagram');
-    await page.getByRole('button', { name: 'Add platform' }).click();
+    await page.goto('/apply');
+    await page.getByLabel('Full name').fill('Jordan Reed');
+    await page.getByLabel('Phone number').fill('12');
+    await page.getByLabel('Short bio').fill('Brunch spots and lakefront sunsets.');
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByText('Step 3 of 4').waitFor();
-    for (const group of [/^Niches/, /^Content types/, /^Collaboration types/]) {
-      await page.getByRole('group', { name: group }).getByRole('button').first().click();
-    }
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('button', { name: 'Submit Application' }).click();
-    await page.getByText('Step 1 of 4').waitFor();
     const phone = page.getByLabel('Phone number');
-    await page.locator('#phone-error').waitFor();
+    await page.locator('#phone-error').filter({ hasText: MSG.phoneTooShort }).waitFor();
+    expect(await page.getByText('Step 1 of 4').count()).toBe(1);
     expect(await phone.getAttribute('aria-invalid')).toBe('true');
     expect(await phone.getAttribute('aria-describedby')).toContain('phone-error');
+    expect(
+      await page.evaluate(
+        () => (globalThis as unknown as { document: { activeElement: { id: string } } }).document.activeElement.id,
+      ),
+    ).toBe('phone');
     await context.close();
   });
 
@@ -166,18 +172,26 @@ describe('a new creator on the public site', () => {
       await page.getByLabel('Platform').selectOption(name);
       await page.getByRole('button', { name: 'Add platform' }).click();
       await page.getByRole('button', { name: new RegExp(`^Remove ${name}`) }).waitFor();
-      expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } } }).document.activeElement.id)).toBe(
-        'platform-name',
-      );
+      expect(
+        await page.evaluate(
+          () => (globalThis as unknown as { document: { activeElement: { id: string } } }).document.activeElement.id,
+        ),
+      ).toBe('platform-name');
     }
     await page.getByRole('button', { name: /^Remove Instagram/ }).click();
     await page.waitForFunction(() =>
-      (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } } }).document.activeElement
+      (
+        globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } } }
+      ).document.activeElement
         .getAttribute('aria-label')
         ?.startsWith('Remove TikTok'),
     );
     await page.getByRole('button', { name: /^Remove TikTok/ }).click();
-    await page.waitForFunction(() => (globalThis as unknown as { document: { activeElement: { id: string } } }).document.activeElement.id === 'platform-name');
+    await page.waitForFunction(
+      () =>
+        (globalThis as unknown as { document: { activeElement: { id: string } } }).document.activeElement.id ===
+        'platform-name',
+    );
     await context.close();
   });
 
@@ -191,9 +205,9 @@ describe('a new creator on the public site', () => {
     await page.getByRole('navigation', { name: 'Mobile' }).waitFor({ state: 'detached' });
     expect(
       await page.evaluate(() =>
-        (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } } }).document.activeElement.getAttribute(
-          'aria-label',
-        ),
+        (
+          globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } } }
+        ).document.activeElement.getAttribute('aria-label'),
       ),
     ).toBe('Open menu');
     await context.close();
@@ -224,7 +238,10 @@ describe('a new creator on the public site', () => {
     await page.goto('/apply');
     await page.getByLabel('Full name').fill('Jordan Reed');
     await page.getByLabel('Short bio').fill('Half written');
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
     await page.locator('#profile-image').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
     await expectToast(page, MSG.imageUploaded);
     await page.reload();

@@ -23,7 +23,8 @@ describe('issue 13: experience', () => {
   /** A creator (over the API), optionally approved, and a page signed in as them. */
   async function creator(opts: { width?: number; approved?: boolean; followers?: number; name?: string } = {}) {
     const email = `exp.${Date.now()}.${++n}@example.com`;
-    const session = (await product.t.http().post('/api/auth/signup').send({ email, password: PASSWORD }).expect(201)).body as {
+    const session = (await product.t.http().post('/api/auth/signup').send({ email, password: PASSWORD }).expect(201))
+      .body as {
       access_token: string;
       user: { id: string };
     };
@@ -36,7 +37,10 @@ describe('issue 13: experience', () => {
       .expect(201);
     const id = profile.body.id as string;
     if (opts.approved)
-      await product.t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [id]);
+      await product.t.sql(
+        `update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`,
+        [id],
+      );
     const { page, context } = await product.newPage({ width: opts.width });
     await signIn(page, session);
     return { page, context, id, email, session };
@@ -55,7 +59,17 @@ describe('issue 13: experience', () => {
   it('gives every public page its own browser title', async () => {
     const { page, context } = await product.newPage();
     const titles: Record<string, string> = {};
-    for (const path of ['/', '/signup', '/login', '/about', '/playbook', '/amplify', '/amplify/featured', '/directory', '/no-such-page']) {
+    for (const path of [
+      '/',
+      '/signup',
+      '/login',
+      '/about',
+      '/playbook',
+      '/amplify',
+      '/amplify/featured',
+      '/directory',
+      '/no-such-page',
+    ]) {
       await page.goto(path);
       await page.locator('main h1').first().waitFor();
       titles[path] = await page.title();
@@ -71,7 +85,9 @@ describe('issue 13: experience', () => {
     await page.goto('/about');
     await page.getByRole('link', { name: 'Browse Directory' }).first().click();
     await page.waitForURL(/\/directory$/);
-    await page.waitForFunction(() => (globalThis as unknown as { document: { title: string } }).document.title === 'Directory · Local Creators');
+    await page.waitForFunction(
+      () => (globalThis as unknown as { document: { title: string } }).document.title === 'Directory · Local Creators',
+    );
     await context.close();
   }, 60_000);
 
@@ -111,7 +127,9 @@ describe('issue 13: experience', () => {
       await card.waitFor();
       expect(await card.textContent()).toContain('9.9K');
       expect(await card.textContent()).not.toContain('10K');
-      expect(await page.getByTestId('featured-note').first().textContent()).toContain('Featured: the 3 newest creators, shown first.');
+      expect(await page.getByTestId('featured-note').first().textContent()).toContain(
+        'Featured: the 3 newest creators, shown first.',
+      );
       await shot(page, `directory-${width}`);
 
       await page.goto(`/creator/${under.id}`);
@@ -119,7 +137,9 @@ describe('issue 13: experience', () => {
       expect(await page.getByTestId('featured-note').count()).toBe(0);
       await page.goto(`/creator/${over.id}`);
       await page.getByRole('heading', { name: `Over Ten ${width}` }).waitFor();
-      expect(await page.getByTestId('featured-note').textContent()).toBe('Featured: more than 10,000 followers on at least one platform.');
+      expect(await page.getByTestId('featured-note').textContent()).toBe(
+        'Featured: more than 10,000 followers on at least one platform.',
+      );
       expect(await page.title()).toBe(`Over Ten ${width} · Local Creators`);
       await shot(page, `profile-${width}`);
       for (const c of [under, over, { context }]) await c.context.close();
@@ -137,7 +157,10 @@ describe('issue 13: experience', () => {
       await page.getByRole('button', { name: "I've joined the crew" }).click();
       await expectToast(page, 'Welcome aboard the crew!');
       await page.getByRole('heading', { name: 'Join the Floaters comedy cruise crew' }).waitFor({ state: 'detached' });
-      const [row] = await product.t.sql<{ has_joined_floaters_crew: boolean }>('select has_joined_floaters_crew from creator_profiles where id = $1', [id]);
+      const [row] = await product.t.sql<{ has_joined_floaters_crew: boolean }>(
+        'select has_joined_floaters_crew from creator_profiles where id = $1',
+        [id],
+      );
       expect(row!.has_joined_floaters_crew).toBe(true);
       await page.reload();
       await page.getByText('Application Status').first().waitFor();
@@ -157,19 +180,31 @@ describe('issue 13: experience', () => {
         [business],
       );
       const { page, context, id, email } = await creator({ approved: true, width, name: `Intro Creator ${width}` });
+      // The own profile answers only once the dialog is open, as on a slow line: the open dialog must
+      // still fill in (it stayed blank when the profile came after the click, one CI run in several).
+      let answerProfile = () => {};
+      const dialogOpened = new Promise<void>((resolve) => (answerProfile = resolve));
+      await page.route('**/api/me/profile', async (route) => {
+        await dialogOpened;
+        await route.continue();
+      });
       await page.goto('/amplify/featured');
       const card = page.getByRole('article', { name: business });
       await card.waitFor();
-      expect(await card.getByRole('link', { name: /Website/ }).getAttribute('href')).toBe('https://schemebakery.test/menu');
+      expect(await card.getByRole('link', { name: /Website/ }).getAttribute('href')).toBe(
+        'https://schemebakery.test/menu',
+      );
       await shot(page, `featured-${width}`);
 
       await card.getByRole('button', { name: 'Request an introduction' }).click();
       const dialog = page.getByRole('dialog');
       await dialog.waitFor();
+      answerProfile();
       await page.waitForFunction(
         (name) =>
-          (globalThis as unknown as { document: { getElementById(id: string): { value: string } | null } }).document.getElementById('creator_name')?.value ===
-          name,
+          (
+            globalThis as unknown as { document: { getElementById(id: string): { value: string } | null } }
+          ).document.getElementById('creator_name')?.value === name,
         `Intro Creator ${width}`,
       );
       expect(await dialog.getByLabel('Your email').inputValue()).toBe(email);
@@ -202,7 +237,11 @@ describe('issue 13: experience', () => {
       await page.goto('/admin/notifications');
       await page.getByText(to).first().waitFor();
       await shot(page, `notifications-${width}`);
-      await page.locator('tr, [data-testid=notification-card]').filter({ hasText: to }).getByRole('button', { name: 'Resend' }).click();
+      await page
+        .locator('tr, [data-testid=notification-card]')
+        .filter({ hasText: to })
+        .getByRole('button', { name: 'Resend' })
+        .click();
       const confirm = page.getByRole('dialog', { name: 'Send this mail again?' });
       await confirm.waitFor();
       expect(await confirm.textContent()).toContain(to);
@@ -221,7 +260,10 @@ describe('issue 13: experience', () => {
       const name = `Edited After No ${width}`;
       const c = await creator({ name });
       const { page, context } = await adminPage(width);
-      await product.t.sql(`update creator_profiles set approval_status = 'rejected', decided_at = now() where id = $1`, [c.id]);
+      await product.t.sql(
+        `update creator_profiles set approval_status = 'rejected', decided_at = now() where id = $1`,
+        [c.id],
+      );
       await product.t
         .http()
         .put('/api/me/profile')

@@ -1,5 +1,13 @@
 import { MSG, followersAsOf } from '@local-creators/common';
-import { addAdmin, listedCreator as listedCreatorThroughApi, shot, expectToast, signInThroughLogin, startProduct, type Product } from './support/product';
+import {
+  addAdmin,
+  listedCreator as listedCreatorThroughApi,
+  shot,
+  expectToast,
+  signInThroughLogin,
+  startProduct,
+  type Product,
+} from './support/product';
 
 // Issue 15: counts confirmed 90+ days ago are asked about on the dashboard (one click confirms),
 // 180+ days old they show "as of <Month YYYY>" on the profile, and admins list them.
@@ -16,7 +24,10 @@ describe('follower counts stay fresh in the browser', () => {
   /** A listed creator whose follower counts were confirmed `countsAgeDays` ago. */
   async function listedCreator(key: string, countsAgeDays: number) {
     const c = await listedCreatorThroughApi(product, `followers.${key}@example.com`, `Fern ${key}`);
-    await product.t.sql(`update follower_counts set confirmed_at = now() - make_interval(days => $2) where profile_id = $1`, [c.id, countsAgeDays]);
+    await product.t.sql(
+      `update follower_counts set confirmed_at = now() - make_interval(days => $2) where profile_id = $1`,
+      [c.id, countsAgeDays],
+    );
     return c;
   }
 

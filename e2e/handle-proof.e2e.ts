@@ -27,7 +27,10 @@ describe('handle ownership proof in the browser', () => {
     const proven = await listedCreator('Proven');
     const other = await listedCreator('Other');
     const [igCode] = (
-      await product.t.sql<{ code: string }>(`select code from handle_checks where profile_id = $1 and platform = 'Instagram'`, [proven.id])
+      await product.t.sql<{ code: string }>(
+        `select code from handle_checks where profile_id = $1 and platform = 'Instagram'`,
+        [proven.id],
+      )
     ).map((r) => r.code);
 
     for (const width of [1280, 375]) {
@@ -45,7 +48,9 @@ describe('handle ownership proof in the browser', () => {
     await page.goto(`/admin/creators/${proven.id}/show`);
     const list = page.getByRole('list', { name: 'Handles' });
     await list.getByText(`Code ${igCode}`).waitFor();
-    expect(await list.getByRole('link', { name: '@mayaeats' }).getAttribute('href')).toBe('https://instagram.com/mayaeats');
+    expect(await list.getByRole('link', { name: '@mayaeats' }).getAttribute('href')).toBe(
+      'https://instagram.com/mayaeats',
+    );
     for (const platform of ['Instagram', 'TikTok']) {
       await page.getByRole('button', { name: `Confirm handle ${platform} @mayaeats` }).click();
       await page.getByRole('alert').getByText(MSG.handleConfirmed).first().waitFor(); // the console's toast

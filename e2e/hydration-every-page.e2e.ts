@@ -21,7 +21,13 @@ describe('every server-drawn page hydrates without a console error', () => {
   afterAll(() => product?.close());
 
   // The creator is a Food creator in Tremont (validProfile): their niche's and neighbourhood's pages (decision 0640).
-  const paths = () => [...Object.keys(SITE_PAGES), `/creator/${creator.id}`, '/niche/food', '/neighborhood/tremont', NOT_FOUND];
+  const paths = () => [
+    ...Object.keys(SITE_PAGES),
+    `/creator/${creator.id}`,
+    '/niche/food',
+    '/neighborhood/tremont',
+    NOT_FOUND,
+  ];
 
   /** Console errors and page errors while `path` loads and the site takes it over. */
   async function errorsOn(page: Page, path: string) {
@@ -70,10 +76,18 @@ describe('every server-drawn page hydrates without a console error', () => {
   // drawn only after the server's HTML is taken over.
   it('with a shortlist remembered', async () => {
     const list = (await product.t.http().post('/api/shortlists').send({}).expect(201)).body as { token: string };
-    await product.t.http().put(`/api/shortlists/own/creators/${creator.id}`).query({ token: list.token }).send({}).expect(200);
+    await product.t
+      .http()
+      .put(`/api/shortlists/own/creators/${creator.id}`)
+      .query({ token: list.token })
+      .send({})
+      .expect(200);
     const { page, context } = await product.newPage();
     const remembered = JSON.stringify({ token: list.token, shareToken: null, ids: [creator.id] });
-    await context.addInitScript((value) => globalThis.localStorage.setItem('local-creators.shortlist', value), remembered);
+    await context.addInitScript(
+      (value) => globalThis.localStorage.setItem('local-creators.shortlist', value),
+      remembered,
+    );
     const found = await errorsOnEveryPage(page);
     await page.goto(`/creator/${creator.id}`);
     await page.getByRole('button', { name: 'Saved Hana Hydrate' }).waitFor();

@@ -12,22 +12,42 @@ describe('confirming an introduction request', () => {
   beforeAll(async () => {
     product = await startProduct();
     const t = product.t;
-    const admin = await t.http().post('/api/auth/signup').send({ email: 'intro-admin@example.com', password: PASSWORD }).expect(201);
+    const admin = await t
+      .http()
+      .post('/api/auth/signup')
+      .send({ email: 'intro-admin@example.com', password: PASSWORD })
+      .expect(201);
     await t.sql(`insert into user_roles (user_id, role, created_at) values ($1, 'admin', now())`, [admin.body.user.id]);
-    const session = await t.http().post('/api/auth/login').send({ email: 'intro-admin@example.com', password: PASSWORD }).expect(200);
+    const session = await t
+      .http()
+      .post('/api/auth/login')
+      .send({ email: 'intro-admin@example.com', password: PASSWORD })
+      .expect(200);
     const auth = { Authorization: `Bearer ${session.body.access_token}` };
     const s = await t
       .http()
       .post('/api/amplify/submissions')
-      .send({ business_name: 'North Coast Bikes', contact_name: 'Nora', contact_email: contact, category: 'Services', story: 'Bike repairs in Ohio City.' })
+      .send({
+        business_name: 'North Coast Bikes',
+        contact_name: 'Nora',
+        contact_email: contact,
+        category: 'Services',
+        story: 'Bike repairs in Ohio City.',
+      })
       .expect(201);
-    await t.http().put(`/api/admin/amplify-submissions/${s.body.id}`).set(auth).send({ status: 'approved' }).expect(200);
+    await t
+      .http()
+      .put(`/api/admin/amplify-submissions/${s.body.id}`)
+      .set(auth)
+      .send({ status: 'approved' })
+      .expect(200);
     await t.http().put(`/api/admin/amplify-submissions/${s.body.id}`).set(auth).send({ featured: true }).expect(200);
   });
   afterAll(() => product?.close());
 
   // Introductions only: the business also hears of its own application (decision 0119).
-  const businessMails = () => product.t.mailbox.to(contact).filter((m) => m.subject.startsWith('A local creator wants to work with'));
+  const businessMails = () =>
+    product.t.mailbox.to(contact).filter((m) => m.subject.startsWith('A local creator wants to work with'));
   const allSent = async () => {
     for (let i = 0; i < 150; i++) {
       if ((await product.t.sql(`select 1 from outbox_messages where status <> 'sent'`)).length === 0) return;
@@ -37,7 +57,10 @@ describe('confirming an introduction request', () => {
   };
   async function askForIntroduction(page: Page, name: string, email?: string) {
     await page.goto('/amplify/featured');
-    await page.getByRole('article', { name: 'North Coast Bikes' }).getByRole('button', { name: 'Request an introduction' }).click();
+    await page
+      .getByRole('article', { name: 'North Coast Bikes' })
+      .getByRole('button', { name: 'Request an introduction' })
+      .click();
     await page.getByLabel('Your name').fill(name);
     if (email) await page.getByLabel('Your email').fill(email);
     await page.getByLabel('Message').fill('Shall we film a repair day?');
@@ -50,7 +73,9 @@ describe('confirming an introduction request', () => {
     await expectToast(page, MSG.interestSubmitted);
     await page.getByText(MSG.interestConfirmationSent('maya@example.com', INTRO_CONFIRM_HOURS)).waitFor();
 
-    const mail = await product.t.mailbox.waitFor((m) => m.to.includes('maya@example.com') && m.subject === 'Confirm your introduction to North Coast Bikes');
+    const mail = await product.t.mailbox.waitFor(
+      (m) => m.to.includes('maya@example.com') && m.subject === 'Confirm your introduction to North Coast Bikes',
+    );
     const link = new RegExp(`${product.baseUrl}/amplify/confirm\\?token=[\\w-]+`).exec(mail.text)?.[0];
     expect(link).toBeDefined();
     await allSent();
@@ -59,7 +84,9 @@ describe('confirming an introduction request', () => {
     await page.goto(link!);
     await page.getByRole('heading', { name: MSG.interestConfirmed }).waitFor();
     await page.getByText(MSG.interestConfirmedDetail('North Coast Bikes')).waitFor();
-    const business = await product.t.mailbox.waitFor((m) => m.to.includes(contact) && m.subject.startsWith('A local creator wants to work with'));
+    const business = await product.t.mailbox.waitFor(
+      (m) => m.to.includes(contact) && m.subject.startsWith('A local creator wants to work with'),
+    );
     expect(business.replyTo).toBe('maya@example.com');
     expect(business.text).toContain('Shall we film a repair day?');
 
@@ -73,7 +100,11 @@ describe('confirming an introduction request', () => {
 
   it('says a forged, cut-off or expired link does not work', async () => {
     const { page, context } = await product.newPage();
-    for (const path of ['/amplify/confirm?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', '/amplify/confirm?token=abc', '/amplify/confirm']) {
+    for (const path of [
+      '/amplify/confirm?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      '/amplify/confirm?token=abc',
+      '/amplify/confirm',
+    ]) {
       await page.goto(path);
       await page.getByRole('heading', { name: MSG.interestConfirmFailed }).waitFor();
       await page.getByText(MSG.interestLinkInvalid).waitFor();
@@ -82,7 +113,9 @@ describe('confirming an introduction request', () => {
     await askForIntroduction(page, 'Late Larry', 'larry@example.com');
     await expectToast(page, MSG.interestSubmitted);
     const mail = await product.t.mailbox.waitFor((m) => m.to.includes('larry@example.com'));
-    await product.t.sql(`update amplify_interest_requests set confirm_expires_at = now() - interval '1 second' where creator_email = 'larry@example.com'`);
+    await product.t.sql(
+      `update amplify_interest_requests set confirm_expires_at = now() - interval '1 second' where creator_email = 'larry@example.com'`,
+    );
     await page.goto(/https?:\/\/\S+\/amplify\/confirm\?token=[\w-]+/.exec(mail.text)![0]);
     await page.getByRole('heading', { name: MSG.interestConfirmFailed }).waitFor();
     await page.getByText(MSG.interestLinkExpired).waitFor();
@@ -104,7 +137,9 @@ describe('confirming an introduction request', () => {
     await askForIntroduction(page, 'Sia Signed'); // the e-mail field holds the account's address
     await expectToast(page, MSG.interestSubmitted);
     await page.getByText(MSG.interestConfirmationSent('signed.in@example.com', INTRO_CONFIRM_HOURS)).waitFor();
-    await product.t.mailbox.waitFor((m) => m.to.includes('signed.in@example.com') && m.subject === 'Confirm your introduction to North Coast Bikes');
+    await product.t.mailbox.waitFor(
+      (m) => m.to.includes('signed.in@example.com') && m.subject === 'Confirm your introduction to North Coast Bikes',
+    );
     await allSent();
     expect(businessMails().filter((m) => m.replyTo === 'signed.in@example.com')).toEqual([]);
 
@@ -114,7 +149,10 @@ describe('confirming an introduction request', () => {
     await shot(page, 'dashboard-unconfirmed');
     await page.getByRole('button', { name: MSG.emailConfirmResend }).click();
     await expectToast(page, MSG.emailConfirmResent('signed.in@example.com'));
-    const confirmations = () => product.t.mailbox.to('signed.in@example.com').filter((m) => m.subject === 'Confirm your e-mail address for Local Creators');
+    const confirmations = () =>
+      product.t.mailbox
+        .to('signed.in@example.com')
+        .filter((m) => m.subject === 'Confirm your e-mail address for Local Creators');
     for (let i = 0; i < 150 && confirmations().length < 2; i++) await new Promise((r) => setTimeout(r, 100));
     expect(confirmations()).toHaveLength(2);
 
@@ -132,7 +170,9 @@ describe('confirming an introduction request', () => {
     await askForIntroduction(page, 'Sia Signed');
     await expectToast(page, MSG.interestSubmitted);
     await page.getByText(MSG.interestWillBeNotified('North Coast Bikes')).waitFor();
-    const business = await product.t.mailbox.waitFor((m) => m.to.includes(contact) && m.replyTo === 'signed.in@example.com');
+    const business = await product.t.mailbox.waitFor(
+      (m) => m.to.includes(contact) && m.replyTo === 'signed.in@example.com',
+    );
     expect(business.text).toContain('Sia Signed');
     await context.close();
   });

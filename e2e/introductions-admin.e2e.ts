@@ -16,7 +16,13 @@ describe('introduction requests in the console', () => {
       await product.t
         .http()
         .post('/api/amplify/submissions')
-        .send({ business_name: 'Intro Bikes', contact_name: 'Olga', contact_email: 'olga@shop.test', category: 'Services', story: 'We fix bikes.' })
+        .send({
+          business_name: 'Intro Bikes',
+          contact_name: 'Olga',
+          contact_email: 'olga@shop.test',
+          category: 'Services',
+          story: 'We fix bikes.',
+        })
         .expect(201)
     ).body.id as string;
     await product.t.sql(

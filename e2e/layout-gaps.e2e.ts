@@ -5,8 +5,17 @@ import { validProfile } from '../backend/test/creator/fixtures';
 type Look = { toast: boolean; covered: string | null; overlap: boolean };
 /** The few DOM shapes used in the page (this file's types do not know the browser's). */
 type Rect = { left: number; right: number; top: number; bottom: number; width: number; height: number };
-type El = { getBoundingClientRect(): Rect; contains(other: El): boolean; textContent: string | null; querySelector(s: string): El | null };
-type Doc = { documentElement: { scrollHeight: number }; querySelectorAll(s: string): ArrayLike<El>; elementFromPoint(x: number, y: number): El | null };
+type El = {
+  getBoundingClientRect(): Rect;
+  contains(other: El): boolean;
+  textContent: string | null;
+  querySelector(s: string): El | null;
+};
+type Doc = {
+  documentElement: { scrollHeight: number };
+  querySelectorAll(s: string): ArrayLike<El>;
+  elementFromPoint(x: number, y: number): El | null;
+};
 
 /**
  * Issue 25 (third round), layout: the review queue's success message leaves the last card's
@@ -37,33 +46,45 @@ describe('layout a person notices', () => {
   });
   afterAll(() => product?.close());
 
-  it.each([1280, 375])('at %i px, the "Approved!" message leaves the last card\'s Reject button uncovered', async (width) => {
-    const { page, context } = await product.newPage({ width, height: 800 });
-    await signInThroughLogin(page, adminEmail);
-    await page.goto('/admin/review');
-    const cards = page.locator('article');
-    await cards.first().getByRole('button', { name: 'Approve' }).waitFor();
-    const before = await cards.count();
-    await cards.first().getByRole('button', { name: 'Approve' }).click();
-    await page.locator('.MuiSnackbar-root').filter({ hasText: 'Approved!' }).waitFor();
-    await page.waitForFunction((n) => (globalThis as unknown as { document: Doc }).document.querySelectorAll('article').length === n - 1, before);
-    // A person scrolls to the end of the queue while the message shows.
-    const look: Look = await page.evaluate(() => {
-      const g = globalThis as unknown as { document: Doc; scrollTo(x: number, y: number): void };
-      g.scrollTo(0, g.document.documentElement.scrollHeight);
-      const articles = g.document.querySelectorAll('article');
-      const reject = articles[articles.length - 1]!.querySelector('button[data-decision="reject"]')!;
-      const toast = Array.from(g.document.querySelectorAll('.MuiSnackbar-root')).find((t) => t.textContent?.includes('Approved!'));
-      const r = reject.getBoundingClientRect();
-      const hit = g.document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      const t = toast?.getBoundingClientRect();
-      const overlap = !!t && t.left < r.right && r.left < t.right && t.top < r.bottom && r.top < t.bottom;
-      return { toast: !!toast, covered: hit && reject.contains(hit) ? null : (hit?.textContent ?? 'nothing').slice(0, 60), overlap };
-    });
-    await shot(page, `review-toast-${width}`);
-    await context.close();
-    expect(look).toEqual({ toast: true, covered: null, overlap: false });
-  });
+  it.each([1280, 375])(
+    'at %i px, the "Approved!" message leaves the last card\'s Reject button uncovered',
+    async (width) => {
+      const { page, context } = await product.newPage({ width, height: 800 });
+      await signInThroughLogin(page, adminEmail);
+      await page.goto('/admin/review');
+      const cards = page.locator('article');
+      await cards.first().getByRole('button', { name: 'Approve' }).waitFor();
+      const before = await cards.count();
+      await cards.first().getByRole('button', { name: 'Approve' }).click();
+      await page.locator('.MuiSnackbar-root').filter({ hasText: 'Approved!' }).waitFor();
+      await page.waitForFunction(
+        (n) => (globalThis as unknown as { document: Doc }).document.querySelectorAll('article').length === n - 1,
+        before,
+      );
+      // A person scrolls to the end of the queue while the message shows.
+      const look: Look = await page.evaluate(() => {
+        const g = globalThis as unknown as { document: Doc; scrollTo(x: number, y: number): void };
+        g.scrollTo(0, g.document.documentElement.scrollHeight);
+        const articles = g.document.querySelectorAll('article');
+        const reject = articles[articles.length - 1]!.querySelector('button[data-decision="reject"]')!;
+        const toast = Array.from(g.document.querySelectorAll('.MuiSnackbar-root')).find((t) =>
+          t.textContent?.includes('Approved!'),
+        );
+        const r = reject.getBoundingClientRect();
+        const hit = g.document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        const t = toast?.getBoundingClientRect();
+        const overlap = !!t && t.left < r.right && r.left < t.right && t.top < r.bottom && r.top < t.bottom;
+        return {
+          toast: !!toast,
+          covered: hit && reject.contains(hit) ? null : (hit?.textContent ?? 'nothing').slice(0, 60),
+          overlap,
+        };
+      });
+      await shot(page, `review-toast-${width}`);
+      await context.close();
+      expect(look).toEqual({ toast: true, covered: null, overlap: false });
+    },
+  );
 
   it('at 1280 px, "Sort by" ends its row at the form\'s right edge, beside the handles box with no gap', async () => {
     const { page, context } = await product.newPage({ width: 1280 });

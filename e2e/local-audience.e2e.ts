@@ -1,6 +1,16 @@
 import sharp from 'sharp';
 import { MSG, localAudienceLine } from '@local-creators/common';
-import { addAdmin, listedCreator, PASSWORD, shot, expectToast, signInThroughLogin, startProduct, type Product, seriousViolations } from './support/product';
+import {
+  addAdmin,
+  listedCreator,
+  PASSWORD,
+  shot,
+  expectToast,
+  signInThroughLogin,
+  startProduct,
+  type Product,
+  seriousViolations,
+} from './support/product';
 
 /** Serious or critical axe findings (the states every-page's axe run does not reach: a waiting check, a recorded share). */
 /** YYYY-MM-DD `days` ago in the browser's (and test machine's) calendar, a day safely in the past in the city too. */
@@ -25,8 +35,18 @@ describe('a local audience, proven, in the browser', () => {
   it('goes from the dashboard through the review queue to the profile and the directory, at 375 and 1280 px', async () => {
     const creator = await listedCreator(product, 'local.audience@example.com', 'Lena Local');
     const showsOn = dayAgo(3);
-    const image = await sharp({ create: { width: 750, height: 1334, channels: 3, background: { r: 236, g: 242, b: 255 } } })
-      .composite([{ input: Buffer.from('<svg width="750" height="200"><text x="40" y="120" font-size="64">Cleveland 62%</text></svg>'), top: 300, left: 0 }])
+    const image = await sharp({
+      create: { width: 750, height: 1334, channels: 3, background: { r: 236, g: 242, b: 255 } },
+    })
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg width="750" height="200"><text x="40" y="120" font-size="64">Cleveland 62%</text></svg>',
+          ),
+          top: 300,
+          left: 0,
+        },
+      ])
       .png()
       .toBuffer();
 
@@ -39,13 +59,16 @@ describe('a local audience, proven, in the browser', () => {
     await card.getByRole('alert').filter({ hasText: 'Please give the date as YYYY-MM-DD' }).waitFor();
     await card.getByLabel('Platform').selectOption('Instagram');
     await card.getByLabel('Date the screenshot shows').fill(showsOn);
-    await card.getByLabel('Screenshot', { exact: true }).setInputFiles({ name: 'insights.png', mimeType: 'image/png', buffer: image });
+    await card
+      .getByLabel('Screenshot', { exact: true })
+      .setInputFiles({ name: 'insights.png', mimeType: 'image/png', buffer: image });
     await card.getByRole('button', { name: 'Send screenshot' }).click();
     await expectToast(phone.page, MSG.localAudienceSent);
     await card.getByText('Waiting for an admin: your Instagram screenshot').waitFor();
     await shot(phone.page, 'local-audience-dashboard-375');
     expect(await seriousViolations(phone.page)).toEqual([]);
-    if (process.env.SHOTS_DIR) await card.screenshot({ path: `${process.env.SHOTS_DIR}/local-audience-dashboard-card-375.png` });
+    if (process.env.SHOTS_DIR)
+      await card.screenshot({ path: `${process.env.SHOTS_DIR}/local-audience-dashboard-card-375.png` });
     await phone.context.close();
 
     // The admin, at 1280 and 375: the screenshot in the review queue, then the share recorded.
@@ -90,7 +113,8 @@ describe('a local audience, proven, in the browser', () => {
       expect(await visitor.page.content()).not.toMatch(/local-audience-checks|insights\.png/);
       await shot(visitor.page, `local-audience-profile-${width}`);
       expect(await seriousViolations(visitor.page)).toEqual([]);
-      if (process.env.SHOTS_DIR) await visitor.page.screenshot({ path: `${process.env.SHOTS_DIR}/local-audience-profile-top-${width}.png` });
+      if (process.env.SHOTS_DIR)
+        await visitor.page.screenshot({ path: `${process.env.SHOTS_DIR}/local-audience-profile-top-${width}.png` });
 
       await visitor.page.goto('/directory?min_local_share=50');
       await visitor.page
@@ -99,7 +123,8 @@ describe('a local audience, proven, in the browser', () => {
         .waitFor();
       expect(await visitor.page.getByLabel('Followers in the area').inputValue()).toBe('50');
       await shot(visitor.page, `local-audience-directory-${width}`);
-      if (process.env.SHOTS_DIR) await visitor.page.screenshot({ path: `${process.env.SHOTS_DIR}/local-audience-directory-top-${width}.png` });
+      if (process.env.SHOTS_DIR)
+        await visitor.page.screenshot({ path: `${process.env.SHOTS_DIR}/local-audience-directory-top-${width}.png` });
       // On a phone the filters fold behind a button.
       if (width === 375) await visitor.page.getByRole('button', { name: /^Filters/ }).click();
       await visitor.page.getByLabel('Followers in the area').selectOption('75');
@@ -112,8 +137,12 @@ describe('a local audience, proven, in the browser', () => {
 
   it('rejects a screenshot with a reason from the review queue on a phone: the creator is mailed it and sees it on the dashboard', async () => {
     const creator = await listedCreator(product, 'local.rejected@example.com', 'Rhea Rejected');
-    const session = (await product.t.http().post('/api/auth/login').send({ email: creator.email, password: PASSWORD }).expect(200)).body;
-    const image = await sharp({ create: { width: 600, height: 900, channels: 3, background: { r: 250, g: 240, b: 240 } } })
+    const session = (
+      await product.t.http().post('/api/auth/login').send({ email: creator.email, password: PASSWORD }).expect(200)
+    ).body;
+    const image = await sharp({
+      create: { width: 600, height: 900, channels: 3, background: { r: 250, g: 240, b: 240 } },
+    })
       .png()
       .toBuffer();
     await product.t
@@ -139,7 +168,9 @@ describe('a local audience, proven, in the browser', () => {
     await shot(admin.page, 'local-audience-rejected-375');
     await admin.context.close();
 
-    const mail = await product.t.mailbox.waitFor((m) => m.to.includes(creator.email) && m.subject === 'About your local audience screenshot');
+    const mail = await product.t.mailbox.waitFor(
+      (m) => m.to.includes(creator.email) && m.subject === 'About your local audience screenshot',
+    );
     expect(mail.text).toContain('Reason: The screenshot does not show where followers live.');
     const phone = await product.newPage({ width: 375, height: 900 });
     await signInThroughLogin(phone.page, creator.email);

@@ -42,7 +42,9 @@ describe('moderation and Amplify through the console', () => {
   beforeAll(async () => {
     product = await startProduct();
     const res = await product.t.http().post('/api/auth/signup').send({ email: adminEmail, password: PASSWORD });
-    await product.t.sql(`insert into user_roles (user_id, role, created_at) values ($1, 'admin', now())`, [res.body.user.id]);
+    await product.t.sql(`insert into user_roles (user_id, role, created_at) values ($1, 'admin', now())`, [
+      res.body.user.id,
+    ]);
   });
   afterAll(() => product?.close());
 
@@ -116,7 +118,10 @@ describe('moderation and Amplify through the console', () => {
     const approved = admin.page.getByRole('article', { name: 'Moderated Creator' });
     await approved.getByText('Approved').waitFor();
     await approved.getByLabel('Phone Verified').click();
-    await admin.page.getByRole('dialog', { name: 'Turn off phone verification for Moderated Creator?' }).getByRole('button', { name: 'Turn off' }).click();
+    await admin.page
+      .getByRole('dialog', { name: 'Turn off phone verification for Moderated Creator?' })
+      .getByRole('button', { name: 'Turn off' })
+      .click();
     await admin.page.getByText(MSG.phoneVerificationDisabled).waitFor();
     await creator.page.goto('/directory');
     await creator.page.getByRole('tab', { name: 'Recently Added' }).waitFor();
@@ -138,7 +143,9 @@ describe('moderation and Amplify through the console', () => {
     await visitor.page.getByLabel('Category').selectOption('Food & Drink');
     await visitor.page.getByLabel('Contact name').fill('Luis Reyes');
     await visitor.page.getByLabel('Contact email').fill('luis@tremonttaco.test');
-    await visitor.page.getByLabel('Your story').fill('Family taqueria in Tremont since 2009. We want creators to try our al pastor.');
+    await visitor.page
+      .getByLabel('Your story')
+      .fill('Family taqueria in Tremont since 2009. We want creators to try our al pastor.');
     await visitor.page.getByRole('button', { name: 'Submit Application' }).click();
     await expectToast(visitor.page, MSG.applicationSubmitted);
     await visitor.page.getByText(MSG.founderReviews).first().waitFor();
@@ -172,7 +179,9 @@ describe('moderation and Amplify through the console', () => {
     const confirmation = await product.t.mailbox.waitFor((m) => m.to.includes('maya@example.com'));
     await visitor.page.goto(/https?:\/\/\S+\/amplify\/confirm\?token=[\w-]+/.exec(confirmation.text)![0]);
     await visitor.page.getByRole('heading', { name: MSG.interestConfirmed }).waitFor();
-    const mail = await product.t.mailbox.waitFor((m) => m.to.includes('luis@tremonttaco.test') && m.subject.startsWith('A local creator wants to work with'));
+    const mail = await product.t.mailbox.waitFor(
+      (m) => m.to.includes('luis@tremonttaco.test') && m.subject.startsWith('A local creator wants to work with'),
+    );
     expect(mail.replyTo).toBe('maya@example.com');
     expect(mail.text).toContain('I would love to film your al pastor!');
 
@@ -184,12 +193,16 @@ describe('moderation and Amplify through the console', () => {
     await unfeature.waitFor({ state: 'hidden' });
     const businessRow = async () =>
       (
-        await product.t.sql<{ status: string; featured: boolean }>(`select status, featured from amplify_submissions where business_name = 'Tremont Taco Co'`)
+        await product.t.sql<{ status: string; featured: boolean }>(
+          `select status, featured from amplify_submissions where business_name = 'Tremont Taco Co'`,
+        )
       )[0];
     expect(await businessRow()).toEqual({ status: 'approved', featured: true });
     await featured.getByRole('button', { name: 'Decline' }).click();
     const decline = admin.page.getByRole('dialog', { name: 'Decline Tremont Taco Co?' });
-    await decline.getByText('It is featured: declining also takes it off the featured page at once. It moves to the Declined tab.').waitFor();
+    await decline
+      .getByText('It is featured: declining also takes it off the featured page at once. It moves to the Declined tab.')
+      .waitFor();
     await decline.getByRole('button', { name: 'Decline' }).click();
     await admin.page.getByText(MSG.statusUpdated).waitFor();
     await admin.page.getByRole('tab', { name: /Declined \(1\)/ }).waitFor();
@@ -201,7 +214,9 @@ describe('moderation and Amplify through the console', () => {
   it("shows an approved creator's changes since verification until acknowledged, and reloads a page that went stale", async () => {
     const http = () => product.t.http();
     const auth = (s: { access_token: string }) => ({ Authorization: `Bearer ${s.access_token}` });
-    const creator = (await http().post('/api/auth/signup').send({ email: 'changer@example.com', password: PASSWORD }).expect(201)).body;
+    const creator = (
+      await http().post('/api/auth/signup').send({ email: 'changer@example.com', password: PASSWORD }).expect(201)
+    ).body;
     const profile = {
       full_name: 'Changing Creator',
       phone: '216-555-0199',
@@ -216,9 +231,15 @@ describe('moderation and Amplify through the console', () => {
       can_use_name_publicly: true,
     };
     const id = (await http().put('/api/me/profile').set(auth(creator)).send(profile).expect(201)).body.id as string;
-    const adminSession = (await http().post('/api/auth/login').send({ email: adminEmail, password: PASSWORD }).expect(200)).body;
+    const adminSession = (
+      await http().post('/api/auth/login').send({ email: adminEmail, password: PASSWORD }).expect(200)
+    ).body;
     const { version } = (await http().get(`/api/admin/creators/${id}`).set(auth(adminSession)).expect(200)).body;
-    await http().put(`/api/admin/creators/${id}`).set(auth(adminSession)).send({ approval_status: 'approved', version }).expect(200);
+    await http()
+      .put(`/api/admin/creators/${id}`)
+      .set(auth(adminSession))
+      .send({ approval_status: 'approved', version })
+      .expect(200);
     await http()
       .put('/api/me/profile')
       .set(auth(creator))
@@ -234,13 +255,20 @@ describe('moderation and Amplify through the console', () => {
     await card.getByRole('link', { name: 'Review & history' }).click();
     const changes = admin.page.getByRole('table', { name: 'Changes since verification' });
     await changes.getByRole('row', { name: 'Full name Changing Creator Changed Creator' }).waitFor();
-    await changes.getByRole('row', { name: 'Bio Lakefront sunsets and Cleveland food. Buy followers cheap, ask me how.' }).waitFor();
+    await changes
+      .getByRole('row', { name: 'Bio Lakefront sunsets and Cleveland food. Buy followers cheap, ask me how.' })
+      .waitFor();
 
     // The creator changes the profile again while the page is open: acknowledging what the admin saw is refused, and the page reloads.
     await http()
       .put('/api/me/profile')
       .set(auth(creator))
-      .send({ ...profile, full_name: 'Changed Creator', bio: 'Buy followers cheap, ask me how.', neighborhood: 'Ohio City' })
+      .send({
+        ...profile,
+        full_name: 'Changed Creator',
+        bio: 'Buy followers cheap, ask me how.',
+        neighborhood: 'Ohio City',
+      })
       .expect(200);
     await admin.page.getByRole('button', { name: 'Acknowledge changes' }).click();
     await admin.page.getByText(MSG.creatorChanged).waitFor();
@@ -248,9 +276,20 @@ describe('moderation and Amplify through the console', () => {
     await admin.page.getByRole('button', { name: 'Acknowledge changes' }).click();
     await admin.page.getByRole('alert').getByText('Changes acknowledged').waitFor(); // the toast (the audit trail below names the action too)
     await changes.waitFor({ state: 'detached' });
-    const audit = await product.t.sql<{ action: string }>('select action from moderation_audit_log where subject_id = $1 order by created_at', [id]);
-    expect(audit.map((a) => a.action)).toEqual(['approve', 'profile_changed', 'profile_changed', 'changes_acknowledged']);
-    const [{ status }] = await product.t.sql<{ status: string }>('select approval_status status from creator_profiles where id = $1', [id]);
+    const audit = await product.t.sql<{ action: string }>(
+      'select action from moderation_audit_log where subject_id = $1 order by created_at',
+      [id],
+    );
+    expect(audit.map((a) => a.action)).toEqual([
+      'approve',
+      'profile_changed',
+      'profile_changed',
+      'changes_acknowledged',
+    ]);
+    const [{ status }] = await product.t.sql<{ status: string }>(
+      'select approval_status status from creator_profiles where id = $1',
+      [id],
+    );
     expect(status).toBe('approved');
     await admin.context.close();
   });

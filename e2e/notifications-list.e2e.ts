@@ -31,7 +31,9 @@ describe('the notifications list', () => {
       await page.getByText('Creator approved').first().waitFor();
       await page.getByText('ana.approved@example.com').first().waitFor();
       expect(await page.getByText('creator-approved', { exact: true }).count()).toBe(0);
-      const overflow = (await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number;
+      const overflow = (await page.evaluate(
+        'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+      )) as number;
       expect(overflow).toBeLessThanOrEqual(0);
     },
     60_000,

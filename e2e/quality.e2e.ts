@@ -9,7 +9,10 @@ describe('page weight', () => {
 
   beforeAll(async () => {
     product = await startProduct();
-    const res = await product.t.http().post('/api/auth/signup').send({ email: 'quality@example.com', password: 'Sunny-Lake-42' });
+    const res = await product.t
+      .http()
+      .post('/api/auth/signup')
+      .send({ email: 'quality@example.com', password: 'Sunny-Lake-42' });
     session = res.body;
     const profile = await product.t
       .http()
@@ -17,7 +20,10 @@ describe('page weight', () => {
       .set('Authorization', `Bearer ${session.access_token}`)
       .send(validProfile({ full_name: 'Quality Creator' }));
     creatorId = profile.body.id;
-    await product.t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [creatorId]);
+    await product.t.sql(
+      `update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`,
+      [creatorId],
+    );
   });
   afterAll(() => product?.close());
 

@@ -13,7 +13,9 @@ describe('compact review cards', () => {
 
   it('shrinks each card, keeps the choice after a reload, and still approves', async () => {
     const http = () => product.t.http();
-    const creator = (await http().post('/api/auth/signup').send({ email: 'compact@example.com', password: PASSWORD }).expect(201)).body;
+    const creator = (
+      await http().post('/api/auth/signup').send({ email: 'compact@example.com', password: PASSWORD }).expect(201)
+    ).body;
     const profile = {
       full_name: 'Compact Creator',
       phone: '216-555-0199',
@@ -94,14 +96,18 @@ describe('compact review cards', () => {
     expect(await second.getAttribute('aria-current')).toBe('true');
     await page.keyboard.press('a');
     await second.waitFor({ state: 'detached' });
-    const [row] = await product.t.sql<{ approval_status: string }>(`select approval_status from creator_profiles where full_name = 'Keyed Second'`);
+    const [row] = await product.t.sql<{ approval_status: string }>(
+      `select approval_status from creator_profiles where full_name = 'Keyed Second'`,
+    );
     expect(row?.approval_status).toBe('approved');
 
     await page.keyboard.press('k');
     expect(await first.getAttribute('aria-current')).toBe('true');
     await page.keyboard.press('r');
     await page.getByRole('dialog').waitFor(); // the same confirmation as the Reject button
-    const [still] = await product.t.sql<{ approval_status: string }>(`select approval_status from creator_profiles where full_name = 'Keyed First'`);
+    const [still] = await product.t.sql<{ approval_status: string }>(
+      `select approval_status from creator_profiles where full_name = 'Keyed First'`,
+    );
     expect(still?.approval_status).toBe('pending');
   }, 60_000);
 });

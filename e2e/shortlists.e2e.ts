@@ -1,7 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { SHORTLIST_MSG } from '@local-creators/common';
-import { addAdmin, expectToast, listedCreator, shot, signInThroughLogin, startProduct, type Product } from './support/product';
+import {
+  addAdmin,
+  expectToast,
+  listedCreator,
+  shot,
+  signInThroughLogin,
+  startProduct,
+  type Product,
+} from './support/product';
 
 /**
  * Issue 27: a brand with no account saves three creators, shares the list, opens it signed out in
@@ -17,7 +25,9 @@ describe('shortlists without an account', () => {
   afterAll(() => product?.close());
 
   const serious = async (page: import('playwright-core').Page) =>
-    (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+    (await new AxeBuilder({ page }).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => v.id);
 
   for (const width of [1280, 375]) {
     it(`saves three creators, shares, exports and messages them all (${width} px)`, async () => {
@@ -62,11 +72,14 @@ describe('shortlists without an account', () => {
       expect(await other.page.getByRole('button', { name: 'Save note' }).count()).toBe(0);
       expect(await serious(other.page)).toEqual([]);
       await shot(other.page, `shortlist-shared-${width}`);
-      const [download] = await Promise.all([other.page.waitForEvent('download'), other.page.getByRole('link', { name: 'Export CSV' }).click()]);
+      const [download] = await Promise.all([
+        other.page.waitForEvent('download'),
+        other.page.getByRole('link', { name: 'Export CSV' }).click(),
+      ]);
       const csv = await readFile((await download.path())!, 'utf8');
-      expect(csv.split('\r\n')[0]).toBe('Name,Status,Niches,Platforms,Followers,Profile link,Note');
+      expect(csv.split('\r\n')[0]).toBe('Name,Status,City,Niches,Platforms,Followers,Profile link,Note');
       for (const c of creators) {
-        expect(csv).toContain(`${c.name},Listed,`);
+        expect(csv).toContain(`${c.name},Verified,Cleveland,`);
         expect(csv).toContain(`${product.baseUrl}/creator/${c.id}`);
         expect(csv).not.toContain(c.email);
       }
@@ -83,18 +96,26 @@ describe('shortlists without an account', () => {
         .filter({ hasText: SHORTLIST_MSG.confirmationSent(brand) })
         .waitFor();
       await shot(page, `shortlist-message-asked-${width}`);
-      const mail = await product.t.mailbox.waitFor((m) => m.to.includes(brand) && m.subject === 'Confirm your message to the creators on your shortlist');
+      const mail = await product.t.mailbox.waitFor(
+        (m) => m.to.includes(brand) && m.subject === 'Confirm your message to the creators on your shortlist',
+      );
       const link = new RegExp(`${product.baseUrl}/shortlist/confirm#token=[\\w-]+`).exec(mail.text)?.[0];
       expect(link).toBeDefined();
       await page.goto(link!);
       await page.getByRole('heading', { level: 1, name: 'Sent to 3 creators' }).waitFor();
       await shot(page, `shortlist-message-sent-${width}`);
       for (const c of creators) {
-        const m = await product.t.mailbox.waitFor((x) => x.to.includes(c.email) && x.subject === 'Lakeside Bikes wrote to you on Local Creators');
+        const m = await product.t.mailbox.waitFor(
+          (x) => x.to.includes(c.email) && x.subject === 'Lakeside Bikes wrote to you on Local Creators',
+        );
         expect(m.to).toEqual([c.email]);
         expect(m.replyTo).toBe(brand);
       }
-      expect(product.t.mailbox.to(creators[0]!.email).filter((m) => m.subject === 'Lakeside Bikes wrote to you on Local Creators')).toHaveLength(1);
+      expect(
+        product.t.mailbox
+          .to(creators[0]!.email)
+          .filter((m) => m.subject === 'Lakeside Bikes wrote to you on Local Creators'),
+      ).toHaveLength(1);
 
       // A creator who leaves the directory stays on the list as "No longer listed".
       await product.t.sql(`update creator_profiles set is_public = false where id = $1`, [creators[1]!.id]);
@@ -121,7 +142,17 @@ describe('shortlists without an account', () => {
         const row = admin.page.getByRole('row').filter({ hasText: creators[0]!.name });
         await row.waitFor();
         // Creator, messages, last 7 days, senders, via shortlists, replied, unanswered 14+ days, profile shows, last message.
-        expect(await row.getByRole('cell').allTextContents()).toEqual([creators[0]!.name, '1', '1', '1', '1', '0', '0', '—', expect.any(String)]);
+        expect(await row.getByRole('cell').allTextContents()).toEqual([
+          creators[0]!.name,
+          '1',
+          '1',
+          '1',
+          '1',
+          '0',
+          '0',
+          '—',
+          expect.any(String),
+        ]);
         await shot(admin.page, 'shortlist-console-counts-1280');
         await admin.context.close();
       }

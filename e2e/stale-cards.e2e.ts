@@ -37,9 +37,14 @@ describe('cards after another admin acted first', () => {
     await card.waitFor();
 
     // The other admin declines it meanwhile.
-    const other = (await http().post('/api/auth/login').send({ email: adminEmail, password: PASSWORD }).expect(200)).body;
+    const other = (await http().post('/api/auth/login').send({ email: adminEmail, password: PASSWORD }).expect(200))
+      .body;
     const b = (await http().get(`/api/admin/amplify-submissions/${id}`).set(auth(other)).expect(200)).body;
-    await http().put(`/api/admin/amplify-submissions/${id}`).set(auth(other)).send({ status: 'declined', version: b.version }).expect(200);
+    await http()
+      .put(`/api/admin/amplify-submissions/${id}`)
+      .set(auth(other))
+      .send({ status: 'declined', version: b.version })
+      .expect(200);
 
     await card.getByRole('button', { name: 'Approve' }).click();
     await page.getByRole('tab', { name: /Pending \(0\)/ }).waitFor();
@@ -50,7 +55,9 @@ describe('cards after another admin acted first', () => {
   it('takes an application another admin decided out of the review queue after the 409', async () => {
     const http = () => product.t.http();
     const auth = (s: { access_token: string }) => ({ Authorization: `Bearer ${s.access_token}` });
-    const creator = (await http().post('/api/auth/signup').send({ email: 'raced@example.com', password: PASSWORD }).expect(201)).body;
+    const creator = (
+      await http().post('/api/auth/signup').send({ email: 'raced@example.com', password: PASSWORD }).expect(201)
+    ).body;
     const profile = {
       full_name: 'Raced Creator',
       phone: '216-555-0199',
@@ -72,9 +79,14 @@ describe('cards after another admin acted first', () => {
     const card = page.getByRole('article', { name: 'Raced Creator' });
     await card.waitFor();
 
-    const other = (await http().post('/api/auth/login').send({ email: adminEmail, password: PASSWORD }).expect(200)).body;
+    const other = (await http().post('/api/auth/login').send({ email: adminEmail, password: PASSWORD }).expect(200))
+      .body;
     const c = (await http().get(`/api/admin/creators/${id}`).set(auth(other)).expect(200)).body;
-    await http().put(`/api/admin/creators/${id}`).set(auth(other)).send({ approval_status: 'approved', version: c.version }).expect(200);
+    await http()
+      .put(`/api/admin/creators/${id}`)
+      .set(auth(other))
+      .send({ approval_status: 'approved', version: c.version })
+      .expect(200);
 
     await card.getByRole('button', { name: 'Approve' }).click();
     await card.waitFor({ state: 'detached' });

@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { MSG } from '@local-creators/common';
-import { expectToast, listedCreator, PASSWORD, shot, signInThroughLogin, startProduct, type Product } from './support/product';
+import {
+  expectToast,
+  listedCreator,
+  PASSWORD,
+  shot,
+  signInThroughLogin,
+  startProduct,
+  type Product,
+} from './support/product';
 
 // Issue 26 point 6 (decisions 0620–0622): one install, two cities. Cleveland is the home city;
 // Akron is added by the operator's CLI, with an admin of Akron only. A creator applies from
@@ -23,14 +31,21 @@ describe('one install with two cities', () => {
 
   const cli = (...args: string[]) => {
     if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first`);
-    const run = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, env: { ...process.env, ...product.t.env }, encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync(process.execPath, [CLI, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...product.t.env },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect({ args, status: run.status }).toEqual({ args, status: 0 });
     return run.stdout;
   };
 
   beforeAll(async () => {
     product = await startProduct();
-    expect(cli('city', 'add', 'Akron', '--state', 'OH', '--time-zone', 'America/New_York')).toContain('Added: akron  Akron, OH');
+    expect(cli('city', 'add', 'Akron', '--state', 'OH', '--time-zone', 'America/New_York')).toContain(
+      'Added: akron  Akron, OH',
+    );
     for (const [email, city] of [
       [akronAdmin, 'akron'],
       [clevelandAdmin, 'cleveland'],
@@ -78,7 +93,10 @@ describe('one install with two cities', () => {
     await creator.page.getByRole('button', { name: 'Create Account' }).click();
     await creator.page.waitForURL(/\/akron\/apply$/);
     await apply(creator.page);
-    const [row] = await product.t.sql<{ id: string; city_slug: string }>('select id, city_slug from creator_profiles where full_name = $1', [name]);
+    const [row] = await product.t.sql<{ id: string; city_slug: string }>(
+      'select id, city_slug from creator_profiles where full_name = $1',
+      [name],
+    );
     expect(row!.city_slug).toBe('akron');
 
     // Cleveland's admin: not in the review queue, and the record itself is refused.
@@ -87,9 +105,16 @@ describe('one install with two cities', () => {
     await cleveland.page.goto('/admin/review');
     await cleveland.page.getByText(MSG.noPendingApplications).waitFor();
     expect(await cleveland.page.getByText(name).count()).toBe(0);
-    const token = await cleveland.page.evaluate(() => JSON.parse(localStorage.getItem('lc.auth.session')!).access_token as string);
-    const refused = await cleveland.page.request.get(`/api/admin/creators/${row!.id}`, { headers: { Authorization: `Bearer ${token}` } });
-    expect([refused.status(), (await refused.json()).message]).toEqual([403, 'This belongs to a city you are not an admin of']);
+    const token = await cleveland.page.evaluate(
+      () => JSON.parse(localStorage.getItem('lc.auth.session')!).access_token as string,
+    );
+    const refused = await cleveland.page.request.get(`/api/admin/creators/${row!.id}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect([refused.status(), (await refused.json()).message]).toEqual([
+      403,
+      'This belongs to a city you are not an admin of',
+    ]);
 
     // Akron's admin approves it in the console.
     const akron = await product.newPage();
@@ -102,13 +127,16 @@ describe('one install with two cities', () => {
     // In Akron's directory and its neighbourhood's page, with its profile under Akron; not in Cleveland's.
     const visitor = await product.newPage();
     await visitor.page.goto('/akron/directory');
-    await visitor.page.getByRole('article', { name }).getByRole('link', { name: 'Creators in Highland Square' }).click();
+    await visitor.page
+      .getByRole('article', { name })
+      .getByRole('link', { name: 'Creators in Highland Square' })
+      .click();
     await visitor.page.waitForURL(/\/akron\/neighborhood\/highland-square$/);
     await visitor.page.getByRole('heading', { level: 1, name: /Highland Square/ }).waitFor();
     const card = visitor.page.getByRole('article', { name }).first();
     await card.waitFor();
     await card.getByRole('link', { name: /View Profile/ }).click();
-    await visitor.page.waitForURL(new RegExp(`/akron/creator/${row!.id}$`));
+    await visitor.page.waitForURL(new RegExp(`/akron/creator/${row!.id}\\?ref=neighbourhood$`));
     await visitor.page.getByRole('heading', { level: 1, name }).waitFor();
     await visitor.page.goto('/cleveland/directory');
     await visitor.page.getByRole('article', { name: 'Cleo Cleveland' }).waitFor();
@@ -137,7 +165,9 @@ describe('one install with two cities', () => {
   }
 
   it('draws every city page, taken over without a console error and with no serious axe finding, at 1280 and 375 px', async () => {
-    const [{ id }] = await product.t.sql<{ id: string }>('select id from creator_profiles where full_name = $1', [name]);
+    const [{ id }] = await product.t.sql<{ id: string }>('select id from creator_profiles where full_name = $1', [
+      name,
+    ]);
     const pages: [string, string, (p: Page) => Promise<void>][] = [
       ['root', '/', (p) => p.getByRole('link', { name: /Cleveland, OH/ }).waitFor()],
       ['akron-home', '/akron', (p) => p.getByRole('heading', { level: 1, name: /Akron's directory/ }).waitFor()],
@@ -151,7 +181,10 @@ describe('one install with two cities', () => {
       const { page, context } = await product.newPage({ width });
       const errors: string[] = [];
       // Chromium's own notice that the machine's network changed under it is no error of the page.
-      page.on('console', (m) => void (m.type() === 'error' && !m.text().includes('net::ERR_NETWORK_CHANGED') && errors.push(m.text())));
+      page.on(
+        'console',
+        (m) => void (m.type() === 'error' && !m.text().includes('net::ERR_NETWORK_CHANGED') && errors.push(m.text())),
+      );
       page.on('pageerror', (e) => errors.push(e.message));
       for (const [shotName, path, ready] of pages) {
         await page.goto(path);

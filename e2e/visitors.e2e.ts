@@ -26,17 +26,37 @@ describe('issue 13: brands and visitors', () => {
       .http()
       .put('/api/me/profile')
       .set('Authorization', `Bearer ${session.access_token}`)
-      .send(validProfile({ bio: 'Good things to eat and do around Akron.', neighborhood: 'Highland Square', ...overrides }))
+      .send(
+        validProfile({ bio: 'Good things to eat and do around Akron.', neighborhood: 'Highland Square', ...overrides }),
+      )
       .expect(201);
-    await product.t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [res.body.id]);
+    await product.t.sql(
+      `update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`,
+      [res.body.id],
+    );
     ids[key] = res.body.id;
   }
 
   beforeAll(async () => {
     product = await startProduct({ CITY: 'Akron' });
-    await listed('baker', { full_name: 'Bea Baker', niches: ['Food', 'Family'], content_types: ['Reels'], collab_types: ['Sponsored Post'] });
-    await listed('runner', { full_name: 'Rob Runner', niches: ['Fitness'], content_types: ['Blog'], collab_types: ['Long-term Ambassador'] });
-    await listed('singer', { full_name: 'Sia Singer', niches: ['Music'], content_types: ['Shorts', 'Event Coverage'], collab_types: ['Event Appearance'] });
+    await listed('baker', {
+      full_name: 'Bea Baker',
+      niches: ['Food', 'Family'],
+      content_types: ['Reels'],
+      collab_types: ['Sponsored Post'],
+    });
+    await listed('runner', {
+      full_name: 'Rob Runner',
+      niches: ['Fitness'],
+      content_types: ['Blog'],
+      collab_types: ['Long-term Ambassador'],
+    });
+    await listed('singer', {
+      full_name: 'Sia Singer',
+      niches: ['Music'],
+      content_types: ['Shorts', 'Event Coverage'],
+      collab_types: ['Event Appearance'],
+    });
   });
   afterAll(() => product?.close());
 
@@ -53,7 +73,11 @@ describe('issue 13: brands and visitors', () => {
       await box.pressSequentially('Bea', { delay: 30 });
       await page.getByRole('heading', { level: 1, name: 'Search results' }).waitFor();
       await page.waitForURL(/\?q=Bea$/);
-      expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } } }).document.activeElement.id)).toBe('filter-q');
+      expect(
+        await page.evaluate(
+          () => (globalThis as unknown as { document: { activeElement: { id: string } } }).document.activeElement.id,
+        ),
+      ).toBe('filter-q');
       await page.getByText('1 verified creator matches your search').waitFor();
       expect(await cardNames(page)).toEqual(['Bea Baker']);
       await shot(page, `directory-search-${width}`);
@@ -75,6 +99,33 @@ describe('issue 13: brands and visitors', () => {
       await context.close();
     });
   }
+
+  // Two filters changed before the page drew the first change (a fast hand, or a busy phone): both
+  // hold. react-router hands setSearchParams' updater the last render's parameters, so the second
+  // change used to put the first one back (CI saw "Collaboration" chosen with "Content type" still set).
+  it('keeps both of two filters changed before the page redrew', async () => {
+    const { page, context } = await product.newPage();
+    await page.goto('/directory?content_type=Event+Coverage');
+    await page.getByText('1 verified creator matches your search').waitFor();
+    await page.evaluate(() => {
+      type Select = { value: string; dispatchEvent(e: unknown): boolean };
+      const doc = (globalThis as unknown as { document: { getElementById(id: string): Select } }).document;
+      const Change = (globalThis as unknown as { Event: new (type: string, init: { bubbles: boolean }) => unknown })
+        .Event;
+      for (const [id, value] of [
+        ['filter-content-type', ''],
+        ['filter-collab-type', 'Long-term Ambassador'],
+      ]) {
+        const select = doc.getElementById(id);
+        select.value = value;
+        select.dispatchEvent(new Change('change', { bubbles: true }));
+      }
+    });
+    await page.waitForURL(/\?collab_type=Long-term\+Ambassador$/);
+    await page.getByText('1 verified creator matches your search').waitFor();
+    expect(await cardNames(page)).toEqual(['Rob Runner']);
+    await context.close();
+  });
 
   it('takes ?niche=food as Food, and says so when a niche does not exist', async () => {
     const { page, context } = await product.newPage();
@@ -123,7 +174,18 @@ describe('issue 13: brands and visitors', () => {
   it('names the configured city, never the default one, on every public page', async () => {
     const { page, context } = await product.newPage();
     const seen: Record<string, boolean> = {};
-    for (const path of ['/', '/directory', `/creator/${ids.baker}`, '/playbook', '/amplify', '/amplify/featured', '/about', '/signup', '/login', '/nope']) {
+    for (const path of [
+      '/',
+      '/directory',
+      `/creator/${ids.baker}`,
+      '/playbook',
+      '/amplify',
+      '/amplify/featured',
+      '/about',
+      '/signup',
+      '/login',
+      '/nope',
+    ]) {
       await page.goto(path);
       await page.locator('h1').first().waitFor();
       await page.waitForLoadState('networkidle');

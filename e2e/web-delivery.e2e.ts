@@ -16,11 +16,15 @@ interface RawResponse {
 /** A GET that keeps the body as sent, so sizes and encodings are what a browser receives. */
 function rawGet(baseUrl: string, path: string, acceptEncoding?: string): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(new URL(path, baseUrl), { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
+    const req = httpRequest(
+      new URL(path, baseUrl),
+      { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -66,11 +70,24 @@ describe('compression and caching of what the server sends', () => {
       const plain = await rawGet(product.baseUrl, asset);
       const br = await rawGet(product.baseUrl, asset, 'br, gzip');
       const gz = await rawGet(product.baseUrl, asset, 'gzip');
-      expect([asset, br.status, br.headers['content-encoding'], gz.headers['content-encoding']]).toEqual([asset, 200, 'br', 'gzip']);
+      expect([asset, br.status, br.headers['content-encoding'], gz.headers['content-encoding']]).toEqual([
+        asset,
+        200,
+        'br',
+        'gzip',
+      ]);
       expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       // Built at brotli's best level: no larger than the same bytes compressed at quality 11 here
       // (files under the build's threshold are compressed as they are sent instead).
-      if (existsSync(join(ROOT, asset.startsWith('/admin/') ? 'admin-console/dist' : 'public-site/dist', asset.replace(/^\/admin/, '') + '.br'))) {
+      if (
+        existsSync(
+          join(
+            ROOT,
+            asset.startsWith('/admin/') ? 'admin-console/dist' : 'public-site/dist',
+            asset.replace(/^\/admin/, '') + '.br',
+          ),
+        )
+      ) {
         const best = brotliCompressSync(plain.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length;
         expect([asset, br.body.length <= best]).toEqual([asset, true]);
         builtCompressed++;
@@ -87,7 +104,10 @@ describe('compression and caching of what the server sends', () => {
     const page = await rawGet(product.baseUrl, '/', 'br, gzip');
     const html = (await rawGet(product.baseUrl, '/')).body.toString('utf8');
     let total = page.body.length;
-    for (const asset of [...assetsOf(html), ...(html.includes('src="/start-after-paint.js"') ? ['/start-after-paint.js'] : [])]) {
+    for (const asset of [
+      ...assetsOf(html),
+      ...(html.includes('src="/start-after-paint.js"') ? ['/start-after-paint.js'] : []),
+    ]) {
       total += (await rawGet(product.baseUrl, asset, 'br, gzip')).body.length;
     }
     console.log(`first load of /: ${(total / 1024).toFixed(1)} KB compressed (HTML, scripts, styles)`);

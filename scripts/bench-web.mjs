@@ -4,8 +4,9 @@
 //
 // It creates a throwaway database, migrates it and seeds the demo content (72 creators with
 // portraits, as `npm start` shows them), starts the built API (production, local storage in a
-// temporary folder), then runs Lighthouse RUNS times (3) on /, /directory and one listed
-// creator's profile. It prints the median of each figure beside its target and exits 1 when one is
+// temporary folder), then runs Lighthouse RUNS times (3) on the home city's /, /directory and one
+// listed creator's profile, a second city's home page (a third of the creators moved there) and an
+// open call's page. It prints the median of each figure beside its target and exits 1 when one is
 // missed. Lighthouse itself comes from the npm registry on first use (`npm exec`), so it is not a
 // dependency of the product; Chromium is Debian's (CHROME_PATH, default /usr/bin/chromium).
 import { spawnSync } from 'node:child_process';
@@ -58,7 +59,7 @@ function lighthouse(url, out, retries = 2) {
   if (res.status !== 0) throw new Error(`lighthouse ${url} failed: ${output}`);
   if (reportsDir) {
     mkdirSync(reportsDir, { recursive: true });
-    copyFileSync(out, join(reportsDir, `${new URL(url).pathname.split('/')[1] || 'home'}-${Date.now()}.json`));
+    copyFileSync(out, join(reportsDir, `${new URL(url).pathname.split('/').filter(Boolean).slice(0, 2).join('-') || 'home'}-${Date.now()}.json`));
   }
   const report = JSON.parse(readFileSync(out, 'utf8'));
   if (report.runtimeError && retries > 0) return lighthouse(url, out, retries - 1);
@@ -96,7 +97,7 @@ async function main() {
   };
   let server;
   try {
-    for (const args of [['migrate'], ['seed', '--demo']]) {
+    for (const args of [['migrate'], ['seed', '--demo'], ['city', 'add', 'Akron']]) {
       const res = spawnSync('node', ['backend/dist/cli.js', ...args], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' });
       if (res.status !== 0) throw new Error(`${args.join(' ')} failed: ${res.stderr || res.stdout}`);
     }
@@ -105,10 +106,28 @@ async function main() {
     const { rows } = await db.query(
       `select id from creator_profiles where is_public and approval_status = 'approved' and phone_verified order by created_at desc limit 1`,
     );
+    // A second city with creators of its own (issue 37: its home page is measured too): a third of
+    // the demo's creators move to Akron. And an approved call, for the call page (issue 40).
+    await db.query(`update creator_profiles set city = 'Akron', city_slug = 'akron' where id in
+      (select id from creator_profiles where id <> $1 order by created_at limit (select count(*) / 3 from creator_profiles))`, [rows[0].id]);
+    const {
+      rows: [call],
+    } = await db.query(`insert into calls (id, city_slug, business_name, title, description, niches, content_types, collab_types, neighborhoods,
+        starts_on, ends_on, deadline, offer, fee_min, fee_max, creators_wanted, status, created_at, updated_at, approved_at)
+      values (gen_random_uuid(), 'cleveland', 'Tremont Tacos', 'Three food creators for our opening', 'Film our new winter menu: one reel each, tagged.',
+        '{Food}', '{Reels}', '{Sponsored Post}', '{Tremont}', current_date + 14, current_date + 15, current_date + 7, 'paid', 200, 400, 3,
+        'approved', now(), now(), now()) returning id`);
     await db.end();
     server = await startNodeServer(root, 'backend/dist/main.js', env);
     // PUBLIC_URL is not needed: Lighthouse loads from the address the server listens on.
-    const pages = { '/': '/', '/directory': '/directory', '/creator/{id}': `/creator/${rows[0].id}` };
+    // With two cities every city page has its city's address (decision 0620).
+    const pages = {
+      '/': '/cleveland',
+      '/directory': '/cleveland/directory',
+      '/creator/{id}': `/cleveland/creator/${rows[0].id}`,
+      '/akron': '/akron',
+      '/calls/{id}': `/cleveland/calls/${call.id}`,
+    };
     const results = {};
     for (const [label, path] of Object.entries(pages)) {
       if (onlyPages && !onlyPages.includes(label)) continue;

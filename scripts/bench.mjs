@@ -15,6 +15,17 @@
 // the floor's. Budget at the largest size (issue 22): every read's p99 at most 20 ms, and at
 // least 0.7x the floor's req/s where there is one, with no errors. Exit 1 when a budget is missed.
 // BENCH_ROUTES=console (or any part of routes' names, comma-separated) runs only those routes.
+// Issue 35 point 5's yardsticks (decision 0285, scripts/bench/yardsticks.mjs), per public read, in
+// the same run: CPU per request (/proc) of the API process and of its PostgreSQL backends, beside
+// the floor's (the bare server's backends are told apart by application_name 'bench floor'); at
+// 100,000 the storm ≤ 0.4 ms API + ≤ 1.0 ms PostgreSQL, a drawn profile ≤ 0.5 ms API. An open loop
+// at half the floor's req/s, requests evenly spaced and each timed from when it was due: p99 ≤ 25
+// ms, judged only when the 1-minute load is under 1.5 (waited for up to BENCH_QUIET_WAIT, 60 s;
+// else "not judged (load X)"). A search's statements timed by PostgreSQL (log_min_duration_statement
+// = 0 for a few seconds, reset after; needs the server's log on this host): at 1,000,000 over 10
+// cities each search's mean ≤ 2 ms, slowest ≤ 20 ms. The overview's stalls: 200 req/s evenly
+// spaced for BENCH_STALL_SECONDS (10) on the API and on a bare server of the same bytes, both p99s
+// printed and whether the API's is within 2× (reported, not a budget).
 // The public reads are sent as a browser sends them (a User-Agent, a Referer of the site), so the
 // creator's numbers count every one of them (decision 0820): views and appearances in memory,
 // flushed in batches every STATS_FLUSH_MS; the counts written are printed after each size.
@@ -26,13 +37,14 @@
 // generator (autocannon runs here) slower for the whole run, which added about 10 ms to every p99.
 import { Agent, get } from 'node:http';
 import { isDeepStrictEqual } from 'node:util';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createSeededDatabase, startNodeServer } from './lib/bench-db.mjs';
+import { openLoop, startCpuCount, waitForQuietHost, withStatementTimes } from './bench/yardsticks.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const sizes = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
@@ -245,7 +257,19 @@ async function randomPositions(databaseUrl) {
   await client.end();
   return rows;
 }
-const BUDGET = { p99Ms: 20, share: 0.7 };
+// Closed-loop p99 is printed, judged only for the console's reads (decision 0263): issue 35 withdrew
+// issue 22's 20 ms at 50 connections for the open-loop p99 below. A cached read keeps 0.9x the
+// bytes of its floor (issue 35 point 5), a read of PostgreSQL 0.7x its bare floor.
+const BUDGET = { share: 0.7, cachedShare: 0.9, firstReadMs: 20 };
+// Issue 35 point 5: ms of CPU per request at 100,000 (the storm: the API's and PostgreSQL's; a drawn
+// profile: the API's), PostgreSQL's statements of a search at 1,000,000 over 10 cities, and the
+// open loop's p99 at half the floor's capacity.
+const STORM_API_CPU_MS = 0.4;
+const STORM_PG_CPU_MS = 1.0;
+const PROFILE_API_CPU_MS = 0.5;
+const STATEMENT_MEAN_MS = 2;
+const STATEMENT_MAX_MS = 20;
+const OPEN_P99_MS = 25;
 
 
 /** A visitor's browser coming from a search of the directory: counted as a view or appearances (decision 0820). */
@@ -265,34 +289,42 @@ async function countedRows(databaseUrl) {
   }
 }
 
-async function measure(base, route) {
+/**
+ * Closed loop: autocannon at the route's connections. `server`: the measured process's pid and
+ * whose PostgreSQL backends count with it ('api', a floor's application_name, or none), for CPU
+ * per request of each (issue 35 point 5).
+ */
+async function measure(base, route, server = {}) {
   // Every request drawn anew (autocannon keeps one request per connection otherwise).
   const headers = route.authorization ? { authorization: route.authorization } : visitorHeaders(base);
   const options = { url: base, connections: route.connections ?? connections, requests: [{ setupRequest: (req) => ({ ...req, path: route.next(), headers: { ...req.headers, ...headers } }) }] };
   // Warm-up: caches, pools, and V8's optimized code and heap sizing, which take a few seconds
   // of load to settle (the first seconds of a cold process are not what a running server sees).
   await autocannon({ ...options, duration: warmup });
-  const before = cpuOf(route.pid);
+  const stop = await startCpuCount(watch, server.pid, server.who);
   const r = await autocannon({ ...options, duration: seconds });
-  const after = cpuOf(route.pid);
-  // CPU per request (ms) of the measured server process, and the host's load: on a shared host the
-  // latencies move with other work, these say what a request itself costs (decision 0268).
-  const cpuMs = before !== null && after !== null && r.requests.total ? (after - before) / r.requests.total : null;
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts, cpuMs, load: loadAverage() };
+  // CPU per request (ms) of the measured server process and of its PostgreSQL backends, and the
+  // host's load: on a shared host the latencies move with other work, these say what a request
+  // itself costs (decisions 0268, 0285).
+  const { cpuMs, pgCpuMs } = await stop(r.requests.total);
+  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts, cpuMs, pgCpuMs, load: loadAverage() };
 }
 
-/** A process's user + system CPU time in ms (Linux /proc), or null elsewhere. */
-function cpuOf(pid) {
-  if (!pid) return null;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return null;
-  }
+/**
+ * Open loop (issue 35 point 5): the route at `rate` requests a second, evenly spaced, each timed
+ * from when it was due, once the host is quiet (1-minute load under QUIET_LOAD, waited for at
+ * most BENCH_QUIET_WAIT s); `quiet` false when it was not.
+ */
+async function measureOpenLoop(base, next, rate, openSeconds = seconds) {
+  const host = await waitForQuietHost({ below: QUIET_LOAD, maxSeconds: quietWait });
+  const result = await openLoop(base, next, { rate, seconds: openSeconds, headers: visitorHeaders(base) });
+  return { ...result, quiet: host.quiet, load: host.load };
 }
-/** Linux's USER_HZ, the unit of /proc/<pid>/stat's times. */
-const CLOCK_TICKS = 100;
+const QUIET_LOAD = 1.5;
+const quietWait = Number(process.env.BENCH_QUIET_WAIT ?? 60);
+/** The bench's own connection to the seeded database, named 'bench': it reads pg_stat_activity. */
+let watch;
+
 const loadAverage = () => loadavg().map((n) => n.toFixed(1)).join(' ');
 
 async function getJson(url) {
@@ -354,6 +386,16 @@ async function answerHeadersFile(apiBase) {
  * the body and two headers only, is printed beside it.
  */
 async function measureBytesFloor(apiBase, route, { withHeaders }) {
+  const server = await startBytesFloor(apiBase, route, { withHeaders });
+  try {
+    return await measure(server.base, route, { pid: server.child.pid });
+  } finally {
+    server.child.kill('SIGTERM');
+  }
+}
+
+/** A bytes floor for `route` started (see measureBytesFloor). */
+async function startBytesFloor(apiBase, route, { withHeaders }) {
   const dir = mkdtempSync(join(tmpdir(), 'lc-bench-'));
   let files;
   if (route.paths) {
@@ -372,13 +414,28 @@ async function measureBytesFloor(apiBase, route, { withHeaders }) {
     writeFileSync(join(dir, 'headers.json'), JSON.stringify(withHeaders ? headers : {}));
     files = { BYTES_FILE: join(dir, 'body'), HEADERS_FILE: join(dir, 'headers.json') };
   }
-  const server = await startNodeServer(root, 'scripts/bench/bytes-server.mjs', files);
+  return startNodeServer(root, 'scripts/bench/bytes-server.mjs', files);
+}
+
+/**
+ * The API's own stalls (issue 35 point 5): the cached overview at STALL_RATE requests a second,
+ * evenly spaced, for BENCH_STALL_SECONDS (10), against the API and against a bare `http` server
+ * sending the same bytes; the API's p99 is held within twice the bare server's (reported, not a
+ * budget of the exit status), judged only on a quiet host.
+ */
+async function overviewStalls(apiBase) {
+  const route = { next: () => '/api/directory' };
+  const api = await measureOpenLoop(apiBase, route.next, STALL_RATE, stallSeconds);
+  const server = await startBytesFloor(apiBase, route, { withHeaders: true });
   try {
-    return await measure(server.base, route);
+    const bytes = await measureOpenLoop(server.base, route.next, STALL_RATE, stallSeconds);
+    return { api, bytes };
   } finally {
     server.child.kill('SIGTERM');
   }
 }
+const STALL_RATE = 200;
+const stallSeconds = Number(process.env.BENCH_STALL_SECONDS ?? 10);
 
 /**
  * The first overview after a listing change (issue 12): 40 times (after 3 untimed), one listed
@@ -435,6 +492,7 @@ async function firstOverviewAfterChange(apiBase, databaseUrl, cities) {
 
 const results = [];
 const firstReads = [];
+const stalls = [];
 for (const listed of sizes) {
   console.log(`seeding ${listed.toLocaleString('en-US')} listed creators${cityCount > 1 ? ` across ${cityCount} cities` : ''}...`);
   const seedStart = performance.now();
@@ -445,7 +503,9 @@ for (const listed of sizes) {
   // The judged floor answers with the API's headers (decision 0218); the same server with its
   // content type alone is measured beside it, not judged.
   const bare = await startNodeServer(root, 'scripts/bench/bare-server.mjs', { ...env, ANSWER_HEADERS_FILE: await answerHeadersFile(api.base) });
-  const bareLean = await startNodeServer(root, 'scripts/bench/bare-server.mjs', env);
+  const bareLean = await startNodeServer(root, 'scripts/bench/bare-server.mjs', { ...env, BENCH_APPLICATION_NAME: 'bench floor, two headers' });
+  watch = new pg.Client({ connectionString: db.databaseUrl, application_name: 'bench' });
+  await watch.connect();
   try {
     const positions = await randomPositions(db.databaseUrl);
     const profiles = await randomListed(db.databaseUrl, 20_000);
@@ -459,16 +519,15 @@ for (const listed of sizes) {
       if (route.admin) {
         // Signed in anew for each route: a session outlives the route's 20 s of load many times over.
         route.authorization = await adminAuthorization(api.base);
-        route.pid = api.child.pid;
         const first = await fetch(api.base + route.next(), { headers: { authorization: route.authorization } });
         if (first.status !== 200) throw new Error(`${route.name}: ${first.status} ${await first.text()}`);
-        results.push({ listed, path: route.name, floor: '-', connections: route.connections ?? connections, api: await measure(api.base, route), budgetMs: route.budgetMs });
+        results.push({ listed, path: route.name, floor: '-', connections: route.connections ?? connections, api: await measure(api.base, route, { pid: api.child.pid, who: 'api' }), budgetMs: route.budgetMs });
         await waitForIdleDatabase(db.databaseUrl);
         continue;
       }
       if (route.floor === null) {
         // A page: the API alone, held to the latency budget.
-        results.push({ listed, path: route.name, floor: '-', connections: route.connections ?? connections, api: await measure(api.base, route) });
+        results.push({ listed, path: route.name, floor: '-', connections: route.connections ?? connections, api: await measure(api.base, route, { pid: api.child.pid, who: 'api' }) });
         continue;
       }
       // Both servers answer the same JSON, on a few draws of each route, with the same headers.
@@ -490,20 +549,35 @@ for (const listed of sizes) {
       }
       // The API first: the bare server leaves slow queries running in PostgreSQL for seconds
       // after its run ends, which would weigh on whatever is measured next.
-      const apiResult = await measure(api.base, route);
+      const apiResult = await measure(api.base, route, { pid: api.child.pid, who: 'api' });
       await waitForIdleDatabase(db.databaseUrl);
-      const bareResult = route.floor === 'bytes' ? await measureBytesFloor(api.base, route, { withHeaders: true }) : await measure(bare.base, route);
+      const bareResult =
+        route.floor === 'bytes' ? await measureBytesFloor(api.base, route, { withHeaders: true }) : await measure(bare.base, route, { pid: bare.child.pid, who: 'bench floor' });
       await waitForIdleDatabase(db.databaseUrl);
-      results.push({ listed, path: route.name, floor: route.floor ?? 'bare', connections: route.connections ?? connections, api: apiResult, bare: bareResult, share: apiResult.rps / bareResult.rps });
+      // Open loop at half the floor's capacity (issue 35 point 5): the API's latency at a load it should carry.
+      const rate = Math.max(1, bareResult.rps / 2);
+      const open = await measureOpenLoop(api.base, route.next, rate);
+      await waitForIdleDatabase(db.databaseUrl);
+      // A search's statements, each timed by PostgreSQL (its log), at the same rate for a few seconds.
+      const statements = route.name.startsWith('search')
+        ? (await withStatementTimes(watch, 'api', () => openLoop(api.base, route.next, { rate, seconds: Math.min(seconds, 5), headers: visitorHeaders(api.base) }))).statements
+        : undefined;
+      await waitForIdleDatabase(db.databaseUrl);
+      results.push({ listed, path: route.name, floor: route.floor ?? 'bare', connections: route.connections ?? connections, api: apiResult, bare: bareResult, share: apiResult.rps / bareResult.rps, open, statements });
       // For comparison only: the same floor sending the body with its type (and length) alone.
-      const lean = route.floor === 'bytes' ? await measureBytesFloor(api.base, route, { withHeaders: false }) : await measure(bareLean.base, route);
+      const lean =
+        route.floor === 'bytes'
+          ? await measureBytesFloor(api.base, route, { withHeaders: false })
+          : await measure(bareLean.base, route, { pid: bareLean.child.pid, who: 'bench floor, two headers' });
       await waitForIdleDatabase(db.databaseUrl);
       results.push({ listed, path: route.name, floor: route.floor === 'bytes' ? 'body' : 'bare2h', connections: route.connections ?? connections, api: apiResult, bare: lean, share: apiResult.rps / lean.rps, info: true });
     }
     if (!only || only.some((o) => 'overview after a change'.includes(o))) {
       firstReads.push({ listed, ...(await firstOverviewAfterChange(api.base, db.databaseUrl, db.cities)) });
     }
+    if (!only || only.some((o) => 'stalls /api/directory'.includes(o))) stalls.push({ listed, ...(await overviewStalls(api.base)) });
   } finally {
+    await watch.end().catch(() => {});
     for (const server of [api, bare, bareLean]) server.child.kill('SIGTERM');
     // The API writes what it counted as it stops (decision 0820).
     await new Promise((resolve) => (api.child.exitCode !== null ? resolve() : api.child.once('exit', resolve)));
@@ -520,11 +594,12 @@ console.log('creators'.padStart(9), 'route'.padEnd(40), 'conns'.padStart(5), 'AP
 for (const r of results) {
   // The console's reads are held to their own budget at every size (decision 0263).
   const judged = (r.listed === largest || r.budgetMs !== undefined) && !r.info;
-  const budgetMs = r.budgetMs ?? BUDGET.p99Ms;
+  const budgetMs = r.budgetMs;
+  const share = r.floor === 'bytes' ? BUDGET.cachedShare : BUDGET.share;
   const misses = [
     r.api.errors || r.bare?.errors ? 'errors' : '',
-    judged && r.api.p99 > budgetMs ? `p99 ${r.api.p99} ms > ${budgetMs} ms` : '',
-    judged && r.bare && r.share < BUDGET.share ? `req/s ${r.share.toFixed(2)}x < ${BUDGET.share}x the floor` : '',
+    judged && budgetMs !== undefined && r.api.p99 > budgetMs ? `p99 ${r.api.p99} ms > ${budgetMs} ms` : '',
+    judged && r.bare && r.share < share ? `req/s ${r.share.toFixed(2)}x < ${share}x the floor` : '',
   ].filter(Boolean);
   failed ||= misses.length > 0;
   console.log(
@@ -532,18 +607,69 @@ for (const r of results) {
     String(r.api.rps).padStart(10), String(r.api.p50).padStart(5), String(r.api.p99).padStart(5),
     r.floor.padStart(6), String(r.bare?.rps ?? '-').padStart(7), String(r.bare?.p50 ?? '-').padStart(5), String(r.bare?.p99 ?? '-').padStart(5),
     (r.bare ? `${r.share.toFixed(2)}x` : '-').padStart(9),
-    misses.length ? ` MISSED: ${misses.join(', ')}` : judged ? ` ok (p99 ≤ ${budgetMs} ms${r.bare ? `, ≥ ${BUDGET.share}x the floor` : ''})` : r.info ? ' (for comparison, not judged)' : '',
-    r.api.cpuMs != null ? ` [API CPU ${r.api.cpuMs.toFixed(2)} ms/request, load ${r.api.load}]` : '',
+    misses.length ? ` MISSED: ${misses.join(', ')}` : judged ? ` ok (${[budgetMs !== undefined ? `p99 ≤ ${budgetMs} ms` : '', r.bare ? `≥ ${share}x the floor` : ''].filter(Boolean).join(', ') || 'no errors'})` : r.info ? ' (for comparison, not judged)' : '',
+    r.api.cpuMs != null && !r.open && !r.info ? ` [API CPU ${r.api.cpuMs.toFixed(2)} ms/request, load ${r.api.load}]` : '',
   );
 }
 for (const r of firstReads) {
   const judged = r.listed === largest;
-  const missed = judged && r.p99 > BUDGET.p99Ms;
+  const missed = judged && r.p99 > BUDGET.firstReadMs;
   failed ||= missed;
   console.log(
     r.listed.toLocaleString('en-US').padStart(9), (cityCount > 1 ? "a city's first overview after a change" : 'first overview after a change').padEnd(40), '1'.padStart(5), '-'.padStart(10), String(r.p50).padStart(5), String(r.p99).padStart(5),
-    missed ? ` MISSED: slowest ${r.p99} ms > ${BUDGET.p99Ms} ms` : judged ? ` ok (slowest of 40 ≤ ${BUDGET.p99Ms} ms)` : '',
+    missed ? ` MISSED: slowest ${r.p99} ms > ${BUDGET.firstReadMs} ms` : judged ? ` ok (slowest of 40 ≤ ${BUDGET.firstReadMs} ms)` : '',
   );
 }
+// Issue 35 point 5's yardsticks (decision 0285), for every public read: CPU per request of the
+// API and its PostgreSQL backends beside its floor's, the open-loop latency, a search's statements.
+const ms = (n, digits = 2) => (n == null ? '-' : n.toFixed(digits));
+console.log('\nCPU per request (ms: process + its PostgreSQL backends), open loop at half the floor\'s req/s (evenly spaced, timed from when due), statements logged by PostgreSQL');
+console.log('creators'.padStart(9), 'route'.padEnd(40), 'API'.padStart(6), '+PG'.padStart(6), 'floor'.padStart(6), '+PG'.padStart(6), 'rate/s'.padStart(7), 'p50'.padStart(6), 'p99'.padStart(6), 'statements'.padStart(24), ' verdicts');
+for (const r of results.filter((x) => x.open)) {
+  const verdicts = [];
+  const target = (name, value, limit, judged) => {
+    if (value == null) return;
+    const missed = value > limit;
+    if (judged) failed ||= missed;
+    verdicts.push(`${name} ${ms(value)} ${missed ? '>' : '≤'} ${limit}: ${judged ? (missed ? 'MISSED' : 'met') : 'not judged at this size'}`);
+  };
+  // At 100,000 in one city: the storm of new queries and a drawn profile (issue 35).
+  const atTargetSize = r.listed === 100_000 && cityCount === 1;
+  if (r.path.startsWith('search: q=')) {
+    target('API CPU', r.api.cpuMs, STORM_API_CPU_MS, atTargetSize);
+    target('PG CPU', r.api.pgCpuMs, STORM_PG_CPU_MS, atTargetSize);
+  }
+  if (r.path.startsWith('profile:')) target('API CPU', r.api.cpuMs, PROFILE_API_CPU_MS, atTargetSize);
+  // At 1,000,000 across 10 cities: each search shape's statements.
+  if (r.statements) {
+    const judged = r.listed === 1_000_000 && cityCount === 10;
+    target('mean statement', r.statements.meanMs, STATEMENT_MEAN_MS, judged);
+    target('slowest statement', r.statements.maxMs, STATEMENT_MAX_MS, judged);
+  }
+  if (!r.open.quiet) verdicts.push(`open-loop p99: not judged (load ${r.open.load}${r.open.errors ? `; ${r.open.errors} errors, the first ${r.open.firstError}` : ''})`);
+  else if (r.open.errors) {
+    failed = true;
+    verdicts.push(`open loop: ${r.open.errors} errors, the first ${r.open.firstError}: MISSED`);
+  }
+  else if (r.listed === largest) {
+    const missed = r.open.p99 > OPEN_P99_MS;
+    failed ||= missed;
+    verdicts.push(`open-loop p99 ${missed ? '>' : '≤'} ${OPEN_P99_MS} ms: ${missed ? 'MISSED' : 'met'}`);
+  }
+  const st = r.statements ? `${r.statements.n} × ${ms(r.statements.meanMs)}, max ${ms(r.statements.maxMs, 1)}` : r.statements === null ? 'not logged' : '-';
+  console.log(
+    r.listed.toLocaleString('en-US').padStart(9), r.path.padEnd(40), ms(r.api.cpuMs).padStart(6), ms(r.api.pgCpuMs).padStart(6), ms(r.bare.cpuMs).padStart(6), ms(r.bare.pgCpuMs).padStart(6),
+    String(r.open.rate).padStart(7), ms(r.open.p50, 1).padStart(6), ms(r.open.p99, 1).padStart(6), st.padStart(24), ` ${verdicts.join('; ')}`,
+  );
+}
+for (const r of stalls) {
+  const within = r.api.p99 <= 2 * r.bytes.p99;
+  const quiet = r.api.quiet && r.bytes.quiet;
+  console.log(
+    `${r.listed.toLocaleString('en-US').padStart(9)} stalls: /api/directory at ${STALL_RATE}/s for ${stallSeconds} s, evenly spaced: API p50 ${ms(r.api.p50, 1)}, p99 ${ms(r.api.p99, 1)} ms; bare http, same bytes: p50 ${ms(r.bytes.p50, 1)}, p99 ${ms(r.bytes.p99, 1)} ms;`,
+    quiet ? `API p99 ${within ? 'within' : 'MORE than'} 2× the bare server's (reported, not a budget)` : `not judged (load ${Math.max(r.api.load, r.bytes.load)})`,
+  );
+}
+console.log(`host load average at the end: ${loadAverage()}`);
 console.log('\nlatencies in ms; floor: bytes = a bare http server sending the API\'s answer (headers and body) from memory, body = the same body with two headers (not judged), bare = bare http + pg running the same SQL and answering with the API\'s headers, bare2h = the same with two headers (not judged); errors: none unless marked');
 process.exit(failed ? 1 : 0);

@@ -202,7 +202,9 @@ async function main() {
   // The api and the worker run side by side on this machine: each needs a metrics port of its own
   // (in compose each container has its own network, and both use METRICS_PORT).
   const workerEnv = env.METRICS_PORT ? { ...env, METRICS_PORT: String(Number(env.METRICS_PORT) + 1) } : env;
-  if (env.METRICS_PORT) say(`metrics: the api's on port ${env.METRICS_PORT}, the worker's on ${workerEnv.METRICS_PORT} (host ${env.HOST ?? '0.0.0.0'})`);
+  // Bound as the processes bind it (decision 0831): METRICS_HOST, else HOST when it names one address, else loopback.
+  const metricsHost = env.METRICS_HOST || (['0.0.0.0', '::', '[::]', undefined, ''].includes(env.HOST) ? '127.0.0.1' : env.HOST);
+  if (env.METRICS_PORT) say(`metrics: the api's on port ${env.METRICS_PORT}, the worker's on ${workerEnv.METRICS_PORT} (host ${metricsHost})`);
   if (dev) {
     start('backend compiler', 'npx', ['tsc', '-w', '--preserveWatchOutput', '-p', 'backend/tsconfig.build.json'], env);
     startSupervised('api', 'node', ['--watch-path=backend/dist', 'backend/dist/main.js'], env);

@@ -2,6 +2,7 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import amplifySubmissions, { AmplifyAdmin } from './amplify-submissions';
 import auditLog from './audit-log';
+import calls from './calls';
 import { authProvider } from './auth/auth-provider';
 import creators, { AllCreators, ReviewQueue } from './creators';
 import { Dashboard } from './dashboard/dashboard';
@@ -43,6 +44,7 @@ export function App() {
             >
               <Resource name="creators" {...creators} />
               <Resource name="amplify-submissions" {...amplifySubmissions} />
+              <Resource name="calls" {...calls} />
               <Resource name="introduction-requests" {...introductionRequests} />
               <Resource name="contact-requests" {...contactRequests} />
               <Resource name="follower-counts" {...followerCounts} />

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE, RouterModule } from '@nestjs/core';
 import { LoggerModule, type Params as LoggingParams } from 'nestjs-pino';
+import { ScheduleModule } from '@nestjs/schedule';
 import { AppConfig } from './config/app-config';
 import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -23,7 +24,10 @@ const API_MODULES = [CityModule, IdentityModule, NotificationsModule, SystemModu
 @Module({})
 export class AppModule {
   /** `logging`: how the API logs (http-app.ts); the CLI, which answers no requests, logs as the worker does. */
-  static forRoot(env: Record<string, string | undefined> | AppConfig = {}, opts: { logging?: LoggingParams } = {}): DynamicModule {
+  static forRoot(
+    env: Record<string, string | undefined> | AppConfig = {},
+    opts: { logging?: LoggingParams } = {},
+  ): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -32,6 +36,8 @@ export class AppModule {
         DatabaseModule,
         RedisModule,
         SharedModule,
+        // The API process's sweeps (follower reminders, unanswered messages) register here; it clears them on shutdown.
+        ScheduleModule.forRoot(),
         WebModule,
         AccountsModule,
         ...API_MODULES,
@@ -53,7 +59,15 @@ export class WorkerModule {
   static forRoot(env: Record<string, string | undefined> = {}): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [AppConfigModule.forRoot(env), DatabaseModule, SharedModule, AccountsModule, NotificationsWorkerModule],
+      // CityModule: a mail links to its record's city pages (decision 0654).
+      imports: [
+        AppConfigModule.forRoot(env),
+        DatabaseModule,
+        SharedModule,
+        CityModule,
+        AccountsModule,
+        NotificationsWorkerModule,
+      ],
     };
   }
 }

@@ -16,14 +16,18 @@ const USAGE = `Usage:
   node backend/dist/cli.js check-config            check the environment as the api would, and exit
   node backend/dist/cli.js migrate [--quiet]       apply pending migrations
   node backend/dist/cli.js seed [--demo]           seed (demo admin and content only with --demo)
-  node backend/dist/cli.js admin grant <email> [--city <slug>[,<slug>…]]
-                                                   make an account an admin of every city, or add cities
+  node backend/dist/cli.js admin grant <email> [--city <slug>[,<slug>…]] [--by "Dana Reyes"]
+                                                   make an account an admin of every city, or add cities;
+                                                   an address with no account is invited by e-mail
+                                                   (a link to set a password; --by names who invites)
   node backend/dist/cli.js admin revoke <email> [--city <slug>[,<slug>…]]
                                                    take the admin role away, or some cities (the last takes the role)
   node backend/dist/cli.js admin show <email>      which cities an account is an admin of
   node backend/dist/cli.js city list               the cities this install serves
   node backend/dist/cli.js city add <name> [--state OH] [--time-zone America/New_York] [--slug s]
            [--neighborhoods "A, B"] [--host h] [--resident …] [--outsider-tell …] [--reviews …]
+           [--promo-title …] [--promo-text …] [--promo-url https://…] [--phone-example …]
+           [--neighborhood-examples …] [--bio-example …]   (--promo-url "": no promotion)
   node backend/dist/cli.js city set <slug> [the same options, and --name]
   node backend/dist/cli.js admin reset-password <email>
                                                    set a new password (printed once) and end the account's sessions`;
@@ -34,16 +38,32 @@ export async function migrate(env: Record<string, string | undefined> = process.
   // The cities migration moves an existing install's rows to the home city (decision 0600).
   migrationContext.city = config.city;
   const orm = await MikroORM.init({ ...options, migrations: { ...options.migrations, silent: opts.silent ?? false } });
+  // Several runs at once (an init step in every new api pod, decision 0880) take turns: each holds
+  // a session-level advisory lock on a connection of its own while it migrates, so the second finds
+  // nothing pending instead of applying the same migrations again. The lock goes with the
+  // connection if the process dies.
+  const knex = orm.em.getConnection().getKnex();
+  const lock = (await knex.client.acquireConnection()) as {
+    query: (sql: string, values: unknown[]) => Promise<unknown>;
+  };
   try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     const applied = await orm.getMigrator().up();
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     return applied.map((m) => m.name);
   } finally {
+    await knex.client.releaseConnection(lock);
     await orm.close(true);
   }
 }
 
+/** The advisory lock key of `migrate`: any fixed bigint; this one is "lc-mig" in ASCII. */
+const MIGRATION_LOCK = 119173219707239;
+
 async function withApp<T>(fn: (app: Awaited<ReturnType<typeof NestFactory.createApplicationContext>>) => Promise<T>) {
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot(), { logger: new JsonLogger('warn', 'cli') });
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(), {
+    logger: new JsonLogger('warn', 'cli'),
+  });
   try {
     return await fn(app);
   } finally {
@@ -92,7 +112,12 @@ async function main(args: string[]) {
     const quiet = args.includes('--quiet');
     const applied = await migrate(process.env, { silent: quiet });
     if (!applied.length) console.log('Database schema is up to date.');
-    else console.log(quiet ? `Applied ${applied.length} database migration${applied.length === 1 ? '' : 's'}.` : `Applied migrations: ${applied.join(', ')}`);
+    else
+      console.log(
+        quiet
+          ? `Applied ${applied.length} database migration${applied.length === 1 ? '' : 's'}.`
+          : `Applied migrations: ${applied.join(', ')}`,
+      );
     return;
   }
   if (command === 'seed') {
@@ -105,7 +130,14 @@ async function main(args: string[]) {
       const admins = app.get(AdminCities);
       await RequestContext.create(app.get(MikroORM).em.fork(), async () => {
         if (sub === 'show') return console.log(`${email}: ${describeReach(await admins.reachOf(email))}.`);
-        const { before, after } = sub === 'grant' ? await admins.grant(email, cities) : await admins.revoke(email, cities);
+        if (sub === 'grant') {
+          const { before, after, invited, linkHours } = await admins.grant(email, cities, {
+            invitedBy: option(args, '--by'),
+          });
+          console.log(invited ? invitation(email, before, after, linkHours) : adminChange(email, sub, before, after));
+          return;
+        }
+        const { before, after } = await admins.revoke(email, cities);
         console.log(adminChange(email, sub, before, after));
       });
     });
@@ -120,7 +152,9 @@ async function main(args: string[]) {
       }
       const changes = cityOptions(args);
       const city =
-        sub === 'add' ? await cities.add({ state: 'OH', timeZone: 'America/New_York', ...changes, name: email }) : await cities.update(email, changes);
+        sub === 'add'
+          ? await cities.add({ state: 'OH', timeZone: 'America/New_York', ...changes, name: email })
+          : await cities.update(email, changes);
       console.log(`${sub === 'add' ? 'Added' : 'Changed'}: ${describeCity(city)}`);
     });
     return;
@@ -128,7 +162,9 @@ async function main(args: string[]) {
   if (command === 'admin' && sub === 'reset-password' && email) {
     await withApp(async (app) => {
       const password = generatePassword();
-      await RequestContext.create(app.get(MikroORM).em.fork(), () => app.get(AuthService).setPasswordByOperator(email, password));
+      await RequestContext.create(app.get(MikroORM).em.fork(), () =>
+        app.get(AuthService).setPasswordByOperator(email, password),
+      );
       console.log(`New password for ${email} (shown once; every session of the account has ended):\n  ${password}`);
     });
     return;
@@ -149,7 +185,9 @@ function listOption(args: string[], name: string): string[] | null {
 
 /** Every value given for `name`, as `--name value` or `--name=value`. */
 function optionValues(args: string[], name: string): string[] {
-  return args.flatMap((a, i) => (a === name ? [args[i + 1] ?? ''] : a.startsWith(`${name}=`) ? [a.slice(name.length + 1)] : []));
+  return args.flatMap((a, i) =>
+    a === name ? [args[i + 1] ?? ''] : a.startsWith(`${name}=`) ? [a.slice(name.length + 1)] : [],
+  );
 }
 
 /** The first value given for `name` (commas kept: a name or a line of copy may hold one). */
@@ -169,33 +207,53 @@ function cityOptions(args: string[]) {
   if (host !== undefined) changes.host = host || null;
   const neighborhoods = listOption(args, '--neighborhoods');
   if (neighborhoods) changes.neighborhoods = neighborhoods;
-  const resident = option(args, '--resident');
-  const outsiderTell = option(args, '--outsider-tell');
-  const reviews = option(args, '--reviews');
-  if (resident !== undefined || outsiderTell !== undefined || reviews !== undefined)
-    changes.copy = {
-      ...(resident !== undefined && { resident }),
-      ...(outsiderTell !== undefined && { outsiderTell }),
-      ...(reviews !== undefined && { reviews }),
-    } as City['copy'];
+  // The city's lines of copy, each set on its own (decisions 0600, 0654).
+  const lines: [keyof City['copy'], string][] = [
+    ['resident', '--resident'],
+    ['outsiderTell', '--outsider-tell'],
+    ['reviews', '--reviews'],
+    ['promoTitle', '--promo-title'],
+    ['promoText', '--promo-text'],
+    ['promoUrl', '--promo-url'],
+    ['phoneExample', '--phone-example'],
+    ['neighborhoodExamples', '--neighborhood-examples'],
+    ['bioExample', '--bio-example'],
+  ];
+  const copy = Object.fromEntries(
+    lines.flatMap(([key, flag]) => (option(args, flag) !== undefined ? [[key, option(args, flag)!]] : [])),
+  );
+  if (Object.keys(copy).length) changes.copy = copy as Partial<City['copy']> as City['copy'];
   return changes;
 }
 
 const describeCity = (c: City) =>
   `${c.slug}  ${c.name}, ${c.state}  (${c.timeZone}${c.host ? `, ${c.host}` : ''}${c.neighborhoods.length ? `; ${c.neighborhoods.length} neighborhoods` : ''})`;
 
-const describeReach = (reach: AdminReach) => (!reach ? 'not an admin' : reach.everyCity ? 'an admin of every city' : `an admin of ${reach.cities.join(', ')}`);
+const describeReach = (reach: AdminReach) =>
+  !reach ? 'not an admin' : reach.everyCity ? 'an admin of every city' : `an admin of ${reach.cities.join(', ')}`;
 
 /** One line on what changed; a grant or revoke without --city keeps the texts it had before cities. */
 function adminChange(email: string, sub: 'grant' | 'revoke', before: AdminReach, after: AdminReach): string {
   if (JSON.stringify(before) === JSON.stringify(after)) {
     if (sub === 'grant')
-      return before?.everyCity ? `${email} is already an admin; nothing changed.` : `${email} is already ${describeReach(before)}; nothing changed.`;
-    return before ? `${email} is still ${describeReach(before)}; nothing changed.` : `${email} is not an admin; nothing changed.`;
+      return before?.everyCity
+        ? `${email} is already an admin; nothing changed.`
+        : `${email} is already ${describeReach(before)}; nothing changed.`;
+    return before
+      ? `${email} is still ${describeReach(before)}; nothing changed.`
+      : `${email} is not an admin; nothing changed.`;
   }
   if (!after) return `${email} is no longer an admin.`;
   if (!before && after.everyCity) return `${email} is now an admin.`;
   return `${email} is now ${describeReach(after)}.`;
+}
+
+/** A grant that mailed an invitation (decision 0662): what the person was made and where the link went. */
+function invitation(email: string, before: AdminReach, after: AdminReach, linkHours: number): string {
+  const made = !before
+    ? `had no account: invited as ${describeReach(after)}`
+    : `${JSON.stringify(before) === JSON.stringify(after) ? 'is still' : 'is now'} ${describeReach(after)} and has not set a password yet`;
+  return `${email} ${made}. An invitation to set a password was mailed to ${email} (the link works once, for ${linkHours === 1 ? 'one hour' : `${linkHours} hours`}).`;
 }
 
 if (require.main === module) {

@@ -10,7 +10,14 @@ import { forkEntityManagerPerRequest } from './database/request-context';
 import { errorResponse } from './shared/domain-exception.filter';
 import { securityHeaders } from './shared/http/security-headers';
 import { PERSONAL } from './shared/http/cache-control';
-import { ApiLogController, apiLogging, bindRequestLogs, createApiLogger, echoRequestId, requestId } from './shared/logging';
+import {
+  ApiLogController,
+  apiLogging,
+  bindRequestLogs,
+  createApiLogger,
+  echoRequestId,
+  requestId,
+} from './shared/logging';
 import { ON_THE_FLY_COMPRESSION } from './shared/http/prepared-body';
 import { Metrics } from './shared/metrics';
 import fastifyCompress from '@fastify/compress';
@@ -23,7 +30,8 @@ import { mountStaticFiles, webRootOf } from './web/spa';
 import { WEBHOOKS_OPENAPI_TAG } from './modules/notifications';
 
 /** The query string as every route gets it: Fastify's own parser (find-my-way's default). */
-const parseQuery = (querystring: string): Record<string, unknown> => (querystring.length === 0 ? {} : fastQuerystring.parse(querystring));
+const parseQuery = (querystring: string): Record<string, unknown> =>
+  querystring.length === 0 ? {} : fastQuerystring.parse(querystring);
 
 /** TRUST_PROXY as Fastify reads it: true/false, a hop count, or addresses and named ranges ("loopback"). */
 function trustProxy(value: string): boolean | number | string {
@@ -36,7 +44,10 @@ function trustProxy(value: string): boolean | number | string {
  * its radix-tree router and light request objects cost a fraction of Express's per request,
  * which is what the directory's latency budget needed (decision 0203).
  */
-export async function createHttpApp(env: Record<string, string | undefined> = {}, opts: { logger?: false; logDestination?: DestinationStream } = {}) {
+export async function createHttpApp(
+  env: Record<string, string | undefined> = {},
+  opts: { logger?: false; logDestination?: DestinationStream } = {},
+) {
   const config = AppConfig.fromEnvironment(env);
   const logger = createApiLogger(config.logLevel, opts.logDestination);
   const adapter = new FastifyAdapter({
@@ -63,10 +74,14 @@ export async function createHttpApp(env: Record<string, string | undefined> = {}
     logController: new ApiLogController(),
   });
   // Nest's lines through nestjs-pino on that logger (decision 0222); `logger: false` keeps them out (tests).
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, { logging: apiLogging(logger) }), adapter, {
-    bufferLogs: opts.logger !== false,
-    ...(opts.logger === false ? { logger: false } : {}),
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, { logging: apiLogging(logger) }),
+    adapter,
+    {
+      bufferLogs: opts.logger !== false,
+      ...(opts.logger === false ? { logger: false } : {}),
+    },
+  );
   if (opts.logger !== false) {
     app.useLogger(app.get(Logger));
     app.flushLogs(); // what was logged while the application was built
@@ -94,7 +109,12 @@ export async function createHttpApp(env: Record<string, string | undefined> = {}
   const metrics = app.get(Metrics);
   fastify.addHook('onResponse', (req, reply, done) => {
     // The matched route's pattern, so every creator's page counts under one label.
-    metrics.requestAnswered(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    metrics.requestAnswered(
+      req.method,
+      req.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
     done();
   });
   forkEntityManagerPerRequest(fastify, app.get(MikroORM));
@@ -129,7 +149,11 @@ export async function createHttpApp(env: Record<string, string | undefined> = {}
   // Cross-origin callers only when CORS_ORIGIN names them; without it nothing is registered (the
   // site and console are same-origin, and the hook cost every request about 2% of its time).
   if (config.http.corsOrigin.length) {
-    app.enableCors({ origin: config.http.corsOrigin, credentials: false, exposedHeaders: ['Content-Range', 'X-Request-Id'] });
+    app.enableCors({
+      origin: config.http.corsOrigin,
+      credentials: false,
+      exposedHeaders: ['Content-Range', 'X-Request-Id'],
+    });
   }
   // No enableShutdownHooks: main.ts drains before it closes the app on SIGTERM (system/shutdown.ts).
 
@@ -144,6 +168,9 @@ export async function createHttpApp(env: Record<string, string | undefined> = {}
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 
-  await mountStaticFiles(fastify, { webRoot: webRootOf(config), storageDir: config.storage.driver === 'local' ? resolve(config.storage.dir) : null });
+  await mountStaticFiles(fastify, {
+    webRoot: webRootOf(config),
+    storageDir: config.storage.driver === 'local' ? resolve(config.storage.dir) : null,
+  });
   return app;
 }

@@ -12,7 +12,7 @@ async function main() {
   const app = await createHttpApp();
   const config = app.get(AppConfig);
   await app.listen(config.http.port, config.http.host);
-  if (config.metricsPort) await app.get(Metrics).listen(config.metricsPort, 'api', config.http.host);
+  if (config.metricsPort) await app.get(Metrics).listen(config.metricsPort, 'api', config.metricsHost);
   stopGracefullyOnSignals(app, config.shutdownDrainMs, logLine);
   // `ready`: up and answering; `npm start` shows the admin password only after this (and the worker's).
   logLine(`listening on ${config.http.publicUrl}`, { ready: true });

@@ -14,7 +14,7 @@ async function main() {
   });
   app.enableShutdownHooks();
   const config = app.get(AppConfig);
-  if (config.metricsPort) await app.get(Metrics).listen(config.metricsPort, 'worker', config.http.host);
+  if (config.metricsPort) await app.get(Metrics).listen(config.metricsPort, 'worker', config.metricsHost);
   // For the container health check: the file's age says whether this process is still running its loop.
   const heartbeat = process.env.WORKER_HEARTBEAT_FILE;
   if (heartbeat) {
@@ -23,7 +23,15 @@ async function main() {
     setInterval(beat, 10_000).unref();
   }
   // `ready`: `npm start` shows the admin password only after this line (and the API's).
-  console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', service: 'worker', msg: 'worker started', ready: true }));
+  console.log(
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: 'info',
+      service: 'worker',
+      msg: 'worker started',
+      ready: true,
+    }),
+  );
 }
 
 main().catch((error) => {

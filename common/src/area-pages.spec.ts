@@ -3,7 +3,8 @@ import { areaDescription, areaDirectoryHref, areaHeading, areaSlug, nichePath, n
 
 describe('area pages (decision 0640)', () => {
   it('gives one slug to every spelling of a neighbourhood, and a niche its lower-case name', () => {
-    for (const typed of ['Ohio City', ' ohio  city ', 'OHIO-CITY', 'Ohio_City!']) expect(areaSlug(typed)).toBe('ohio-city');
+    for (const typed of ['Ohio City', ' ohio  city ', 'OHIO-CITY', 'Ohio_City!'])
+      expect(areaSlug(typed)).toBe('ohio-city');
     expect(NICHES.map(nichePath)).toContain('/niche/food');
     expect(neighborhoodPath('Slavic Village')).toBe('/neighborhood/slavic-village');
     expect(areaSlug('—')).toBe('');

@@ -1,6 +1,6 @@
 import type { Niche } from './constants';
 import type { PublicCreatorCard } from './types';
-import { pageTitle } from './site-pages';
+import { MIN_INDEXED_CREATORS, pageTitle } from './site-pages';
 
 /**
  * Pages per niche and per neighbourhood (issue 26 point 3, decision 0640): `/niche/{slug}` and
@@ -13,7 +13,7 @@ export const AREA_PAGES = {
   /** How many newest and how many most followed cards a page shows. */
   cardCount: 6,
   /** Fewer listed creators than this: the page is `noindex` and not in the sitemap (no thin pages in search engines). */
-  minIndexed: 3,
+  minIndexed: MIN_INDEXED_CREATORS,
 } as const;
 
 /**
@@ -70,15 +70,22 @@ export function areaHeading(page: Pick<AreaPageResponse, 'kind' | 'name' | 'city
   return page.kind === 'niche' ? `${page.name} creators in ${city}` : `Creators in ${page.name}, ${city}`;
 }
 
-export const areaTitle = (page: Pick<AreaPageResponse, 'kind' | 'name' | 'city_name'>, homeCity: string) => pageTitle(areaHeading(page, homeCity));
+export const areaTitle = (page: Pick<AreaPageResponse, 'kind' | 'name' | 'city_name'>, homeCity: string) =>
+  pageTitle(areaHeading(page, homeCity));
 
-export function areaDescription(page: Pick<AreaPageResponse, 'kind' | 'name' | 'city_name' | 'total_creators'>, homeCity: string): string {
+export function areaDescription(
+  page: Pick<AreaPageResponse, 'kind' | 'name' | 'city_name' | 'total_creators'>,
+  homeCity: string,
+): string {
   const city = page.city_name ?? homeCity;
   const n = page.total_creators;
   const who =
-    page.kind === 'niche' ? `${page.name} ${n === 1 ? 'creator' : 'creators'} in ${city}` : `${n === 1 ? 'creator' : 'creators'} in ${page.name}, ${city}`;
+    page.kind === 'niche'
+      ? `${page.name} ${n === 1 ? 'creator' : 'creators'} in ${city}`
+      : `${n === 1 ? 'creator' : 'creators'} in ${page.name}, ${city}`;
   return `${n} verified local ${who}: their follower spread, the newest and the most followed. Free, no account needed.`;
 }
 
 /** The directory's list filtered the same way as an area page. */
-export const areaDirectoryHref = (page: Pick<AreaPageResponse, 'kind' | 'name'>) => `/directory?${page.kind}=${encodeURIComponent(page.name)}`;
+export const areaDirectoryHref = (page: Pick<AreaPageResponse, 'kind' | 'name'>) =>
+  `/directory?${page.kind}=${encodeURIComponent(page.name)}`;

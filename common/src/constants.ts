@@ -2,13 +2,41 @@
 
 export const DEFAULT_CITY = 'Cleveland';
 
-export const NICHES = ['Food', 'Events', 'Outdoors', 'Family', 'Fitness', 'Music', 'Fashion', 'Comedy', 'Photography', 'Travel', 'Lifestyle'] as const;
+export const NICHES = [
+  'Food',
+  'Events',
+  'Outdoors',
+  'Family',
+  'Fitness',
+  'Music',
+  'Fashion',
+  'Comedy',
+  'Photography',
+  'Travel',
+  'Lifestyle',
+] as const;
 export type Niche = (typeof NICHES)[number];
 
-export const CONTENT_TYPES = ['UGC', 'Reels', 'Shorts', 'Photo', 'Blog', 'Newsletter', 'Event Coverage', 'Giveaways'] as const;
+export const CONTENT_TYPES = [
+  'UGC',
+  'Reels',
+  'Shorts',
+  'Photo',
+  'Blog',
+  'Newsletter',
+  'Event Coverage',
+  'Giveaways',
+] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
-export const COLLAB_TYPES = ['Sponsored Post', 'UGC Only', 'Event Appearance', 'Affiliate', 'Product Trade', 'Long-term Ambassador'] as const;
+export const COLLAB_TYPES = [
+  'Sponsored Post',
+  'UGC Only',
+  'Event Appearance',
+  'Affiliate',
+  'Product Trade',
+  'Long-term Ambassador',
+] as const;
 export type CollabType = (typeof COLLAB_TYPES)[number];
 
 export const PLATFORM_NAMES = ['Instagram', 'TikTok', 'YouTube', 'Facebook', 'X', 'Blog'] as const;
@@ -26,11 +54,25 @@ export function optionNamed<T extends string>(options: readonly T[], typed: stri
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
-export const BUSINESS_CATEGORIES = ['Food & Drink', 'Retail & Shopping', 'Events & Entertainment', 'Services', 'Arts & Culture', 'Other'] as const;
+export const BUSINESS_CATEGORIES = [
+  'Food & Drink',
+  'Retail & Shopping',
+  'Events & Entertainment',
+  'Services',
+  'Arts & Culture',
+  'Other',
+] as const;
 export type BusinessCategory = (typeof BUSINESS_CATEGORIES)[number];
 
 /** The spec names type_of_help as a list without options; these are ours (docs/decisions). */
-export const TYPES_OF_HELP = ['Social media content', 'Event promotion', 'Product reviews', 'Grand opening', 'Brand awareness', 'Other'] as const;
+export const TYPES_OF_HELP = [
+  'Social media content',
+  'Event promotion',
+  'Product reviews',
+  'Grand opening',
+  'Brand awareness',
+  'Other',
+] as const;
 export type TypeOfHelp = (typeof TYPES_OF_HELP)[number];
 
 export const SUBMISSION_STATUSES = ['pending', 'approved', 'declined'] as const;
@@ -96,6 +138,15 @@ export const VERIFICATION_FRESHNESS = {
 } as const;
 
 /**
+ * One wording for the trust facts wherever they are shown (decision 0851): a creator whose check
+ * lapsed, and a count that waits for an admin's look (the page, the cards, the shortlist's CSV).
+ */
+export const TRUST_TEXT = {
+  notVerified: 'Not currently verified',
+  unconfirmed: '(unconfirmed)',
+} as const;
+
+/**
  * A creator's local audience, proven by a screenshot an admin checked (decision 0720). The
  * recorded share goes stale like a follower count: one number, FOLLOWER_FRESHNESS.asOfAfterDays.
  */
@@ -110,7 +161,13 @@ export const LOCAL_AUDIENCE = {
 } as const;
 
 /** The Contact form's optional budget (decision 0501): what a brand may say it has in mind. */
-export const BUDGET_RANGES = ['Under $250', '$250 – $1,000', '$1,000 – $5,000', '$5,000 or more', 'Product or service exchange'] as const;
+export const BUDGET_RANGES = [
+  'Under $250',
+  '$250 – $1,000',
+  '$1,000 – $5,000',
+  '$5,000 or more',
+  'Product or service exchange',
+] as const;
 export type BudgetRange = (typeof BUDGET_RANGES)[number];
 
 /**

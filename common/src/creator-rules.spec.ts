@@ -26,8 +26,12 @@ describe('dashboard labels (spec point 4)', () => {
   });
 
   it('shows the admin notes on rejection, or the default text', () => {
-    expect(dashboardStatus({ approval_status: 'rejected', phone_verified: false, approval_notes: 'Add your links' }).message).toBe('Add your links');
-    expect(dashboardStatus({ approval_status: 'rejected', phone_verified: false, approval_notes: null }).message).toBe(MSG.rejectedDefault);
+    expect(
+      dashboardStatus({ approval_status: 'rejected', phone_verified: false, approval_notes: 'Add your links' }).message,
+    ).toBe('Add your links');
+    expect(dashboardStatus({ approval_status: 'rejected', phone_verified: false, approval_notes: null }).message).toBe(
+      MSG.rejectedDefault,
+    );
   });
 });
 
@@ -119,11 +123,13 @@ describe('local audience line (decision 0720)', () => {
   const audience = { share: 62, checked_on: '2027-03-15' };
 
   it('reads exactly as the issue asks, with the month of the day checked', () => {
-    expect(localAudienceLine(audience, 'Cleveland', new Date('2027-03-20T15:00:00Z'))).toBe('62% of followers in the Cleveland area (checked March 2027)');
-    // The day is a day in the city: checked on 31 March shows March, wherever the viewer is.
-    expect(localAudienceLine({ share: 8, checked_on: '2027-03-31' }, 'Columbus', new Date('2027-04-01T03:00:00Z'))).toBe(
-      '8% of followers in the Columbus area (checked March 2027)',
+    expect(localAudienceLine(audience, 'Cleveland', new Date('2027-03-20T15:00:00Z'))).toBe(
+      '62% of followers in the Cleveland area (checked March 2027)',
     );
+    // The day is a day in the city: checked on 31 March shows March, wherever the viewer is.
+    expect(
+      localAudienceLine({ share: 8, checked_on: '2027-03-31' }, 'Columbus', new Date('2027-04-01T03:00:00Z')),
+    ).toBe('8% of followers in the Columbus area (checked March 2027)');
     expect(localAudienceLine(null, 'Cleveland', new Date())).toBeNull();
   });
 

@@ -1,5 +1,12 @@
 /** Rules about creators that both the pages and the server apply. */
-import { CONTACT_LINK_EXTRAS, DEFAULT_CITY, DIRECTORY, FOLLOWER_FRESHNESS, LOCAL_AUDIENCE, VERIFICATION_FRESHNESS } from './constants';
+import {
+  CONTACT_LINK_EXTRAS,
+  DEFAULT_CITY,
+  DIRECTORY,
+  FOLLOWER_FRESHNESS,
+  LOCAL_AUDIENCE,
+  VERIFICATION_FRESHNESS,
+} from './constants';
 import { MSG } from './messages';
 import { formatMonthYear } from './text-format';
 import type { ApprovalStatus } from './constants';
@@ -10,23 +17,30 @@ export interface PlatformLike {
   followers: number;
 }
 
-export const totalFollowers = (platforms: readonly PlatformLike[]) => platforms.reduce((sum, p) => sum + (Number(p.followers) || 0), 0);
+export const totalFollowers = (platforms: readonly PlatformLike[]) =>
+  platforms.reduce((sum, p) => sum + (Number(p.followers) || 0), 0);
 
 /** Featured badge on a profile: any platform above 10,000 followers (spec 9). */
-export const hasFeaturedReach = (platforms: readonly PlatformLike[]) => platforms.some((p) => p.followers > DIRECTORY.featuredFollowerThreshold);
+export const hasFeaturedReach = (platforms: readonly PlatformLike[]) =>
+  platforms.some((p) => p.followers > DIRECTORY.featuredFollowerThreshold);
 
 /** Directory visibility (spec 4): public, approved and phone verified, all three. */
 export const isListed = (p: { is_public: boolean; approval_status: ApprovalStatus; phone_verified: boolean }) =>
   p.is_public && p.approval_status === 'approved' && p.phone_verified;
 
 /** Verified badge (spec 2): approved and phone verified. */
-export const isVerified = (p: { approval_status: ApprovalStatus; phone_verified: boolean }) => p.approval_status === 'approved' && p.phone_verified;
+export const isVerified = (p: { approval_status: ApprovalStatus; phone_verified: boolean }) =>
+  p.approval_status === 'approved' && p.phone_verified;
 
 /**
  * The name shown publicly. A creator who answered no to 'Can we list your name publicly?' is shown
  * by their first platform handle instead (docs/decisions).
  */
-export function publicDisplayName(p: { full_name: string; can_use_name_publicly: boolean; platforms: readonly PlatformLike[] }) {
+export function publicDisplayName(p: {
+  full_name: string;
+  can_use_name_publicly: boolean;
+  platforms: readonly PlatformLike[];
+}) {
   if (p.can_use_name_publicly) return p.full_name;
   const handle = p.platforms.find((x) => x.handle && x.handle.trim())?.handle?.trim();
   return handle ? (handle.startsWith('@') ? handle : `@${handle}`) : 'Local creator';
@@ -53,7 +67,9 @@ export interface DashboardStatus {
 }
 
 /** The dashboard label table of spec point 4. */
-export function dashboardStatus(profile: { approval_status: ApprovalStatus; phone_verified: boolean; approval_notes?: string | null } | null): DashboardStatus {
+export function dashboardStatus(
+  profile: { approval_status: ApprovalStatus; phone_verified: boolean; approval_notes?: string | null } | null,
+): DashboardStatus {
   if (!profile) {
     return {
       title: 'Ready to Join?',
@@ -67,11 +83,26 @@ export function dashboardStatus(profile: { approval_status: ApprovalStatus; phon
     case 'approved':
       return profile.phone_verified
         ? { title, label: 'Approved', message: 'Your profile is live in the directory.', tone: 'success' }
-        : { title, label: 'Pending Verification', message: "You're approved! We'll text or call you shortly to verify your phone number.", tone: 'warning' };
+        : {
+            title,
+            label: 'Pending Verification',
+            message: "You're approved! We'll text or call you shortly to verify your phone number.",
+            tone: 'warning',
+          };
     case 'rejected':
-      return { title, label: 'Rejected', message: profile.approval_notes?.trim() || MSG.rejectedDefault, tone: 'danger' };
+      return {
+        title,
+        label: 'Rejected',
+        message: profile.approval_notes?.trim() || MSG.rejectedDefault,
+        tone: 'danger',
+      };
     case 'pending':
-      return { title, label: 'Pending Review', message: "Our team is reviewing your application. We'll e-mail you as soon as you're approved.", tone: 'info' };
+      return {
+        title,
+        label: 'Pending Review',
+        message: "Our team is reviewing your application. We'll e-mail you as soon as you're approved.",
+        tone: 'info',
+      };
   }
 }
 
@@ -101,7 +132,9 @@ export function contactLinkChoices(p: {
   media_kit_url: string | null;
   link_hub_url: string | null;
 }): ContactLinkChoice[] {
-  const choices: ContactLinkChoice[] = p.platforms.filter((x) => x.url.trim()).map((x) => ({ key: x.name, url: x.url.trim() }));
+  const choices: ContactLinkChoice[] = p.platforms
+    .filter((x) => x.url.trim())
+    .map((x) => ({ key: x.name, url: x.url.trim() }));
   if (p.media_kit_url) choices.push({ key: CONTACT_LINK_EXTRAS[0], url: p.media_kit_url });
   if (p.link_hub_url) choices.push({ key: CONTACT_LINK_EXTRAS[1], url: p.link_hub_url });
   return choices;
@@ -111,7 +144,8 @@ const DAY_MS = 86_400_000;
 const daysBetween = (fromIso: string | Date, now: Date) => (now.getTime() - new Date(fromIso).getTime()) / DAY_MS;
 
 /** A follower count confirmed this long ago is due a re-confirmation (decision 0503). */
-export const followersDueReconfirmation = (confirmedAt: string | Date, now: Date) => daysBetween(confirmedAt, now) >= FOLLOWER_FRESHNESS.reconfirmAfterDays;
+export const followersDueReconfirmation = (confirmedAt: string | Date, now: Date) =>
+  daysBetween(confirmedAt, now) >= FOLLOWER_FRESHNESS.reconfirmAfterDays;
 
 /**
  * "as of November 2026" for a count with a known date, else null: the profile shows it beside
@@ -131,7 +165,8 @@ export const followersStale = (confirmedAt: string | Date | null, now: Date) =>
  * verified" once the last check is this old, and a handle confirmed this long ago asks for a new
  * code. Null (never checked) has lapsed too.
  */
-export const checkLapsed = (checkedAt: string | Date | null, now: Date) => !checkedAt || daysBetween(checkedAt, now) >= VERIFICATION_FRESHNESS.lapsesAfterDays;
+export const checkLapsed = (checkedAt: string | Date | null, now: Date) =>
+  !checkedAt || daysBetween(checkedAt, now) >= VERIFICATION_FRESHNESS.lapsesAfterDays;
 
 /**
  * A rise worth an admin's look (decision 0510): more than doubled from `baseline` (the lowest
@@ -144,13 +179,18 @@ export const isFollowerJump = (baseline: number, after: number) =>
  * Whether a local share recorded for `checkedOn` (a calendar day, YYYY-MM-DD, in the city) still
  * counts at `now`: for LOCAL_AUDIENCE.staleAfterDays days, the follower counts' rule (decision 0720).
  */
-export const localShareIsFresh = (checkedOn: string, now: Date) => daysBetween(`${checkedOn}T00:00:00Z`, now) < LOCAL_AUDIENCE.staleAfterDays;
+export const localShareIsFresh = (checkedOn: string, now: Date) =>
+  daysBetween(`${checkedOn}T00:00:00Z`, now) < LOCAL_AUDIENCE.staleAfterDays;
 
 /**
  * The profile's line, "62% of followers in the Cleveland area (checked March 2027)", or null
  * when there is no recorded share or it is stale. The month is the recorded day's, a day in the city.
  */
-export function localAudienceLine(audience: { share: number; checked_on: string } | null | undefined, city: string, now: Date): string | null {
+export function localAudienceLine(
+  audience: { share: number; checked_on: string } | null | undefined,
+  city: string,
+  now: Date,
+): string | null {
   if (!audience || !localShareIsFresh(audience.checked_on, now)) return null;
   return `${audience.share}% of followers in the ${city} area (checked ${formatMonthYear(`${audience.checked_on}T00:00:00Z`)})`;
 }

@@ -5,11 +5,48 @@
 export const STATS_DAYS = 90;
 
 export type StatsMeasure = 'views' | 'appearances' | 'contacts' | 'introductions' | 'shortlist_saves';
-export type VisitSource = 'directory' | 'search' | 'niche' | 'neighbourhood' | 'outside' | 'direct';
+export type VisitSource =
+  'directory' | 'search' | 'niche' | 'neighbourhood' | 'shortlist' | 'badge' | 'shared' | 'outside' | 'direct';
+
+/**
+ * The `ref` values the site's own links add to a profile's address (`/creator/{id}?ref=search`),
+ * the only thing a view's source is read from (decision 0850): the directory's cards, a search's,
+ * a niche's and a neighbourhood's page, a shortlist, the live badge, and the link a creator shares.
+ * `outside` stays for views counted from a Referer before that change.
+ */
+export const VIEW_REFS = [
+  'directory',
+  'search',
+  'niche',
+  'neighbourhood',
+  'shortlist',
+  'badge',
+  'shared',
+] as const satisfies readonly VisitSource[];
+export type ViewRef = (typeof VIEW_REFS)[number];
+
+/** A profile's address with the source it is linked from (decision 0850). */
+export const withViewRef = (path: string, ref: ViewRef) => `${path}${path.includes('?') ? '&' : '?'}ref=${ref}`;
 
 /** `introductions`: the introductions to featured businesses the creator asked for, signed in (decision 0821). */
-export const STATS_MEASURES: readonly StatsMeasure[] = ['views', 'appearances', 'contacts', 'introductions', 'shortlist_saves'];
-export const VISIT_SOURCES: readonly VisitSource[] = ['directory', 'search', 'niche', 'neighbourhood', 'outside', 'direct'];
+export const STATS_MEASURES: readonly StatsMeasure[] = [
+  'views',
+  'appearances',
+  'contacts',
+  'introductions',
+  'shortlist_saves',
+];
+export const VISIT_SOURCES: readonly VisitSource[] = [
+  'directory',
+  'search',
+  'niche',
+  'neighbourhood',
+  'shortlist',
+  'badge',
+  'shared',
+  'outside',
+  'direct',
+];
 
 /** What each measure is called on the dashboard and in the console. */
 export const STATS_MEASURE_LABELS: Record<StatsMeasure, string> = {
@@ -26,8 +63,11 @@ export const VISIT_SOURCE_LABELS: Record<VisitSource, string> = {
   search: 'Search',
   niche: 'Niche page',
   neighbourhood: 'Neighbourhood page',
+  shortlist: 'Shortlist',
+  badge: 'Live badge',
+  shared: 'Link you shared',
   outside: 'Outside link',
-  direct: 'Direct (no link)',
+  direct: 'Direct or other sites',
 };
 
 export interface StatsDay extends Record<StatsMeasure, number> {

@@ -32,7 +32,8 @@ export const DIRECTORY_FILTER_KEYS = [
 export const ALL_CITIES = 'all';
 
 /** A fixed list's option from the URL, in the list's spelling (`?niche=food` is Food). */
-const fromList = <T extends string>(options: readonly T[], value: string | null) => (value ? optionNamed(options, value) : undefined);
+const fromList = <T extends string>(options: readonly T[], value: string | null) =>
+  value ? optionNamed(options, value) : undefined;
 
 /**
  * /directory's address (`?q=comedy&niche=Food&sort=…`) read as the search the page asks
@@ -45,7 +46,9 @@ export function directorySearchOf(params: { get(key: string): string | null }, c
   const q = params.get('q') ?? undefined;
   const sorts: DirectorySort[] = q ? ['relevance', 'newest', 'followers', 'name'] : ['newest', 'followers', 'name'];
   const defaultSort: DirectorySort = q ? 'relevance' : 'newest';
-  const sort = (sorts as string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as DirectorySort) : defaultSort;
+  const sort = (sorts as string[]).includes(params.get('sort') ?? '')
+    ? (params.get('sort') as DirectorySort)
+    : defaultSort;
   const minFollowers = Number(params.get('min_followers'));
   const repliesWithin = Number(params.get('replies_within'));
   const minLocalShare = Number(params.get('min_local_share'));
@@ -59,8 +62,10 @@ export function directorySearchOf(params: { get(key: string): string | null }, c
     min_followers: Number.isInteger(minFollowers) && minFollowers > 0 ? minFollowers : undefined,
     neighborhood: params.get('neighborhood') ?? undefined,
     handles: params.get('handles') === 'confirmed' ? 'confirmed' : undefined,
-    replies_within: Number.isInteger(repliesWithin) && repliesWithin >= 1 && repliesWithin <= 60 ? repliesWithin : undefined,
-    min_local_share: Number.isInteger(minLocalShare) && minLocalShare > 0 && minLocalShare <= 100 ? minLocalShare : undefined,
+    replies_within:
+      Number.isInteger(repliesWithin) && repliesWithin >= 1 && repliesWithin <= 60 ? repliesWithin : undefined,
+    min_local_share:
+      Number.isInteger(minLocalShare) && minLocalShare > 0 && minLocalShare <= 100 ? minLocalShare : undefined,
     sort,
     cursor: params.get('cursor') ?? undefined,
     per_page: DIRECTORY.pageSizeDefault,

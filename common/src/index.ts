@@ -16,3 +16,5 @@ export * from './city-copy';
 export * from './replies';
 export * from './area-pages';
 export * from './creator-stats';
+export * from './calls';
+export * from './call-matching';

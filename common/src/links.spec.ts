@@ -32,5 +32,6 @@ describe('linkFrom: one rule for links (decision 0240)', () => {
     'example.',
   ])('refuses %j', (typed) => expect(linkFrom(typed)).toBeNull());
 
-  it('refuses a link over the length limit', () => expect(linkFrom(`example.com/${'a'.repeat(LIMITS.urlMax)}`)).toBeNull());
+  it('refuses a link over the length limit', () =>
+    expect(linkFrom(`example.com/${'a'.repeat(LIMITS.urlMax)}`)).toBeNull());
 });

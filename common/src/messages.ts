@@ -30,7 +30,8 @@ export const MSG = {
   emailConfirmResent: (email: string) => `We sent a new confirmation link to ${email}.`,
   emailConfirmResendFailed: 'Could not send the link',
   /** The real wait, in whole minutes rounded up (the 429's Retry-After header gives the seconds). */
-  tooManyRequests: (minutes: number) => `Too many attempts. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`,
+  tooManyRequests: (minutes: number) =>
+    `Too many attempts. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`,
   notAuthenticated: 'Not authenticated',
   // Idempotency-Key (decision 0340)
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
@@ -53,6 +54,8 @@ export const MSG = {
   // Profile (spec 5, final validation)
   nameRequired: 'Name is required',
   nameTooLong: 'Name too long',
+  /** An empty phone on the wizard's step 1 (decision 0660); the spec's format message is for a typed one. */
+  phoneRequired: 'Phone number is required',
   phoneFormat: 'Invalid phone number format',
   phoneTooShort: 'Phone number too short',
   phoneTooLong: 'Phone number too long',
@@ -68,7 +71,8 @@ export const MSG = {
   platformNameRequired: 'Platform name required',
   platformUrlInvalid: 'Invalid URL format',
   /** Not in the spec: a handle's link is that platform's address of that handle (decision 0509). */
-  platformUrlNotHandle: (platform: string, example: string) => `Link must be the ${platform} address of this handle, like ${example}`,
+  platformUrlNotHandle: (platform: string, example: string) =>
+    `Link must be the ${platform} address of this handle, like ${example}`,
   followersNegative: 'Followers must be positive',
   followersTooLarge: 'Value too large',
   // Ours: the spec's option lists are closed, so the server refuses values outside them.
@@ -87,7 +91,8 @@ export const MSG = {
   /** Not in the spec: the database (or another service we need) cannot be reached for a moment. */
   serviceUnavailable: 'The service is unavailable for a moment. Please try again shortly.',
   /** Not in the spec: a NUL character or half an emoji cannot be stored (decision 0504). */
-  textUnstorable: 'This text contains a character we cannot store (a NUL character or a broken emoji). Please retype it.',
+  textUnstorable:
+    'This text contains a character we cannot store (a NUL character or a broken emoji). Please retype it.',
   /** Not in the spec: names, handles, phones and links are one line each (decision 0504). */
   singleLine: 'This must fit on one line',
 
@@ -154,12 +159,14 @@ export const MSG = {
   interestConfirmFailed: 'We could not confirm this request',
   interestAlreadyConfirmed: 'Already confirmed',
   interestConfirming: 'Confirming your introduction request...',
-  interestLinkInvalid: 'This confirmation link is not valid. Please open the link from your e-mail exactly as it was sent.',
+  interestLinkInvalid:
+    'This confirmation link is not valid. Please open the link from your e-mail exactly as it was sent.',
   interestLinkUsed: 'This confirmation link was already used: your introduction request has been sent.',
   interestLinkExpired: 'This confirmation link has expired. Please send your introduction request again.',
   interestAddressLimit: (limit: number, wait: string) =>
     `Too many introduction requests from this e-mail address (at most ${limit} a day). Please try again in ${wait}.`,
-  interestBusinessLimit: (wait: string) => `This business has received as many introduction requests as it can take for now. Please try again in ${wait}.`,
+  interestBusinessLimit: (wait: string) =>
+    `This business has received as many introduction requests as it can take for now. Please try again in ${wait}.`,
   statusUpdated: 'Status updated',
   addedToFeatured: 'Added to featured',
   removedFromFeatured: 'Removed from featured',
@@ -180,8 +187,13 @@ export const MSG = {
   contactSentDetail: (name: string) => `${name} gets your message by e-mail and can reply to you directly.`,
   contactFailed: 'Your message was not sent',
   contactClosed: 'This creator does not take messages here',
-  contactAddressLimit: (limit: number, wait: string) => `Too many messages from this e-mail address (at most ${limit} a day). Please try again in ${wait}.`,
-  contactCreatorLimit: (wait: string) => `This creator has received as many messages as we pass on in a day. Please try again in ${wait}.`,
+  contactAddressLimit: (limit: number, wait: string) =>
+    `Too many messages from this e-mail address (at most ${limit} a day). Please try again in ${wait}.`,
+  contactCreatorLimit: (wait: string) =>
+    `This creator has received as many messages as we pass on in a day. Please try again in ${wait}.`,
+  // Ours: unproven senders have their own small allowance per creator (decision 0840).
+  contactUnprovenCreatorLimit: (wait: string) =>
+    `This creator has received as many messages from unconfirmed addresses as we pass on in a day. Save them to a shortlist and write from there (we confirm your address with a link), sign in with a confirmed address, or try again in ${wait}.`,
   contactLinkUnknown: 'Choose links from your own profile',
   contactEnabledInvalid: 'contact_enabled must be true or false',
   contactSettingsSaved: 'Contact settings saved',

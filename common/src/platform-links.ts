@@ -18,6 +18,9 @@ const PROFILE_LINKS: Record<Profiled, { hosts: readonly string[]; paths: readonl
 /** A handle as people read it: without spaces, case or leading '@'. */
 export const bareHandle = (handle: string) => handle.trim().replace(/^@+/, '').toLowerCase();
 
+/** A handle as text, with one leading '@' however it was typed ("@maya.eats", "maya.eats" → "@maya.eats"). */
+export const atHandle = (handle: string) => `@${handle.trim().replace(/^@+/, '')}`;
+
 /** The usual address of a handle on its platform (the example an error shows; demo data). */
 export function platformProfileUrl(name: PlatformName, handle: string): string {
   const h = handle.trim().replace(/^@+/, '');
@@ -28,7 +31,10 @@ export function platformProfileUrl(name: PlatformName, handle: string): string {
 const parse = (url: string) => {
   try {
     const u = new URL(url);
-    return { host: u.hostname.toLowerCase().replace(/^(www|m|mobile)\./, ''), path: decodeURIComponent(u.pathname).replace(/\/+$/, '').toLowerCase() };
+    return {
+      host: u.hostname.toLowerCase().replace(/^(www|m|mobile)\./, ''),
+      path: decodeURIComponent(u.pathname).replace(/\/+$/, '').toLowerCase(),
+    };
   } catch {
     return null;
   }

@@ -15,7 +15,9 @@ export function estimateRate(followers: number): RateEstimate {
 }
 
 /** Parses what the visitor typed ("12,500" is fine); a non-positive or non-numeric value is an error. */
-export function calculateRate(input: string): { ok: true; estimate: RateEstimate } | { ok: false; title: string; message: string } {
+export function calculateRate(
+  input: string,
+): { ok: true; estimate: RateEstimate } | { ok: false; title: string; message: string } {
   const followers = Number(input.replace(/[,\s_]/g, ''));
   if (input.trim() === '' || !Number.isFinite(followers) || followers <= 0) {
     return { ok: false, title: MSG.calculatorOops, message: MSG.calculatorInvalid };

@@ -46,5 +46,9 @@ export const REPLY_MSG = {
   linkUnknown: 'This link is not valid: it may have been copied incompletely.',
   recorded: 'Thanks: we noted that you replied.',
   alreadyRecorded: 'You already told us you replied to this message.',
+  // The brand's side (decision 0841): only a reply the brand confirms counts.
+  brandLinkInvalid: 'This link is not valid. Open the "They replied" link from the e-mail again.',
+  brandRecorded: 'Thanks: we noted that they replied.',
+  brandAlreadyRecorded: 'You already told us they replied to this message.',
   repliesWithinInvalid: 'replies_within must be a whole number of days from 1 to 60',
 } as const;

@@ -52,10 +52,16 @@ export interface ShortlistEntry {
   creator: {
     display_name: string;
     profile_image_url: string | null;
+    /** The city's name: a list may hold creators of several cities. */
+    city: string;
     neighborhood: string | null;
     niches: Niche[];
     platforms: PublicPlatform[];
     total_followers: number;
+    /** A count in the total waits for an admin's look (decision 0851). */
+    followers_unconfirmed: boolean;
+    /** Verified now: the admin's last check has not lapsed (decision 0851). */
+    verified: boolean;
     contact_enabled: boolean;
   } | null;
 }
@@ -85,17 +91,25 @@ export interface ShortlistDelivery {
   reason: string | null;
 }
 
-export function validateShortlistName(input: unknown): { ok: true; value: string } | { ok: false; error: { field: string; message: string } } {
+export function validateShortlistName(
+  input: unknown,
+): { ok: true; value: string } | { ok: false; error: { field: string; message: string } } {
   const raw = typeof input === 'string' ? input.trim() : '';
-  if (input !== undefined && input !== null && typeof input !== 'string') return { ok: false, error: { field: 'name', message: SHORTLIST_MSG.nameTooLong } };
-  if (raw.length > SHORTLIST_LIMITS.nameMax) return { ok: false, error: { field: 'name', message: SHORTLIST_MSG.nameTooLong } };
+  if (input !== undefined && input !== null && typeof input !== 'string')
+    return { ok: false, error: { field: 'name', message: SHORTLIST_MSG.nameTooLong } };
+  if (raw.length > SHORTLIST_LIMITS.nameMax)
+    return { ok: false, error: { field: 'name', message: SHORTLIST_MSG.nameTooLong } };
   if (hasLineBreak(raw)) return { ok: false, error: { field: 'name', message: SHORTLIST_MSG.singleLine } };
   return { ok: true, value: raw || SHORTLIST_DEFAULT_NAME };
 }
 
-export function validateShortlistNote(input: unknown): { ok: true; value: string } | { ok: false; error: { field: string; message: string } } {
-  if (input !== undefined && input !== null && typeof input !== 'string') return { ok: false, error: { field: 'note', message: SHORTLIST_MSG.noteTooLong } };
+export function validateShortlistNote(
+  input: unknown,
+): { ok: true; value: string } | { ok: false; error: { field: string; message: string } } {
+  if (input !== undefined && input !== null && typeof input !== 'string')
+    return { ok: false, error: { field: 'note', message: SHORTLIST_MSG.noteTooLong } };
   const note = typeof input === 'string' ? input.trim() : '';
-  if (note.length > SHORTLIST_LIMITS.noteMax) return { ok: false, error: { field: 'note', message: SHORTLIST_MSG.noteTooLong } };
+  if (note.length > SHORTLIST_LIMITS.noteMax)
+    return { ok: false, error: { field: 'note', message: SHORTLIST_MSG.noteTooLong } };
   return { ok: true, value: note };
 }

@@ -1,7 +1,8 @@
 import { pathAfterSignIn, signInPathFor } from './site-pages';
 
 describe('signing in on the way to the console (decision 0242)', () => {
-  it('names the console page in the sign-in link', () => expect(signInPathFor('/admin/review')).toBe('/login?next=%2Fadmin%2Freview'));
+  it('names the console page in the sign-in link', () =>
+    expect(signInPathFor('/admin/review')).toBe('/login?next=%2Fadmin%2Freview'));
 
   it.each([
     ['/admin', '/admin'],

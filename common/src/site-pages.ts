@@ -1,3 +1,6 @@
+import { CALL_PATH } from './calls';
+import { possessive } from './text-format';
+
 /**
  * The public site's pages with a fixed path: the name in their browser title, what a search
  * result or a shared link says of them, and whether search engines should list them. The server
@@ -7,6 +10,13 @@
 export const SITE_NAME = 'Local Creators';
 
 export const pageTitle = (name: string) => `${name} · ${SITE_NAME}`;
+
+/**
+ * Fewer listed creators than this: a page of them is thin, `noindex` and out of the sitemap (no
+ * empty pages in search engines). One threshold for a city's pages (decision 0653) and its pages
+ * per niche and neighbourhood (AREA_PAGES.minIndexed, decision 0640).
+ */
+export const MIN_INDEXED_CREATORS = 3;
 
 export interface SitePage {
   /** The title; `null` for the home page, whose title is the site's name and tagline. */
@@ -30,7 +40,8 @@ export const SITE_PAGES: Readonly<Record<string, SitePage>> = {
   '/': { name: null, description: siteDescription, listed: true },
   '/directory': {
     name: 'Directory',
-    description: (city) => `Browse ${city}'s verified local creators by niche, platform and reach. Free, no account needed.`,
+    description: (city) =>
+      `Browse ${possessive(city)} verified local creators by niche, platform and reach. Free, no account needed.`,
     listed: true,
     view: 'src/features/directory/directory-page.tsx',
   },
@@ -42,7 +53,8 @@ export const SITE_PAGES: Readonly<Record<string, SitePage>> = {
   },
   '/playbook': {
     name: 'Pricing Playbook',
-    description: () => 'What to charge for sponsored posts, UGC and appearances: a free rate calculator for local creators.',
+    description: () =>
+      'What to charge for sponsored posts, UGC and appearances: a free rate calculator for local creators.',
     listed: true,
     view: 'src/features/playbook/playbook-page.tsx',
   },
@@ -58,23 +70,78 @@ export const SITE_PAGES: Readonly<Record<string, SitePage>> = {
     listed: true,
     view: 'src/features/amplify/featured-page.tsx',
   },
-  '/amplify/confirm': { name: 'Confirm your introduction', description: siteDescription, listed: false, view: 'src/features/amplify/confirm-page.tsx' },
+  '/amplify/confirm': {
+    name: 'Confirm your introduction',
+    description: siteDescription,
+    listed: false,
+    view: 'src/features/amplify/confirm-page.tsx',
+  },
   '/signup': {
     name: 'Join Free',
-    description: (city) => `Join ${city}'s directory of verified local creators. Free forever.`,
+    description: (city) => `Join ${possessive(city)} directory of verified local creators. Free forever.`,
     listed: false,
     view: 'src/features/auth/sign-up-page.tsx',
   },
   '/login': { name: 'Sign In', description: siteDescription, listed: false, view: 'src/features/auth/login-page.tsx' },
-  '/confirm-email': { name: 'Confirm your e-mail address', description: siteDescription, listed: false, view: 'src/features/auth/confirm-email-page.tsx' },
+  '/confirm-email': {
+    name: 'Confirm your e-mail address',
+    description: siteDescription,
+    listed: false,
+    view: 'src/features/auth/confirm-email-page.tsx',
+  },
   '/apply': { name: 'Apply', description: siteDescription, listed: false, view: 'src/features/apply/apply-page.tsx' },
-  '/dashboard': { name: 'Dashboard', description: siteDescription, listed: false, view: 'src/features/dashboard/dashboard-page.tsx' },
+  '/dashboard': {
+    name: 'Dashboard',
+    description: siteDescription,
+    listed: false,
+    view: 'src/features/dashboard/dashboard-page.tsx',
+  },
   // A shortlist's key is in the link's #fragment or the browser's memory: the server draws no list (decision 0700).
-  '/shortlist': { name: 'Your shortlist', description: siteDescription, listed: false, view: 'src/features/shortlist/shortlist-page.tsx' },
-  '/shortlist/shared': { name: 'Shared shortlist', description: siteDescription, listed: false, view: 'src/features/shortlist/shared-shortlist-page.tsx' },
-  '/shortlist/confirm': { name: 'Confirm your message', description: siteDescription, listed: false, view: 'src/features/shortlist/confirm-message-page.tsx' },
+  '/shortlist': {
+    name: 'Your shortlist',
+    description: siteDescription,
+    listed: false,
+    view: 'src/features/shortlist/shortlist-page.tsx',
+  },
+  '/shortlist/shared': {
+    name: 'Shared shortlist',
+    description: siteDescription,
+    listed: false,
+    view: 'src/features/shortlist/shared-shortlist-page.tsx',
+  },
+  '/shortlist/confirm': {
+    name: 'Confirm your message',
+    description: siteDescription,
+    listed: false,
+    view: 'src/features/shortlist/confirm-message-page.tsx',
+  },
   // The relay mail's "I replied" link: its key is in the #fragment, recorded only by the page's button (decision 0710).
-  '/replied': { name: 'You replied', description: siteDescription, listed: false, view: 'src/features/replies/replied-page.tsx' },
+  '/replied': {
+    name: 'You replied',
+    description: siteDescription,
+    listed: false,
+    view: 'src/features/replies/replied-page.tsx',
+  },
+  // The brand's copy's "They replied" link: the reply that counts (decision 0841); also recorded only by the button.
+  '/they-replied': {
+    name: 'They replied',
+    description: siteDescription,
+    listed: false,
+    view: 'src/features/replies/they-replied-page.tsx',
+  },
+  // Open calls (issue 40): the form (signed in, address proven) and the business's own calls; `/calls` and a call's page are the calls module's (registered pages).
+  '/calls/new': {
+    name: 'Post a call',
+    description: siteDescription,
+    listed: false,
+    view: 'src/features/calls/new-call-page.tsx',
+  },
+  '/calls/mine': {
+    name: 'My calls',
+    description: siteDescription,
+    listed: false,
+    view: 'src/features/calls/my-calls-page.tsx',
+  },
 };
 
 /** A creator's public profile: /creator/{id}. */
@@ -86,8 +153,17 @@ export const CREATOR_VIEW = 'src/features/creator-profile/creator-profile-page.t
  * without a slug answer a permanent redirect (decision 0621). Any other page is the site's own.
  */
 export const CITY_PAGE_PATHS: readonly string[] = ['/', '/directory', '/amplify', '/amplify/featured', '/apply'];
+/** A city's pages of its creators as a whole (all but a profile and its area pages): thin under MIN_INDEXED_CREATORS listed creators (decision 0653). */
+export const isThinCityPage = (path: string, listedCreators: number) =>
+  CITY_PAGE_PATHS.includes(path) && listedCreators < MIN_INDEXED_CREATORS;
 /** A city's pages: these, a profile, and its pages per niche and per neighbourhood (decision 0640). */
-export const isCityPagePath = (path: string) => CITY_PAGE_PATHS.includes(path) || CREATOR_PATH.test(path) || /^\/(niche|neighborhood)\/[^/]+$/.test(path);
+export const isCityPagePath = (path: string) =>
+  CITY_PAGE_PATHS.includes(path) ||
+  CREATOR_PATH.test(path) ||
+  /^\/(niche|neighborhood)\/[^/]+$/.test(path) ||
+  path === '/calls' ||
+  path === '/calls/new' ||
+  CALL_PATH.test(path);
 /** A city page's address under its slug: the city's home is `/akron`, not `/akron/`. */
 export const cityPagePath = (slug: string, path: string) => `/${slug}${path === '/' ? '' : path}`;
 

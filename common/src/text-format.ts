@@ -5,7 +5,20 @@
  * (issue 12). The server's renderer uses the same functions, so a drawn page hydrates as drawn.
  */
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** 1234567 → "1,234,567" (as `toLocaleString('en-US')` prints a whole number). */
 export function formatCount(n: number): string {
@@ -27,4 +40,14 @@ export function formatDay(day: string | Date): string {
 export function formatMonthYear(date: string | Date): string {
   const d = new Date(date);
   return `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
+/**
+ * A name's possessive, as the product writes it everywhere: "Akron's", and a name ending in s
+ * takes the apostrophe alone ("Rubber City Roasters'", "Columbus'"), the common style guides' rule
+ * for plurals and the one most readers expect of a business's name.
+ */
+export function possessive(name: string): string {
+  const trimmed = name.trimEnd();
+  return /s$/i.test(trimmed) ? `${trimmed}'` : `${trimmed}'s`;
 }

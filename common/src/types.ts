@@ -21,8 +21,11 @@ export interface AuthUser {
   created_at: string;
   /** When the address was proven by the mailed link (GoTrue's field); null until then (decision 0508). */
   email_confirmed_at: string | null;
-  /** GoTrue keeps roles in app_metadata; ours come from user_roles. */
-  app_metadata: { roles: Role[] };
+  /**
+   * GoTrue keeps roles in app_metadata; ours come from user_roles. GET /api/auth/user adds an
+   * admin's cities (decision 0661): their slugs, or null for an admin of every city.
+   */
+  app_metadata: { roles: Role[]; admin_cities?: string[] | null };
 }
 
 /** GoTrue's session shape. */
@@ -37,7 +40,14 @@ export interface AuthSession {
   user: AuthUser;
 }
 
-export type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'USER_UPDATED' | 'PASSWORD_RECOVERY' | 'MFA_CHALLENGE_VERIFIED';
+export type AuthEvent =
+  | 'INITIAL_SESSION'
+  | 'SIGNED_IN'
+  | 'SIGNED_OUT'
+  | 'TOKEN_REFRESHED'
+  | 'USER_UPDATED'
+  | 'PASSWORD_RECOVERY'
+  | 'MFA_CHALLENGE_VERIFIED';
 
 export interface ApiError {
   statusCode: number;
@@ -140,6 +150,12 @@ export interface PublicCreator {
   media_kit_url: string | null;
   link_hub_url: string | null;
   total_followers: number;
+  /**
+   * A count in the total waits for an admin's look (a jump, decision 0510): the total is shown as
+   * unconfirmed and does not rank the creator among confirmed counts (decision 0851).
+   */
+  followers_unconfirmed: boolean;
+  /** Approved, phone verified and the admin's last check not lapsed (decision 0851). */
   verified: boolean;
   /** any platform above 10,000 followers */
   featured_reach: boolean;
@@ -174,7 +190,17 @@ export interface PublicCreator {
 
 export type PublicCreatorCard = Pick<
   PublicCreator,
-  'id' | 'display_name' | 'bio' | 'profile_image_url' | 'niches' | 'total_followers' | 'verified' | 'neighborhood' | 'created_at' | 'city_slug'
+  | 'id'
+  | 'display_name'
+  | 'bio'
+  | 'profile_image_url'
+  | 'niches'
+  | 'total_followers'
+  | 'followers_unconfirmed'
+  | 'verified'
+  | 'neighborhood'
+  | 'created_at'
+  | 'city_slug'
 >;
 
 /**
@@ -277,7 +303,7 @@ export interface AuditEntry {
   city_slug: string;
   actor_id: string;
   actor_email: string;
-  subject_type: 'creator_profile' | 'amplify_submission';
+  subject_type: 'creator_profile' | 'amplify_submission' | 'call';
   subject_id: string;
   action: string;
   from_value: string | null;
@@ -289,6 +315,8 @@ export interface AuditEntry {
 // ---------- fresh follower counts (decision 0503) ----------
 
 export interface PublicPlatform extends Platform {
+  /** Its count jumped and waits for an admin's look (decision 0510): shown as unconfirmed (decision 0851). */
+  followers_unconfirmed: boolean;
   /** When the creator last confirmed this count; null when not known. */
   followers_confirmed_at: string | null;
   /** That day in the city's calendar (YYYY-MM-DD, decision 0801). */
@@ -470,7 +498,10 @@ export interface AmplifySubmission {
   version: number;
 }
 
-export type PublicAmplifySubmission = Omit<AmplifySubmission, 'contact_name' | 'contact_email' | 'status' | 'featured' | 'version'>;
+export type PublicAmplifySubmission = Omit<
+  AmplifySubmission,
+  'contact_name' | 'contact_email' | 'status' | 'featured' | 'version'
+>;
 
 /** A submission as the admins see it: with its city (a city's slug; decision 0600). */
 export interface AdminAmplifySubmission extends AmplifySubmission {
@@ -532,7 +563,8 @@ export interface MailHealth {
 }
 
 /** The events a partner's webhook may subscribe to (decision 0810). */
-export type WebhookEvent = 'creator.listed' | 'creator.unlisted' | 'business.featured';
+export type WebhookEvent =
+  'creator.listed' | 'creator.unlisted' | 'business.featured' | 'call.approved' | 'call.closed';
 
 /** A partner's webhook as the console sees it: never its secret, which is shown once, at creation. */
 export interface WebhookSubscription {

@@ -1,23 +1,62 @@
 /**
- * Validation shared by the pages and the server. Every validator returns the FIRST failure
- * (the spec shows one message at a time) or null, and the normalised (trimmed) value.
+ * Validation shared by the pages and the server. A form's validator checks every field and
+ * returns all the failures, one per field in the form's order (`errors`, shown on their fields
+ * at once: decision 0660), with the first of them as `error` (the server's answer and the
+ * toast, spec 5), or the normalised (trimmed) value.
  */
-import { BUDGET_RANGES, type BudgetRange, BUSINESS_CATEGORIES, COLLAB_TYPES, CONTENT_TYPES, LIMITS, NICHES, PLATFORM_NAMES, TYPES_OF_HELP } from './constants';
+import {
+  BUDGET_RANGES,
+  type BudgetRange,
+  BUSINESS_CATEGORIES,
+  COLLAB_TYPES,
+  CONTENT_TYPES,
+  LIMITS,
+  NICHES,
+  PLATFORM_NAMES,
+  TYPES_OF_HELP,
+} from './constants';
 import { MSG } from './messages';
 import { contactLinkChoices } from './creator-rules';
 import { hasLineBreak } from './text-input';
 import { linkMatchesHandle, platformProfileUrl } from './platform-links';
 import { linkFrom } from './links';
-import type { AmplifySubmissionInput, ContactRequestInput, ContactSettings, InterestRequestInput, PlatformInput, ProfileInput } from './types';
+import type {
+  AmplifySubmissionInput,
+  ContactRequestInput,
+  ContactSettings,
+  InterestRequestInput,
+  PlatformInput,
+  ProfileInput,
+} from './types';
 
 export interface ValidationFailure {
   field: string;
   message: string;
 }
 
-export type Validated<T> = { ok: true; value: T } | { ok: false; error: ValidationFailure };
+export type Validated<T> =
+  { ok: true; value: T } | { ok: false; error: ValidationFailure; errors: ValidationFailure[] };
 
-const fail = <T>(field: string, message: string): Validated<T> => ({ ok: false, error: { field, message } });
+const fail = <T>(field: string, message: string): Validated<T> => ({
+  ok: false,
+  error: { field, message },
+  errors: [{ field, message }],
+});
+
+/** Every field's first failure, in the order checked; a field already failed keeps its first message. */
+class Failures {
+  readonly list: ValidationFailure[] = [];
+  add(field: string, message: string | null | undefined | false): void {
+    if (message && !this.list.some((f) => f.field === field)) this.list.push({ field, message });
+  }
+  has(field: string): boolean {
+    return this.list.some((f) => f.field === field);
+  }
+  /** The failures as a result, or null when there are none. */
+  result<T>(): Validated<T> | null {
+    return this.list.length ? { ok: false, error: this.list[0]!, errors: this.list } : null;
+  }
+}
 
 // Same shape as the common "practical" e-mail pattern: local part without leading/double dots, a
 // dotted domain and a 2+ letter top-level domain.
@@ -57,10 +96,11 @@ export interface Credentials {
 
 function validateCredentials(input: unknown, passwordRule: (p: unknown) => string | null): Validated<Credentials> {
   const body = (input ?? {}) as Record<string, unknown>;
-  const emailError = firstEmailError(body.email);
-  if (emailError) return fail('email', emailError);
-  const passwordError = passwordRule(body.password);
-  if (passwordError) return fail('password', passwordError);
+  const failures = new Failures();
+  failures.add('email', firstEmailError(body.email));
+  failures.add('password', passwordRule(body.password));
+  const failed = failures.result<Credentials>();
+  if (failed) return failed;
   return { ok: true, value: { email: (body.email as string).trim(), password: body.password as string } };
 }
 
@@ -87,11 +127,6 @@ export function firstNewPasswordError(password: string, confirmation?: string): 
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
-/** The first of these one-line fields that holds a line break (decision 0504). */
-const brokenLine = (fields: Record<string, string | null>): Validated<never> | null => {
-  const field = Object.keys(fields).find((k) => hasLineBreak(fields[k] ?? ''));
-  return field ? fail(field, MSG.singleLine) : null;
-};
 /** An optional link: null when empty, the full link (linkFrom) when it is one, false when it is not. */
 const optionalLink = (v: unknown): string | null | false => {
   const s = str(v);
@@ -114,8 +149,19 @@ function validatePlatform(raw: unknown, index: number): Validated<PlatformInput>
   const url = optionalLink(p.url);
   if (url === false) return fail(field('url'), MSG.platformUrlInvalid);
   if (!linkMatchesHandle(name as PlatformInput['name'], handle, url ?? ''))
-    return fail(field('url'), MSG.platformUrlNotHandle(name, platformProfileUrl(name as PlatformInput['name'], handle || 'yourname')));
-  const followers = p.followers === undefined || p.followers === null || p.followers === '' ? 0 : Number(p.followers);
+    return fail(
+      field('url'),
+      MSG.platformUrlNotHandle(name, platformProfileUrl(name as PlatformInput['name'], handle || 'yourname')),
+    );
+  // A whole number as typed (spec 5): digits, never an exponent ("1e9"), hex or a boolean (decision 0851).
+  const followers =
+    p.followers === undefined || p.followers === null || p.followers === ''
+      ? 0
+      : typeof p.followers === 'number'
+        ? p.followers
+        : typeof p.followers === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(p.followers)
+          ? Number(p.followers)
+          : NaN;
   if (Number.isNaN(followers)) return fail(field('followers'), MSG.followersNotWhole);
   if (followers < 0) return fail(field('followers'), MSG.followersNegative);
   if (followers > LIMITS.followersMax) return fail(field('followers'), MSG.followersTooLarge);
@@ -123,62 +169,98 @@ function validatePlatform(raw: unknown, index: number): Validated<PlatformInput>
   return { ok: true, value: { name: name as PlatformInput['name'], handle, url: url ?? '', followers } };
 }
 
-function checkOptions(values: string[], options: readonly string[], field: string, emptyMsg: string, unknownMsg: string) {
-  if (values.length === 0) return fail<never>(field, emptyMsg);
-  if (values.some((v) => !options.includes(v))) return fail<never>(field, unknownMsg);
+function checkOptions(
+  values: string[],
+  options: readonly string[],
+  emptyMsg: string,
+  unknownMsg: string,
+): string | null {
+  if (values.length === 0) return emptyMsg;
+  if (values.some((v) => !options.includes(v))) return unknownMsg;
   return null;
 }
 
-/** The final profile validation table of spec point 5, in the table's order. */
+/** The first of a field's rules that fails, or null. */
+const firstOf = (...rules: [boolean, string][]): string | null => rules.find(([failed]) => failed)?.[1] ?? null;
+
+/** The final profile validation table of spec point 5, in the table's order; every field is checked. */
 export function validateProfile(input: unknown): Validated<ProfileInput> {
   const body = (input ?? {}) as Record<string, unknown>;
+  const failures = new Failures();
 
   const full_name = str(body.full_name);
-  if (full_name.length < 1) return fail('full_name', MSG.nameRequired);
-  if (full_name.length > LIMITS.nameMax) return fail('full_name', MSG.nameTooLong);
-  if (hasLineBreak(full_name)) return fail('full_name', MSG.singleLine);
+  failures.add(
+    'full_name',
+    firstOf(
+      [full_name.length < 1, MSG.nameRequired],
+      [full_name.length > LIMITS.nameMax, MSG.nameTooLong],
+      [hasLineBreak(full_name), MSG.singleLine],
+    ),
+  );
 
   const phone = str(body.phone);
-  if (hasLineBreak(phone)) return fail('phone', MSG.singleLine);
-  if (!PHONE_PATTERN.test(phone)) return fail('phone', MSG.phoneFormat);
-  if (phone.length < LIMITS.phoneMin) return fail('phone', MSG.phoneTooShort);
-  if (phone.length > LIMITS.phoneMax) return fail('phone', MSG.phoneTooLong);
+  failures.add(
+    'phone',
+    firstOf(
+      [phone === '', MSG.phoneRequired],
+      [hasLineBreak(phone), MSG.singleLine],
+      [!PHONE_PATTERN.test(phone), MSG.phoneFormat],
+      [phone.length < LIMITS.phoneMin, MSG.phoneTooShort],
+      [phone.length > LIMITS.phoneMax, MSG.phoneTooLong],
+    ),
+  );
 
   const bio = str(body.bio);
-  if (bio.length < LIMITS.bioMin) return fail('bio', MSG.bioTooShort);
-  if (bio.length > LIMITS.bioMax) return fail('bio', MSG.bioTooLong);
+  failures.add(
+    'bio',
+    firstOf([bio.length < LIMITS.bioMin, MSG.bioTooShort], [bio.length > LIMITS.bioMax, MSG.bioTooLong]),
+  );
 
   const neighborhood = str(body.neighborhood);
-  if (neighborhood.length > LIMITS.neighborhoodMax) return fail('neighborhood', MSG.neighborhoodTooLong);
-  if (hasLineBreak(neighborhood)) return fail('neighborhood', MSG.singleLine);
+  failures.add(
+    'neighborhood',
+    firstOf(
+      [neighborhood.length > LIMITS.neighborhoodMax, MSG.neighborhoodTooLong],
+      [hasLineBreak(neighborhood), MSG.singleLine],
+    ),
+  );
 
   const media_kit_url = optionalLink(body.media_kit_url);
-  if (media_kit_url === false) return fail('media_kit_url', MSG.mediaKitUrlInvalid);
+  failures.add('media_kit_url', media_kit_url === false && MSG.mediaKitUrlInvalid);
   const link_hub_url = optionalLink(body.link_hub_url);
-  if (link_hub_url === false) return fail('link_hub_url', MSG.linkHubUrlInvalid);
+  failures.add('link_hub_url', link_hub_url === false && MSG.linkHubUrlInvalid);
 
   const niches = stringList(body.niches);
-  const nicheError = checkOptions(niches, NICHES, 'niches', MSG.nicheRequired, MSG.nicheUnknown);
-  if (nicheError) return nicheError;
+  failures.add('niches', checkOptions(niches, NICHES, MSG.nicheRequired, MSG.nicheUnknown));
 
   const rawPlatforms = Array.isArray(body.platforms) ? body.platforms : [];
-  if (rawPlatforms.length === 0) return fail('platforms', MSG.platformRequired);
-  if (rawPlatforms.length > LIMITS.platformsMax) return fail('platforms', MSG.tooManyPlatforms);
+  failures.add(
+    'platforms',
+    firstOf(
+      [rawPlatforms.length === 0, MSG.platformRequired],
+      [rawPlatforms.length > LIMITS.platformsMax, MSG.tooManyPlatforms],
+    ),
+  );
   const platforms: PlatformInput[] = [];
-  for (const [i, raw] of rawPlatforms.entries()) {
-    const result = validatePlatform(raw, i);
-    if (!result.ok) return result;
-    platforms.push(result.value);
+  if (!failures.has('platforms')) {
+    for (const [i, raw] of rawPlatforms.entries()) {
+      const result = validatePlatform(raw, i);
+      if (result.ok) platforms.push(result.value);
+      else failures.add(result.error.field, result.error.message);
+    }
   }
 
   const content_types = stringList(body.content_types);
-  const contentError = checkOptions(content_types, CONTENT_TYPES, 'content_types', MSG.contentTypeRequired, MSG.contentTypeUnknown);
-  if (contentError) return contentError;
+  failures.add(
+    'content_types',
+    checkOptions(content_types, CONTENT_TYPES, MSG.contentTypeRequired, MSG.contentTypeUnknown),
+  );
 
   const collab_types = stringList(body.collab_types);
-  const collabError = checkOptions(collab_types, COLLAB_TYPES, 'collab_types', MSG.collabTypeRequired, MSG.collabTypeUnknown);
-  if (collabError) return collabError;
+  failures.add('collab_types', checkOptions(collab_types, COLLAB_TYPES, MSG.collabTypeRequired, MSG.collabTypeUnknown));
 
+  const failed = failures.result<ProfileInput>();
+  if (failed) return failed;
   return {
     ok: true,
     value: {
@@ -186,8 +268,8 @@ export function validateProfile(input: unknown): Validated<ProfileInput> {
       phone,
       bio,
       neighborhood: neighborhood || null,
-      media_kit_url,
-      link_hub_url,
+      media_kit_url: media_kit_url || null,
+      link_hub_url: link_hub_url || null,
       niches: niches as ProfileInput['niches'],
       platforms,
       content_types: content_types as ProfileInput['content_types'],
@@ -195,6 +277,31 @@ export function validateProfile(input: unknown): Validated<ProfileInput> {
       can_use_name_publicly: body.can_use_name_publicly === undefined ? true : body.can_use_name_publicly === true,
     },
   };
+}
+
+/** The fields each wizard step shows (spec 5's steps), by the validator's field names. */
+export const WIZARD_STEP_FIELDS = {
+  1: ['full_name', 'phone', 'bio', 'neighborhood'],
+  2: ['platforms'],
+  3: ['niches', 'content_types', 'collab_types'],
+  4: ['media_kit_url', 'link_hub_url', 'can_use_name_publicly'],
+} as const satisfies Record<1 | 2 | 3 | 4, readonly string[]>;
+
+/** The step that holds a field named in a validation failure (e.g. 'platforms.0.url'), or null. */
+export function wizardStepOfField(field: string | undefined): 1 | 2 | 3 | 4 | null {
+  const root = field?.split('.')[0];
+  for (const step of [1, 2, 3, 4] as const)
+    if ((WIZARD_STEP_FIELDS[step] as readonly string[]).includes(root ?? '')) return step;
+  return null;
+}
+
+/**
+ * What keeps a wizard step from its Next (decision 0660): the final rules' failures of the
+ * step's own fields, so a missing or too short field is said on its step, not at the end.
+ */
+export function wizardStepFailures(step: 1 | 2 | 3 | 4, draft: unknown): ValidationFailure[] {
+  const checked = validateProfile(draft);
+  return checked.ok ? [] : checked.errors.filter((f) => wizardStepOfField(f.field) === step);
 }
 
 /** Wizard step gates (spec 5): which steps are complete enough for Next. */
@@ -205,7 +312,11 @@ export function isWizardStepComplete(step: 1 | 2 | 3 | 4, draft: Partial<Profile
     case 2:
       return (draft.platforms?.length ?? 0) > 0;
     case 3:
-      return (draft.niches?.length ?? 0) > 0 && (draft.content_types?.length ?? 0) > 0 && (draft.collab_types?.length ?? 0) > 0;
+      return (
+        (draft.niches?.length ?? 0) > 0 &&
+        (draft.content_types?.length ?? 0) > 0 &&
+        (draft.collab_types?.length ?? 0) > 0
+      );
     case 4:
       return true;
   }
@@ -220,29 +331,53 @@ export function firstImageError(file: { type: string; size: number }): string | 
 
 export function validateAmplifySubmission(input: unknown): Validated<AmplifySubmissionInput> {
   const body = (input ?? {}) as Record<string, unknown>;
+  const failures = new Failures();
   const business_name = str(body.business_name);
-  if (!business_name) return fail('business_name', MSG.businessNameRequired);
-  if (business_name.length > LIMITS.businessNameMax) return fail('business_name', MSG.businessNameTooLong);
+  failures.add(
+    'business_name',
+    firstOf(
+      [!business_name, MSG.businessNameRequired],
+      [business_name.length > LIMITS.businessNameMax, MSG.businessNameTooLong],
+      [hasLineBreak(business_name), MSG.singleLine],
+    ),
+  );
   const contact_name = str(body.contact_name);
-  if (!contact_name) return fail('contact_name', MSG.contactNameRequired);
-  if (contact_name.length > LIMITS.contactNameMax) return fail('contact_name', MSG.contactNameTooLong);
-  const emailError = firstEmailError(body.contact_email);
-  if (emailError) return fail('contact_email', emailError);
+  failures.add(
+    'contact_name',
+    firstOf(
+      [!contact_name, MSG.contactNameRequired],
+      [contact_name.length > LIMITS.contactNameMax, MSG.contactNameTooLong],
+      [hasLineBreak(contact_name), MSG.singleLine],
+    ),
+  );
+  failures.add('contact_email', firstEmailError(body.contact_email));
   const category = str(body.category);
-  if (!(BUSINESS_CATEGORIES as readonly string[]).includes(category)) return fail('category', MSG.categoryRequired);
+  failures.add('category', !(BUSINESS_CATEGORIES as readonly string[]).includes(category) && MSG.categoryRequired);
   const story = str(body.story);
-  if (!story) return fail('story', MSG.storyRequired);
-  if (story.length > LIMITS.storyMax) return fail('story', MSG.storyTooLong);
+  failures.add('story', firstOf([!story, MSG.storyRequired], [story.length > LIMITS.storyMax, MSG.storyTooLong]));
   const website_social = str(body.website_social);
-  if (website_social.length > LIMITS.urlMax) return fail('website_social', MSG.websiteInvalid);
+  failures.add(
+    'website_social',
+    firstOf(
+      [website_social.length > LIMITS.urlMax, MSG.websiteInvalid],
+      [hasLineBreak(website_social), MSG.singleLine],
+    ),
+  );
   const neighborhood = str(body.neighborhood);
-  if (neighborhood.length > LIMITS.neighborhoodMax) return fail('neighborhood', MSG.neighborhoodTooLong);
-  const lineError = brokenLine({ business_name, contact_name, website_social, neighborhood });
-  if (lineError) return lineError;
+  failures.add(
+    'neighborhood',
+    firstOf(
+      [neighborhood.length > LIMITS.neighborhoodMax, MSG.neighborhoodTooLong],
+      [hasLineBreak(neighborhood), MSG.singleLine],
+    ),
+  );
   const type_of_help = stringList(body.type_of_help);
-  if (type_of_help.some((t) => !(TYPES_OF_HELP as readonly string[]).includes(t))) {
-    return fail('type_of_help', MSG.typeOfHelpUnknown);
-  }
+  failures.add(
+    'type_of_help',
+    type_of_help.some((t) => !(TYPES_OF_HELP as readonly string[]).includes(t)) && MSG.typeOfHelpUnknown,
+  );
+  const failed = failures.result<AmplifySubmissionInput>();
+  if (failed) return failed;
   return {
     ok: true,
     value: {
@@ -264,46 +399,82 @@ export const storyTitle = (story: string) => Array.from(story).slice(0, LIMITS.s
 
 export function validateInterestRequest(input: unknown): Validated<InterestRequestInput> {
   const body = (input ?? {}) as Record<string, unknown>;
+  const failures = new Failures();
   const creator_name = str(body.creator_name);
-  if (!creator_name) return fail('creator_name', MSG.interestNameRequired);
-  if (creator_name.length > LIMITS.nameMax) return fail('creator_name', MSG.nameTooLong);
-  const emailError = firstEmailError(body.creator_email);
-  if (emailError) return fail('creator_email', emailError);
+  failures.add(
+    'creator_name',
+    firstOf(
+      [!creator_name, MSG.interestNameRequired],
+      [creator_name.length > LIMITS.nameMax, MSG.nameTooLong],
+      [hasLineBreak(creator_name), MSG.singleLine],
+    ),
+  );
+  failures.add('creator_email', firstEmailError(body.creator_email));
   const creator_links = str(body.creator_links);
-  if (creator_links.length > LIMITS.interestLinksMax) return fail('creator_links', MSG.linksTooLong);
+  failures.add(
+    'creator_links',
+    firstOf(
+      [creator_links.length > LIMITS.interestLinksMax, MSG.linksTooLong],
+      [hasLineBreak(creator_links), MSG.singleLine],
+    ),
+  );
   const message = str(body.message);
-  if (message.length > LIMITS.interestMessageMax) return fail('message', MSG.messageTooLong);
-  const lineError = brokenLine({ creator_name, creator_links });
-  if (lineError) return lineError;
+  failures.add('message', message.length > LIMITS.interestMessageMax && MSG.messageTooLong);
+  const failed = failures.result<InterestRequestInput>();
+  if (failed) return failed;
   return {
     ok: true,
-    value: { creator_name, creator_email: str(body.creator_email), creator_links: creator_links || null, message: message || null },
+    value: {
+      creator_name,
+      creator_email: str(body.creator_email),
+      creator_links: creator_links || null,
+      message: message || null,
+    },
   };
 }
 
 /** A brand's message through a profile's Contact form (decision 0501). */
 export function validateContactRequest(input: unknown): Validated<ContactRequestInput> {
   const body = (input ?? {}) as Record<string, unknown>;
+  const failures = new Failures();
   const brand_name = str(body.brand_name);
-  if (!brand_name) return fail('brand_name', MSG.contactBrandRequired);
-  if (brand_name.length > LIMITS.businessNameMax) return fail('brand_name', MSG.nameTooLong);
-  if (hasLineBreak(brand_name)) return fail('brand_name', MSG.singleLine);
-  const emailError = firstEmailError(body.email);
-  if (emailError) return fail('email', emailError);
+  failures.add(
+    'brand_name',
+    firstOf(
+      [!brand_name, MSG.contactBrandRequired],
+      [brand_name.length > LIMITS.businessNameMax, MSG.nameTooLong],
+      [hasLineBreak(brand_name), MSG.singleLine],
+    ),
+  );
+  failures.add('email', firstEmailError(body.email));
   const message = str(body.message);
-  if (!message) return fail('message', MSG.contactMessageRequired);
-  if (message.length > LIMITS.contactMessageMax) return fail('message', MSG.messageTooLong);
+  failures.add(
+    'message',
+    firstOf([!message, MSG.contactMessageRequired], [message.length > LIMITS.contactMessageMax, MSG.messageTooLong]),
+  );
   const budget = body.budget_range === undefined || body.budget_range === null ? '' : body.budget_range;
-  if (budget !== '' && !(BUDGET_RANGES as readonly unknown[]).includes(budget)) return fail('budget_range', MSG.contactBudgetInvalid);
-  return { ok: true, value: { brand_name, email: str(body.email), message, budget_range: (budget || null) as BudgetRange | null } };
+  failures.add(
+    'budget_range',
+    budget !== '' && !(BUDGET_RANGES as readonly unknown[]).includes(budget) && MSG.contactBudgetInvalid,
+  );
+  const failed = failures.result<ContactRequestInput>();
+  if (failed) return failed;
+  return {
+    ok: true,
+    value: { brand_name, email: str(body.email), message, budget_range: (budget || null) as BudgetRange | null },
+  };
 }
 
 /** A creator's Contact settings: the links named must be the profile's own (contactLinkChoices). */
-export function validateContactSettings(input: unknown, profile: Parameters<typeof contactLinkChoices>[0]): Validated<ContactSettings> {
+export function validateContactSettings(
+  input: unknown,
+  profile: Parameters<typeof contactLinkChoices>[0],
+): Validated<ContactSettings> {
   const body = (input ?? {}) as Record<string, unknown>;
   if (typeof body.contact_enabled !== 'boolean') return fail('contact_enabled', MSG.contactEnabledInvalid);
   const links = Array.isArray(body.contact_links) ? body.contact_links : body.contact_links === undefined ? [] : null;
   const allowed = new Set(contactLinkChoices(profile).map((c) => c.key));
-  if (links === null || !links.every((l): l is string => typeof l === 'string' && allowed.has(l))) return fail('contact_links', MSG.contactLinkUnknown);
+  if (links === null || !links.every((l): l is string => typeof l === 'string' && allowed.has(l)))
+    return fail('contact_links', MSG.contactLinkUnknown);
   return { ok: true, value: { contact_enabled: body.contact_enabled, contact_links: [...new Set(links)] } };
 }

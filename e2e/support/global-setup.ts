@@ -6,7 +6,8 @@ import globalApiSetup from '../../backend/test/helpers/global-setup';
 export default async function globalSetup() {
   const root = join(__dirname, '../..');
   for (const index of ['public-site/dist/index.html', 'admin-console/dist/index.html']) {
-    if (!existsSync(join(root, index))) throw new Error(`${index} is missing: run npm run build (npm test does it for you)`);
+    if (!existsSync(join(root, index)))
+      throw new Error(`${index} is missing: run npm run build (npm test does it for you)`);
   }
   await globalApiSetup();
 }

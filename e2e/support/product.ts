@@ -24,7 +24,11 @@ export interface Product {
    * A fresh browser context (own localStorage) with a page. `scripts: false` for a page whose
    * scripts a test blocks: its goto() then does not wait for the site to take over.
    */
-  newPage(opts?: { width?: number; height?: number; scripts?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
+  newPage(opts?: {
+    width?: number;
+    height?: number;
+    scripts?: boolean;
+  }): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -35,9 +39,15 @@ export interface Product {
 export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const t = await createTestApp({ worker: true, env: { WEB_ROOT: join(__dirname, '../..'), PUBLIC_URL: baseUrl, ...env } });
+  const t = await createTestApp({
+    worker: true,
+    env: { WEB_ROOT: join(__dirname, '../..'), PUBLIC_URL: baseUrl, ...env },
+  });
   await t.app.listen(port, '127.0.0.1');
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   return {
     t,
     baseUrl,
@@ -110,7 +120,9 @@ export async function signInThroughLogin(page: Page, email: string, password = P
 /** Signs an account up through the API and gives it the admin role in the database. */
 export async function addAdmin(product: Product, email: string): Promise<void> {
   const res = await product.t.http().post('/api/auth/signup').send({ email, password: PASSWORD }).expect(201);
-  await product.t.sql(`insert into user_roles (user_id, role, created_at) values ($1, 'admin', now())`, [res.body.user.id]);
+  await product.t.sql(`insert into user_roles (user_id, role, created_at) values ($1, 'admin', now())`, [
+    res.body.user.id,
+  ]);
 }
 
 /**
@@ -119,7 +131,11 @@ export async function addAdmin(product: Product, email: string): Promise<void> {
  */
 export async function signIn(page: Page, session: unknown): Promise<void> {
   await page.addInitScript(
-    (s) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('lc.auth.session', s),
+    (s) =>
+      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+        'lc.auth.session',
+        s,
+      ),
     typeof session === 'string' ? session : JSON.stringify(session),
   );
 }
@@ -131,15 +147,23 @@ export async function shot(page: Page, name: string): Promise<void> {
 }
 
 /** An account (password PASSWORD) with a profile, made through the API and listed as an admin's approval would. */
-export async function listedCreator(product: Product, email: string, fullName: string): Promise<{ id: string; email: string; name: string }> {
-  const session = (await product.t.http().post('/api/auth/signup').send({ email, password: PASSWORD }).expect(201)).body;
+export async function listedCreator(
+  product: Product,
+  email: string,
+  fullName: string,
+): Promise<{ id: string; email: string; name: string }> {
+  const session = (await product.t.http().post('/api/auth/signup').send({ email, password: PASSWORD }).expect(201))
+    .body;
   const res = await product.t
     .http()
     .put('/api/me/profile')
     .set('Authorization', `Bearer ${session.access_token}`)
     .send(validProfile({ full_name: fullName }))
     .expect(201);
-  await product.t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [res.body.id]);
+  await product.t.sql(
+    `update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true, decided_at = coalesce(decided_at, now()) where id = $1`,
+    [res.body.id],
+  );
   return { id: res.body.id as string, email, name: fullName };
 }
 

@@ -4,6 +4,19 @@
 // phone's first paint never waits for them. A hidden tab paints nothing: a timer starts them anyway.
 (function () {
   var self = document.currentScript;
+  // A form marked data-hold-submit (sign-in, sign-up) sent before the scripts run is held, not sent
+  // by the browser (its fields have no names, so that would only reload the page): the page sends it
+  // once it has taken the form over (lcLive, public-site/src/lib/typed-before-hydration.ts).
+  document.addEventListener(
+    'submit',
+    function (e) {
+      var form = e.target;
+      if (!form || !form.hasAttribute || !form.hasAttribute('data-hold-submit') || form.lcLive) return;
+      e.preventDefault();
+      form.lcHeld = true;
+    },
+    true,
+  );
   var started = false;
   function start() {
     if (started) return;

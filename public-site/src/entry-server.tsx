@@ -21,8 +21,13 @@ import ShortlistPage from '@/features/shortlist/shortlist-page';
 import SharedShortlistPage from '@/features/shortlist/shared-shortlist-page';
 import ConfirmShortlistMessagePage from '@/features/shortlist/confirm-message-page';
 import RepliedPage from '@/features/replies/replied-page';
+import TheyRepliedPage from '@/features/replies/they-replied-page';
 import AreaPage from '@/features/areas/area-page';
 import CitiesPage from '@/features/marketing/cities-page';
+import CallsPage from '@/features/calls/calls-page';
+import CallPage from '@/features/calls/call-page';
+import NewCallPage from '@/features/calls/new-call-page';
+import MyCallsPage from '@/features/calls/my-calls-page';
 
 /**
  * The server's renderer (built to dist/server/entry-server.cjs, loaded by backend/src/web/spa.ts):
@@ -47,8 +52,13 @@ const VIEWS: SiteViews = {
   SharedShortlistPage,
   ConfirmShortlistMessagePage,
   RepliedPage,
+  TheyRepliedPage,
   AreaPage,
   CitiesPage,
+  CallsPage,
+  CallPage,
+  NewCallPage,
+  MyCallsPage,
 };
 
 /** Before the first page: the configured city (CITY) and its own lines of copy, if any (decision 0600). */
@@ -57,7 +67,11 @@ export function configure(opts: { city: string; copy?: Partial<CityFlavor> }) {
 }
 
 /** The page at `url` (path and query) as HTML for `#root`, drawn from `queries`. */
-export function render(url: string, queries: PageQueries, site?: { city: string; copy?: Partial<CityFlavor>; cities: SiteCities }): string {
+export function render(
+  url: string,
+  queries: PageQueries,
+  site?: { city: string; copy?: Partial<CityFlavor>; cities: SiteCities },
+): string {
   if (!site) return draw(url, queries);
   // A page of an install of several cities (decision 0620): its city and every city while it is
   // drawn (synchronously), then the configured site again.

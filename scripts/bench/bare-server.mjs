@@ -16,7 +16,7 @@
 // {slug}?city=` (the API's statements, area-sql, mapped with its own card code). The overview and
 // the area pages are cached reads, measured against the bytes floor: here they serve the bench's
 // check that both servers answer the same.
-// Usage: DATABASE_URL=… PORT=… [ANSWER_HEADERS_FILE=…] node scripts/bench/bare-server.mjs
+// Usage: DATABASE_URL=… PORT=… [ANSWER_HEADERS_FILE=…] [BENCH_APPLICATION_NAME=bench floor] node scripts/bench/bare-server.mjs
 import { hash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -26,13 +26,17 @@ import directorySql from '../../backend/dist/modules/creator/infrastructure/dire
 import directoryReads from '../../backend/dist/modules/creator/infrastructure/sql-directory-reads.js';
 import creatorViews from '../../backend/dist/modules/creator/application/creator-views.js';
 import areaSql from '../../backend/dist/modules/creator/infrastructure/area-sql.js';
+import searchWords from '../../backend/dist/modules/creator/application/search-words.js';
 
 const { AREA_PAGES, AREA_SLUG, DIRECTORY, FOLLOWER_BUCKETS, NICHES, PLATFORM_NAMES, areaSlug } = common;
 const { areaCountsSql, areaCardsSql } = areaSql;
-const { listedCountSql, listedPageSql, listedMatchedPageSql, listedSuggestionsSql, PROFILE_SQL } = directorySql;
+const { listedCountSql, listedPageSql, listedMatchedPageSql, listedSuggestionsSql, listedWalkCountSql, searchWordStatsSql, closeWordsSql, anyOfSearchesQuery, PROFILE_SQL } =
+  directorySql;
+const { searchCountPlan, correctedSearches, correctedText, SEARCH_WALK_READ, SUGGESTION_CANDIDATES } = searchWords;
 const { readOnlyProfile, listedCard } = directoryReads;
 const { toPublicCreator, toPublicCard } = creatorViews;
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+// Named so the bench tells its PostgreSQL backends from the API's (CPU per request, statements' times).
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, application_name: process.env.BENCH_APPLICATION_NAME ?? 'bench floor' });
 const answerHeaders = process.env.ANSWER_HEADERS_FILE ? JSON.parse(readFileSync(process.env.ANSWER_HEADERS_FILE, 'utf8')) : undefined;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -141,16 +145,25 @@ async function creators(res, params) {
     let total;
     let rows;
     if (filters.q) {
-      // The page and the capped count in one statement, in the order asked, as the API does.
-      if (!cursor || cursor.order === sort) {
+      // The API's steps (decision 0280): what the word table says first, kept like the API keeps
+      // it (matchesOf), then the page and the capped count in one statement for rare words, or
+      // a walk along the order's index for words that match more than the cap.
+      if (cursor && cursor.order !== sort && !(sort === 'relevance' && cursor.order === 'newest')) return res.writeHead(400).end();
+      let counted = await matchesOf(filters, cap);
+      if (counted === undefined && cursor) counted = await count();
+      if (counted === 0 && (!cursor || cursor.order === sort)) {
+        total = 0;
+        rows = [];
+      } else if (counted === undefined || (counted <= cap && (!cursor || cursor.order === sort))) {
         // Always a row, carrying the count; one without a card when the page is empty.
         const matched = await cards(listedMatchedPageSql(pageOf(sort), cap));
         total = matched[0].n;
         if (total <= cap) rows = matched.filter((r) => r.id !== null);
       } else {
-        total = await count();
+        total = counted;
       }
       if (sort === 'relevance' && total > cap) order = 'newest';
+      if (cursor && cursor.order !== order) return res.writeHead(400).end();
       // Words that match more than the cap are walked for along the order's index, as the API does.
       if (!rows) rows = await page(order, total > cap);
     } else {
@@ -165,11 +178,10 @@ async function creators(res, params) {
     const last = items[items.length - 1];
     const next = last && (backwards || more) ? cursorOf(order, true, last.key, last.id) : null;
     const prev = first && (backwards ? more : !!cursor) ? cursorOf(order, false, first.key, first.id) : null;
-    // Words alone that found nobody: the API's "Did you mean …?" statement (decision 0250).
+    // Words alone (in a city or all) that found nobody: the API's "Did you mean …?" (decision 0250).
     let suggestions = [];
-    if (filters.q && !filters.niche && !filters.platform && !filters.min_followers && !filters.neighborhood && !filters.city && total === 0) {
-      const { text, values } = listedSuggestionsSql(filters.q, DIRECTORY.suggestionMax);
-      suggestions = (await pool.query(prepared(text, values))).rows.map((r) => r.suggestion);
+    if (filters.q && !filters.niche && !filters.platform && !filters.min_followers && !filters.neighborhood && total === 0) {
+      suggestions = await suggest(filters.q, filters.city);
     }
     sendJson(
       res,
@@ -178,6 +190,45 @@ async function creators(res, params) {
   } catch (error) {
     res.writeHead(500).end(String(error));
   }
+}
+
+/**
+ * A search's matches as the word table tells them (the API's DirectoryService.countFromWords, its
+ * statements and rules), kept for the run like the API keeps them under the listing version: the
+ * bench writes nothing while it measures.
+ */
+const kept = new Map();
+function matchesOf(filters, cap) {
+  const key = JSON.stringify(filters);
+  if (!kept.has(key)) kept.set(key, countFromWords(filters, cap).catch((error) => (kept.delete(key), Promise.reject(error))));
+  return kept.get(key);
+}
+async function countFromWords(filters, cap) {
+  const { q, city, ...narrowing } = filters;
+  const { text, values } = searchWordStatsSql(q, city);
+  const [row] = (await pool.query(prepared(text, values))).rows;
+  const narrowed = Object.values(narrowing).some((value) => !!value);
+  const plan = searchCountPlan(q, { exact: row.exact.map(Number), most: row.most, total: row.total, words: row.words }, { cap, narrowed });
+  if (plan === 'none') return 0;
+  if (plan === 'common') return cap + 1;
+  if (plan === 'rare') return undefined;
+  const walk = listedWalkCountSql(filters, cap, SEARCH_WALK_READ);
+  const [{ n, listed }] = (await pool.query(prepared(walk.text, walk.values))).rows;
+  return n > cap || listed <= SEARCH_WALK_READ ? n : undefined;
+}
+/** The API's "Did you mean …?" (DirectoryService.suggest): close words from the word table, then names. */
+async function suggest(q, city) {
+  const max = DIRECTORY.suggestionMax;
+  const close = closeWordsSql(q, city, max);
+  const words = (await pool.query(prepared(close.text, close.values))).rows.map((r) => ({ word: r.word, creators: r.creators, close: r.close, counts: r.counts.map(Number) }));
+  const corrected = correctedSearches(words, max);
+  if (corrected.length === 0) return [];
+  if (corrected.every((c) => c.rarest <= SUGGESTION_CANDIDATES)) {
+    const { text, values } = listedSuggestionsSql(q, anyOfSearchesQuery(corrected.map((c) => c.words)), city, max);
+    return (await pool.query(prepared(text, values))).rows.map((r) => r.suggestion);
+  }
+  const typed = q.trim().toLowerCase();
+  return [...new Set(corrected.map((c) => correctedText(q, c.words)))].filter((text) => text.toLowerCase() !== typed);
 }
 
 /** GET /api/creators/:id: the API's statement (its row as one JSON text) and its own mapping, without its cache. */

@@ -11,7 +11,11 @@ import { TABS, tabLabel } from './submission-rules';
 const PAGE = 20;
 
 const useCount = (status: SubmissionStatus) =>
-  useGetList('amplify-submissions', { filter: { status }, sort: { field: 'created_at', order: 'DESC' }, pagination: { page: 1, perPage: 1 } }).total;
+  useGetList('amplify-submissions', {
+    filter: { status },
+    sort: { field: 'created_at', order: 'DESC' },
+    pagination: { page: 1, perPage: 1 },
+  }).total;
 
 /** /admin/amplify: Pending, Approved and Declined tabs, each with its count; approve, decline, feature. */
 export function AmplifyAdmin() {
@@ -25,7 +29,11 @@ export function AmplifyAdmin() {
     if (focused) setTab(focused.status);
   }, [focused]);
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
-  const counts: Record<SubmissionStatus, number | undefined> = { pending: useCount('pending'), approved: useCount('approved'), declined: useCount('declined') };
+  const counts: Record<SubmissionStatus, number | undefined> = {
+    pending: useCount('pending'),
+    approved: useCount('approved'),
+    declined: useCount('declined'),
+  };
   const { data, total, isPending, error } = useGetList<AmplifySubmission>('amplify-submissions', {
     filter: { status: tab },
     sort: { field: 'created_at', order: 'DESC' },

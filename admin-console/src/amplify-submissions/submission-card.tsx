@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Avatar, Box, Button, Card, CardContent, Chip, FormControlLabel, Link, Stack, Switch, Typography } from '@mui/material';
+import {
+  Avatar,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  FormControlLabel,
+  Link,
+  Stack,
+  Switch,
+  Typography,
+} from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import BlockIcon from '@mui/icons-material/Block';
 import { useRefresh, useUpdate } from 'react-admin';
@@ -117,28 +129,55 @@ export function SubmissionCard({ submission: s }: { submission: AmplifySubmissio
             </>
           )}
         </Box>
-        <Typography variant="overline" component="h3" color="text.secondary" sx={{ display: 'block', mt: 2, lineHeight: 2 }}>
+        <Typography
+          variant="overline"
+          component="h3"
+          color="text.secondary"
+          sx={{ display: 'block', mt: 2, lineHeight: 2 }}
+        >
           Story
         </Typography>
         <Typography sx={{ whiteSpace: 'pre-line' }}>{s.description}</Typography>
         <Stack direction="row" sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
           {canApprove(s) && (
-            <Button variant="contained" color="success" startIcon={<CheckIcon />} disabled={isPending} onClick={() => change({ status: 'approved' })}>
+            <Button
+              variant="contained"
+              color="success"
+              startIcon={<CheckIcon />}
+              disabled={isPending}
+              onClick={() => change({ status: 'approved' })}
+            >
               Approve
             </Button>
           )}
           {canDecline(s) && (
-            <Button variant="outlined" color="error" startIcon={<BlockIcon />} disabled={isPending} onClick={() => change({ status: 'declined' })}>
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<BlockIcon />}
+              disabled={isPending}
+              onClick={() => change({ status: 'declined' })}
+            >
               Decline
             </Button>
           )}
           <FormControlLabel
             sx={{ ml: { sm: 'auto' } }}
             label="Featured"
-            control={<Switch checked={s.featured} disabled={isPending || !canFeature(s)} onChange={(_, on) => change({ featured: on })} />}
+            control={
+              <Switch
+                checked={s.featured}
+                disabled={isPending || !canFeature(s)}
+                onChange={(_, on) => change({ featured: on })}
+              />
+            }
           />
         </Stack>
-        <ConfirmDialog text={asking?.text ?? null} onClose={() => setAsking(null)} onConfirm={() => asking && send(asking.data)} />
+        <ConfirmDialog
+          text={asking?.text ?? null}
+          onClose={() => setAsking(null)}
+          onConfirm={() => asking && send(asking.data)}
+        />
       </CardContent>
     </Card>
   );

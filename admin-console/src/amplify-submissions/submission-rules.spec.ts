@@ -28,12 +28,17 @@ describe('business moderation (spec 4)', () => {
     const s = { business_name: 'Tremont Taco Co', status: 'approved' as const, featured: true };
     expect(submissionConfirmText(s, { status: 'approved' })).toBeNull();
     expect(submissionConfirmText(s, { featured: true })).toBeNull();
-    expect(submissionConfirmText(s, { featured: false })).toMatchObject({ title: 'Remove Tremont Taco Co from featured?', confirm: 'Remove from featured' });
+    expect(submissionConfirmText(s, { featured: false })).toMatchObject({
+      title: 'Remove Tremont Taco Co from featured?',
+      confirm: 'Remove from featured',
+    });
     expect(submissionConfirmText(s, { status: 'declined' })).toEqual({
       title: 'Decline Tremont Taco Co?',
       body: 'It is featured: declining also takes it off the featured page at once. It moves to the Declined tab.',
       confirm: 'Decline',
     });
-    expect(submissionConfirmText({ ...s, status: 'pending', featured: false }, { status: 'declined' })?.body).toBe('It moves to the Declined tab.');
+    expect(submissionConfirmText({ ...s, status: 'pending', featured: false }, { status: 'declined' })?.body).toBe(
+      'It moves to the Declined tab.',
+    );
   });
 });

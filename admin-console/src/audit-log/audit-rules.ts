@@ -13,6 +13,8 @@ const ACTIONS: Record<string, string> = {
   changes_acknowledged: 'Changes acknowledged',
   handle_confirmed: 'Handle confirmed',
   handle_unconfirmed: 'Handle confirmation taken back',
+  decline: 'Declined',
+  close: 'Closed',
 };
 
 export const actionLabel = (action: string) => ACTIONS[action] ?? action;
@@ -20,6 +22,7 @@ export const actionLabel = (action: string) => ACTIONS[action] ?? action;
 export const SUBJECT_LABELS: Record<AuditEntry['subject_type'], string> = {
   creator_profile: 'Creator',
   amplify_submission: 'Business',
+  call: 'Open call',
 };
 
 /** "pending → rejected", a single value when only one is known, '' when the row carries none. */

@@ -1,7 +1,16 @@
 import { Chip, Link, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { CityName, useCities } from '../cities';
-import { Datagrid, DateField, FunctionField, SimpleList, TextField, useCreatePath, useBasename, useGetManyAggregate } from 'react-admin';
+import {
+  Datagrid,
+  DateField,
+  FunctionField,
+  SimpleList,
+  TextField,
+  useCreatePath,
+  useBasename,
+  useGetManyAggregate,
+} from 'react-admin';
 import type { AuditEntry } from '@local-creators/common';
 import { formatDateTime } from '../creators/creator-rules';
 import { SUBJECT_LABELS, actionLabel, changeLabel } from './audit-rules';
@@ -18,9 +27,12 @@ const Empty = () => (
  */
 function useSubjectName(entry: AuditEntry): string {
   const creator = entry.subject_type === 'creator_profile';
-  const { data } = useGetManyAggregate<{ id: string; full_name?: string; business_name?: string }>(creator ? 'creators' : 'amplify-submissions', {
-    ids: [entry.subject_id],
-  });
+  const { data } = useGetManyAggregate<{ id: string; full_name?: string; business_name?: string }>(
+    creator ? 'creators' : 'amplify-submissions',
+    {
+      ids: [entry.subject_id],
+    },
+  );
   const record = data?.find((r) => r?.id === entry.subject_id);
   const name = creator ? record?.full_name : record?.business_name;
   return name || `${SUBJECT_LABELS[entry.subject_type]} ${entry.subject_id.slice(0, 8)}`;
@@ -65,9 +77,14 @@ export function AuditTrailTable({ compact = false }: { compact?: boolean }) {
     <Datagrid bulkActionButtons={false} rowClick={false} empty={<Empty />}>
       <DateField source="created_at" showTime label="When" />
       <TextField source="actor_email" label="Who" />
-      {cities && <FunctionField<AuditEntry> label="City" sortable={false} render={(r) => <CityName slug={r.city_slug} />} />}
+      {cities && (
+        <FunctionField<AuditEntry> label="City" sortable={false} render={(r) => <CityName slug={r.city_slug} />} />
+      )}
       <FunctionField<AuditEntry> label="Subject" render={(e) => <SubjectLink entry={e} />} />
-      <FunctionField<AuditEntry> label="Action" render={(e) => <Chip size="small" variant="outlined" label={actionLabel(e.action)} />} />
+      <FunctionField<AuditEntry>
+        label="Action"
+        render={(e) => <Chip size="small" variant="outlined" label={actionLabel(e.action)} />}
+      />
       <FunctionField<AuditEntry> label="Change" render={(e) => changeLabel(e) || '—'} />
       <TextField source="notes" emptyText="—" />
     </Datagrid>

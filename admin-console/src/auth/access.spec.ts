@@ -1,7 +1,16 @@
 import { SESSION_REFRESH_MARGIN_S, type AuthSession, type AuthUser } from '@local-creators/common';
-import { canAccess, isAdmin, isBusinessPage, needsRefresh, parseSession, redirectFor, redirectForStatus } from './access';
+import {
+  canAccess,
+  isAdmin,
+  isBusinessPage,
+  needsRefresh,
+  parseSession,
+  redirectFor,
+  redirectForStatus,
+} from './access';
 
-const user = (roles: string[]): AuthUser => ({ id: 'u1', email: 'e@example.com', created_at: '2025-01-01T00:00:00Z', app_metadata: { roles } }) as AuthUser;
+const user = (roles: string[]): AuthUser =>
+  ({ id: 'u1', email: 'e@example.com', created_at: '2025-01-01T00:00:00Z', app_metadata: { roles } }) as AuthUser;
 const session = (roles: string[], expires_at = 2_000_000_000): AuthSession => ({
   access_token: 'a',
   refresh_token: 'r',
@@ -92,7 +101,14 @@ describe('parseSession', () => {
   it('reads a stored GoTrue session', () => {
     expect(parseSession(JSON.stringify(session(['admin'])))).toEqual(session(['admin']));
   });
-  it.each([null, '', 'not json', 'null', '{}', JSON.stringify({ access_token: 'a', refresh_token: 'r', expires_at: 1 })])('ignores %j', (raw) => {
+  it.each([
+    null,
+    '',
+    'not json',
+    'null',
+    '{}',
+    JSON.stringify({ access_token: 'a', refresh_token: 'r', expires_at: 1 }),
+  ])('ignores %j', (raw) => {
     expect(parseSession(raw)).toBeNull();
   });
 });
@@ -115,6 +131,9 @@ describe('canAccess (react-admin access control by role)', () => {
     ['creators', 'create', false],
     ['amplify-submissions', 'edit', true],
     ['amplify-submissions', 'delete', false],
+    ['calls', 'list', true],
+    ['calls', 'edit', true],
+    ['calls', 'delete', false],
     ['audit-log', 'list', true],
     ['audit-log', 'edit', false],
     ['notifications', 'list', true],
@@ -122,8 +141,17 @@ describe('canAccess (react-admin access control by role)', () => {
     ['webhooks', 'delete', true],
     ['webhook-attempts', 'delete', false],
     ['unknown', 'list', false],
-  ])('an admin on %s/%s: %s', (resource, action, expected) => {
-    expect(canAccess(['admin'], resource, action)).toBe(expected);
+  ])('an admin of every city on %s/%s: %s', (resource, action, expected) => {
+    expect(canAccess(['admin'], resource, action, null)).toBe(expected);
+  });
+
+  it('keeps what spans every city from a city admin, and from an admin whose scope the server has not said (decision 0661)', () => {
+    for (const scope of [['akron'], undefined]) {
+      expect(canAccess(['admin'], 'notifications', 'list', scope)).toBe(false);
+      expect(canAccess(['admin'], 'webhooks', 'list', scope)).toBe(false);
+      expect(canAccess(['admin'], 'webhooks', 'create', scope)).toBe(false);
+      expect(canAccess(['admin'], 'creators', 'list', scope)).toBe(true);
+    }
   });
 
   it('denies everything to anyone else', () => {

@@ -26,7 +26,11 @@ const redirectForNonAdmin = (pathname: string) => (isBusinessPage(pathname) ? '/
  * `serverUser`: what GET /api/auth/user answered — an AuthUser, null for a 401 (the server says
  * signed out), undefined when not asked yet or unreachable (the stored roles decide alone).
  */
-export function redirectFor(session: AuthSession | null, pathname: string, serverUser?: AuthUser | null): string | null {
+export function redirectFor(
+  session: AuthSession | null,
+  pathname: string,
+  serverUser?: AuthUser | null,
+): string | null {
   if (!session || serverUser === null) return redirectForSignedOut(pathname);
   // The server reads roles per request: when it was asked, its answer wins over the stored roles
   // (a role granted or revoked while signed in counts at once).
@@ -50,7 +54,11 @@ export function parseSession(raw: string | null): AuthSession | null {
   if (!raw) return null;
   try {
     const s = JSON.parse(raw) as Partial<AuthSession> | null;
-    return s && typeof s.access_token === 'string' && typeof s.refresh_token === 'string' && typeof s.expires_at === 'number' && s.user?.id
+    return s &&
+      typeof s.access_token === 'string' &&
+      typeof s.refresh_token === 'string' &&
+      typeof s.expires_at === 'number' &&
+      s.user?.id
       ? (s as AuthSession)
       : null;
   } catch {
@@ -66,6 +74,7 @@ export function parseSession(raw: string | null): AuthSession | null {
 const ADMIN_ACTIONS: Record<string, readonly string[]> = {
   creators: ['list', 'show', 'edit'],
   'amplify-submissions': ['list', 'show', 'edit'],
+  calls: ['list', 'edit'],
   'audit-log': ['list', 'export'],
   notifications: ['list', 'edit', 'export'],
   'introduction-requests': ['list'],
@@ -76,7 +85,23 @@ const ADMIN_ACTIONS: Record<string, readonly string[]> = {
   'webhook-attempts': ['list'],
 };
 
-export function canAccess(roles: readonly string[] | undefined, resource: string, action: string): boolean {
+/** What spans every city (the mail queue, partners' webhooks): admins of every city only (decision 0601). */
+export const EVERY_CITY_RESOURCES: ReadonlySet<string> = new Set(['notifications', 'webhooks', 'webhook-attempts']);
+
+/**
+ * True when the server has said this admin is an admin of every city (decision 0661): `scope` is
+ * the admin's cities from GET /api/auth/user, null for every city, undefined when not known (then
+ * nothing of every city is shown; the server decides anyway).
+ */
+export const isEveryCityAdmin = (scope: readonly string[] | null | undefined): boolean => scope === null;
+
+export function canAccess(
+  roles: readonly string[] | undefined,
+  resource: string,
+  action: string,
+  scope?: readonly string[] | null,
+): boolean {
   if (!roles?.includes('admin')) return false;
+  if (EVERY_CITY_RESOURCES.has(resource) && !isEveryCityAdmin(scope)) return false;
   return ADMIN_ACTIONS[resource]?.includes(action) ?? false;
 }

@@ -1,7 +1,7 @@
 import type { AuthProvider } from 'react-admin';
 import type { AuthUser } from '@local-creators/common';
 import { canAccess, isAdmin, redirectFor, redirectForStatus } from './access';
-import { clearSession, forgetVerification, freshSession, readSession, serverUser } from './session-store';
+import { adminScope, clearSession, forgetVerification, freshSession, readSession, serverUser } from './session-store';
 
 /** /login, /dashboard and / belong to the public site: absolute URLs make react-admin do a full page load. */
 const absolute = (path: string) => new URL(path, window.location.origin).href;
@@ -61,7 +61,10 @@ export const authProvider: AuthProvider = {
     const session = readSession();
     clearSession();
     if (session) {
-      await fetch('/api/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${session.access_token}` } }).catch(() => undefined);
+      await fetch('/api/auth/logout', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${session.access_token}` },
+      }).catch(() => undefined);
     }
     return absolute('/login');
   },
@@ -77,6 +80,6 @@ export const authProvider: AuthProvider = {
   },
 
   async canAccess({ resource, action }) {
-    return canAccess(readSession()?.user.app_metadata.roles, resource, action);
+    return canAccess(readSession()?.user.app_metadata.roles, resource, action, adminScope());
   },
 };

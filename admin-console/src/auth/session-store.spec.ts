@@ -18,10 +18,19 @@ const session = (token: string, expires_at: number): AuthSession => ({
   token_type: 'bearer',
   expires_in: 3600,
   expires_at,
-  user: { id: 'u1', email: 'admin@example.com', created_at: '2025-01-01T00:00:00Z', app_metadata: { roles: ['admin'] } },
+  user: {
+    id: 'u1',
+    email: 'admin@example.com',
+    created_at: '2025-01-01T00:00:00Z',
+    app_metadata: { roles: ['admin'] },
+  },
 });
 const save = (s: AuthSession) => store.set(SESSION_STORAGE_KEY, JSON.stringify(s));
-const reply = (status: number, body?: unknown) => ({ ok: status >= 200 && status < 300, status, json: async () => body });
+const reply = (status: number, body?: unknown) => ({
+  ok: status >= 200 && status < 300,
+  status,
+  json: async () => body,
+});
 
 beforeEach(() => {
   store.clear();
@@ -57,7 +66,9 @@ describe('freshSession', () => {
 
   it('clears the session when the refresh is refused', async () => {
     save(session('1', now() - 5));
-    fetchMock.mockResolvedValueOnce(reply(401, { statusCode: 401, message: 'Your session has expired. Please sign in again.' }));
+    fetchMock.mockResolvedValueOnce(
+      reply(401, { statusCode: 401, message: 'Your session has expired. Please sign in again.' }),
+    );
     expect(await freshSession()).toBeNull();
     expect(store.has(SESSION_STORAGE_KEY)).toBe(false);
   });
@@ -94,7 +105,9 @@ describe('serverUser', () => {
     expect((await serverUser(s))?.app_metadata.roles).toEqual([]);
     await serverUser(s);
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock).toHaveBeenCalledWith('/api/auth/user', { headers: { Authorization: 'Bearer access-9', Accept: 'application/json' } });
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/user', {
+      headers: { Authorization: 'Bearer access-9', Accept: 'application/json' },
+    });
   });
 
   it('answers null for a 401 and undefined when the server cannot be asked (asked again next time)', async () => {

@@ -57,11 +57,25 @@ async function refresh(session: AuthSession): Promise<AuthSession | null> {
  */
 const verified = new Map<string, Promise<AuthUser | null | undefined>>();
 
+/**
+ * The admin's cities as the server last said them (decision 0661): their slugs, null for every
+ * city, undefined until the server has answered. Kept across token refreshes: the auth check
+ * asks again on the next page load (decision 0112).
+ */
+let scope: readonly string[] | null | undefined;
+export const adminScope = () => scope;
+
 export function serverUser(session: AuthSession): Promise<AuthUser | null | undefined> {
   let answer = verified.get(session.access_token);
   if (!answer) {
-    answer = fetch('/api/auth/user', { headers: { Authorization: `Bearer ${session.access_token}`, Accept: 'application/json' } })
+    answer = fetch('/api/auth/user', {
+      headers: { Authorization: `Bearer ${session.access_token}`, Accept: 'application/json' },
+    })
       .then(async (res) => (res.ok ? ((await res.json()) as AuthUser) : res.status === 401 ? null : undefined))
+      .then((user) => {
+        if (user) scope = user.app_metadata.admin_cities;
+        return user;
+      })
       .catch(() => undefined);
     verified.set(session.access_token, answer);
     // An unknown answer is not remembered: ask again next time.

@@ -36,4 +36,5 @@ export function withChosenCity<F extends Record<string, unknown>>(resource: stri
  * Whether records show their city: not in a one-city install (one city and an admin of every
  * city), where the console looks as it did before cities.
  */
-export const showsCities = (cities: readonly { every_city: boolean }[]) => cities.length > 1 || cities.some((c) => !c.every_city);
+export const showsCities = (cities: readonly { every_city: boolean }[]) =>
+  cities.length > 1 || cities.some((c) => !c.every_city);

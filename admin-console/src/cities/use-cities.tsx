@@ -7,7 +7,11 @@ import { chooseCity, chosenCity, onCityChange, showsCities } from './city-choice
 
 /** The cities the signed-in admin may see, and whether the console names them at all. */
 export function useCities() {
-  const { data } = useGetList<AdminCity>('cities', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } }, { staleTime: 60_000 });
+  const { data } = useGetList<AdminCity>(
+    'cities',
+    { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } },
+    { staleTime: 60_000 },
+  );
   const cities = data ?? [];
   return {
     cities,

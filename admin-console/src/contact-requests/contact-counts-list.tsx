@@ -43,15 +43,29 @@ export function ContactCountsList() {
           />
         ) : (
           <Datagrid bulkActionButtons={false} rowClick={false}>
-            <FunctionField<AdminContactCounts> label="Creator" sortable={false} render={(r) => <CreatorLink counts={r} />} />
-            {cities && <FunctionField<AdminContactCounts> label="City" sortable={false} render={(r) => <CityName slug={r.city_slug} />} />}
+            <FunctionField<AdminContactCounts>
+              label="Creator"
+              sortable={false}
+              render={(r) => <CreatorLink counts={r} />}
+            />
+            {cities && (
+              <FunctionField<AdminContactCounts>
+                label="City"
+                sortable={false}
+                render={(r) => <CityName slug={r.city_slug} />}
+              />
+            )}
             <NumberField source="total" label="Messages" />
             <NumberField source="last_7_days" label="Last 7 days" />
             <NumberField source="distinct_senders" label="Senders" sortable={false} />
             <NumberField source="via_shortlists" label="Via shortlists" sortable={false} />
             <NumberField source="replied" label="Replied" sortable={false} />
             <NumberField source="unanswered" label="Unanswered 14+ days" sortable={false} />
-            <FunctionField<AdminContactCounts> label="Profile shows" sortable={false} render={(r) => r.reply_time ?? '—'} />
+            <FunctionField<AdminContactCounts>
+              label="Profile shows"
+              sortable={false}
+              render={(r) => r.reply_time ?? '—'}
+            />
             <DateField source="last_received_at" showTime label="Last message" />
           </Datagrid>
         )}

@@ -24,7 +24,17 @@ import { PageHeader } from '../layout/page-header';
 import { CreatorGridSkeleton } from '../shared/skeletons';
 import { errorMessage } from '../shared/toast-texts';
 import { CreatorAvatar, StatusChip } from './creator-bits';
-import { SORTS, STATUS_FILTERS, creatorFilter, editedSinceDecision, formatDate, sortIdOf, statusLabel, statusOf, type StatusFilter } from './creator-rules';
+import {
+  SORTS,
+  STATUS_FILTERS,
+  creatorFilter,
+  editedSinceDecision,
+  formatDate,
+  sortIdOf,
+  statusLabel,
+  statusOf,
+  type StatusFilter,
+} from './creator-rules';
 import { PhoneVerifiedSwitch } from './phone-verified-switch';
 import { CityChip } from '../cities';
 
@@ -52,7 +62,13 @@ function Header() {
   return (
     <PageHeader
       title="All creators"
-      subtitle={total !== undefined ? `${formatCount(total)} ${total === 1 ? 'creator' : 'creators'}` : <Skeleton variant="text" width={90} aria-hidden />}
+      subtitle={
+        total !== undefined ? (
+          `${formatCount(total)} ${total === 1 ? 'creator' : 'creators'}`
+        ) : (
+          <Skeleton variant="text" width={90} aria-hidden />
+        )
+      }
     />
   );
 }
@@ -66,7 +82,12 @@ function UpdatedAfterRejectionFilter() {
       severity="info"
       sx={{ mb: 2 }}
       action={
-        <Button color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }} onClick={() => setFilters({}, undefined, false)}>
+        <Button
+          color="inherit"
+          size="small"
+          sx={{ whiteSpace: 'nowrap' }}
+          onClick={() => setFilters({}, undefined, false)}
+        >
           Show all creators
         </Button>
       }
@@ -82,7 +103,8 @@ function Toolbar() {
   const status = statusOf(filterValues);
   // Keep the box in step when the URL changes (back/forward).
   useEffect(() => setQ(typeof filterValues.q === 'string' ? filterValues.q : ''), [filterValues.q]);
-  const apply = (nextQ: string, nextStatus: StatusFilter, debounce: boolean) => setFilters(creatorFilter(nextQ, nextStatus), undefined, debounce);
+  const apply = (nextQ: string, nextStatus: StatusFilter, debounce: boolean) =>
+    setFilters(creatorFilter(nextQ, nextStatus), undefined, debounce);
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 3 }}>
       <TextField
@@ -163,7 +185,12 @@ function CardGrid() {
 function CreatorCard({ creator: c }: { creator: AdminCreator }) {
   const createPath = useCreatePath();
   return (
-    <Card component="article" aria-label={c.full_name} variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+    <Card
+      component="article"
+      aria-label={c.full_name}
+      variant="outlined"
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
       <CardContent sx={{ flex: 1, pb: 1 }}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <CreatorAvatar creator={c} size={52} />
@@ -185,7 +212,8 @@ function CreatorCard({ creator: c }: { creator: AdminCreator }) {
         </Stack>
         {c.changes_since_verification && (
           <Typography variant="caption" sx={{ display: 'block', mt: 0.75, color: 'warning.dark', fontWeight: 600 }}>
-            Changed since verification: {c.changes_since_verification.changes.map((ch) => ch.label.toLowerCase()).join(', ')}
+            Changed since verification:{' '}
+            {c.changes_since_verification.changes.map((ch) => ch.label.toLowerCase()).join(', ')}
           </Typography>
         )}
         {editedSinceDecision(c) && (
@@ -198,7 +226,12 @@ function CreatorCard({ creator: c }: { creator: AdminCreator }) {
         </Box>
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, pt: 0, gap: 2, justifyContent: 'space-between' }}>
-        <Link href={`/creator/${c.id}`} target="_blank" rel="noopener" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+        <Link
+          href={`/creator/${c.id}`}
+          target="_blank"
+          rel="noopener"
+          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+        >
           View profile <OpenInNewIcon sx={{ fontSize: 16 }} />
         </Link>
         <Link component={RouterLink} to={createPath({ resource: 'creators', id: c.id, type: 'show' })}>

@@ -31,10 +31,19 @@ export function ChangesSinceVerification({ creator: c }: { creator: AdminCreator
   const pending = c.changes_since_verification;
   if (!pending) return null;
   return (
-    <Alert severity="warning" variant="outlined" aria-label="Changed since verification" sx={{ '& .MuiAlert-message': { width: '100%', overflow: 'hidden' } }}>
+    <Alert
+      severity="warning"
+      variant="outlined"
+      aria-label="Changed since verification"
+      sx={{ '& .MuiAlert-message': { width: '100%', overflow: 'hidden' } }}
+    >
       <AlertTitle>Changed since verification</AlertTitle>
       The creator is still listed. Last change {formatDateTime(pending.changed_at)}.
-      <Table size="small" aria-label="Changes since verification" sx={{ my: 1, '& td, & th': { px: 0.5, verticalAlign: 'top', overflowWrap: 'anywhere' } }}>
+      <Table
+        size="small"
+        aria-label="Changes since verification"
+        sx={{ my: 1, '& td, & th': { px: 0.5, verticalAlign: 'top', overflowWrap: 'anywhere' } }}
+      >
         <TableHead>
           <TableRow>
             <TableCell>Field</TableCell>
@@ -46,7 +55,9 @@ export function ChangesSinceVerification({ creator: c }: { creator: AdminCreator
           {pending.changes.map((ch) => (
             <TableRow key={ch.field}>
               <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{ch.label}</TableCell>
-              <TableCell sx={{ textDecoration: 'line-through', color: 'text.secondary' }}>{changeValue(ch.before)}</TableCell>
+              <TableCell sx={{ textDecoration: 'line-through', color: 'text.secondary' }}>
+                {changeValue(ch.before)}
+              </TableCell>
               <TableCell>{changeValue(ch.after)}</TableCell>
             </TableRow>
           ))}

@@ -5,7 +5,11 @@ import { initials, type AdminCreator, type ApprovalStatus } from '@local-creator
 import { formatDate, statusLabel } from './creator-rules';
 import { CityChip } from '../cities';
 
-const COLORS: Record<ApprovalStatus, 'warning' | 'success' | 'error'> = { pending: 'warning', approved: 'success', rejected: 'error' };
+const COLORS: Record<ApprovalStatus, 'warning' | 'success' | 'error'> = {
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'error',
+};
 
 export function StatusChip({ status }: { status: ApprovalStatus }) {
   return <Chip size="small" color={COLORS[status]} label={statusLabel(status)} sx={{ fontWeight: 600 }} />;
@@ -46,7 +50,17 @@ export function Chips({ items, color }: { items: readonly string[]; color?: 'pri
 }
 
 /** Photo, name, submission date and a link to the public preview: the top of a creator's card. */
-export function CreatorHeading({ creator: c, size, title, trailing }: { creator: AdminCreator; size: number; title: 'page' | 'item'; trailing?: ReactNode }) {
+export function CreatorHeading({
+  creator: c,
+  size,
+  title,
+  trailing,
+}: {
+  creator: AdminCreator;
+  size: number;
+  title: 'page' | 'item';
+  trailing?: ReactNode;
+}) {
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
       <CreatorAvatar creator={c} size={size} />
@@ -66,7 +80,13 @@ export function CreatorHeading({ creator: c, size, title, trailing }: { creator:
           </Typography>
           <CityChip slug={c.city_slug} />
         </Stack>
-        <Link href={`/creator/${c.id}`} target="_blank" rel="noopener" variant="body2" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+        <Link
+          href={`/creator/${c.id}`}
+          target="_blank"
+          rel="noopener"
+          variant="body2"
+          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+        >
           Preview profile <OpenInNewIcon sx={{ fontSize: 16 }} />
         </Link>
       </Box>

@@ -53,7 +53,11 @@ export function CreatorDetails({ creator: c }: { creator: AdminCreator }) {
         <Chips items={c.niches} color="primary" />
       </Section>
       <Section title={`Platforms · ${formatCount(totalFollowers(c.platforms))} followers in total`}>
-        <Table size="small" aria-label={`Platforms of ${c.full_name}`} sx={{ '& td': { px: 0, pr: 2 }, '& tr:last-child td': { borderBottom: 0 } }}>
+        <Table
+          size="small"
+          aria-label={`Platforms of ${c.full_name}`}
+          sx={{ '& td': { px: 0, pr: 2 }, '& tr:last-child td': { borderBottom: 0 } }}
+        >
           <TableBody>
             {c.platforms.map((p, i) => (
               <TableRow key={`${p.name}-${i}`}>

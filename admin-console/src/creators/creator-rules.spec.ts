@@ -1,4 +1,12 @@
-import { creatorFilter, decisionBody, editedSinceDecision, notesBlockApproval, rejectConfirmText, sortIdOf, statusOf } from './creator-rules';
+import {
+  creatorFilter,
+  decisionBody,
+  editedSinceDecision,
+  notesBlockApproval,
+  rejectConfirmText,
+  sortIdOf,
+  statusOf,
+} from './creator-rules';
 
 describe('creator screens', () => {
   it('builds the /admin/all server filter', () => {
@@ -26,7 +34,11 @@ describe('creator screens', () => {
       approval_notes: 'Please link your TikTok.',
       version: 3,
     });
-    expect(decisionBody('rejected', '   ', 4)).toEqual({ approval_status: 'rejected', approval_notes: null, version: 4 });
+    expect(decisionBody('rejected', '   ', 4)).toEqual({
+      approval_status: 'rejected',
+      approval_notes: null,
+      version: 4,
+    });
   });
 
   it('holds Approve back while notes are typed (they go with a rejection)', () => {
@@ -35,20 +47,31 @@ describe('creator screens', () => {
   });
 
   it('says what a rejection does before it is sent', () => {
-    const live = { full_name: 'Maya Brooks', approval_status: 'approved' as const, is_public: true, phone_verified: true };
+    const live = {
+      full_name: 'Maya Brooks',
+      approval_status: 'approved' as const,
+      is_public: true,
+      phone_verified: true,
+    };
     expect(rejectConfirmText(live, 'Fake followers')).toEqual({
       title: 'Reject Maya Brooks?',
       body: 'They are live in the directory: rejecting takes them off it at once. They will be e-mailed your notes.',
       confirm: 'Reject',
     });
-    expect(rejectConfirmText({ ...live, approval_status: 'pending', is_public: false, phone_verified: false }, '').body).toBe(
-      'They will be e-mailed that the application was not approved (no notes).',
+    expect(
+      rejectConfirmText({ ...live, approval_status: 'pending', is_public: false, phone_verified: false }, '').body,
+    ).toBe('They will be e-mailed that the application was not approved (no notes).');
+    expect(rejectConfirmText({ ...live, phone_verified: false }, '').body).toMatch(
+      /^Rejecting removes their approval\. /,
     );
-    expect(rejectConfirmText({ ...live, phone_verified: false }, '').body).toMatch(/^Rejecting removes their approval\. /);
   });
 
   it('marks rejected creators who edited after the decision', () => {
-    const base = { approval_status: 'rejected' as const, decided_at: '2025-03-01T10:00:00Z', updated_at: '2025-03-02T10:00:00Z' };
+    const base = {
+      approval_status: 'rejected' as const,
+      decided_at: '2025-03-01T10:00:00Z',
+      updated_at: '2025-03-02T10:00:00Z',
+    };
     expect(editedSinceDecision(base)).toBe(true);
     expect(editedSinceDecision({ ...base, updated_at: '2025-03-01T10:00:00Z' })).toBe(false);
     expect(editedSinceDecision({ ...base, decided_at: null })).toBe(false);

@@ -15,7 +15,9 @@ export function creatorFilter(q: string, status: StatusFilter): { q?: string; ap
 
 /** Read a status back from a list filter (URL-synced, so it may hold anything). */
 export const statusOf = (filter: { approval_status?: unknown }): StatusFilter =>
-  (STATUS_FILTERS as readonly unknown[]).includes(filter.approval_status) ? (filter.approval_status as StatusFilter) : 'all';
+  (STATUS_FILTERS as readonly unknown[]).includes(filter.approval_status)
+    ? (filter.approval_status as StatusFilter)
+    : 'all';
 
 export const SORTS = [
   { id: 'newest', label: 'Newest applications', sort: { field: 'created_at', order: 'DESC' } },
@@ -54,8 +56,13 @@ const isLive = (c: Pick<AdminCreator, 'approval_status' | 'is_public' | 'phone_v
   c.approval_status === 'approved' && c.is_public && c.phone_verified;
 
 /** What the confirmation before a rejection says (decision 0106: destructive clicks ask first). */
-export function rejectConfirmText(c: Pick<AdminCreator, 'full_name' | 'approval_status' | 'is_public' | 'phone_verified'>, notes: string) {
-  const mail = notes.trim() ? 'They will be e-mailed your notes.' : 'They will be e-mailed that the application was not approved (no notes).';
+export function rejectConfirmText(
+  c: Pick<AdminCreator, 'full_name' | 'approval_status' | 'is_public' | 'phone_verified'>,
+  notes: string,
+) {
+  const mail = notes.trim()
+    ? 'They will be e-mailed your notes.'
+    : 'They will be e-mailed that the application was not approved (no notes).';
   const live = isLive(c)
     ? 'They are live in the directory: rejecting takes them off it at once. '
     : c.approval_status === 'approved'
@@ -71,8 +78,15 @@ export const phoneOffConfirmText = (c: Pick<AdminCreator, 'full_name'>) => ({
   confirm: 'Turn off',
 });
 
-export const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+export const formatDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 export const formatDateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  new Date(iso).toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 /** Counts print as on the public pages ("1,234"). */
 export { formatCount } from '@local-creators/common';

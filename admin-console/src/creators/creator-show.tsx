@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Alert, Box, Card, CardContent, Divider, Grid, Link, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  Divider,
+  Grid,
+  Link,
+  Skeleton,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { LIMITS, MSG, type AdminCreator } from '@local-creators/common';
 import { ReferenceManyField, ShowBase, Title, useBasename, useShowContext } from 'react-admin';
@@ -107,7 +119,12 @@ function CreatorPage() {
                 <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
                   History
                 </Typography>
-                <ReferenceManyField reference="audit-log" target="subject_id" sort={{ field: 'created_at', order: 'DESC' }} perPage={50}>
+                <ReferenceManyField
+                  reference="audit-log"
+                  target="subject_id"
+                  sort={{ field: 'created_at', order: 'DESC' }}
+                  perPage={50}
+                >
                   <AuditTrailTable compact />
                 </ReferenceManyField>
               </CardContent>

@@ -16,7 +16,15 @@ import { decisionBody, notesBlockApproval, rejectConfirmText, type Decision } fr
  * old ones), after a confirmation. Each decision carries the version shown; a 409 (someone
  * else decided, or the creator edited) reloads the page's data.
  */
-export function DecisionButtons({ creator, notes, onDecided }: { creator: AdminCreator; notes: string; onDecided?: (decision: Decision) => void }) {
+export function DecisionButtons({
+  creator,
+  notes,
+  onDecided,
+}: {
+  creator: AdminCreator;
+  notes: string;
+  onDecided?: (decision: Decision) => void;
+}) {
   const [update, { isPending }] = useUpdate<AdminCreator>();
   const [asking, setAsking] = useState<ConfirmText | null>(null);
   const toast = useToast();

@@ -52,12 +52,21 @@ export function HandleChecksCard({ creator }: { creator: AdminCreator }) {
                     @{c.handle.replace(/^@+/, '')}
                   </Link>
                 ) : (
-                  <Typography sx={{ overflowWrap: 'anywhere' }}>@{c.handle.replace(/^@+/, '')} (no link given)</Typography>
+                  <Typography sx={{ overflowWrap: 'anywhere' }}>
+                    @{c.handle.replace(/^@+/, '')} (no link given)
+                  </Typography>
                 )}
                 <Chip size="small" label={`Code ${c.code}`} sx={{ fontFamily: 'monospace', fontWeight: 600 }} />
               </Stack>
-              <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}>
-                <Typography variant="body2" color={c.renewal_due ? 'warning.main' : c.confirmed_at ? 'success.main' : 'text.secondary'}>
+              <Stack
+                direction="row"
+                spacing={1}
+                sx={{ mt: 1, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}
+              >
+                <Typography
+                  variant="body2"
+                  color={c.renewal_due ? 'warning.main' : c.confirmed_at ? 'success.main' : 'text.secondary'}
+                >
                   {c.confirmed_at
                     ? `Confirmed by ${c.confirmed_by ?? 'an admin'} on ${formatDateTime(c.confirmed_at)}${c.renewal_due ? ': a year ago, look for the new code' : ''}`
                     : 'Not confirmed'}

@@ -12,5 +12,8 @@ const CreatorShow = lazyPage(() => import('./creator-show').then((m) => m.Creato
 const creators = { show: CreatorShow, icon: PeopleIcon, recordRepresentation: 'full_name' };
 export default creators;
 
-export const AllCreators = lazyPage(() => import('./all-creators').then((m) => m.AllCreators), createElement(AllCreatorsSkeleton));
+export const AllCreators = lazyPage(
+  () => import('./all-creators').then((m) => m.AllCreators),
+  createElement(AllCreatorsSkeleton),
+);
 export { ReviewQueue } from './review-queue';

@@ -4,7 +4,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { useCreatePath, useDataProvider, useGetList, useRefresh } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatMonthYear, LOCAL_AUDIENCE, type AdminLocalAudienceCheck } from '@local-creators/common';
+import { formatMonthYear, LOCAL_AUDIENCE, possessive, type AdminLocalAudienceCheck } from '@local-creators/common';
 import type { AppDataProvider } from '../data/data-provider';
 import { useToast } from '../shared/toast';
 import { errorMessage } from '../shared/toast-texts';
@@ -32,8 +32,8 @@ export function LocalAudienceQueue() {
         Local audience checks
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {total ? `${total} waiting, oldest first. ` : ''}Read the share of followers in the metro area from the screenshot and the day it shows. The screenshot
-        is never public; only the share and the day you record are.
+        {total ? `${total} waiting, oldest first. ` : ''}Read the share of followers in the metro area from the
+        screenshot and the day it shows. The screenshot is never public; only the share and the day you record are.
       </Typography>
       <CardStack
         items={data}
@@ -75,7 +75,7 @@ function Screenshot({ check }: { check: AdminLocalAudienceCheck }) {
     <Box
       component="img"
       src={src}
-      alt={`${check.creator_name}'s ${check.platform} audience insights, showing ${dayText(check.shows_on)}`}
+      alt={`${possessive(check.creator_name)} ${check.platform} audience insights, showing ${dayText(check.shows_on)}`}
       sx={{ display: 'block', maxWidth: '100%', maxHeight: 520, borderRadius: 1, border: 1, borderColor: 'divider' }}
     />
   );
@@ -148,7 +148,9 @@ function CheckItem({ check }: { check: AdminLocalAudienceCheck }) {
                   color="success"
                   startIcon={<CheckIcon />}
                   disabled={busy || !shareValid || !checkedOn}
-                  onClick={() => send({ share: shareNumber, checked_on: checkedOn }, `Recorded: ${shareNumber}% in the area`)}
+                  onClick={() =>
+                    send({ share: shareNumber, checked_on: checkedOn }, `Recorded: ${shareNumber}% in the area`)
+                  }
                 >
                   Record share
                 </Button>
@@ -169,7 +171,9 @@ function CheckItem({ check }: { check: AdminLocalAudienceCheck }) {
                   color="error"
                   startIcon={<CloseIcon />}
                   disabled={busy || !reason.trim()}
-                  onClick={() => send({ reason: reason.trim() }, 'Screenshot rejected: the creator is mailed the reason')}
+                  onClick={() =>
+                    send({ reason: reason.trim() }, 'Screenshot rejected: the creator is mailed the reason')
+                  }
                 >
                   Reject
                 </Button>

@@ -37,9 +37,19 @@ export function PhoneVerifiedSwitch({ creator }: { creator: AdminCreator }) {
     <>
       <FormControlLabel
         label="Phone Verified"
-        control={<Switch checked={creator.phone_verified} disabled={isPending} onChange={(_, checked) => (checked ? set(true) : setAsking(true))} />}
+        control={
+          <Switch
+            checked={creator.phone_verified}
+            disabled={isPending}
+            onChange={(_, checked) => (checked ? set(true) : setAsking(true))}
+          />
+        }
       />
-      <ConfirmDialog text={asking ? phoneOffConfirmText(creator) : null} onClose={() => setAsking(false)} onConfirm={() => set(false)} />
+      <ConfirmDialog
+        text={asking ? phoneOffConfirmText(creator) : null}
+        onClose={() => setAsking(false)}
+        onConfirm={() => set(false)}
+      />
     </>
   );
 }

@@ -1,5 +1,15 @@
 import { useEffect, useState } from 'react';
-import { Box, Card, CardContent, Collapse, Divider, FormControlLabel, Switch, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Card,
+  CardContent,
+  Collapse,
+  Divider,
+  FormControlLabel,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
 import InboxIcon from '@mui/icons-material/Inbox';
 import { Title, useGetList, useStore } from 'react-admin';
 import { LIMITS, MSG, type AdminCreator } from '@local-creators/common';
@@ -31,7 +41,13 @@ export function ReviewQueue() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
-      if (e.ctrlKey || e.metaKey || e.altKey || target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]')) return;
+      if (
+        e.ctrlKey ||
+        e.metaKey ||
+        e.altKey ||
+        target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]')
+      )
+        return;
       if (!ids.length) return;
       const at = active ? ids.indexOf(active) : -1;
       if (e.key === 'j' || e.key === 'k') {
@@ -57,12 +73,20 @@ export function ReviewQueue() {
       <Title title="Review queue" />
       <PageHeader
         title="Review queue"
-        subtitle={total ? `${total} pending ${total === 1 ? 'application' : 'applications'}, oldest first` : 'Pending applications, oldest first'}
+        subtitle={
+          total
+            ? `${total} pending ${total === 1 ? 'application' : 'applications'}, oldest first`
+            : 'Pending applications, oldest first'
+        }
       />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         Keys: j / k next and previous card, a approve, r reject.
       </Typography>
-      <FormControlLabel control={<Switch checked={compact} onChange={(e) => setCompact(e.target.checked)} />} label="Compact cards" sx={{ mb: 1 }} />
+      <FormControlLabel
+        control={<Switch checked={compact} onChange={(e) => setCompact(e.target.checked)} />}
+        label="Compact cards"
+        sx={{ mb: 1 }}
+      />
       <CardStack
         items={data}
         total={total}
@@ -110,7 +134,9 @@ function ReviewItem({ creator: c, compact, active }: { creator: AdminCreator; co
             fullWidth
             multiline
             minRows={compact ? 1 : 2}
-            slotProps={{ htmlInput: { 'aria-label': `Rejection notes for ${c.full_name}`, maxLength: LIMITS.adminNotesMax } }}
+            slotProps={{
+              htmlInput: { 'aria-label': `Rejection notes for ${c.full_name}`, maxLength: LIMITS.adminNotesMax },
+            }}
           />
           <Box sx={{ mt: compact ? 1 : 2 }}>
             <DecisionButtons creator={c} notes={notes} onDecided={() => setDecided(true)} />

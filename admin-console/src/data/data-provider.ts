@@ -32,9 +32,11 @@ export const dataProvider = {
   /** GET /api/admin/stats */
   getStats: async (): Promise<AdminStats> => (await httpClient(`${API}/stats${cityQuery()}`)).json as AdminStats,
   /** GET /api/admin/creators/stats: the creators' numbers summed over the chosen city, else the admin's cities (decision 0820) */
-  getCreatorTotals: async (): Promise<CreatorStats> => (await httpClient(`${API}/creators/stats${cityQuery()}`)).json as CreatorStats,
+  getCreatorTotals: async (): Promise<CreatorStats> =>
+    (await httpClient(`${API}/creators/stats${cityQuery()}`)).json as CreatorStats,
   /** GET /api/admin/creators/:id/stats: one creator's numbers */
-  getCreatorStats: async (id: string): Promise<CreatorStats> => (await httpClient(`${API}/creators/${encodeURIComponent(id)}/stats`)).json as CreatorStats,
+  getCreatorStats: async (id: string): Promise<CreatorStats> =>
+    (await httpClient(`${API}/creators/${encodeURIComponent(id)}/stats`)).json as CreatorStats,
   /** GET /api/admin/notifications/health: failed and stuck mail, for the dashboard */
   /** GET /api/admin/introduction-requests/by-business: confirmed and unconfirmed requests per business */
   getIntroductionCounts: async (): Promise<AdminIntroductionCounts[]> =>
@@ -42,19 +44,30 @@ export const dataProvider = {
   getMailHealth: async (): Promise<MailHealth> => (await httpClient(`${API}/notifications/health`)).json as MailHealth,
   /** POST /api/admin/notifications/:id/retry (any undelivered message; 409 when sent or being sent) */
   retryNotification: async (id: string): Promise<OutboxMessage> =>
-    (await httpClient(`${API}/notifications/${encodeURIComponent(id)}/retry`, { method: 'POST' })).json as OutboxMessage,
+    (await httpClient(`${API}/notifications/${encodeURIComponent(id)}/retry`, { method: 'POST' }))
+      .json as OutboxMessage,
   /** POST /api/admin/notifications/:id/resend (a delivered message, as a new one; decision 0116) */
   resendNotification: async (id: string): Promise<OutboxMessage> =>
-    (await httpClient(`${API}/notifications/${encodeURIComponent(id)}/resend`, { method: 'POST' })).json as OutboxMessage,
+    (await httpClient(`${API}/notifications/${encodeURIComponent(id)}/resend`, { method: 'POST' }))
+      .json as OutboxMessage,
   /** POST /api/admin/creators/:id/acknowledge-changes with the version shown (409 when it moved on) */
   acknowledgeChanges: async (id: string, version: number): Promise<AdminCreator> =>
-    (await httpClient(`${API}/creators/${encodeURIComponent(id)}/acknowledge-changes`, { method: 'POST', body: JSON.stringify({ version }) }))
-      .json as AdminCreator,
+    (
+      await httpClient(`${API}/creators/${encodeURIComponent(id)}/acknowledge-changes`, {
+        method: 'POST',
+        body: JSON.stringify({ version }),
+      })
+    ).json as AdminCreator,
   /** GET /api/admin/creators/:id/handle-checks: each handle, its code and confirmation (decision 0502) */
   getHandleChecks: async (id: string): Promise<AdminHandleCheck[]> =>
     (await httpClient(`${API}/creators/${encodeURIComponent(id)}/handle-checks`)).json as AdminHandleCheck[],
   /** PUT /api/admin/creators/:id/handle-checks/:checkId with the check's version (409 when the handle changed) */
-  setHandleConfirmed: async (id: string, checkId: string, confirmed: boolean, version: number): Promise<AdminHandleCheck[]> =>
+  setHandleConfirmed: async (
+    id: string,
+    checkId: string,
+    confirmed: boolean,
+    version: number,
+  ): Promise<AdminHandleCheck[]> =>
     (
       await httpClient(`${API}/creators/${encodeURIComponent(id)}/handle-checks/${encodeURIComponent(checkId)}`, {
         method: 'PUT',
@@ -67,13 +80,23 @@ export const dataProvider = {
    */
   getLocalAudienceImage: async (check: Pick<AdminLocalAudienceCheck, 'image_url'>): Promise<Blob> => {
     const session = await freshSession();
-    const res = await fetch(check.image_url, { headers: session ? { Authorization: `Bearer ${session.access_token}` } : {} });
+    const res = await fetch(check.image_url, {
+      headers: session ? { Authorization: `Bearer ${session.access_token}` } : {},
+    });
     if (!res.ok) throw new Error(`The screenshot could not be loaded (${res.status})`);
     return res.blob();
   },
   /** PUT /api/admin/local-audience-checks/:id: `{ share, checked_on }` records, `{ reason }` rejects (409 once decided) */
-  decideLocalAudience: async (id: string, body: { share: number; checked_on: string } | { reason: string }): Promise<AdminLocalAudienceCheck> =>
-    (await httpClient(`${API}/local-audience-checks/${encodeURIComponent(id)}`, { method: 'PUT', body: JSON.stringify(body) })).json as AdminLocalAudienceCheck,
+  decideLocalAudience: async (
+    id: string,
+    body: { share: number; checked_on: string } | { reason: string },
+  ): Promise<AdminLocalAudienceCheck> =>
+    (
+      await httpClient(`${API}/local-audience-checks/${encodeURIComponent(id)}`, {
+        method: 'PUT',
+        body: JSON.stringify(body),
+      })
+    ).json as AdminLocalAudienceCheck,
 } satisfies DataProvider;
 
 export type AppDataProvider = typeof dataProvider;

@@ -8,7 +8,10 @@ import { freshSession } from '../auth/session-store';
  */
 export async function httpClient(url: string, options: fetchUtils.Options = {}) {
   const send = (token: string | undefined) =>
-    fetchUtils.fetchJson(url, { ...options, user: token ? { authenticated: true, token: `Bearer ${token}` } : undefined });
+    fetchUtils.fetchJson(url, {
+      ...options,
+      user: token ? { authenticated: true, token: `Bearer ${token}` } : undefined,
+    });
   const session = await freshSession();
   try {
     return await send(session?.access_token);

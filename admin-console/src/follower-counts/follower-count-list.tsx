@@ -22,8 +22,19 @@ const STATES = [
   { id: 'due', name: 'Not confirmed for 90 days' },
   { id: 'jumped', name: 'Jumped (more than doubled in 30 days)' },
 ];
-const filters = [<SelectInput key="state" source="state" label="Show" alwaysOn choices={STATES} emptyText={STATES[0]!.name} emptyValue="" />];
-const jump = (r: AdminFollowerCount) => (r.previous_followers === null ? '—' : `${count(r.previous_followers)} → ${count(r.followers)}`);
+const filters = [
+  <SelectInput
+    key="state"
+    source="state"
+    label="Show"
+    alwaysOn
+    choices={STATES}
+    emptyText={STATES[0]!.name}
+    emptyValue=""
+  />,
+];
+const jump = (r: AdminFollowerCount) =>
+  r.previous_followers === null ? '—' : `${count(r.previous_followers)} → ${count(r.followers)}`;
 
 function CreatorLink({ row }: { row: AdminFollowerCount }) {
   const createPath = useCreatePath();
@@ -102,20 +113,39 @@ export function FollowerCountList() {
           />
         ) : (
           <Datagrid bulkActionButtons={false} rowClick={false}>
-            <FunctionField<AdminFollowerCount> label="Creator" sortable={false} render={(r) => <CreatorLink row={r} />} />
-            {cities && <FunctionField<AdminFollowerCount> label="City" sortable={false} render={(r) => <CityName slug={r.city_slug} />} />}
+            <FunctionField<AdminFollowerCount>
+              label="Creator"
+              sortable={false}
+              render={(r) => <CreatorLink row={r} />}
+            />
+            {cities && (
+              <FunctionField<AdminFollowerCount>
+                label="City"
+                sortable={false}
+                render={(r) => <CityName slug={r.city_slug} />}
+              />
+            )}
             <TextField source="platform" sortable={false} />
-            <FunctionField<AdminFollowerCount> label="Handle" sortable={false} render={(r) => `@${r.handle.replace(/^@+/, '')}`} />
+            <FunctionField<AdminFollowerCount>
+              label="Handle"
+              sortable={false}
+              render={(r) => `@${r.handle.replace(/^@+/, '')}`}
+            />
             <NumberField source="followers" sortable={false} />
             <DateField source="confirmed_at" label="Confirmed" />
             <DateField source="reminded_at" label="Reminded" sortable={false} emptyText="—" />
             <FunctionField<AdminFollowerCount> label="Jump" sortable={false} render={jump} />
-            <FunctionField<AdminFollowerCount> label="Looked at" sortable={false} render={(r) => <ReviewJump row={r} />} />
+            <FunctionField<AdminFollowerCount>
+              label="Looked at"
+              sortable={false}
+              render={(r) => <ReviewJump row={r} />}
+            />
           </Datagrid>
         )}
       </List>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2, px: { xs: 1, md: 0 } }}>
-        Creators are asked by e-mail to re-confirm once a count is 90 days old; profiles show counts 180 days old with the month they are from.
+        Creators are asked by e-mail to re-confirm once a count is 90 days old; profiles show counts 180 days old with
+        the month they are from.
       </Typography>
     </Box>
   );

@@ -1,18 +1,47 @@
-import { Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  Box,
+  Chip,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { CityName, useCities } from '../cities';
-import { Datagrid, DateField, FunctionField, List, SelectInput, SimpleList, TextField, useDataProvider } from 'react-admin';
+import {
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  SelectInput,
+  SimpleList,
+  TextField,
+  useDataProvider,
+} from 'react-admin';
 import type { AdminIntroductionRequest } from '@local-creators/common';
 import type { AppDataProvider } from '../data/data-provider';
 
-const STATUS_LABEL: Record<AdminIntroductionRequest['status'], string> = { confirmed: 'Confirmed', unconfirmed: 'Waiting for confirmation' };
+const STATUS_LABEL: Record<AdminIntroductionRequest['status'], string> = {
+  confirmed: 'Confirmed',
+  unconfirmed: 'Waiting for confirmation',
+};
 
 const StatusChip = ({ r }: { r: AdminIntroductionRequest }) => (
   <Chip size="small" color={r.status === 'confirmed' ? 'success' : 'default'} label={STATUS_LABEL[r.status]} />
 );
 
 const filters = [
-  <SelectInput key="status" source="status" label="State" alwaysOn choices={Object.entries(STATUS_LABEL).map(([id, name]) => ({ id, name }))} />,
+  <SelectInput
+    key="status"
+    source="status"
+    label="State"
+    alwaysOn
+    choices={Object.entries(STATUS_LABEL).map(([id, name]) => ({ id, name }))}
+  />,
 ];
 
 /** Confirmed and unconfirmed requests per business, most requested first. */
@@ -50,7 +79,13 @@ export function IntroductionRequestList() {
   const cities = useCities().shown;
   return (
     <Box>
-      <List title="Introductions" sort={{ field: 'created_at', order: 'DESC' }} filters={filters} perPage={25} exporter={false}>
+      <List
+        title="Introductions"
+        sort={{ field: 'created_at', order: 'DESC' }}
+        filters={filters}
+        perPage={25}
+        exporter={false}
+      >
         {small ? (
           <SimpleList<AdminIntroductionRequest>
             rowClick={false}
@@ -62,7 +97,13 @@ export function IntroductionRequestList() {
           <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& td': { verticalAlign: 'top' } }}>
             <DateField source="created_at" showTime label="Asked" />
             <TextField source="business_name" label="Business" sortable={false} />
-            {cities && <FunctionField<AdminIntroductionRequest> label="City" sortable={false} render={(r) => <CityName slug={r.city_slug} />} />}
+            {cities && (
+              <FunctionField<AdminIntroductionRequest>
+                label="City"
+                sortable={false}
+                render={(r) => <CityName slug={r.city_slug} />}
+              />
+            )}
             <TextField source="creator_name" label="From" sortable={false} />
             <TextField source="creator_email" label="E-mail" sortable={false} />
             <FunctionField<AdminIntroductionRequest>
@@ -74,7 +115,11 @@ export function IntroductionRequestList() {
                 </Typography>
               )}
             />
-            <FunctionField<AdminIntroductionRequest> label="State" sortable={false} render={(r) => <StatusChip r={r} />} />
+            <FunctionField<AdminIntroductionRequest>
+              label="State"
+              sortable={false}
+              render={(r) => <StatusChip r={r} />}
+            />
           </Datagrid>
         )}
       </List>

@@ -2,7 +2,18 @@ import { Box, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/mate
 import ExitIcon from '@mui/icons-material/PowerSettingsNew';
 import { useEffect } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { AppBar, Layout, Sidebar, TitlePortal, UserMenu, useBasename, useGetIdentity, useLogout, type LayoutProps, type SidebarProps } from 'react-admin';
+import {
+  AppBar,
+  Layout,
+  Sidebar,
+  TitlePortal,
+  UserMenu,
+  useBasename,
+  useGetIdentity,
+  useLogout,
+  type LayoutProps,
+  type SidebarProps,
+} from 'react-admin';
 import { AppMenu } from './app-menu';
 import { CityPicker } from '../cities';
 import { consoleTitle } from './page-titles';
@@ -14,7 +25,14 @@ function Brand() {
     <Box
       component={RouterLink}
       to={basename || '/'}
-      sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 1, mr: 2, color: 'inherit', textDecoration: 'none' }}
+      sx={{
+        display: { xs: 'none', sm: 'flex' },
+        alignItems: 'center',
+        gap: 1,
+        mr: 2,
+        color: 'inherit',
+        textDecoration: 'none',
+      }}
     >
       <Box
         aria-hidden
@@ -80,7 +98,12 @@ function AppTopBar() {
  * Only then: the docked menu on wider screens is a plain box, where a name is not allowed.
  */
 function AppSidebar(props: SidebarProps) {
-  return <Sidebar {...props} slotProps={{ paper: (state) => (state.variant === 'temporary' ? { 'aria-label': 'Menu' } : {}) }} />;
+  return (
+    <Sidebar
+      {...props}
+      slotProps={{ paper: (state) => (state.variant === 'temporary' ? { 'aria-label': 'Menu' } : {}) }}
+    />
+  );
 }
 
 /** Names the browser tab after the page shown (the public site does the same). */
@@ -96,6 +119,12 @@ function DocumentTitle() {
 export const AppLayout = (props: LayoutProps) => (
   <>
     <DocumentTitle />
-    <Layout {...props} appBar={AppTopBar} menu={AppMenu} sidebar={AppSidebar} sx={{ '& .RaLayout-content': { pb: `${TOAST_CLEARANCE_PX}px` } }} />
+    <Layout
+      {...props}
+      appBar={AppTopBar}
+      menu={AppMenu}
+      sidebar={AppSidebar}
+      sx={{ '& .RaLayout-content': { pb: `${TOAST_CLEARANCE_PX}px` } }}
+    />
   </>
 );

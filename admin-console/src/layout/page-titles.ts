@@ -4,6 +4,7 @@ const PAGES: [RegExp, string][] = [
   [/^\/review$/, 'Review queue'],
   [/^\/all$/, 'All creators'],
   [/^\/amplify$/, 'Businesses'],
+  [/^\/calls/, 'Open calls'],
   [/^\/creators\/[^/]+(\/show)?$/, 'Creator'],
   [/^\/creators$/, 'All creators'],
   [/^\/introduction-requests/, 'Introduction requests'],

@@ -67,7 +67,9 @@ export const theme: RaThemeOptions = {
     // The app bar's spinner while any request is on its way: a progress bar needs a name (axe:
     // aria-progressbar-name); react-admin passes the indicator's other props to it.
     RaLoadingIndicator: { defaultProps: { 'aria-label': 'Loading' } as Record<string, string> },
-    RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } } } },
+    RaList: {
+      styleOverrides: { root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } } },
+    },
     RaLayout: {
       styleOverrides: {
         // react-admin sizes the layout to its widest content (fit-content), which pushes a phone

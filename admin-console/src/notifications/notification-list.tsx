@@ -1,5 +1,14 @@
 import { Box, Chip, Stack, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { Datagrid, DateField, FunctionField, List, NumberField, RecordContextProvider, SelectInput, useListContext } from 'react-admin';
+import {
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  NumberField,
+  RecordContextProvider,
+  SelectInput,
+  useListContext,
+} from 'react-admin';
 import type { OutboxMessage, OutboxStatus } from '@local-creators/common';
 import { ResendButton, RetryButton } from './retry-button';
 
@@ -28,6 +37,7 @@ const KIND_LABELS: Record<string, string> = {
   'amplify-featured': 'Business featured',
   'creator-phone-verification': 'Creator phone verification changed',
   'email-confirmation': 'E-mail address confirmation',
+  'admin-invitation': 'Admin invitation',
 };
 const kindLabel = (kind: string) => KIND_LABELS[kind] ?? 'Other mail';
 const recipientsText = (m: OutboxMessage) => (m.recipients?.length ? m.recipients.join(', ') : '—');
@@ -49,7 +59,10 @@ function NotificationCards() {
     <Stack spacing={1} sx={{ p: 1 }}>
       {data.map((m) => (
         <RecordContextProvider key={m.id} value={m}>
-          <Box data-testid="notification-card" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, overflowWrap: 'anywhere' }}>
+          <Box
+            data-testid="notification-card"
+            sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, overflowWrap: 'anywhere' }}
+          >
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
               <Typography variant="subtitle2">{kindLabel(m.kind)}</Typography>
               <StatusChip m={m} />
@@ -60,7 +73,8 @@ function NotificationCards() {
             </Typography>
             <Typography variant="caption" color="text.secondary" component="div">
               Created {formatDateTime(m.created_at)}
-              {m.sent_at ? ` · Sent ${formatDateTime(m.sent_at)}` : ''} · {m.attempts} attempt{m.attempts === 1 ? '' : 's'}
+              {m.sent_at ? ` · Sent ${formatDateTime(m.sent_at)}` : ''} · {m.attempts} attempt
+              {m.attempts === 1 ? '' : 's'}
             </Typography>
             {m.last_error && (
               <Typography variant="body2" color="error">
@@ -84,7 +98,10 @@ const filters = [
     source="status"
     label="Status"
     alwaysOn
-    choices={[{ id: 'undelivered', name: 'Not delivered yet' }, ...Object.entries(STATUS).map(([id, s]) => ({ id, name: s.label }))]}
+    choices={[
+      { id: 'undelivered', name: 'Not delivered yet' },
+      ...Object.entries(STATUS).map(([id, s]) => ({ id, name: s.label })),
+    ]}
   />,
 ];
 
@@ -112,7 +129,9 @@ export function NotificationList() {
           <FunctionField<OutboxMessage>
             label="To"
             sortable={false}
-            render={(m) => <Box sx={{ overflowWrap: 'anywhere', minWidth: 160, maxWidth: 240 }}>{recipientsText(m)}</Box>}
+            render={(m) => (
+              <Box sx={{ overflowWrap: 'anywhere', minWidth: 160, maxWidth: 240 }}>{recipientsText(m)}</Box>
+            )}
           />
           <FunctionField<OutboxMessage> label="Subject" sortable={false} render={(m) => m.subject ?? '—'} />
           <FunctionField<OutboxMessage> label="Status" sortBy="status" render={(m) => <StatusChip m={m} />} />
@@ -123,7 +142,11 @@ export function NotificationList() {
             render={(m) =>
               m.last_error ? (
                 <Tooltip title={m.last_error}>
-                  <Typography variant="body2" color="error" sx={{ maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                  <Typography
+                    variant="body2"
+                    color="error"
+                    sx={{ maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                  >
                     {m.last_error}
                   </Typography>
                 </Tooltip>

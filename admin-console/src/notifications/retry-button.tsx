@@ -37,7 +37,13 @@ export function RetryButton() {
   });
   if (!record || record.status === 'sent') return null;
   return (
-    <Button size="small" variant="outlined" startIcon={<ReplayIcon />} disabled={retry.isPending} onClick={() => retry.mutate(record.id)}>
+    <Button
+      size="small"
+      variant="outlined"
+      startIcon={<ReplayIcon />}
+      disabled={retry.isPending}
+      onClick={() => retry.mutate(record.id)}
+    >
       Retry
     </Button>
   );
@@ -55,13 +61,22 @@ export function ResendButton() {
   const record = useRecordContext<OutboxMessage>();
   const [asking, setAsking] = useState<ConfirmText | null>(null);
   const resend = useMailAction((provider, id) => provider.resendNotification(id), {
-    done: { title: 'Sent again', description: 'A new copy is at the top of the list and goes out within a few seconds.' },
+    done: {
+      title: 'Sent again',
+      description: 'A new copy is at the top of the list and goes out within a few seconds.',
+    },
     failed: 'Resend failed',
   });
   if (!record?.resendable) return null;
   return (
     <>
-      <Button size="small" variant="outlined" startIcon={<SendIcon />} disabled={resend.isPending} onClick={() => setAsking(resendConfirmText(record))}>
+      <Button
+        size="small"
+        variant="outlined"
+        startIcon={<SendIcon />}
+        disabled={resend.isPending}
+        onClick={() => setAsking(resendConfirmText(record))}
+      >
         Resend
       </Button>
       <ConfirmDialog text={asking} onClose={() => setAsking(null)} onConfirm={() => resend.mutate(record.id)} />

@@ -12,10 +12,25 @@ export interface ConfirmText {
  * a public page). Nothing is sent until the admin presses the confirm button; Cancel, Escape or a
  * click outside sends nothing.
  */
-export function ConfirmDialog({ text, onConfirm, onClose }: { text: ConfirmText | null; onConfirm: () => void; onClose: () => void }) {
+export function ConfirmDialog({
+  text,
+  onConfirm,
+  onClose,
+}: {
+  text: ConfirmText | null;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
   const id = useId();
   return (
-    <Dialog open={!!text} onClose={onClose} aria-labelledby={`${id}-title`} aria-describedby={`${id}-body`} maxWidth="xs" fullWidth>
+    <Dialog
+      open={!!text}
+      onClose={onClose}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-body`}
+      maxWidth="xs"
+      fullWidth
+    >
       {text && (
         <>
           <DialogTitle id={`${id}-title`}>{text.title}</DialogTitle>

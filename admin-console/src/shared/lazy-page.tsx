@@ -7,7 +7,10 @@ import { PageSkeleton } from './skeletons';
  * script loads, a placeholder of the page (decision 0261): react-admin's <Loading> shows nothing
  * for its first second, a blank area.
  */
-export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode = <PageSkeleton />): ComponentType<P> {
+export function lazyPage<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: ReactNode = <PageSkeleton />,
+): ComponentType<P> {
   const Page = lazy(async () => ({ default: await load() }));
   return function LazyPage(props: P) {
     return (

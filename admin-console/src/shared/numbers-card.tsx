@@ -30,7 +30,13 @@ function DayChart({ stats, measure, idPrefix }: { stats: CreatorStats; measure: 
   const id = `${idPrefix}-chart-${measure}`;
   const width = stats.days.length * BAR;
   return (
-    <svg role="img" aria-labelledby={id} viewBox={`0 0 ${width} ${HEIGHT}`} preserveAspectRatio="none" style={{ display: 'block', width: '100%', height: 48 }}>
+    <svg
+      role="img"
+      aria-labelledby={id}
+      viewBox={`0 0 ${width} ${HEIGHT}`}
+      preserveAspectRatio="none"
+      style={{ display: 'block', width: '100%', height: 48 }}
+    >
       <title id={id}>{chartSummary(stats, measure)}</title>
       <rect x={0} y={HEIGHT - 1} width={width} height={1} fill={theme.palette.divider} />
       {stats.days.map((d, i) =>
@@ -53,7 +59,17 @@ function DayChart({ stats, measure, idPrefix }: { stats: CreatorStats; measure: 
  * The creator's numbers for admins (decision 0820): one creator's on their record, or a city's
  * totals on the dashboard. 90 days, a chart per day of each measure, and the views' sources.
  */
-export function NumbersCard({ title, stats, loading, idPrefix }: { title: string; stats: CreatorStats | undefined; loading?: boolean; idPrefix: string }) {
+export function NumbersCard({
+  title,
+  stats,
+  loading,
+  idPrefix,
+}: {
+  title: string;
+  stats: CreatorStats | undefined;
+  loading?: boolean;
+  idPrefix: string;
+}) {
   const views = stats?.totals.views ?? 0;
   return (
     <Card variant="outlined" component="section" aria-labelledby={`${idPrefix}-title`}>
@@ -63,16 +79,28 @@ export function NumbersCard({ title, stats, loading, idPrefix }: { title: string
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {stats ? `The last 90 days, ${formatDay(stats.from)} to ${formatDay(stats.to)}` : 'The last 90 days'}
-          {stats?.creators !== undefined ? `, over ${formatCount(stats.creators)} creator${stats.creators === 1 ? '' : 's'}` : ''}. Search engines and creators'
-          own visits are not counted.
+          {stats?.creators !== undefined
+            ? `, over ${formatCount(stats.creators)} creator${stats.creators === 1 ? '' : 's'}`
+            : ''}
+          . Search engines and creators' own visits are not counted.
         </Typography>
         {!stats && loading && <Skeleton variant="rounded" height={160} />}
         {stats && (
           <>
-            <Grid container spacing={1.5} component="ul" aria-label="Totals for the last 90 days" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            <Grid
+              container
+              spacing={1.5}
+              component="ul"
+              aria-label="Totals for the last 90 days"
+              sx={{ listStyle: 'none', p: 0, m: 0 }}
+            >
               {STATS_MEASURES.map((m, i) => (
                 // An odd last total takes the whole row rather than sitting alone in half of it.
-                <Grid key={m} size={{ xs: 12, sm: i === STATS_MEASURES.length - 1 && i % 2 === 0 ? 12 : 6 }} component="li">
+                <Grid
+                  key={m}
+                  size={{ xs: 12, sm: i === STATS_MEASURES.length - 1 && i % 2 === 0 ? 12 : 6 }}
+                  component="li"
+                >
                   <Box
                     sx={{
                       border: 1,
@@ -112,7 +140,12 @@ export function NumbersCard({ title, stats, loading, idPrefix }: { title: string
                       <Typography variant="body2" sx={{ width: 150, flexShrink: 0 }}>
                         {VISIT_SOURCE_LABELS[s]}
                       </Typography>
-                      <LinearProgress variant="determinate" value={share} aria-hidden sx={{ flexGrow: 1, height: 8, borderRadius: 4 }} />
+                      <LinearProgress
+                        variant="determinate"
+                        value={share}
+                        aria-hidden
+                        sx={{ flexGrow: 1, height: 8, borderRadius: 4 }}
+                      />
                       <Typography variant="body2" sx={{ minWidth: 72, textAlign: 'right' }} data-source={s}>
                         {formatCount(stats.sources[s])} ({share}%)
                       </Typography>

@@ -56,7 +56,18 @@ export function PageSkeleton({ label = 'Loading the page…' }: { label?: string
 export function ConsoleSkeleton() {
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
-      <Box sx={{ height: 48, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', display: 'flex', alignItems: 'center', px: 2, gap: 1 }}>
+      <Box
+        sx={{
+          height: 48,
+          borderBottom: 1,
+          borderColor: 'divider',
+          bgcolor: 'background.paper',
+          display: 'flex',
+          alignItems: 'center',
+          px: 2,
+          gap: 1,
+        }}
+      >
         <Skeleton variant="rounded" width={26} height={26} />
         <Skeleton variant="text" width={160} />
       </Box>

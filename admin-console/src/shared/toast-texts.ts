@@ -20,7 +20,11 @@ export const decisionToast = (status: 'approved' | 'rejected'): ToastText => ({
   description: MSG.adminCreatorStatus(status),
 });
 
-export const decisionFailedToast = (): ToastText => ({ type: 'error', title: MSG.adminError, description: MSG.adminStatusFailed });
+export const decisionFailedToast = (): ToastText => ({
+  type: 'error',
+  title: MSG.adminError,
+  description: MSG.adminStatusFailed,
+});
 
 export const phoneToast = (verified: boolean): ToastText => ({
   type: 'success',
@@ -35,4 +39,8 @@ export const submissionToast = (change: { status: string } | { featured: boolean
   title: 'featured' in change ? (change.featured ? MSG.addedToFeatured : MSG.removedFromFeatured) : MSG.statusUpdated,
 });
 
-export const submissionFailedToast = (error: unknown): ToastText => ({ type: 'error', title: MSG.updateFailed, description: errorMessage(error) || undefined });
+export const submissionFailedToast = (error: unknown): ToastText => ({
+  type: 'error',
+  title: MSG.updateFailed,
+  description: errorMessage(error) || undefined,
+});

@@ -10,7 +10,11 @@ import type { ToastText } from './toast-texts';
 function ToastContent({ toast, detail }: { toast: ToastText; detail?: string }) {
   const extra = detail && detail !== toast.description && detail !== toast.title ? detail : undefined;
   return (
-    <Alert severity={toast.type} variant="filled" sx={{ width: { xs: '100%', sm: 'auto' }, minWidth: { sm: 300 }, maxWidth: { sm: 480 }, boxShadow: 6 }}>
+    <Alert
+      severity={toast.type}
+      variant="filled"
+      sx={{ width: { xs: '100%', sm: 'auto' }, minWidth: { sm: 300 }, maxWidth: { sm: 480 }, boxShadow: 6 }}
+    >
       <AlertTitle sx={{ mb: toast.description || extra ? 0.25 : 0, fontWeight: 700 }}>{toast.title}</AlertTitle>
       {toast.description && <div>{toast.description}</div>}
       {extra && <div style={{ opacity: 0.9, fontSize: '0.85em', marginTop: 2 }}>{extra}</div>}
@@ -29,5 +33,8 @@ export const TOAST_CLEARANCE_PX = 160;
 export function useToast() {
   const notify = useNotify();
   return (toast: ToastText, detail?: string) =>
-    notify(<ToastContent toast={toast} detail={detail} />, { type: toast.type, autoHideDuration: toast.type === 'error' ? 8000 : 4000 });
+    notify(<ToastContent toast={toast} detail={detail} />, {
+      type: toast.type,
+      autoHideDuration: toast.type === 'error' ? 8000 : 4000,
+    });
 }

@@ -58,7 +58,12 @@ const formatDateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleStri
 const OUTCOME_COLORS = { delivered: 'success', retrying: 'warning', failed: 'error' } as const;
 
 const StatusChip = ({ s }: { s: WebhookSubscription }) => (
-  <Chip size="small" color={s.enabled ? 'success' : 'default'} label={s.enabled ? 'On' : 'Off'} variant={s.enabled ? 'filled' : 'outlined'} />
+  <Chip
+    size="small"
+    color={s.enabled ? 'success' : 'default'}
+    label={s.enabled ? 'On' : 'Off'}
+    variant={s.enabled ? 'filled' : 'outlined'}
+  />
 );
 
 /** Turns a webhook off (no new events; waiting deliveries are not sent) or on again. */
@@ -67,7 +72,8 @@ function EnabledSwitch({ s }: { s: WebhookSubscription }) {
   const toast = useToast();
   const refresh = useRefresh();
   const change = useMutation({
-    mutationFn: (enabled: boolean) => dataProvider.update<WebhookSubscription>('webhooks', { id: s.id, data: { enabled }, previousData: s }),
+    mutationFn: (enabled: boolean) =>
+      dataProvider.update<WebhookSubscription>('webhooks', { id: s.id, data: { enabled }, previousData: s }),
     onSuccess: ({ data: next }) => {
       toast({
         type: 'success',
@@ -82,7 +88,11 @@ function EnabledSwitch({ s }: { s: WebhookSubscription }) {
     <FormControlLabel
       onClick={(e) => e.stopPropagation()}
       control={
-        <Switch checked={change.isPending ? !!change.variables : s.enabled} disabled={change.isPending} onChange={(e) => change.mutate(e.target.checked)} />
+        <Switch
+          checked={change.isPending ? !!change.variables : s.enabled}
+          disabled={change.isPending}
+          onChange={(e) => change.mutate(e.target.checked)}
+        />
       }
       label="Sends events"
     />
@@ -120,7 +130,15 @@ function DeleteWebhook({ s, then }: { s: WebhookSubscription; then?: () => void 
         Delete
       </Button>
       <ConfirmDialog
-        text={ask ? { title: 'Delete this webhook?', body: `${s.url} gets no more events, and its delivery log is deleted with it.`, confirm: 'Delete' } : null}
+        text={
+          ask
+            ? {
+                title: 'Delete this webhook?',
+                body: `${s.url} gets no more events, and its delivery log is deleted with it.`,
+                confirm: 'Delete',
+              }
+            : null
+        }
         onClose={() => setAsk(false)}
         onConfirm={() => remove.mutate()}
       />
@@ -201,9 +219,17 @@ export function WebhookList() {
         <Datagrid bulkActionButtons={false} rowClick="show" sx={{ '& td': { verticalAlign: 'top' } }}>
           <FunctionField<WebhookSubscription> label="URL" sortBy="url" render={(s) => <Url url={s.url} />} />
           <FunctionField<WebhookSubscription> label="Events" sortable={false} render={(s) => eventsText(s.events)} />
-          <FunctionField<WebhookSubscription> label="Description" sortable={false} render={(s) => s.description || '—'} />
+          <FunctionField<WebhookSubscription>
+            label="Description"
+            sortable={false}
+            render={(s) => s.description || '—'}
+          />
           <FunctionField<WebhookSubscription> label="Status" sortable={false} render={(s) => <StatusChip s={s} />} />
-          <FunctionField<WebhookSubscription> label="Last delivery" sortable={false} render={(s) => lastDeliveryText(s, formatDateTime)} />
+          <FunctionField<WebhookSubscription>
+            label="Last delivery"
+            sortable={false}
+            render={(s) => lastDeliveryText(s, formatDateTime)}
+          />
           <DateField source="created_at" label="Added" />
         </Datagrid>
       )}
@@ -221,11 +247,19 @@ function SecretDialog({ created }: { created: CreatedWebhookSubscription | null 
       <DialogTitle id="webhook-secret-title">Copy the signing secret now</DialogTitle>
       <DialogContent>
         <DialogContentText id="webhook-secret-body" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
-          Give it to the partner: it signs every request to {created.url}. It is shown only this once; to get another, delete the webhook and add it again.
+          Give it to the partner: it signs every request to {created.url}. It is shown only this once; to get another,
+          delete the webhook and add it again.
         </DialogContentText>
         <Box
           data-testid="webhook-secret"
-          sx={{ fontFamily: 'monospace', p: 1.5, bgcolor: 'action.hover', borderRadius: 1, overflowWrap: 'anywhere', userSelect: 'all' }}
+          sx={{
+            fontFamily: 'monospace',
+            p: 1.5,
+            bgcolor: 'action.hover',
+            borderRadius: 1,
+            overflowWrap: 'anywhere',
+            userSelect: 'all',
+          }}
         >
           {created.secret}
         </Box>
@@ -278,8 +312,19 @@ export function WebhookCreate() {
             validate={required('URL is required')}
             fullWidth
           />
-          <CheckboxGroupInput source="events" label="Events" choices={EVENT_CHOICES} validate={required('Choose at least one event')} row={false} />
-          <TextInput source="description" label="Description (optional)" helperText="Who the partner is, for you and the other admins" fullWidth />
+          <CheckboxGroupInput
+            source="events"
+            label="Events"
+            choices={EVENT_CHOICES}
+            validate={required('Choose at least one event')}
+            row={false}
+          />
+          <TextInput
+            source="description"
+            label="Description (optional)"
+            helperText="Who the partner is, for you and the other admins"
+            fullWidth
+          />
         </SimpleForm>
       </Create>
       <SecretDialog created={created} />
@@ -295,7 +340,9 @@ function DeliveryLog({ subscriptionId }: { subscriptionId: string }) {
     sort: { field: 'attempted_at', order: 'DESC' },
     pagination: { page: 1, perPage: 50 },
   });
-  const outcome = (a: WebhookAttempt) => <Chip size="small" color={OUTCOME_COLORS[a.outcome]} label={OUTCOME_LABELS[a.outcome]} />;
+  const outcome = (a: WebhookAttempt) => (
+    <Chip size="small" color={OUTCOME_COLORS[a.outcome]} label={OUTCOME_LABELS[a.outcome]} />
+  );
   return (
     <Card sx={{ mt: 2 }}>
       <CardContent>
@@ -312,7 +359,11 @@ function DeliveryLog({ subscriptionId }: { subscriptionId: string }) {
         ) : small ? (
           <Stack spacing={1}>
             {data.map((a) => (
-              <Box key={a.id} data-testid="webhook-attempt" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, overflowWrap: 'anywhere' }}>
+              <Box
+                key={a.id}
+                data-testid="webhook-attempt"
+                sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, overflowWrap: 'anywhere' }}
+              >
                 <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
                   <Typography variant="subtitle2">{a.event}</Typography>
                   {outcome(a)}

@@ -1,12 +1,17 @@
 import type { WebhookAttempt, WebhookEvent, WebhookSubscription } from '@local-creators/common';
 
-/** The three events, in the admins' words (the API's names shown beside them, for the partner's developer). */
+/** The events, in the admins' words (the API's names shown beside them, for the partner's developer). */
 export const EVENT_LABELS: Record<WebhookEvent, string> = {
   'creator.listed': 'Creator listed',
   'creator.unlisted': 'Creator unlisted',
   'business.featured': 'Business featured',
+  'call.approved': 'Call approved',
+  'call.closed': 'Call closed',
 };
-export const EVENT_CHOICES = (Object.keys(EVENT_LABELS) as WebhookEvent[]).map((id) => ({ id, name: `${EVENT_LABELS[id]} (${id})` }));
+export const EVENT_CHOICES = (Object.keys(EVENT_LABELS) as WebhookEvent[]).map((id) => ({
+  id,
+  name: `${EVENT_LABELS[id]} (${id})`,
+}));
 
 export const eventsText = (events: readonly WebhookEvent[]) => events.map((e) => EVENT_LABELS[e] ?? e).join(', ');
 

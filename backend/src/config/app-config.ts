@@ -11,9 +11,21 @@ export class AppConfig {
   }
 
   readonly env: EnvironmentVariables['NODE_ENV'];
-  readonly http: { port: number; host: string; publicUrl: string; trustProxy: string; corsOrigin: string[]; webRoot?: string };
+  readonly http: {
+    port: number;
+    host: string;
+    publicUrl: string;
+    trustProxy: string;
+    corsOrigin: string[];
+    webRoot?: string;
+  };
   /** `replicas`: the public reads' streaming replicas (decision 0330), none when empty. */
-  readonly database: { url: string; statementTimeoutMs: number; connectTimeoutMs: number; replicas: { urls: string[]; maxLagMs: number; checkMs: number } };
+  readonly database: {
+    url: string;
+    statementTimeoutMs: number;
+    connectTimeoutMs: number;
+    replicas: { urls: string[]; maxLagMs: number; checkMs: number; timeoutMs: number };
+  };
   /** `prefix` is unset when the install id should be used (RedisNamespace); `tls` carries a private CA (rediss://…?sslrootcert=). */
   readonly redis: { url: string; prefix?: string; tls?: { ca: string } };
   readonly auth: {
@@ -30,14 +42,29 @@ export class AppConfig {
     dir: string;
     from: string;
     adminNotifyEmails: string[];
-    delivery: { maxAttempts: number; retryBaseMs: number; leaseMs: number; handoffGraceMs: number; giveUpAfterMs: number };
+    delivery: {
+      maxAttempts: number;
+      retryBaseMs: number;
+      leaseMs: number;
+      handoffGraceMs: number;
+      giveUpAfterMs: number;
+    };
   };
   /** Partners' webhooks (decision 0810); retried with the mail's delivery policy. */
-  readonly webhooks: { allowPrivateAddresses: boolean; timeoutMs: number };
+  readonly webhooks: { timeoutMs: number };
+  /** Every outbound request (decision 0830): the public internet only; loopback in tests only. */
+  readonly outbound: { allowLoopbackForTests: boolean };
   readonly storage: {
     driver: 'local' | 's3';
     dir: string;
-    s3: { endpoint?: string; bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string; publicUrl?: string };
+    s3: {
+      endpoint?: string;
+      bucket?: string;
+      region?: string;
+      accessKeyId?: string;
+      secretAccessKey?: string;
+      publicUrl?: string;
+    };
   };
   readonly rateLimits: Record<
     | 'signin'
@@ -50,6 +77,7 @@ export class AppConfig {
     | 'introPerBusiness'
     | 'contactPerAddress'
     | 'contactPerCreator'
+    | 'contactUnprovenPerCreator'
     | 'shortlistsPerClient',
     { limit: number; windowSeconds: number }
   >;
@@ -58,6 +86,11 @@ export class AppConfig {
   readonly logLevel: EnvironmentVariables['LOG_LEVEL'];
   /** The internal /metrics listener's port (api or worker), or null for none. */
   readonly metricsPort: number | null;
+  /**
+   * Where that listener binds (decision 0831): METRICS_HOST; else HOST when it names one address;
+   * else loopback. A wildcard (0.0.0.0, ::) only when METRICS_HOST says so (containers do).
+   */
+  readonly metricsHost: string;
   readonly city: string;
   /** The city's IANA time zone (CITY_TIME_ZONE): the calendar public dates are printed in. */
   readonly cityTimeZone: string;
@@ -65,6 +98,8 @@ export class AppConfig {
   readonly followerReminderSweepSeconds: number;
   /** Seconds between sweeps counting relayed messages unanswered for 14 days; 0 = none (decision 0710). */
   readonly replySweepSeconds: number;
+  /** Seconds between sweeps for call digests due (decision 0911); 0 = none. */
+  readonly callDigestSweepSeconds: number;
   /** Ms between the batched writes of profile views and appearances; 0 = only on shutdown (decision 0820). */
   readonly statsFlushMs: number;
   /** How long the API keeps answering after SIGTERM before it stops listening (decision 0317). */
@@ -73,6 +108,7 @@ export class AppConfig {
   constructor(e: EnvironmentVariables) {
     this.env = e.NODE_ENV;
     this.metricsPort = e.METRICS_PORT ?? null;
+    this.metricsHost = e.METRICS_HOST ?? (['0.0.0.0', '::', '[::]'].includes(e.HOST) ? '127.0.0.1' : e.HOST);
     this.http = {
       port: e.PORT,
       host: e.HOST,
@@ -94,6 +130,7 @@ export class AppConfig {
           .filter(Boolean),
         maxLagMs: e.DATABASE_REPLICA_MAX_LAG_MS,
         checkMs: e.DATABASE_REPLICA_CHECK_MS,
+        timeoutMs: e.DATABASE_REPLICA_TIMEOUT_MS,
       },
     };
     this.redis = { ...redisConnection(e.REDIS_URL), prefix: e.REDIS_PREFIX };
@@ -120,10 +157,8 @@ export class AppConfig {
         giveUpAfterMs: e.MAIL_GIVE_UP_AFTER_H * 3_600_000,
       },
     };
-    this.webhooks = {
-      allowPrivateAddresses: e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES ? e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES === 'true' : e.NODE_ENV !== 'production',
-      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
-    };
+    this.webhooks = { timeoutMs: e.WEBHOOK_TIMEOUT_MS };
+    this.outbound = { allowLoopbackForTests: e.OUTBOUND_TEST_ALLOW_LOOPBACK === 'true' };
     this.storage = {
       driver: e.STORAGE_DRIVER,
       dir: e.STORAGE_DIR,
@@ -147,16 +182,23 @@ export class AppConfig {
       introPerBusiness: parseRateLimit(e.RATE_LIMIT_INTRO_PER_BUSINESS),
       contactPerAddress: parseRateLimit(e.RATE_LIMIT_CONTACT_PER_ADDRESS),
       contactPerCreator: parseRateLimit(e.RATE_LIMIT_CONTACT_PER_CREATOR),
+      contactUnprovenPerCreator: parseRateLimit(e.RATE_LIMIT_CONTACT_UNPROVEN_PER_CREATOR),
       shortlistsPerClient: parseRateLimit(e.RATE_LIMIT_SHORTLISTS_PER_CLIENT),
     };
     const account = parseRateLimit(e.RATE_LIMIT_SIGNIN_ACCOUNT);
-    this.signinThrottle = { free: Math.max(1, account.limit), windowSeconds: Math.max(1, account.windowSeconds), baseLockSeconds: 60, maxLockSeconds: 3600 };
+    this.signinThrottle = {
+      free: Math.max(1, account.limit),
+      windowSeconds: Math.max(1, account.windowSeconds),
+      baseLockSeconds: 60,
+      maxLockSeconds: 3600,
+    };
     this.logLevel = e.LOG_LEVEL;
     this.city = e.CITY;
     this.cityTimeZone = e.CITY_TIME_ZONE;
     this.statsFlushMs = e.STATS_FLUSH_MS;
     this.followerReminderSweepSeconds = e.FOLLOWER_REMINDER_SWEEP_S;
     this.replySweepSeconds = e.REPLY_SWEEP_S;
+    this.callDigestSweepSeconds = e.CALL_DIGEST_SWEEP_S;
     this.shutdownDrainMs = e.SHUTDOWN_DRAIN_S * 1000;
   }
 }

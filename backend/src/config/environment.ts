@@ -3,6 +3,7 @@ import { plainToInstance } from 'class-transformer';
 import {
   IsIn,
   IsInt,
+  IsIP,
   IsOptional,
   IsString,
   IsUrl,
@@ -47,7 +48,8 @@ export class EnvironmentVariables {
    * TLS is asked for in the URL as libpq reads it: `?sslmode=verify-full&sslrootcert=/path/ca.crt`
    * (every connection of the process honours it; decision 0315).
    */
-  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' }) DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/local_creators';
+  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' }) DATABASE_URL =
+    'postgres://postgres@127.0.0.1:5432/local_creators';
   /** The database password when DATABASE_URL carries none, so the URL can be plain configuration and the password a secret file. */
   @IsOptional() @IsString() DATABASE_PASSWORD?: string;
   /**
@@ -75,14 +77,22 @@ export class EnvironmentVariables {
   @IsInt() @Min(100) @Max(3_600_000) DATABASE_REPLICA_MAX_LAG_MS = 5000;
   /** How often each replica's health and lag are checked (ms), while the process serves public reads. */
   @IsInt() @Min(100) @Max(60_000) DATABASE_REPLICA_CHECK_MS = 1000;
+  /**
+   * How long a public read waits on a replica (to connect, then for its answer) before the primary
+   * answers it instead and the replica is skipped (ms): a replica that hangs without refusing
+   * connections costs a read this much, not the statement timeout (decision 0871).
+   */
+  @IsInt() @Min(100) @Max(60_000) DATABASE_REPLICA_TIMEOUT_MS = 1000;
   /** `rediss://` for TLS; `?sslrootcert=/path/ca.crt` adds a CA to trust (decision 0315). */
-  @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// or rediss:// URL' }) REDIS_URL = 'redis://127.0.0.1:6379';
+  @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// or rediss:// URL' }) REDIS_URL =
+    'redis://127.0.0.1:6379';
   /**
    * Prefix for every Redis key and BullMQ queue. Unset: `lc-<install id>`, the id this database was
    * given when it was created, so two installs on one Redis never share queues or limits.
    */
   @IsOptional() @IsString() @Matches(/^[a-z0-9_-]+$/i) REDIS_PREFIX?: string;
-  @IsString() @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters' }) JWT_SECRET = 'development-only-secret-change-me-0123456789';
+  @IsString() @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters' }) JWT_SECRET =
+    'development-only-secret-change-me-0123456789';
   @IsInt() @Min(60) @Max(86400) ACCESS_TOKEN_TTL_S = 3600;
   @IsInt() @Min(1) @Max(365) REFRESH_SESSION_TTL_DAYS = 30;
   @IsInt() @Min(0) @Max(120) REFRESH_REUSE_GRACE_S = 10;
@@ -97,6 +107,13 @@ export class EnvironmentVariables {
    * or the worker; unset = no metrics listener. Never route it through the public proxy (decision 0314).
    */
   @IsOptional() @IsInt() @Min(1) @Max(65535) METRICS_PORT?: number;
+  /**
+   * The address the metrics listener binds. Unset: HOST when HOST names one address, else
+   * 127.0.0.1 (decision 0831). Containers set 0.0.0.0 so Prometheus can scrape them on their network.
+   */
+  @IsOptional()
+  @IsIP(undefined, { message: 'METRICS_HOST must be an IP address to listen on, like 127.0.0.1 or 0.0.0.0' })
+  METRICS_HOST?: string;
   @IsString() MAIL_FROM = 'Local Creators <hello@localcreators.local>';
   /** Delivery attempts per mail before it is failed for an admin to retry (SMTP down for about 10 minutes at the defaults). */
   @IsInt() @Min(1) @Max(50) MAIL_MAX_ATTEMPTS = 8;
@@ -111,11 +128,15 @@ export class EnvironmentVariables {
   /** Comma-separated; empty = every account with the admin role. */
   @IsString() ADMIN_NOTIFY_EMAILS = '';
   /**
-   * Partners' webhooks may go to private, loopback or link-local addresses (decision 0810). Unset:
-   * refused in production, allowed elsewhere (a receiver on the developer's machine).
+   * TESTS ONLY: outbound requests (partners' webhooks) may go to loopback (127.0.0.0/8, ::1), over
+   * plain http too, so a test's receiver on its own machine can be called. Refused in production.
+   * Nothing else that is not the public internet is ever called, in any mode (decision 0830).
    */
-  @IsOptional() @IsIn(['true', 'false'], { message: 'WEBHOOK_ALLOW_PRIVATE_ADDRESSES must be true or false' }) WEBHOOK_ALLOW_PRIVATE_ADDRESSES?:
-    'true' | 'false';
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'OUTBOUND_TEST_ALLOW_LOOPBACK must be true or false' })
+  OUTBOUND_TEST_ALLOW_LOOPBACK?: 'true' | 'false';
+  /** Retired (decision 0830): webhooks go to the public internet only. Set to true, the process refuses to start and says so. */
+  @IsOptional() @IsString() WEBHOOK_ALLOW_PRIVATE_ADDRESSES?: string;
   /** How long one webhook request may take, connection to last byte (decision 0810). */
   @IsInt() @Min(500) @Max(30_000) WEBHOOK_TIMEOUT_MS = 5000;
   @IsIn(['local', 's3']) STORAGE_DRIVER: 'local' | 's3' = 'local';
@@ -162,12 +183,16 @@ export class EnvironmentVariables {
   /** Contact-form messages per brand e-mail address, and messages passed on to one creator (decision 0501). */
   @Matches(/^\d+\/\d+$/) RATE_LIMIT_CONTACT_PER_ADDRESS = '5/86400';
   @Matches(/^\d+\/\d+$/) RATE_LIMIT_CONTACT_PER_CREATOR = '10/86400';
+  /** Messages from addresses not proven (decision 0840) passed on to one creator: their own small allowance, apart from the above. */
+  @Matches(/^\d+\/\d+$/) RATE_LIMIT_CONTACT_UNPROVEN_PER_CREATOR = '3/86400';
   /** Shortlists started from one client address (decision 0701). */
   @Matches(/^\d+\/\d+$/) RATE_LIMIT_SHORTLISTS_PER_CLIENT = '20/86400';
   /** How often the API looks for follower counts due a re-confirmation mail (decision 0503); 0 = never. */
   @IsInt() @Min(0) FOLLOWER_REMINDER_SWEEP_S = 3600;
   /** How often the API counts relayed messages unanswered for 14 days (decision 0710); 0 = never. */
   @IsInt() @Min(0) REPLY_SWEEP_S = 3600;
+  /** How often the API looks for call digests due (decision 0911); 0 = never. */
+  @IsInt() @Min(0) CALL_DIGEST_SWEEP_S = 300;
   /** How often each API process adds the profile views and appearances it counted to the database, in ms (decision 0820); 0 = only on shutdown. */
   @IsInt() @Min(0) @Max(600_000) STATS_FLUSH_MS = 5000;
   /**
@@ -209,18 +234,24 @@ function withSecretFiles(raw: Record<string, string | undefined>) {
       // A file written by `echo` ends in a newline that is not part of the secret.
       values[name] = readFileSync(path, 'utf8').replace(/\r?\n$/, '');
     } catch (error) {
-      problems.push(`${name}_FILE=${JSON.stringify(path)}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+      problems.push(
+        `${name}_FILE=${JSON.stringify(path)}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      );
     }
   }
   return { values, problems };
 }
 
 /** DATABASE_URL with DATABASE_PASSWORD put in (URL-encoded), refused when the URL already has one. */
-function withDatabasePassword(url: string | undefined, password: string | undefined): { url?: string; problem?: string } {
+function withDatabasePassword(
+  url: string | undefined,
+  password: string | undefined,
+): { url?: string; problem?: string } {
   if (!password || !url) return { url };
   try {
     const parsed = new URL(url);
-    if (parsed.password) return { url, problem: 'DATABASE_PASSWORD: DATABASE_URL already carries a password; give it one way only' };
+    if (parsed.password)
+      return { url, problem: 'DATABASE_PASSWORD: DATABASE_URL already carries a password; give it one way only' };
     parsed.password = encodeURIComponent(password);
     return { url: parsed.toString() };
   } catch {
@@ -242,11 +273,13 @@ const NUMERIC = new Set([
   'METRICS_PORT',
   'FOLLOWER_REMINDER_SWEEP_S',
   'REPLY_SWEEP_S',
+  'CALL_DIGEST_SWEEP_S',
   'SHUTDOWN_DRAIN_S',
   'DATABASE_STATEMENT_TIMEOUT_MS',
   'DATABASE_CONNECT_TIMEOUT_MS',
   'DATABASE_REPLICA_MAX_LAG_MS',
   'DATABASE_REPLICA_CHECK_MS',
+  'DATABASE_REPLICA_TIMEOUT_MS',
   'MAIL_MAX_ATTEMPTS',
   'MAIL_RETRY_BASE_MS',
   'MAIL_LEASE_S',
@@ -296,21 +329,35 @@ export function validateEnvironment(given: Record<string, string | undefined>): 
   if (errors.length > 0) {
     // A value read from a secret file is named by its file, never shown.
     // Replica URLs may carry passwords: shown without them.
-    const value = (name: string) => (name === 'DATABASE_REPLICA_URLS' ? raw[name]?.replace(/:\/\/([^:@/]*):[^@/]*@/g, '://$1:***@') : raw[name]);
+    const value = (name: string) =>
+      name === 'DATABASE_REPLICA_URLS' ? raw[name]?.replace(/:\/\/([^:@/]*):[^@/]*@/g, '://$1:***@') : raw[name];
     const shown = (name: string) =>
-      given[`${name}_FILE`] ? `${name}_FILE=${JSON.stringify(given[`${name}_FILE`])}` : `${name}=${JSON.stringify(value(name))}`;
+      given[`${name}_FILE`]
+        ? `${name}_FILE=${JSON.stringify(given[`${name}_FILE`])}`
+        : `${name}=${JSON.stringify(value(name))}`;
     const lines = errors.map((e) => `${shown(e.property)}: ${Object.values(e.constraints ?? {}).join('; ')}`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
+  // An operator who allowed private receivers must learn that they are not called any more, not find out from a failed delivery.
+  if (env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES && env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES !== 'false')
+    throw new ConfigError(
+      'Invalid configuration:\n  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: no longer supported; webhooks go to public addresses only (decision 0830). Remove it.',
+    );
   if (env.NODE_ENV === 'production') {
     const problems: string[] = [];
-    if (PLACEHOLDER.test(env.JWT_SECRET)) problems.push('JWT_SECRET: set a real secret (32+ random characters) in production');
+    if (env.OUTBOUND_TEST_ALLOW_LOOPBACK === 'true')
+      problems.push('OUTBOUND_TEST_ALLOW_LOOPBACK: a setting for tests; never in production');
+    if (PLACEHOLDER.test(env.JWT_SECRET))
+      problems.push('JWT_SECRET: set a real secret (32+ random characters) in production');
     if (PLACEHOLDER.test(databasePassword(env.DATABASE_URL)))
       problems.push('POSTGRES_PASSWORD: set a real password (the database URL still carries a placeholder)');
-    if (env.S3_SECRET_ACCESS_KEY && PLACEHOLDER.test(env.S3_SECRET_ACCESS_KEY)) problems.push('S3_SECRET_ACCESS_KEY: set the real secret');
+    if (env.S3_SECRET_ACCESS_KEY && PLACEHOLDER.test(env.S3_SECRET_ACCESS_KEY))
+      problems.push('S3_SECRET_ACCESS_KEY: set the real secret');
     // Without SMTP mail is written to MAIL_DIR inside the container: nobody would get a reset link.
     if (!env.SMTP_URL && !raw.MAIL_DIR)
-      problems.push('SMTP_URL: set the SMTP server that sends mail in production (or MAIL_DIR to keep .eml files on purpose)');
+      problems.push(
+        'SMTP_URL: set the SMTP server that sends mail in production (or MAIL_DIR to keep .eml files on purpose)',
+      );
     if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   if (env.STORAGE_DRIVER === 's3' && (!env.S3_BUCKET || !env.S3_ENDPOINT)) {
@@ -328,7 +375,8 @@ export function redisConnection(url: string): { url: string; tls?: { ca: string 
   const parsed = new URL(url);
   const caFile = parsed.searchParams.get('sslrootcert');
   if (!caFile) return { url };
-  if (parsed.protocol !== 'rediss:') throw new ConfigError('Invalid configuration:\n  REDIS_URL: sslrootcert needs a rediss:// URL (TLS)');
+  if (parsed.protocol !== 'rediss:')
+    throw new ConfigError('Invalid configuration:\n  REDIS_URL: sslrootcert needs a rediss:// URL (TLS)');
   parsed.searchParams.delete('sslrootcert');
   try {
     return { url: parsed.toString(), tls: { ca: readFileSync(caFile, 'utf8') } };

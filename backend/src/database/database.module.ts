@@ -1,10 +1,11 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { defineConfig, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { AppConfig } from '../config/app-config';
 import { migrationsList } from '../migrations';
 import { currentEntityManager } from './request-context';
+import { PostgresNotifications } from './postgres-notifications';
 
 /** MikroORM on PostgreSQL. Entities are registered by each module with MikroOrmModule.forFeature. */
 export function ormOptions(config: AppConfig) {
@@ -18,7 +19,9 @@ export function ormOptions(config: AppConfig) {
     // MikroORM takes only host, port, user, password and database from clientUrl. Handing pg the
     // whole URL too lets pg read the rest as it does for every other connection of the process:
     // sslmode, sslrootcert (TLS to a managed database) and the other libpq parameters.
-    driverOptions: { connection: { connectionTimeoutMillis: config.database.connectTimeoutMs, connectionString: config.database.url } },
+    driverOptions: {
+      connection: { connectionTimeoutMillis: config.database.connectTimeoutMs, connectionString: config.database.url },
+    },
     allowGlobalContext: false,
     context: currentEntityManager,
     forceUtcTimezone: true,
@@ -27,6 +30,7 @@ export function ormOptions(config: AppConfig) {
   });
 }
 
+@Global()
 @Module({
   imports: [
     MikroOrmModule.forRootAsync({
@@ -37,10 +41,15 @@ export function ormOptions(config: AppConfig) {
       useFactory: (config: AppConfig) => {
         const options = ormOptions(config);
         const timeout = config.database.statementTimeoutMs;
-        const driverOptions = { connection: { ...options.driverOptions?.connection, ...(timeout > 0 ? { statement_timeout: timeout } : {}) } };
+        const driverOptions = {
+          connection: { ...options.driverOptions?.connection, ...(timeout > 0 ? { statement_timeout: timeout } : {}) },
+        };
         return { ...options, driverOptions, autoLoadEntities: true, registerRequestContext: false };
       },
     }),
   ],
+  // The process's one LISTEN connection, for every module that hears PostgreSQL's announcements.
+  providers: [PostgresNotifications],
+  exports: [PostgresNotifications],
 })
 export class DatabaseModule {}

@@ -18,6 +18,7 @@ export class Replica {
   constructor(
     readonly url: string,
     statementTimeoutMs: number,
+    timeoutMs: number,
   ) {
     const u = new URL(url);
     this.name = `${u.hostname}:${u.port || 5432}${u.pathname}`;
@@ -25,11 +26,13 @@ export class Replica {
       connectionString: url,
       max: 10,
       idleTimeoutMillis: 30_000,
-      // Short: a replica that does not answer is skipped and the read goes to the primary.
-      connectionTimeoutMillis: 2_000,
+      // Short: a replica that does not answer is skipped and the read goes to the primary (decision 0871).
+      connectionTimeoutMillis: timeoutMs,
       application_name: 'local-creators directory',
-      // A frozen replica does not even time a statement out: the client gives up a little later.
-      ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + 2_000 } : {}),
+      ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+      // A frozen replica does not even time a statement out: the client gives up after timeoutMs,
+      // drops the connection, and the primary answers (DirectoryPool.run).
+      query_timeout: timeoutMs,
     });
     this.pool.on('error', () => undefined); // a lost idle connection is dropped by the pool
   }
@@ -79,8 +82,8 @@ export class ReadReplicas implements OnApplicationShutdown {
     @Inject(AppConfig) private readonly config: AppConfig,
     metrics: Metrics,
   ) {
-    const { urls, maxLagMs, checkMs } = config.database.replicas;
-    this.replicas = urls.map((url) => new Replica(url, config.database.statementTimeoutMs));
+    const { urls, maxLagMs, checkMs, timeoutMs } = config.database.replicas;
+    this.replicas = urls.map((url) => new Replica(url, config.database.statementTimeoutMs, timeoutMs));
     this.maxLagMs = maxLagMs;
     this.checkMs = checkMs;
     const registers = [metrics.registry];
@@ -171,7 +174,9 @@ export class ReadReplicas implements OnApplicationShutdown {
       this.primary.on('error', () => undefined);
     }
     try {
-      const { rows } = await this.primary.query<{ lsn: string }>(`select (pg_current_wal_lsn() - '0/0'::pg_lsn)::text as lsn`);
+      const { rows } = await this.primary.query<{ lsn: string }>(
+        `select (pg_current_wal_lsn() - '0/0'::pg_lsn)::text as lsn`,
+      );
       const sample = { at: performance.now(), lsn: BigInt(rows[0]!.lsn) };
       this.samples.push(sample);
       // Kept: the samples within the bound, and the newest one older (what "beyond it" is measured by).
@@ -216,7 +221,11 @@ export class ReadReplicas implements OnApplicationShutdown {
     // Not receiving from the primary: it cannot catch up, and after the primary was restored to an
     // earlier moment its positions are not comparable with the primary's any more.
     if (!row.streaming) {
-      this.mark(replica, { usable: false, reason: 'not streaming', detail: 'its WAL receiver is not streaming from the primary' });
+      this.mark(replica, {
+        usable: false,
+        reason: 'not streaming',
+        detail: 'its WAL receiver is not streaming from the primary',
+      });
       return;
     }
     if (!measured) {
@@ -233,7 +242,11 @@ export class ReadReplicas implements OnApplicationShutdown {
     if (lagMs !== null) this.lag.set({ replica: replica.name }, lagMs / 1000);
     if (lagMs === null || lagMs > this.maxLagMs) {
       const said = lagMs === null ? 'behind the oldest position measured' : `${(lagMs / 1000).toFixed(1)} s behind`;
-      this.mark(replica, { usable: false, reason: 'lag', detail: `${said} (bound ${(this.maxLagMs / 1000).toFixed(1)} s)` });
+      this.mark(replica, {
+        usable: false,
+        reason: 'lag',
+        detail: `${said} (bound ${(this.maxLagMs / 1000).toFixed(1)} s)`,
+      });
     } else {
       this.mark(replica, { usable: true, reason: null, detail: `${((lagMs ?? 0) / 1000).toFixed(1)} s behind` });
     }
@@ -266,7 +279,9 @@ export class ReadReplicas implements OnApplicationShutdown {
     if (next === this.current) return;
     this.current = next;
     this.epochValue++;
-    this.logger.log(next ? `public reads now on replica ${next.name}` : 'public reads now on the primary (no replica usable)');
+    this.logger.log(
+      next ? `public reads now on replica ${next.name}` : 'public reads now on the primary (no replica usable)',
+    );
     for (const listener of this.switchListeners) listener();
   }
 
@@ -274,7 +289,10 @@ export class ReadReplicas implements OnApplicationShutdown {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.checking?.catch(() => undefined);
-    await Promise.all([...this.replicas.map((r) => r.pool.end().catch(() => undefined)), this.primary?.end().catch(() => undefined)]);
+    await Promise.all([
+      ...this.replicas.map((r) => r.pool.end().catch(() => undefined)),
+      this.primary?.end().catch(() => undefined),
+    ]);
   }
 }
 

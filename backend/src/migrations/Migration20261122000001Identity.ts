@@ -33,6 +33,8 @@ export class Migration20261122000001Identity extends Migration {
   }
 
   override async down(): Promise<void> {
-    this.addSql(`drop table if exists "recovery_tokens", "refresh_tokens", "auth_sessions", "user_roles", "users" cascade;`);
+    this.addSql(
+      `drop table if exists "recovery_tokens", "refresh_tokens", "auth_sessions", "user_roles", "users" cascade;`,
+    );
   }
 }

@@ -44,7 +44,9 @@ export class Migration20261122000003Creator extends Migration {
       `create index "creator_profiles_listed_niches_idx" on "creator_profiles" using gin ("niches") where "is_public" and "approval_status" = 'approved' and "phone_verified";`,
     );
     // Moderation: the review queue (pending, oldest first) and status filters.
-    this.addSql(`create index "creator_profiles_status_created_idx" on "creator_profiles" ("approval_status", "created_at");`);
+    this.addSql(
+      `create index "creator_profiles_status_created_idx" on "creator_profiles" ("approval_status", "created_at");`,
+    );
   }
 
   override async down(): Promise<void> {

@@ -15,7 +15,9 @@ export class Migration20261122000004Moderation extends Migration {
       "notes" text null,
       "created_at" timestamptz not null,
       constraint "moderation_audit_log_pkey" primary key ("id"));`);
-    this.addSql(`create index "moderation_audit_subject_idx" on "moderation_audit_log" ("subject_id", "created_at" desc);`);
+    this.addSql(
+      `create index "moderation_audit_subject_idx" on "moderation_audit_log" ("subject_id", "created_at" desc);`,
+    );
     this.addSql(`create index "moderation_audit_created_idx" on "moderation_audit_log" ("created_at" desc);`);
   }
 

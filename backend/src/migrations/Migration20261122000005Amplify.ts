@@ -21,7 +21,9 @@ export class Migration20261122000005Amplify extends Migration {
       "updated_at" timestamptz not null,
       constraint "amplify_submissions_pkey" primary key ("id"),
       constraint "amplify_featured_only_when_approved" check (not "featured" or "status" = 'approved'));`);
-    this.addSql(`create index "amplify_featured_idx" on "amplify_submissions" ("created_at" desc) where "status" = 'approved' and "featured";`);
+    this.addSql(
+      `create index "amplify_featured_idx" on "amplify_submissions" ("created_at" desc) where "status" = 'approved' and "featured";`,
+    );
     this.addSql(`create index "amplify_status_created_idx" on "amplify_submissions" ("status", "created_at" desc);`);
     this.addSql(`create table "amplify_interest_requests" (
       "id" uuid not null,

@@ -10,14 +10,17 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261123000006ListingVersion extends Migration {
   override async up(): Promise<void> {
-    this.addSql(`create table "listing_version" ("id" smallint primary key check ("id" = 1), "version" bigint not null);`);
+    this.addSql(
+      `create table "listing_version" ("id" smallint primary key check ("id" = 1), "version" bigint not null);`,
+    );
     this.addSql(`insert into "listing_version" ("id", "version") values (1, 1);`);
     this.addSql(`create function "bump_listing_version"() returns trigger language plpgsql as $$
       begin
         update "listing_version" set "version" = "version" + 1 where "id" = 1;
         return null;
       end $$;`);
-    const listed = (row: 'new' | 'old') => `(${row}."is_public" and ${row}."approval_status" = 'approved' and ${row}."phone_verified")`;
+    const listed = (row: 'new' | 'old') =>
+      `(${row}."is_public" and ${row}."approval_status" = 'approved' and ${row}."phone_verified")`;
     this.addSql(`create trigger "creator_profiles_listing_insert" after insert on "creator_profiles"
       for each row when ${listed('new')} execute function "bump_listing_version"();`);
     this.addSql(`create trigger "creator_profiles_listing_update" after update on "creator_profiles"

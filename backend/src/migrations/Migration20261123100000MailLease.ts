@@ -14,19 +14,27 @@ export class Migration20261123100000MailLease extends Migration {
     this.addSql(
       `alter table "outbox_messages" add column "due_at" timestamptz null, add column "lease_owner" varchar(120) null, add column "lease_until" timestamptz null, add column "handoffs" int not null default 0;`,
     );
-    this.addSql(`update "outbox_messages" set "due_at" = coalesce("queued_at", "created_at") where "status" in ('pending', 'queued');`);
+    this.addSql(
+      `update "outbox_messages" set "due_at" = coalesce("queued_at", "created_at") where "status" in ('pending', 'queued');`,
+    );
     this.addSql(`drop index if exists "outbox_pending_idx";`);
-    this.addSql(`create index "outbox_due_idx" on "outbox_messages" ("due_at") where "status" in ('pending', 'queued');`);
+    this.addSql(
+      `create index "outbox_due_idx" on "outbox_messages" ("due_at") where "status" in ('pending', 'queued');`,
+    );
     this.addSql(
       `create table "installation" ("id" varchar(32) not null, "created_at" timestamptz not null default now(), constraint "installation_pkey" primary key ("id"));`,
     );
-    this.addSql(`insert into "installation" ("id") values (substr(md5(random()::text || clock_timestamp()::text), 1, 12));`);
+    this.addSql(
+      `insert into "installation" ("id") values (substr(md5(random()::text || clock_timestamp()::text), 1, 12));`,
+    );
   }
 
   override async down(): Promise<void> {
     this.addSql(`drop table if exists "installation";`);
     this.addSql(`drop index if exists "outbox_due_idx";`);
     this.addSql(`create index "outbox_pending_idx" on "outbox_messages" ("created_at") where "status" = 'pending';`);
-    this.addSql(`alter table "outbox_messages" drop column "due_at", drop column "lease_owner", drop column "lease_until", drop column "handoffs";`);
+    this.addSql(
+      `alter table "outbox_messages" drop column "due_at", drop column "lease_owner", drop column "lease_until", drop column "handoffs";`,
+    );
   }
 }

@@ -30,7 +30,9 @@ export class Migration20261123100100ModerationVersions extends Migration {
   }
 
   override async down(): Promise<void> {
-    this.addSql(`alter table "creator_profiles" drop column "version", drop column "verified_content", drop column "content_changed_at";`);
+    this.addSql(
+      `alter table "creator_profiles" drop column "version", drop column "verified_content", drop column "content_changed_at";`,
+    );
     this.addSql(`alter table "amplify_submissions" drop column "version";`);
   }
 }

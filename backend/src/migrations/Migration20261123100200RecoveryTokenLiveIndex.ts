@@ -7,7 +7,9 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261123100200RecoveryTokenLiveIndex extends Migration {
   override async up(): Promise<void> {
-    this.addSql(`create index "recovery_tokens_user_live_idx" on "recovery_tokens" ("user_id") where "used_at" is null;`);
+    this.addSql(
+      `create index "recovery_tokens_user_live_idx" on "recovery_tokens" ("user_id") where "used_at" is null;`,
+    );
   }
 
   override async down(): Promise<void> {

@@ -17,8 +17,12 @@ export class Migration20261123100400IntroductionConfirmation extends Migration {
     this.addSql(`alter table "amplify_interest_requests"
       add constraint "amplify_interest_token_unique" unique ("confirm_token_hash"),
       add constraint "amplify_interest_confirmable" check ("confirmed_at" is not null or ("confirm_token_hash" is not null and "confirm_expires_at" is not null));`);
-    this.addSql(`create index "amplify_interest_address_idx" on "amplify_interest_requests" (lower("creator_email"), "created_at");`);
-    this.addSql(`create index "amplify_interest_confirmed_idx" on "amplify_interest_requests" ("submission_id", "confirmed_at");`);
+    this.addSql(
+      `create index "amplify_interest_address_idx" on "amplify_interest_requests" (lower("creator_email"), "created_at");`,
+    );
+    this.addSql(
+      `create index "amplify_interest_confirmed_idx" on "amplify_interest_requests" ("submission_id", "confirmed_at");`,
+    );
   }
 
   override async down(): Promise<void> {

@@ -9,8 +9,12 @@ const LISTED = `"is_public" and "approval_status" = 'approved' and "phone_verifi
  */
 export class Migration20261124030000DirectoryTypeFilters extends Migration {
   override async up(): Promise<void> {
-    this.addSql(`create index "creator_profiles_listed_content_types_idx" on "creator_profiles" using gin ("content_types") where ${LISTED};`);
-    this.addSql(`create index "creator_profiles_listed_collab_types_idx" on "creator_profiles" using gin ("collab_types") where ${LISTED};`);
+    this.addSql(
+      `create index "creator_profiles_listed_content_types_idx" on "creator_profiles" using gin ("content_types") where ${LISTED};`,
+    );
+    this.addSql(
+      `create index "creator_profiles_listed_collab_types_idx" on "creator_profiles" using gin ("collab_types") where ${LISTED};`,
+    );
   }
 
   override async down(): Promise<void> {

@@ -1,6 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
-const listed = (row: string) => `(${row}."is_public" and ${row}."approval_status" = 'approved' and ${row}."phone_verified")`;
+const listed = (row: string) =>
+  `(${row}."is_public" and ${row}."approval_status" = 'approved' and ${row}."phone_verified")`;
 
 /**
  * How many creators are listed, in all (scope '*') and per niche, kept up to date by the writes
@@ -25,7 +26,12 @@ export class Migration20261124040000ListingCounts extends Migration {
     const fn = (name: string, deltas: string) =>
       `create function "${name}"() returns trigger language plpgsql as $$ begin ${apply(deltas)} return null; end $$;`;
     this.addSql(fn('listing_counts_insert', `select 1 as d, n.* from "inserted_rows" n`));
-    this.addSql(fn('listing_counts_update', `select 1 as d, n.* from "inserted_rows" n union all select -1, o.* from "deleted_rows" o`));
+    this.addSql(
+      fn(
+        'listing_counts_update',
+        `select 1 as d, n.* from "inserted_rows" n union all select -1, o.* from "deleted_rows" o`,
+      ),
+    );
     this.addSql(fn('listing_counts_delete', `select -1 as d, o.* from "deleted_rows" o`));
     this.addSql(`create trigger "creator_profiles_counts_insert" after insert on "creator_profiles"
       referencing new table as "inserted_rows" for each statement execute function "listing_counts_insert"();`);

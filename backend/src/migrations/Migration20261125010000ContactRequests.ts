@@ -19,12 +19,18 @@ export class Migration20261125010000ContactRequests extends Migration {
       "created_at" timestamptz not null
     );`);
     // The dashboard's list and the per-creator limit; the per-address limit.
-    this.addSql(`create index "contact_requests_profile_created_index" on "contact_requests" ("profile_id", "created_at" desc);`);
-    this.addSql(`create index "contact_requests_email_created_index" on "contact_requests" (lower("email"), "created_at" desc);`);
+    this.addSql(
+      `create index "contact_requests_profile_created_index" on "contact_requests" ("profile_id", "created_at" desc);`,
+    );
+    this.addSql(
+      `create index "contact_requests_email_created_index" on "contact_requests" (lower("email"), "created_at" desc);`,
+    );
   }
 
   override async down(): Promise<void> {
     this.addSql(`drop table if exists "contact_requests";`);
-    this.addSql(`alter table "creator_profiles" drop column if exists "contact_links", drop column if exists "contact_enabled";`);
+    this.addSql(
+      `alter table "creator_profiles" drop column if exists "contact_links", drop column if exists "contact_enabled";`,
+    );
   }
 }

@@ -23,7 +23,8 @@ export class Migration20261125030000FollowerCounts extends Migration {
     this.addSql(`create index "follower_counts_profile_index" on "follower_counts" ("profile_id");`);
     // The reminder sweep and the admins' stale list read the oldest first.
     this.addSql(`create index "follower_counts_confirmed_index" on "follower_counts" ("confirmed_at");`);
-    this.addSql(`insert into "follower_counts" ("id", "profile_id", "platform", "handle", "followers", "confirmed_at", "created_at")
+    this
+      .addSql(`insert into "follower_counts" ("id", "profile_id", "platform", "handle", "followers", "confirmed_at", "created_at")
       select gen_random_uuid(), s.id, s.platform, s.handle, s.followers, s.updated_at, now()
         from (select distinct on (p.id, e->>'name', lower(ltrim(trim(e->>'handle'), '@')))
                      p.id, p.updated_at, e->>'name' as platform, e->>'handle' as handle, coalesce((e->>'followers')::bigint, 0) as followers

@@ -8,7 +8,9 @@ import { Migration } from '@mikro-orm/migrations';
 export class Migration20261126020100EmailConfirmation extends Migration {
   override async up(): Promise<void> {
     this.addSql(`alter table "users" add column "email_confirmed_at" timestamptz null;`);
-    this.addSql(`update "users" set "email_confirmed_at" = "created_at" where "id" in (select "user_id" from "user_roles" where "role" = 'admin');`);
+    this.addSql(
+      `update "users" set "email_confirmed_at" = "created_at" where "id" in (select "user_id" from "user_roles" where "role" = 'admin');`,
+    );
     this.addSql(`create table "email_confirmations" (
       "id" uuid not null primary key,
       -- Checked at commit: an account and its first link are written in one flush, in either order.

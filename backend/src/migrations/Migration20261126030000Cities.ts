@@ -29,7 +29,9 @@ export class Migration20261126030000Cities extends Migration {
       "host" varchar(255) null constraint "cities_host_unique" unique,
       "created_at" timestamptz not null default now()
     );`);
-    this.addSql(`insert into "cities" ("slug", "name", "state") values (${literal(homeSlug)}, ${literal(home)}, 'OH');`);
+    this.addSql(
+      `insert into "cities" ("slug", "name", "state") values (${literal(homeSlug)}, ${literal(home)}, 'OH');`,
+    );
     // An install whose CITY changed over time has creators of earlier cities: each keeps its own.
     this.addSql(
       `insert into "cities" ("slug", "name", "state")
@@ -43,18 +45,30 @@ export class Migration20261126030000Cities extends Migration {
     const column = `"city_slug" varchar(60) not null default ${literal(homeSlug)} references "cities" ("slug") on update cascade`;
     this.addSql(`alter table "creator_profiles" add column ${column};`);
     // Only creators of an earlier CITY move off the default (no rewrite of the whole table).
-    this.addSql(`update "creator_profiles" p set "city_slug" = c."slug" from "cities" c where c."name" = p."city" and c."slug" <> ${literal(homeSlug)};`);
-    this.addSql(`create index "creator_profiles_city_created_idx" on "creator_profiles" ("city_slug", "created_at" desc, "id");`);
+    this.addSql(
+      `update "creator_profiles" p set "city_slug" = c."slug" from "cities" c where c."name" = p."city" and c."slug" <> ${literal(homeSlug)};`,
+    );
+    this.addSql(
+      `create index "creator_profiles_city_created_idx" on "creator_profiles" ("city_slug", "created_at" desc, "id");`,
+    );
 
     this.addSql(`alter table "amplify_submissions" add column ${column};`);
-    this.addSql(`create index "amplify_submissions_city_created_idx" on "amplify_submissions" ("city_slug", "created_at" desc);`);
+    this.addSql(
+      `create index "amplify_submissions_city_created_idx" on "amplify_submissions" ("city_slug", "created_at" desc);`,
+    );
 
     this.addSql(`alter table "amplify_interest_requests" add column ${column};`);
-    this.addSql(`update "amplify_interest_requests" r set "city_slug" = s."city_slug" from "amplify_submissions" s where s."id" = r."submission_id";`);
-    this.addSql(`create index "amplify_interest_requests_city_created_idx" on "amplify_interest_requests" ("city_slug", "created_at" desc);`);
+    this.addSql(
+      `update "amplify_interest_requests" r set "city_slug" = s."city_slug" from "amplify_submissions" s where s."id" = r."submission_id";`,
+    );
+    this.addSql(
+      `create index "amplify_interest_requests_city_created_idx" on "amplify_interest_requests" ("city_slug", "created_at" desc);`,
+    );
 
     this.addSql(`alter table "contact_requests" add column ${column};`);
-    this.addSql(`update "contact_requests" r set "city_slug" = p."city_slug" from "creator_profiles" p where p."id" = r."profile_id";`);
+    this.addSql(
+      `update "contact_requests" r set "city_slug" = p."city_slug" from "creator_profiles" p where p."id" = r."profile_id";`,
+    );
     this.addSql(`create index "contact_requests_city_idx" on "contact_requests" ("city_slug", "profile_id");`);
 
     // The trail's entries are the city's of the record they name, so a city's admins read only theirs.
@@ -65,7 +79,9 @@ export class Migration20261126030000Cities extends Migration {
     this.addSql(
       `update "moderation_audit_log" a set "city_slug" = s."city_slug" from "amplify_submissions" s where a."subject_type" = 'amplify_submission' and s."id" = a."subject_id";`,
     );
-    this.addSql(`create index "moderation_audit_log_city_created_idx" on "moderation_audit_log" ("city_slug", "created_at" desc);`);
+    this.addSql(
+      `create index "moderation_audit_log_city_created_idx" on "moderation_audit_log" ("city_slug", "created_at" desc);`,
+    );
 
     this.addSql(`create table "admin_city_grants" (
       "user_id" uuid not null references "users" ("id") on delete cascade,
@@ -77,7 +93,13 @@ export class Migration20261126030000Cities extends Migration {
 
   override async down(): Promise<void> {
     this.addSql(`drop table if exists "admin_city_grants";`);
-    for (const table of ['moderation_audit_log', 'contact_requests', 'amplify_interest_requests', 'amplify_submissions', 'creator_profiles'])
+    for (const table of [
+      'moderation_audit_log',
+      'contact_requests',
+      'amplify_interest_requests',
+      'amplify_submissions',
+      'creator_profiles',
+    ])
       this.addSql(`alter table "${table}" drop column if exists "city_slug";`);
     this.addSql(`drop table if exists "cities";`);
   }

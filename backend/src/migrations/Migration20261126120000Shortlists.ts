@@ -36,7 +36,9 @@ export class Migration20261126120000Shortlists extends Migration {
       "confirm_expires_at" timestamptz not null,
       "confirmed_at" timestamptz null,
       "created_at" timestamptz not null);`);
-    this.addSql(`create index "shortlist_messages_email_created" on "shortlist_messages" (lower("email"), "created_at");`);
+    this.addSql(
+      `create index "shortlist_messages_email_created" on "shortlist_messages" (lower("email"), "created_at");`,
+    );
     this.addSql(`alter table "contact_requests" add column "shortlist_message_id" uuid null;`);
   }
 

@@ -17,7 +17,9 @@ export class Migration20261126120100ConsoleListsAndCounts extends Migration {
       "creators" bigint not null default 0,
       "updated_after_rejection" bigint not null default 0
     );`);
-    this.addSql(`insert into "creator_status_counts" ("approval_status") values ('pending'), ('approved'), ('rejected');`);
+    this.addSql(
+      `insert into "creator_status_counts" ("approval_status") values ('pending'), ('approved'), ('rejected');`,
+    );
     this.addSql(`update "creator_status_counts" c set "creators" = s."creators", "updated_after_rejection" = s."updated"
       from (select "approval_status", count(*) as "creators", count("updated_after_rejection_at") as "updated" from "creator_profiles" group by 1) s
       where s."approval_status" = c."approval_status";`);
@@ -25,7 +27,9 @@ export class Migration20261126120100ConsoleListsAndCounts extends Migration {
     // one update per status; an edit that moves no row between statuses (nor in or out of
     // "updated since the rejection") writes nothing; statuses are locked in their sort order, so
     // two decisions in opposite directions cannot deadlock.
-    const apply = (deltas: string) => `insert into "creator_status_counts" ("approval_status", "creators", "updated_after_rejection")
+    const apply = (
+      deltas: string,
+    ) => `insert into "creator_status_counts" ("approval_status", "creators", "updated_after_rejection")
         select x."approval_status", sum(x.d), sum(case when x."updated_after_rejection_at" is not null then x.d else 0 end)
         from (${deltas}) x group by x."approval_status"
         having sum(x.d) <> 0 or sum(case when x."updated_after_rejection_at" is not null then x.d else 0 end) <> 0
@@ -34,7 +38,12 @@ export class Migration20261126120100ConsoleListsAndCounts extends Migration {
           "updated_after_rejection" = "creator_status_counts"."updated_after_rejection" + excluded."updated_after_rejection";`;
     const fn = (name: string, deltas: string) =>
       `create function "${name}"() returns trigger language plpgsql as $$ begin ${apply(deltas)} return null; end $$;`;
-    this.addSql(fn('creator_status_counts_insert', `select 1 as d, n."approval_status", n."updated_after_rejection_at" from "inserted_rows" n`));
+    this.addSql(
+      fn(
+        'creator_status_counts_insert',
+        `select 1 as d, n."approval_status", n."updated_after_rejection_at" from "inserted_rows" n`,
+      ),
+    );
     this.addSql(
       fn(
         'creator_status_counts_update',
@@ -42,7 +51,12 @@ export class Migration20261126120100ConsoleListsAndCounts extends Migration {
          union all select -1, o."approval_status", o."updated_after_rejection_at" from "deleted_rows" o`,
       ),
     );
-    this.addSql(fn('creator_status_counts_delete', `select -1 as d, o."approval_status", o."updated_after_rejection_at" from "deleted_rows" o`));
+    this.addSql(
+      fn(
+        'creator_status_counts_delete',
+        `select -1 as d, o."approval_status", o."updated_after_rejection_at" from "deleted_rows" o`,
+      ),
+    );
     this.addSql(`create function "creator_status_counts_clear"() returns trigger language plpgsql as $$
       begin
         update "creator_status_counts" set "creators" = 0, "updated_after_rejection" = 0;
@@ -57,9 +71,14 @@ export class Migration20261126120100ConsoleListsAndCounts extends Migration {
     this.addSql(`create trigger "creator_status_counts_truncate" after truncate on "creator_profiles"
       for each statement execute function "creator_status_counts_clear"();`);
 
-    for (const [name, columns] of ADMIN_INDEXES) this.addSql(`create index "${name}" on "creator_profiles" (${columns});`);
-    this.addSql(`create index "creator_profiles_admin_name_trgm_idx" on "creator_profiles" using gin ("full_name" gin_trgm_ops);`);
-    this.addSql(`create index "creator_profiles_admin_neighborhood_trgm_idx" on "creator_profiles" using gin ("neighborhood" gin_trgm_ops);`);
+    for (const [name, columns] of ADMIN_INDEXES)
+      this.addSql(`create index "${name}" on "creator_profiles" (${columns});`);
+    this.addSql(
+      `create index "creator_profiles_admin_name_trgm_idx" on "creator_profiles" using gin ("full_name" gin_trgm_ops);`,
+    );
+    this.addSql(
+      `create index "creator_profiles_admin_neighborhood_trgm_idx" on "creator_profiles" using gin ("neighborhood" gin_trgm_ops);`,
+    );
     this.addSql(`create index "creator_profiles_admin_niches_idx" on "creator_profiles" using gin ("niches");`);
     // The same search finds creators by their account's e-mail (identity's table, asked by moderation).
     this.addSql(`create index "users_email_trgm_idx" on "users" using gin ("email" gin_trgm_ops);`);

@@ -27,9 +27,14 @@ export class Migration20261126130100LocalAudience extends Migration {
       "decided_at" timestamptz null,
       "created_at" timestamptz not null,
       check (("status" = 'recorded') = ("share" is not null and "checked_on" is not null)));`);
-    this.addSql(`create index "local_audience_checks_profile_idx" on "local_audience_checks" ("profile_id", "created_at" desc);`);
-    this.addSql(`create index "local_audience_checks_pending_idx" on "local_audience_checks" ("created_at") where "status" = 'pending';`);
-    this.addSql(`alter table "creator_profiles" add column "local_share" smallint null, add column "local_share_checked_on" date null,
+    this.addSql(
+      `create index "local_audience_checks_profile_idx" on "local_audience_checks" ("profile_id", "created_at" desc);`,
+    );
+    this.addSql(
+      `create index "local_audience_checks_pending_idx" on "local_audience_checks" ("created_at") where "status" = 'pending';`,
+    );
+    this
+      .addSql(`alter table "creator_profiles" add column "local_share" smallint null, add column "local_share_checked_on" date null,
       add constraint "creator_profiles_local_share_check" check (("local_share" is null) = ("local_share_checked_on" is null) and ("local_share" between 0 and 100));`);
     this.addSql(
       `create index "creator_profiles_listed_local_share_idx" on "creator_profiles" ("created_at" desc, "id") include ("local_share", "local_share_checked_on") where ${LISTED} and "local_share" is not null;`,

@@ -1,6 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
-const listed = (row: string) => `(${row}."is_public" and ${row}."approval_status" = 'approved' and ${row}."phone_verified")`;
+const listed = (row: string) =>
+  `(${row}."is_public" and ${row}."approval_status" = 'approved' and ${row}."phone_verified")`;
 
 /**
  * The directory's overview per city (issue 26 point 2, decision 0610): `city_listing_counts` holds
@@ -23,7 +24,12 @@ export class Migration20261126140000CityListingCounts extends Migration {
     const fn = (name: string, deltas: string) =>
       `create function "${name}"() returns trigger language plpgsql as $$ begin ${apply(deltas)} return null; end $$;`;
     this.addSql(fn('city_listing_counts_insert', `select 1 as d, n.* from "inserted_rows" n`));
-    this.addSql(fn('city_listing_counts_update', `select 1 as d, n.* from "inserted_rows" n union all select -1, o.* from "deleted_rows" o`));
+    this.addSql(
+      fn(
+        'city_listing_counts_update',
+        `select 1 as d, n.* from "inserted_rows" n union all select -1, o.* from "deleted_rows" o`,
+      ),
+    );
     this.addSql(fn('city_listing_counts_delete', `select -1 as d, o.* from "deleted_rows" o`));
     this.addSql(`create trigger "creator_profiles_city_counts_insert" after insert on "creator_profiles"
       referencing new table as "inserted_rows" for each statement execute function "city_listing_counts_insert"();`);

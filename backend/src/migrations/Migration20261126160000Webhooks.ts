@@ -28,7 +28,9 @@ export class Migration20261126160000Webhooks extends Migration {
       "error" text null,
       "outcome" varchar(20) not null,
       "next_retry_at" timestamptz null);`);
-    this.addSql(`create index "webhook_attempts_subscription_time" on "webhook_attempts" ("subscription_id", "attempted_at" desc);`);
+    this.addSql(
+      `create index "webhook_attempts_subscription_time" on "webhook_attempts" ("subscription_id", "attempted_at" desc);`,
+    );
   }
 
   override async down(): Promise<void> {

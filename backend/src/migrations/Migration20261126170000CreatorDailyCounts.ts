@@ -16,7 +16,9 @@ export class Migration20261126170000CreatorDailyCounts extends Migration {
       "n" integer not null check ("n" >= 0),
       primary key ("profile_id", "day", "measure", "source"));`);
     this.addSql(`create index "creator_daily_counts_day" on "creator_daily_counts" ("day");`);
-    this.addSql(`create index "shortlist_entries_profile_added" on "shortlist_entries" ("profile_id", "added_at" desc);`);
+    this.addSql(
+      `create index "shortlist_entries_profile_added" on "shortlist_entries" ("profile_id", "added_at" desc);`,
+    );
   }
 
   override async down(): Promise<void> {

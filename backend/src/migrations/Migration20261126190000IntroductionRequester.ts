@@ -7,7 +7,9 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261126190000IntroductionRequester extends Migration {
   override async up(): Promise<void> {
-    this.addSql(`alter table "amplify_interest_requests" add column "requester_user_id" uuid null references "users" ("id") on delete set null;`);
+    this.addSql(
+      `alter table "amplify_interest_requests" add column "requester_user_id" uuid null references "users" ("id") on delete set null;`,
+    );
     this.addSql(
       `create index "amplify_interest_requests_requester" on "amplify_interest_requests" ("requester_user_id", "created_at") where "requester_user_id" is not null;`,
     );

@@ -23,7 +23,9 @@ export class Migration20261126200000AccountChangeNotify extends Migration {
         return null;
       end $$;`);
     for (const [table, events] of TRIGGERS) {
-      this.addSql(`create trigger "${table}_account_change" after ${events} on "${table}" for each statement execute function "notify_account_change"();`);
+      this.addSql(
+        `create trigger "${table}_account_change" after ${events} on "${table}" for each statement execute function "notify_account_change"();`,
+      );
     }
   }
 

@@ -15,7 +15,8 @@ const FACT_TABLES = ['handle_checks', 'follower_counts'] as const;
  */
 export class Migration20261126210000ListingVersionPerStatement extends Migration {
   override async up(): Promise<void> {
-    for (const op of ['insert', 'update', 'delete']) this.addSql(`drop trigger if exists "creator_profiles_listing_${op}" on "creator_profiles";`);
+    for (const op of ['insert', 'update', 'delete'])
+      this.addSql(`drop trigger if exists "creator_profiles_listing_${op}" on "creator_profiles";`);
     for (const table of FACT_TABLES) this.addSql(`drop trigger if exists "${table}_listing" on "${table}";`);
 
     // Each branch names only the transition tables its event has (plpgsql plans a statement when it first runs).
@@ -55,8 +56,13 @@ export class Migration20261126210000ListingVersionPerStatement extends Migration
       this.addSql(`create trigger "${name('delete')}" after delete on "${table}"
         referencing old table as "old_rows" for each statement execute function "${fn}"();`);
     };
-    statementTriggers('creator_profiles', (op) => `creator_profiles_listing_${op}`, 'bump_listing_version_for_profiles');
-    for (const table of FACT_TABLES) statementTriggers(table, (op) => `${table}_listing_${op}`, 'bump_listing_version_for_facts');
+    statementTriggers(
+      'creator_profiles',
+      (op) => `creator_profiles_listing_${op}`,
+      'bump_listing_version_for_profiles',
+    );
+    for (const table of FACT_TABLES)
+      statementTriggers(table, (op) => `${table}_listing_${op}`, 'bump_listing_version_for_facts');
   }
 
   override async down(): Promise<void> {
@@ -66,7 +72,8 @@ export class Migration20261126210000ListingVersionPerStatement extends Migration
     }
     this.addSql(`drop function if exists "bump_listing_version_for_profiles"();`);
     this.addSql(`drop function if exists "bump_listing_version_for_facts"();`);
-    const listed = (row: string) => `(${row}."is_public" and ${row}."approval_status" = 'approved' and ${row}."phone_verified")`;
+    const listed = (row: string) =>
+      `(${row}."is_public" and ${row}."approval_status" = 'approved' and ${row}."phone_verified")`;
     this.addSql(`create trigger "creator_profiles_listing_insert" after insert on "creator_profiles"
       for each row when ${listed('new')} execute function "bump_listing_version"();`);
     this.addSql(`create trigger "creator_profiles_listing_update" after update on "creator_profiles"

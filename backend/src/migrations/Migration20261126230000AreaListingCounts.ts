@@ -1,8 +1,10 @@
 import { Migration } from '@mikro-orm/migrations';
 
-const listed = (row: string) => `(${row}."is_public" and ${row}."approval_status" = 'approved' and ${row}."phone_verified")`;
+const listed = (row: string) =>
+  `(${row}."is_public" and ${row}."approval_status" = 'approved' and ${row}."phone_verified")`;
 /** common's areaSlug of the neighbourhood as typed (area-sql's NEIGHBORHOOD_SLUG_SQL, as of this migration). */
-const neighborhoodSlug = (row: string) => `trim(both '-' from regexp_replace(lower(${row}."neighborhood"), '[^a-z0-9]+', '-', 'g'))`;
+const neighborhoodSlug = (row: string) =>
+  `trim(both '-' from regexp_replace(lower(${row}."neighborhood"), '[^a-z0-9]+', '-', 'g'))`;
 /** The FOLLOWER_BUCKETS bucket of a creator's total followers, as of this migration (-1: below the first). */
 const bucket = (row: string) =>
   `(case when ${row}."total_followers" >= 100000 then 3 when ${row}."total_followers" >= 10000 then 2
@@ -29,14 +31,21 @@ export class Migration20261126230000AreaListingCounts extends Migration {
           union all
           select x.d, x."city_slug", 'neighborhood', ${neighborhoodSlug('x')}, trim(x."neighborhood"), ${bucket('x')}
             from (${deltas}) x where ${listed('x')} and x."neighborhood" is not null and ${neighborhoodSlug('x')} <> ''`;
-    const apply = (deltas: string) => `insert into "area_listing_counts" ("city_slug", "kind", "slug", "spelling", "bucket", "total")
+    const apply = (
+      deltas: string,
+    ) => `insert into "area_listing_counts" ("city_slug", "kind", "slug", "spelling", "bucket", "total")
         select s.city_slug, s.kind, s.slug, s.spelling, s.bucket, sum(s.d) from (${contributions(deltas)}) s
         group by 1, 2, 3, 4, 5 having sum(s.d) <> 0 order by 1, 2, 3, 4, 5
         on conflict ("city_slug", "kind", "slug", "spelling", "bucket") do update set "total" = "area_listing_counts"."total" + excluded."total";`;
     const fn = (name: string, deltas: string) =>
       `create function "${name}"() returns trigger language plpgsql as $$ begin ${apply(deltas)} return null; end $$;`;
     this.addSql(fn('area_listing_counts_insert', `select 1 as d, n.* from "inserted_rows" n`));
-    this.addSql(fn('area_listing_counts_update', `select 1 as d, n.* from "inserted_rows" n union all select -1, o.* from "deleted_rows" o`));
+    this.addSql(
+      fn(
+        'area_listing_counts_update',
+        `select 1 as d, n.* from "inserted_rows" n union all select -1, o.* from "deleted_rows" o`,
+      ),
+    );
     this.addSql(fn('area_listing_counts_delete', `select -1 as d, o.* from "deleted_rows" o`));
     this.addSql(`create trigger "creator_profiles_area_counts_insert" after insert on "creator_profiles"
       referencing new table as "inserted_rows" for each statement execute function "area_listing_counts_insert"();`);

@@ -9,7 +9,9 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261127010000CreatorListVersion extends Migration {
   override async up(): Promise<void> {
-    this.addSql(`create table "creator_list_version" ("id" smallint primary key check ("id" = 1), "version" bigint not null default 0);`);
+    this.addSql(
+      `create table "creator_list_version" ("id" smallint primary key check ("id" = 1), "version" bigint not null default 0);`,
+    );
     this.addSql(`insert into "creator_list_version" ("id") values (1);`);
     this.addSql(`create function "move_creator_list_version"() returns trigger language plpgsql as $$
       begin
@@ -19,7 +21,8 @@ export class Migration20261127010000CreatorListVersion extends Migration {
         end if;
         return null;
       end $$;`);
-    this.addSql(`create trigger "creator_profiles_list_version" after insert or update or delete or truncate on "creator_profiles"
+    this
+      .addSql(`create trigger "creator_profiles_list_version" after insert or update or delete or truncate on "creator_profiles"
       for each statement execute function "move_creator_list_version"();`);
   }
 

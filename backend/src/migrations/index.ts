@@ -36,6 +36,13 @@ import { Migration20261126200000AccountChangeNotify } from './Migration202611262
 import { Migration20261126210000ListingVersionPerStatement } from './Migration20261126210000ListingVersionPerStatement';
 import { Migration20261126230000AreaListingCounts } from './Migration20261126230000AreaListingCounts';
 import { Migration20261127010000CreatorListVersion } from './Migration20261127010000CreatorListVersion';
+import { Migration20261128100000SearchWords } from './Migration20261128100000SearchWords';
+import { Migration20261128220000WebhookAnswersForgotten } from './Migration20261128220000WebhookAnswersForgotten';
+import { Migration20261128220100ProvenContacts } from './Migration20261128220100ProvenContacts';
+import { Migration20261128220200VerifiedNowAndListedFollowers } from './Migration20261128220200VerifiedNowAndListedFollowers';
+import { Migration20261129120000Calls } from './Migration20261129120000Calls';
+import { Migration20261129150000CallMatchMail } from './Migration20261129150000CallMatchMail';
+import { Migration20261129140000SearchWordsPlannedEachTime } from './Migration20261129140000SearchWordsPlannedEachTime';
 
 /**
  * Committed migrations, in order. Listed explicitly (not globbed) so they run the same from
@@ -76,7 +83,23 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126170000CreatorDailyCounts', class: Migration20261126170000CreatorDailyCounts },
   { name: 'Migration20261126190000IntroductionRequester', class: Migration20261126190000IntroductionRequester },
   { name: 'Migration20261126200000AccountChangeNotify', class: Migration20261126200000AccountChangeNotify },
-  { name: 'Migration20261126210000ListingVersionPerStatement', class: Migration20261126210000ListingVersionPerStatement },
+  {
+    name: 'Migration20261126210000ListingVersionPerStatement',
+    class: Migration20261126210000ListingVersionPerStatement,
+  },
   { name: 'Migration20261126230000AreaListingCounts', class: Migration20261126230000AreaListingCounts },
   { name: 'Migration20261127010000CreatorListVersion', class: Migration20261127010000CreatorListVersion },
+  { name: 'Migration20261128100000SearchWords', class: Migration20261128100000SearchWords },
+  { name: 'Migration20261128220000WebhookAnswersForgotten', class: Migration20261128220000WebhookAnswersForgotten },
+  { name: 'Migration20261128220100ProvenContacts', class: Migration20261128220100ProvenContacts },
+  {
+    name: 'Migration20261128220200VerifiedNowAndListedFollowers',
+    class: Migration20261128220200VerifiedNowAndListedFollowers,
+  },
+  { name: 'Migration20261129120000Calls', class: Migration20261129120000Calls },
+  {
+    name: 'Migration20261129140000SearchWordsPlannedEachTime',
+    class: Migration20261129140000SearchWordsPlannedEachTime,
+  },
+  { name: 'Migration20261129150000CallMatchMail', class: Migration20261129150000CallMatchMail },
 ];

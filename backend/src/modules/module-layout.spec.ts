@@ -6,7 +6,8 @@ const MODULES_DIR = __dirname;
 const modules = readdirSync(MODULES_DIR, { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
-const filesOf = (m: string, layer: string) => (existsSync(join(MODULES_DIR, m, layer)) ? readdirSync(join(MODULES_DIR, m, layer)) : []);
+const filesOf = (m: string, layer: string) =>
+  existsSync(join(MODULES_DIR, m, layer)) ? readdirSync(join(MODULES_DIR, m, layer)) : [];
 
 describe.each(modules)('the %s module', (m) => {
   it('has a public surface (index.ts) and its mappings in <module>.schemas.ts', () => {

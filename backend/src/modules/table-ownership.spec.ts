@@ -12,7 +12,11 @@ const modules = readdirSync(MODULES_DIR, { withFileTypes: true })
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.endsWith('.spec.ts') ? [join(dir, e.name)] : [],
+    e.isDirectory()
+      ? sourceFiles(join(dir, e.name))
+      : e.name.endsWith('.ts') && !e.name.endsWith('.spec.ts')
+        ? [join(dir, e.name)]
+        : [],
   );
 }
 
@@ -24,11 +28,20 @@ for (const m of modules) {
 }
 
 /** Where a statement names a table: after from, join, into, update or "table". */
-const namesTable = (sql: string, table: string) => new RegExp(`\\b(from|join|into|update|table)\\s+"?${table}\\b"?`, 'i').test(sql);
+const namesTable = (sql: string, table: string) =>
+  new RegExp(`\\b(from|join|into|update|table)\\s+"?${table}\\b"?`, 'i').test(sql);
 
 describe('table ownership', () => {
   it('knows every module that maps a table', () => {
-    expect([...new Set(owner.values())].sort()).toEqual(['amplify', 'city', 'creator', 'identity', 'moderation', 'notifications']);
+    expect([...new Set(owner.values())].sort()).toEqual([
+      'amplify',
+      'calls',
+      'city',
+      'creator',
+      'identity',
+      'moderation',
+      'notifications',
+    ]);
     expect(owner.get('users')).toBe('identity');
   });
 
@@ -37,7 +50,8 @@ describe('table ownership', () => {
     for (const file of sourceFiles(join(MODULES_DIR, m))) {
       const text = readFileSync(file, 'utf8');
       for (const [table, tableOwner] of owner) {
-        if (tableOwner !== m && namesTable(text, table)) trespasses.push(`${file.slice(MODULES_DIR.length + 1)} names ${tableOwner}'s ${table}`);
+        if (tableOwner !== m && namesTable(text, table))
+          trespasses.push(`${file.slice(MODULES_DIR.length + 1)} names ${tableOwner}'s ${table}`);
       }
     }
     expect(trespasses).toEqual([]);

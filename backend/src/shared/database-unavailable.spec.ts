@@ -1,6 +1,7 @@
 import { isDatabaseUnavailable } from './database-unavailable';
 
-const withCode = (message: string, code?: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(message), code ? { code } : {}, extra);
+const withCode = (message: string, code?: string, extra: Record<string, unknown> = {}) =>
+  Object.assign(new Error(message), code ? { code } : {}, extra);
 
 describe('isDatabaseUnavailable', () => {
   it.each([
@@ -9,8 +10,14 @@ describe('isDatabaseUnavailable', () => {
     ['a server starting up', withCode('the database system is starting up', '57P03')],
     ['a connection-exception SQLSTATE', withCode('connection failure', '08006')],
     ['a connection cut mid-query', withCode('Connection terminated unexpectedly')],
-    ['a pool that cannot connect in time', withCode('Knex: Timeout acquiring a connection. The pool is probably full.')],
-    ['one wrapped by the ORM', withCode('wrapped', undefined, { previous: withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED') })],
+    [
+      'a pool that cannot connect in time',
+      withCode('Knex: Timeout acquiring a connection. The pool is probably full.'),
+    ],
+    [
+      'one wrapped by the ORM',
+      withCode('wrapped', undefined, { previous: withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED') }),
+    ],
   ])('recognises %s', (_, error) => expect(isDatabaseUnavailable(error)).toBe(true));
 
   it.each([
@@ -19,7 +26,10 @@ describe('isDatabaseUnavailable', () => {
     ['a value PostgreSQL cannot take on the wire', withCode('invalid message format', '08P01')],
     ['one wrapped by the ORM', withCode('wrapped', '08P01', { previous: withCode('invalid message format', '08P01') })],
     ['a plain bug', new TypeError('x is undefined')],
-    ['an S3 store that is down', withCode('connect ECONNREFUSED 127.0.0.1:9000', 'ECONNREFUSED', { $metadata: { attempts: 2 } })],
+    [
+      'an S3 store that is down',
+      withCode('connect ECONNREFUSED 127.0.0.1:9000', 'ECONNREFUSED', { $metadata: { attempts: 2 } }),
+    ],
     ['nothing', undefined],
     ['a string', 'ECONNREFUSED'],
   ])('leaves %s alone', (_, error) => expect(isDatabaseUnavailable(error)).toBe(false));

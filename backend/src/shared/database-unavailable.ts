@@ -15,7 +15,16 @@ const SQLSTATES = new Set([
   '53300', // too_many_connections
 ]);
 const PROTOCOL_VIOLATION = '08P01';
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+]);
 const MESSAGES = [
   /^Connection terminated/i, // pg: the server went away during a query or a connect
   /connection error and is not queryable/i, // pg: a client whose connection broke

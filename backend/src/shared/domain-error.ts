@@ -43,7 +43,9 @@ export class DomainError extends Error {
 }
 
 /** Turns the shared validators' result into a value or a 400 with the spec's message. */
-export function unwrapValidation<T>(result: { ok: true; value: T } | { ok: false; error: { field: string; message: string } }): T {
+export function unwrapValidation<T>(
+  result: { ok: true; value: T } | { ok: false; error: { field: string; message: string } },
+): T {
   if (result.ok) return result.value;
   throw DomainError.invalid('VALIDATION', result.error.message, result.error.field);
 }

@@ -27,8 +27,10 @@ export class DomainExceptionFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<FastifyReply>();
     if (res.sent) return;
     const { statusCode, body } = errorResponse(exception);
-    if (statusCode === 503) errorLog.warn(`database unavailable: ${exception instanceof Error ? exception.message : String(exception)}`);
-    else if (statusCode >= 500) errorLog.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    if (statusCode === 503)
+      errorLog.warn(`database unavailable: ${exception instanceof Error ? exception.message : String(exception)}`);
+    else if (statusCode >= 500)
+      errorLog.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     // A rate limit names its wait in seconds too (the message says it in minutes).
     const retryAfter = (exception as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
     if (typeof retryAfter === 'number') res.header('Retry-After', String(retryAfter));
@@ -44,15 +46,25 @@ const errorLog = new Logger('Errors');
 export function errorResponse(exception: unknown): { statusCode: number; body: Record<string, unknown> } {
   if (exception instanceof DomainError) {
     const statusCode = STATUS[exception.kind];
-    return { statusCode, body: { statusCode, message: exception.message, code: exception.code, ...(exception.field ? { field: exception.field } : {}) } };
+    return {
+      statusCode,
+      body: {
+        statusCode,
+        message: exception.message,
+        code: exception.code,
+        ...(exception.field ? { field: exception.field } : {}),
+      },
+    };
   }
   if (exception instanceof HttpException) {
     const statusCode = exception.getStatus();
     const response = exception.getResponse();
     let message = typeof response === 'string' ? response : (response as { message?: unknown }).message;
     if (Array.isArray(message)) message = message[0];
-    if (statusCode === HttpStatus.NOT_FOUND && (typeof message !== 'string' || message.startsWith('Cannot '))) message = MSG.notFound;
-    if (statusCode === HttpStatus.UNAUTHORIZED && (!message || message === 'Unauthorized')) message = MSG.notAuthenticated;
+    if (statusCode === HttpStatus.NOT_FOUND && (typeof message !== 'string' || message.startsWith('Cannot ')))
+      message = MSG.notFound;
+    if (statusCode === HttpStatus.UNAUTHORIZED && (!message || message === 'Unauthorized'))
+      message = MSG.notAuthenticated;
     if (statusCode === HttpStatus.FORBIDDEN && (!message || message === 'Forbidden resource')) message = MSG.forbidden;
     return { statusCode, body: { statusCode, message: typeof message === 'string' ? message : exception.message } };
   }
@@ -60,7 +72,9 @@ export function errorResponse(exception: unknown): { statusCode: number; body: R
     return { statusCode: 503, body: { statusCode: 503, message: MSG.serviceUnavailable } };
   }
   // Errors raised by body parsing (bad JSON, too large) carry a status of their own.
-  const status = (exception as { status?: number; statusCode?: number })?.status ?? (exception as { statusCode?: number })?.statusCode;
+  const status =
+    (exception as { status?: number; statusCode?: number })?.status ??
+    (exception as { statusCode?: number })?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const message = status === 413 ? 'Request body too large' : 'Malformed request';
     return { statusCode: status, body: { statusCode: status, message } };

@@ -9,9 +9,13 @@ import { DomainError } from './domain-error';
  * still refused when another one landed between this request's read and its write).
  */
 export function expectedVersion(body: unknown, required = false): number | undefined {
-  const raw = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { version?: unknown }).version : undefined;
+  const raw =
+    typeof body === 'object' && body !== null && !Array.isArray(body)
+      ? (body as { version?: unknown }).version
+      : undefined;
   if (raw === undefined && !required) return undefined;
-  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 0) throw DomainError.invalid('VERSION.INVALID', MSG.badVersion, 'version');
+  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 0)
+    throw DomainError.invalid('VERSION.INVALID', MSG.badVersion, 'version');
   return raw;
 }
 

@@ -12,7 +12,11 @@ function capture(level: 'debug' | 'info' | 'warn' | 'error' = 'debug') {
       done();
     },
   });
-  return { logger: new JsonLogger(level, 'api', sink as never), pino: createLogger(level, 'api', sink as never), lines };
+  return {
+    logger: new JsonLogger(level, 'api', sink as never),
+    pino: createLogger(level, 'api', sink as never),
+    lines,
+  };
 }
 
 describe('log lines', () => {
@@ -20,7 +24,13 @@ describe('log lines', () => {
     const { logger, lines } = capture();
     logger.warn('outbox relay waiting: Redis down', 'OutboxRelay');
     expect(lines).toEqual([
-      { time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), level: 'warn', service: 'api', context: 'OutboxRelay', msg: 'outbox relay waiting: Redis down' },
+      {
+        time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        level: 'warn',
+        service: 'api',
+        context: 'OutboxRelay',
+        msg: 'outbox relay waiting: Redis down',
+      },
     ]);
   });
 
@@ -35,15 +45,22 @@ describe('log lines', () => {
   it('never carry a recovery link, a confirmation token, a bearer token or a JWT in their text', () => {
     const { logger, lines } = capture();
     const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U';
-    logger.log('mail: http://localhost:3000/login#access_token=abc.def.ghi&expires_in=3600&token_type=bearer&type=recovery');
+    logger.log(
+      'mail: http://localhost:3000/login#access_token=abc.def.ghi&expires_in=3600&token_type=bearer&type=recovery',
+    );
     logger.warn('confirm http://localhost:3000/amplify/confirm?token=Zm9vYmFyYmF6 failed');
     logger.error(`request with Authorization: Bearer ${jwt}`, `Error: at handler (token=${jwt})`);
     const text = JSON.stringify(lines);
     expect(text).not.toContain('abc.def.ghi');
     expect(text).not.toContain('Zm9vYmFyYmF6');
     expect(text).not.toContain(jwt);
-    expect(lines[0]!.msg).toBe('mail: http://localhost:3000/login#access_token=[redacted]&expires_in=3600&token_type=bearer&type=recovery');
-    expect(lines[2]).toMatchObject({ msg: 'request with Authorization: Bearer [redacted]', trace: 'Error: at handler (token=[redacted])' });
+    expect(lines[0]!.msg).toBe(
+      'mail: http://localhost:3000/login#access_token=[redacted]&expires_in=3600&token_type=bearer&type=recovery',
+    );
+    expect(lines[2]).toMatchObject({
+      msg: 'request with Authorization: Bearer [redacted]',
+      trace: 'Error: at handler (token=[redacted])',
+    });
   });
 
   it('redact secret fields of structured data by name', () => {
@@ -56,10 +73,16 @@ describe('log lines', () => {
       },
       'request',
     );
-    expect(lines[0]).toMatchObject({ password: '[redacted]', headers: { authorization: '[redacted]', cookie: '[redacted]' }, path: '/api/auth/login' });
+    expect(lines[0]).toMatchObject({
+      password: '[redacted]',
+      headers: { authorization: '[redacted]', cookie: '[redacted]' },
+      path: '/api/auth/login',
+    });
   });
 
   it('keep ordinary text as it is', () => {
-    expect(redactText('notification 42 attempt 2 failed: 451 try later')).toBe('notification 42 attempt 2 failed: 451 try later');
+    expect(redactText('notification 42 attempt 2 failed: 451 try later')).toBe(
+      'notification 42 attempt 2 failed: 451 try later',
+    );
   });
 });

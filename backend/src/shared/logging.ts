@@ -8,7 +8,18 @@ import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'p
 type Level = 'debug' | 'info' | 'warn' | 'error';
 
 /** Field names whose values never reach a log line, at any depth of a logged object. */
-const SECRET_FIELDS = ['password', 'newPassword', 'token', 'access_token', 'refresh_token', 'authorization', 'cookie', 'link', 'secret', 'jwt'];
+const SECRET_FIELDS = [
+  'password',
+  'newPassword',
+  'token',
+  'access_token',
+  'refresh_token',
+  'authorization',
+  'cookie',
+  'link',
+  'secret',
+  'jwt',
+];
 const REDACTED = '[redacted]';
 
 /**
@@ -37,7 +48,8 @@ function withoutSecretFields(value: unknown, depth = 3): unknown {
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return value;
   const out: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) out[key] = SECRET_FIELD_SET.has(key) ? REDACTED : withoutSecretFields(field, depth - 1);
+  for (const [key, field] of Object.entries(value))
+    out[key] = SECRET_FIELD_SET.has(key) ? REDACTED : withoutSecretFields(field, depth - 1);
   return out;
 }
 const SECRET_FIELD_SET = new Set(SECRET_FIELDS);
@@ -49,13 +61,20 @@ const SECRET_FIELD_SET = new Set(SECRET_FIELDS);
  * child logger is made, and Fastify makes one per request (decision 0222). A
  * child's own fields (the request's id, method and path) are ours and hold no secret.
  */
-export function createLogger(minLevel: Level, service: string, destination: DestinationStream = pino.destination({ fd: 1, sync: true })): Logger {
+export function createLogger(
+  minLevel: Level,
+  service: string,
+  destination: DestinationStream = pino.destination({ fd: 1, sync: true }),
+): Logger {
   const options: LoggerOptions = {
     level: minLevel,
     base: { service },
     messageKey: 'msg',
     timestamp: () => `,"time":"${new Date().toISOString()}"`,
-    formatters: { level: (label) => ({ level: label }), log: (object) => withoutSecretFields(object) as Record<string, unknown> },
+    formatters: {
+      level: (label) => ({ level: label }),
+      log: (object) => withoutSecretFields(object) as Record<string, unknown>,
+    },
     hooks: {
       // Text anywhere in a call: the message, and a stack trace passed beside it.
       logMethod(args, method) {
@@ -99,8 +118,12 @@ export class JsonLogger implements LoggerService {
 
   private write(level: Level, message: unknown, context?: string, trace?: string) {
     if (!this.pino.isLevelEnabled(level)) return;
-    const text = typeof message === 'string' ? message : message instanceof Error ? message.message : JSON.stringify(message);
-    this.pino[level]({ ...(context ? { context } : {}), ...(trace && typeof trace === 'string' ? { trace } : {}) }, text);
+    const text =
+      typeof message === 'string' ? message : message instanceof Error ? message.message : JSON.stringify(message);
+    this.pino[level](
+      { ...(context ? { context } : {}), ...(trace && typeof trace === 'string' ? { trace } : {}) },
+      text,
+    );
   }
 }
 
@@ -147,7 +170,9 @@ export function apiLogging(logger: Logger): Params {
  * (preHandler, so it holds after the body was read).
  */
 export function bindRequestLogs(fastify: FastifyInstance, nestLogs: PinoLogger) {
-  fastify.addHook('preHandler', (req, _reply, done) => nestLogs.runInContext(done, { bindings: { request_id: req.id } }));
+  fastify.addHook('preHandler', (req, _reply, done) =>
+    nestLogs.runInContext(done, { bindings: { request_id: req.id } }),
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
  * The process's Prometheus registry and its internal listener. Modules register their own
@@ -31,23 +31,41 @@ export class Metrics implements OnApplicationShutdown {
    * Each (method, route, status)'s two series, looked up once: prom-client hashes a label object
    * on every call, which cost a cached read about as much as its ETag check.
    */
-  private readonly answered = new Map<string, { requests: Counter.Internal; duration: Histogram.Internal<'method' | 'route'> }>();
+  private readonly answered = new Map<
+    string,
+    { requests: Counter.Internal; duration: Histogram.Internal<'method' | 'route'> }
+  >();
 
   /** `route` is the pattern (`/api/creators/:id`), never the raw URL: bounded label values. */
   requestAnswered(method: string, route: string, status: number, seconds: number) {
     const key = `${method} ${status} ${route}`;
     let series = this.answered.get(key);
     if (!series) {
-      series = { requests: this.httpRequests.labels(method, route, String(status)), duration: this.httpDuration.labels(method, route) };
+      series = {
+        requests: this.httpRequests.labels(method, route, String(status)),
+        duration: this.httpDuration.labels(method, route),
+      };
       this.answered.set(key, series);
     }
     series.requests.inc();
     series.duration.observe(seconds);
   }
 
+  /** A figure read when Prometheus scrapes (what a cache holds): `read` is called then, and only then. */
+  observe(name: string, help: string, read: () => number) {
+    new Gauge({
+      name,
+      help,
+      registers: [this.registry],
+      collect() {
+        this.set(read());
+      },
+    });
+  }
+
   /**
-   * Starts the listener (and the process figures: memory, CPU, event loop) on the process's own
-   * `HOST`, never wider; returns its port.
+   * Starts the listener (and the process figures: memory, CPU, event loop) on `host`, the config's
+   * metricsHost (loopback unless METRICS_HOST or one address in HOST says otherwise, decision 0831); returns its port.
    */
   async listen(port: number, service: string, host: string): Promise<number> {
     this.registry.setDefaultLabels({ service });

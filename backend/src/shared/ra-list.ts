@@ -25,10 +25,12 @@ const parseJson = (raw: unknown, name: string): unknown => {
 /** The largest row index a range may name: PostgreSQL's integer, far beyond any real list. */
 const MAX_LIST_INDEX = 2_147_483_647;
 
-const isIndex = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 && n <= MAX_LIST_INDEX;
+const isIndex = (n: unknown): n is number =>
+  typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 && n <= MAX_LIST_INDEX;
 
 /** PostgreSQL text cannot hold U+0000: a filter carrying one is malformed, not a server error. */
-const hasNul = (value: unknown): boolean => (typeof value === 'string' ? value.includes('\u0000') : Array.isArray(value) ? value.some(hasNul) : false);
+const hasNul = (value: unknown): boolean =>
+  typeof value === 'string' ? value.includes('\u0000') : Array.isArray(value) ? value.some(hasNul) : false;
 
 export function parseListQuery<F>(
   query: Record<string, unknown>,
@@ -40,12 +42,18 @@ export function parseListQuery<F>(
   let [sortField, order]: unknown[] = opts.defaultSort;
   // ["field","ASC"|"DESC"], as ra-data-simple-rest sends it; a bare or empty value keeps the default.
   if (Array.isArray(sort)) {
-    if (sort.length !== 2 || typeof sort[0] !== 'string' || typeof sort[1] !== 'string' || !/^(asc|desc)$/i.test(sort[1])) {
+    if (
+      sort.length !== 2 ||
+      typeof sort[0] !== 'string' ||
+      typeof sort[1] !== 'string' ||
+      !/^(asc|desc)$/i.test(sort[1])
+    ) {
       throw DomainError.invalid('LIST.BAD_SORT', 'Malformed sort parameter', 'sort');
     }
     [sortField, order] = sort;
   }
-  if (!opts.sortable.includes(String(sortField))) throw DomainError.invalid('LIST.BAD_SORT', `Cannot sort by ${sortField}`, 'sort');
+  if (!opts.sortable.includes(String(sortField)))
+    throw DomainError.invalid('LIST.BAD_SORT', `Cannot sort by ${sortField}`, 'sort');
   const maxPage = opts.maxPage ?? 200;
   let offset = 0;
   let limit = 25;
@@ -60,11 +68,23 @@ export function parseListQuery<F>(
   if (typeof filter !== 'object' || filter === null || Array.isArray(filter) || Object.values(filter).some(hasNul)) {
     throw DomainError.invalid('LIST.BAD_FILTER', 'Malformed filter parameter', 'filter');
   }
-  return { sortField: String(sortField), sortOrder: String(order).toUpperCase() === 'DESC' ? 'DESC' : 'ASC', offset, limit, filter };
+  return {
+    sortField: String(sortField),
+    sortOrder: String(order).toUpperCase() === 'DESC' ? 'DESC' : 'ASC',
+    offset,
+    limit,
+    filter,
+  };
 }
 
 /** Sets the Content-Range header react-admin reads the total from. */
-export function sendList<T>(res: FastifyReply, resource: string, q: ListQuery<unknown>, items: T[], total: number): T[] {
+export function sendList<T>(
+  res: FastifyReply,
+  resource: string,
+  q: ListQuery<unknown>,
+  items: T[],
+  total: number,
+): T[] {
   const end = items.length ? q.offset + items.length - 1 : q.offset;
   res.header('Content-Range', `${resource} ${q.offset}-${end}/${total}`);
   res.header('Access-Control-Expose-Headers', 'Content-Range');

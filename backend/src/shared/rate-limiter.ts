@@ -85,8 +85,12 @@ export class RateLimiter {
   async check(bucket: string, subject: string, rule: RateLimit): Promise<void> {
     const key = this.redis.key('rl', bucket, subject);
     try {
-      const [[, value], [, ttl]] = (await this.redis.client.multi().get(key).pttl(key).exec()) as [[null, string | null], [null, number]];
-      if (value !== null && Number(value) >= rule.limit) throw new RateLimitedError(ttlSeconds(ttl, rule.windowSeconds));
+      const [[, value], [, ttl]] = (await this.redis.client.multi().get(key).pttl(key).exec()) as [
+        [null, string | null],
+        [null, number],
+      ];
+      if (value !== null && Number(value) >= rule.limit)
+        throw new RateLimitedError(ttlSeconds(ttl, rule.windowSeconds));
     } catch (error) {
       if (error instanceof DomainError) throw error;
       this.logger.warn(`rate limit check skipped, Redis unavailable: ${(error as Error).message}`);
@@ -103,7 +107,18 @@ export class RateLimiter {
     const [count, lock] = this.lockKeys(bucket, subject);
     let answer: number;
     try {
-      answer = Number(await this.redis.client.eval(ATTEMPT_SCRIPT, 2, count, lock, rule.windowSeconds, rule.free, rule.baseLockSeconds, rule.maxLockSeconds));
+      answer = Number(
+        await this.redis.client.eval(
+          ATTEMPT_SCRIPT,
+          2,
+          count,
+          lock,
+          rule.windowSeconds,
+          rule.free,
+          rule.baseLockSeconds,
+          rule.maxLockSeconds,
+        ),
+      );
     } catch (error) {
       this.logger.warn(`throttle skipped, Redis unavailable: ${(error as Error).message}`);
       return;
@@ -116,10 +131,23 @@ export class RateLimiter {
    * `burst` is false): the milliseconds from `now` until the claimed slot (0 = now), or null when a
    * slot ahead is already claimed and serves this caller as well. Without Redis: 0.
    */
-  async nextSpacedSlot(bucket: string, subject: string, spacingSeconds: number, now: Date, burst: boolean): Promise<number | null> {
+  async nextSpacedSlot(
+    bucket: string,
+    subject: string,
+    spacingSeconds: number,
+    now: Date,
+    burst: boolean,
+  ): Promise<number | null> {
     try {
       const wait = Number(
-        await this.redis.client.eval(SPACED_SCRIPT, 1, this.redis.key('rl', bucket, subject), now.getTime(), spacingSeconds * 1000, burst ? '1' : '0'),
+        await this.redis.client.eval(
+          SPACED_SCRIPT,
+          1,
+          this.redis.key('rl', bucket, subject),
+          now.getTime(),
+          spacingSeconds * 1000,
+          burst ? '1' : '0',
+        ),
       );
       return wait < 0 ? null : wait;
     } catch (error) {
@@ -141,14 +169,19 @@ export class RateLimiter {
     return [this.redis.key('rl', bucket, subject, 'count'), this.redis.key('rl', bucket, subject, 'lock')];
   }
 
-  private async increment(bucket: string, subject: string, rule: RateLimit): Promise<{ count: number; ttlSeconds: number } | null> {
+  private async increment(
+    bucket: string,
+    subject: string,
+    rule: RateLimit,
+  ): Promise<{ count: number; ttlSeconds: number } | null> {
     const key = this.redis.key('rl', bucket, subject);
     try {
-      const [[, count], , [, ttl]] = (await this.redis.client.multi().incr(key).expire(key, rule.windowSeconds, 'NX').pttl(key).exec()) as [
-        [null, number],
-        unknown,
-        [null, number],
-      ];
+      const [[, count], , [, ttl]] = (await this.redis.client
+        .multi()
+        .incr(key)
+        .expire(key, rule.windowSeconds, 'NX')
+        .pttl(key)
+        .exec()) as [[null, number], unknown, [null, number]];
       return { count, ttlSeconds: ttlSeconds(ttl, rule.windowSeconds) };
     } catch (error) {
       this.logger.warn(`rate limit skipped, Redis unavailable: ${(error as Error).message}`);

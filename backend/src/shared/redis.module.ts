@@ -13,7 +13,9 @@ export class RedisNamespace {
 
   static async resolve(config: AppConfig, orm: MikroORM): Promise<RedisNamespace> {
     if (config.redis.prefix) return new RedisNamespace(config.redis.prefix);
-    const [row] = await orm.em.getConnection().execute<{ id: string }[]>('select id from installation order by created_at limit 1');
+    const [row] = await orm.em
+      .getConnection()
+      .execute<{ id: string }[]>('select id from installation order by created_at limit 1');
     if (!row) throw new Error('This database has no install id: run the migrations (npm start does)');
     return new RedisNamespace(`lc-${row.id}`);
   }
@@ -57,7 +59,10 @@ export class RedisClient implements OnApplicationShutdown {
 
 @Global()
 @Module({
-  providers: [{ provide: RedisNamespace, inject: [AppConfig, MikroORM], useFactory: RedisNamespace.resolve }, RedisClient],
+  providers: [
+    { provide: RedisNamespace, inject: [AppConfig, MikroORM], useFactory: RedisNamespace.resolve },
+    RedisClient,
+  ],
   exports: [RedisNamespace, RedisClient],
 })
 export class RedisModule {}

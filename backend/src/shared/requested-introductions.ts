@@ -13,7 +13,12 @@ export interface RequestedIntroductionsRow {
  * The amplify module owns the requests and registers how to count them; the creator module asks
  * here, so neither imports the other. Without a registered source (amplify absent) there are none.
  */
-type Source = (userIds: readonly string[] | null, from: string, to: string, timeZone: string) => Promise<RequestedIntroductionsRow[]>;
+type Source = (
+  userIds: readonly string[] | null,
+  from: string,
+  to: string,
+  timeZone: string,
+) => Promise<RequestedIntroductionsRow[]>;
 
 @Injectable()
 export class RequestedIntroductions {
@@ -27,7 +32,12 @@ export class RequestedIntroductions {
    * Requests made signed in from `from` to `to` (days of `timeZone`), per account and day: of the
    * accounts named, or of every account that asked (null).
    */
-  daily(userIds: readonly string[] | null, from: string, to: string, timeZone: string): Promise<RequestedIntroductionsRow[]> {
+  daily(
+    userIds: readonly string[] | null,
+    from: string,
+    to: string,
+    timeZone: string,
+  ): Promise<RequestedIntroductionsRow[]> {
     if (!this.source || (userIds && userIds.length === 0)) return Promise.resolve([]);
     return this.source(userIds, from, to, timeZone);
   }

@@ -13,7 +13,9 @@ export const uuidArray = (ids: readonly string[]) => `{${ids.filter((id) => /^[0
  * City slugs as one PostgreSQL array literal, for `= any(?::text[])`; null (every city) stays
  * null. Only slug characters pass, so the literal needs no quoting.
  */
-export const slugArray = (slugs: readonly string[] | null) => (slugs === null ? null : `{${slugs.filter((s) => /^[a-z0-9-]+$/.test(s)).join(',')}}`);
+export const slugArray = (slugs: readonly string[] | null) =>
+  slugs === null ? null : `{${slugs.filter((s) => /^[a-z0-9-]+$/.test(s)).join(',')}}`;
 
 /** Any texts as one PostgreSQL array literal, for `?::text[]` (the driver would expand a JS array; an empty one to nothing). */
-export const textArray = (items: readonly string[]) => `{${items.map((i) => `"${i.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+export const textArray = (items: readonly string[]) =>
+  `{${items.map((i) => `"${i.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;

@@ -36,7 +36,15 @@ export const StoredRequestLimit = {
    * Null while fewer than `rule.limit` rows of `table` match `where` inside the sliding window on
    * `column`; else the seconds until the oldest counted one leaves the window.
    */
-  async waitSeconds(em: EntityManager, table: string, column: string, where: string, value: string, rule: RateLimit, now: Date): Promise<number | null> {
+  async waitSeconds(
+    em: EntityManager,
+    table: string,
+    column: string,
+    where: string,
+    value: string,
+    rule: RateLimit,
+    now: Date,
+  ): Promise<number | null> {
     const since = new Date(now.getTime() - rule.windowSeconds * 1000);
     const rows = await em.execute<{ at: Date }[]>(
       `select "${column}" as at from "${table}" where ${where} and "${column}" > ? order by "${column}" desc limit ?`,

@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Inject, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { FEATURE_FLAGS, type PublicConfig } from '@local-creators/common';
@@ -8,6 +8,7 @@ import { migrationsList } from '../migrations';
 import { RedisClient } from '../shared/redis.module';
 import { PUBLIC_READ } from '../shared/http/cache-control';
 import { ShutdownState } from './shutdown';
+import { HealthDto, PublicConfigDto } from './system.dto';
 
 @ApiTags('system')
 @Controller()
@@ -21,6 +22,7 @@ export class SystemController {
 
   @Get('config')
   @Header('Cache-Control', PUBLIC_READ)
+  @ApiOkResponse({ type: PublicConfigDto })
   publicConfig(): PublicConfig {
     return { city: this.config.city, features: { ...FEATURE_FLAGS } };
   }
@@ -35,6 +37,8 @@ export class SystemController {
    * a new version beside the migration job routes nothing to it before the job is done.
    */
   @Get('health')
+  @ApiOkResponse({ type: HealthDto })
+  @ApiServiceUnavailableResponse({ type: HealthDto, description: 'No database, a migration pending, or draining' })
   async health(@Res({ passthrough: true }) res: FastifyReply) {
     let database: 'up' | 'down' = 'up';
     try {
@@ -49,14 +53,22 @@ export class SystemController {
     } catch {
       redis = 'down';
     }
-    const status = this.shutdown.draining ? 'draining' : database === 'down' ? 'unavailable' : this.schemaReady ? 'ok' : 'migrations pending';
+    const status = this.shutdown.draining
+      ? 'draining'
+      : database === 'down'
+        ? 'unavailable'
+        : this.schemaReady
+          ? 'ok'
+          : 'migrations pending';
     res.status(status === 'ok' ? 200 : 503);
     return { status, database, redis };
   }
 
   private async hasEveryMigration() {
     const connection = this.em.getConnection();
-    const [table] = await connection.execute<{ migrations: string | null }[]>("select to_regclass('mikro_orm_migrations') as migrations");
+    const [table] = await connection.execute<{ migrations: string | null }[]>(
+      "select to_regclass('mikro_orm_migrations') as migrations",
+    );
     if (!table?.migrations) return false; // a new database the migration job has not reached yet
     const applied = await connection.execute<{ name: string }[]>('select name from mikro_orm_migrations');
     const names = new Set(applied.map((row) => row.name));

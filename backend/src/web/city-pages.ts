@@ -39,7 +39,11 @@ export const siteCityOf = (city: City): SiteCity => {
  * - `site`: a page of the site's own (About, sign-in…), or a path no city has (a 404).
  */
 export type CityRoute =
-  { kind: 'root' } | { kind: 'city'; city: City; rest: string } | { kind: 'redirect'; to: string } | { kind: 'profile' } | { kind: 'site' };
+  | { kind: 'root' }
+  | { kind: 'city'; city: City; rest: string }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'profile' }
+  | { kind: 'site' };
 
 export function cityRouteOf(path: string, cities: City[], homeSlug: string, hostCity?: City): CityRoute {
   // On a city's own host name (decision 0623) the city's pages are at the root paths.

@@ -1,4 +1,5 @@
 import {
+  CITY_PAGE_PATHS,
   CREATOR_PATH,
   CREATOR_VIEW,
   MSG,
@@ -7,6 +8,7 @@ import {
   SITE_PAGES,
   homeTitle,
   cityPagePath,
+  isThinCityPage,
   normalizePath,
   pageTitle,
   type PageQueries,
@@ -26,7 +28,7 @@ export interface SiteContext {
 
 /** The page a public path answers with: its status, and the head the server writes into the HTML. */
 export interface PublicPage {
-  status: 200 | 404 | 503;
+  status: 200 | 404 | 410 | 503;
   meta: PageMeta;
   /** Search engines may list it (and its canonical link is given). */
   indexable: boolean;
@@ -58,7 +60,11 @@ export async function publicPage(
   if (fixed) {
     const title = fixed.name ? pageTitle(fixed.name) : homeTitle(site.city);
     // A city's page (decision 0620): its canonical address is under the city's slug.
-    const url = city?.prefix ? `${site.publicUrl}${cityPagePath(city.slug, path)}` : `${site.publicUrl}${path === '/' ? '/' : path}`;
+    const url = city?.prefix
+      ? `${site.publicUrl}${cityPagePath(city.slug, path)}`
+      : `${site.publicUrl}${path === '/' ? '/' : path}`;
+    // A city's page of a city listing fewer than 3 creators keeps its canonical address, with noindex (decision 0653).
+    const listed = fixed.listed && CITY_PAGE_PATHS.includes(path) ? await pages.listedCount(city?.slug) : null;
     return {
       status: 200,
       indexable: fixed.listed,
@@ -68,9 +74,16 @@ export async function publicPage(
         title,
         description: fixed.description(site.city),
         url,
+        ...(listed !== null && isThinCityPage(path, listed) ? { noindex: true } : {}),
         structuredData:
           path === '/'
-            ? { '@context': 'https://schema.org', '@type': 'WebSite', name: SITE_NAME, url, description: fixed.description(site.city) }
+            ? {
+                '@context': 'https://schema.org',
+                '@type': 'WebSite',
+                name: SITE_NAME,
+                url,
+                description: fixed.description(site.city),
+              }
             : {
                 '@context': 'https://schema.org',
                 '@type': 'WebPage',
@@ -82,7 +95,13 @@ export async function publicPage(
     };
   }
   const registered = await pages.page(path, city);
-  if (registered) return { status: 200, indexable: true, ...registered, view: registered.view ?? (CREATOR_PATH.test(path) ? CREATOR_VIEW : undefined) };
+  if (registered)
+    return {
+      indexable: registered.status === undefined,
+      ...registered,
+      status: registered.status ?? 200,
+      view: registered.view ?? (CREATOR_PATH.test(path) ? CREATOR_VIEW : undefined),
+    };
   return {
     status: 404,
     indexable: false,
@@ -93,13 +112,19 @@ export async function publicPage(
   };
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 /** JSON inside a script element: `<` escaped so no text can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 const absolute = (url: string, site: SiteContext) => (/^https?:\/\//.test(url) ? url : `${site.publicUrl}${url}`);
 
 /** index.html with the page's own head: title, description, canonical link, preview tags, structured data and the city. */
-export function withPageHead(html: string, page: PublicPage, site: SiteContext, preloads: { scripts: string[]; fonts: string[] }): string {
+export function withPageHead(
+  html: string,
+  page: PublicPage,
+  site: SiteContext,
+  preloads: { scripts: string[]; fonts: string[] },
+): string {
   const { meta } = page;
   const image = absolute(meta.image ?? DEFAULT_IMAGE, site);
   const tags = [
@@ -111,8 +136,10 @@ export function withPageHead(html: string, page: PublicPage, site: SiteContext, 
     site.copy ? `<meta name="lc-city-copy" content="${escapeHtml(JSON.stringify(site.copy))}">` : '',
     // Only on an install of several cities: the site's links and city pages read them (decision 0620).
     site.cities ? `<meta name="lc-cities" content="${escapeHtml(JSON.stringify(site.cities))}">` : '',
-    page.indexable && meta.url ? `<link rel="canonical" href="${escapeHtml(meta.url)}">` : `<meta name="robots" content="noindex">`,
-    // A thin page (an area page with fewer than 3 creators, decision 0640) keeps its canonical address.
+    page.indexable && meta.url
+      ? `<link rel="canonical" href="${escapeHtml(meta.url)}">`
+      : `<meta name="robots" content="noindex">`,
+    // A thin page (an area or city page of fewer than 3 creators, decisions 0640, 0653) keeps its canonical address.
     page.indexable && meta.url && meta.noindex ? `<meta name="robots" content="noindex">` : '',
     `<meta property="og:site_name" content="${SITE_NAME}">`,
     `<meta property="og:type" content="${meta.type ?? 'website'}">`,
@@ -122,8 +149,12 @@ export function withPageHead(html: string, page: PublicPage, site: SiteContext, 
     `<meta property="og:image" content="${escapeHtml(image)}">`,
     `<meta name="twitter:card" content="${meta.image ? 'summary' : 'summary_large_image'}">`,
     meta.structuredData ? `<script type="application/ld+json">${scriptJson(meta.structuredData)}</script>` : '',
-    ...preloads.fonts.map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeHtml(href)}">`),
-    ...preloads.scripts.map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${escapeHtml(href)}">`),
+    ...preloads.fonts.map(
+      (href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeHtml(href)}">`,
+    ),
+    ...preloads.scripts.map(
+      (href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${escapeHtml(href)}">`,
+    ),
   ].filter(Boolean);
   return html
     .replace(/<title>[\s\S]*?<\/title>/, '')

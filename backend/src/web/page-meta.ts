@@ -35,6 +35,8 @@ export interface PageData {
 /** A page with an id in its path: its head, and the data the server draws its first view from. */
 export interface ResolvedPage extends PageData {
   meta: PageMeta;
+  /** 410: the page was public and is gone for good (a closed call, decision 0903); not indexed. */
+  status?: 410;
   /** The public site's module that draws it (its chunks are preloaded), when not the profile's. */
   view?: string;
 }
@@ -42,8 +44,10 @@ export interface ResolvedPage extends PageData {
 /** What a drawn page's request says about its visitor, for counting (decision 0820): nothing is kept. */
 export interface PageVisit {
   userAgent?: string;
-  referer?: string;
-  host?: string;
+  /** The client's address: only hashed with the day's salt, never kept (decision 0850). */
+  ip?: string;
+  /** The `ref` query parameter of the site's own links (decision 0850). */
+  ref?: unknown;
 }
 
 type VisitListener = (path: string, data: PageQueries, visit: PageVisit) => void;
@@ -77,9 +81,11 @@ export class PageMetaRegistry {
   private readonly routes: { pattern: RegExp; resolve: Resolver }[] = [];
   private readonly loaders: { pattern: RegExp; load: DataLoader }[] = [];
   private citiesOf: (() => Promise<PublicCity[]>) | null = null;
+  private listedCountOf: ((city?: string) => Promise<number>) | null = null;
   private sitemapOf: ((city?: PageCity, part?: number) => Promise<SitemapAnswer>) | null = null;
   private sitemapFilesOf: ((city?: PageCity) => Promise<string[]>) | null = null;
   private readonly visitListeners: VisitListener[] = [];
+  private readonly sitemapPathsOf: ((city?: string) => Promise<string[]>)[] = [];
 
   register(pattern: RegExp, resolve: Resolver) {
     this.routes.push({ pattern, resolve });
@@ -98,13 +104,41 @@ export class PageMetaRegistry {
     return this.citiesOf ? this.citiesOf() : Promise.resolve([]);
   }
 
+  /** Who counts a city's listed creators (of every city without one): its pages are thin under 3 (decision 0653). */
+  registerListedCount(count: (city?: string) => Promise<number>) {
+    this.listedCountOf = count;
+  }
+
+  /** How many creators a city lists; null when nobody counts or the count could not be read (the page is then not called thin). */
+  listedCount(city?: string): Promise<number | null> {
+    return this.listedCountOf ? this.listedCountOf(city).catch(() => null) : Promise.resolve(null);
+  }
+
   /**
    * Who makes /sitemap.xml (the directory: its listed pages and profiles), each city's, and, past
    * 50,000 addresses, their parts (/sitemap-{part}.xml, decision 0640).
    */
-  registerSitemap(build: (city?: PageCity, part?: number) => Promise<SitemapAnswer>, files: (city?: PageCity) => Promise<string[]>) {
+  registerSitemap(
+    build: (city?: PageCity, part?: number) => Promise<SitemapAnswer>,
+    files: (city?: PageCity) => Promise<string[]>,
+  ) {
     this.sitemapOf = build;
     this.sitemapFilesOf = files;
+  }
+
+  /**
+   * Pages a module other than the sitemap's maker puts in a city's sitemap (a city's open calls,
+   * issue 40): paths under the city, asked whenever the sitemap is made.
+   */
+  addSitemapPaths(paths: (city?: string) => Promise<string[]>) {
+    this.sitemapPathsOf.push(paths);
+  }
+
+  /** Every module's extra sitemap paths for the city (of the home city without one). */
+  async sitemapPaths(city?: string): Promise<string[]> {
+    const all: string[] = [];
+    for (const paths of this.sitemapPathsOf) all.push(...(await paths(city)));
+    return all;
   }
 
   /** The addresses an index names for a sitemap: itself, or its parts when it is split. */

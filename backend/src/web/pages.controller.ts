@@ -3,6 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config';
 import { PreparedBody } from '../shared/http/prepared-body';
+import { sitemapIndexXml } from '../shared/http/sitemap-xml';
 import { PageMetaRegistry, type PageCity } from './page-meta';
 import { SitePages } from './spa';
 import { cityOfHost } from './city-pages';
@@ -32,7 +33,15 @@ export class PagesController {
   async robots(@Req() req: FastifyRequest) {
     const hostCity = cityOfHost(req.hostname, await this.pages.siteCities());
     const base = hostCity ? this.pages.hostBase(hostCity.host!) : this.config.http.publicUrl;
-    return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /dashboard', 'Disallow: /apply', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
+    return [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /admin',
+      'Disallow: /dashboard',
+      'Disallow: /apply',
+      `Sitemap: ${base}/sitemap.xml`,
+      '',
+    ].join('\n');
   }
 
   /**
@@ -45,14 +54,18 @@ export class PagesController {
     const cities = await this.pages.siteCities();
     // On a city's own host name (decision 0623): that city's sitemap, at its addresses there.
     const hostCity = cityOfHost(req.hostname, cities);
-    if (hostCity) return this.sitemapPart({ slug: hostCity.slug, prefix: '', base: this.pages.hostBase(hostCity.host!) }, undefined, req, reply);
+    if (hostCity)
+      return this.sitemapPart(
+        { slug: hostCity.slug, prefix: '', base: this.pages.hostBase(hostCity.host!) },
+        undefined,
+        req,
+        reply,
+      );
     if (cities.length > 1) {
       // An index may not name another index (sitemaps.org): a city split in parts is named by its parts.
       const files: string[] = [];
       for (const c of cities) files.push(...(await this.meta.sitemapFiles(this.cityOf(c.slug, cities))));
-      const entries = files.map((loc) => `  <sitemap><loc>${loc}</loc></sitemap>`);
-      const index = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
-      return PreparedBody.xml(index).sendTo(req, reply);
+      return PreparedBody.xml(sitemapIndexXml(files)).sendTo(req, reply);
     }
     return this.sitemapPart(undefined, undefined, req, reply);
   }
@@ -60,11 +73,21 @@ export class PagesController {
   /** Past 50,000 addresses a sitemap is an index of these files (decision 0640); a part that does not exist is a 404. */
   @Get('sitemap-:part.xml')
   @Header('Cache-Control', 'public, max-age=600')
-  async sitemapFile(@Param('part') part: string, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  async sitemapFile(
+    @Param('part') part: string,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     if (!/^[1-9]\d{0,5}$/.test(part)) throw new NotFoundException(`Cannot GET ${req.url}`);
     const cities = await this.pages.siteCities();
     const hostCity = cityOfHost(req.hostname, cities);
-    if (hostCity) return this.sitemapPart({ slug: hostCity.slug, prefix: '', base: this.pages.hostBase(hostCity.host!) }, Number(part), req, reply);
+    if (hostCity)
+      return this.sitemapPart(
+        { slug: hostCity.slug, prefix: '', base: this.pages.hostBase(hostCity.host!) },
+        Number(part),
+        req,
+        reply,
+      );
     if (cities.length > 1) throw new NotFoundException(`Cannot GET ${req.url}`);
     return this.sitemapPart(undefined, Number(part), req, reply);
   }
@@ -73,7 +96,12 @@ export class PagesController {
     return { slug, prefix: `/${slug}`, home: slug === this.pages.homeSlugOf(cities) };
   }
 
-  private async sitemapPart(city: PageCity | undefined, part: number | undefined, req: FastifyRequest, reply: FastifyReply) {
+  private async sitemapPart(
+    city: PageCity | undefined,
+    part: number | undefined,
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ) {
     const answer = await this.meta.sitemap(city, part);
     if (!answer?.value) throw new NotFoundException(`Cannot GET ${req.url}`);
     const xml = answer.value;
@@ -83,13 +111,22 @@ export class PagesController {
   /** One city's sitemap, on an install of several cities: its pages under its slug and its creators' profiles; past 50,000 addresses its parts. */
   @Get(':city/sitemap.xml')
   @Header('Cache-Control', 'public, max-age=600')
-  async citySitemap(@Param('city') slug: string, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  async citySitemap(
+    @Param('city') slug: string,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     return this.citySitemapPart(slug, undefined, req, reply);
   }
 
   @Get(':city/sitemap-:part.xml')
   @Header('Cache-Control', 'public, max-age=600')
-  async citySitemapFile(@Param('city') slug: string, @Param('part') part: string, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  async citySitemapFile(
+    @Param('city') slug: string,
+    @Param('part') part: string,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     if (!/^[1-9]\d{0,5}$/.test(part)) throw new NotFoundException(`Cannot GET ${req.url}`);
     return this.citySitemapPart(slug, Number(part), req, reply);
   }

@@ -14,7 +14,9 @@ const firstSegment = (path: string) => path.replace(/^\//, '').split('/')[0]!;
 describe('the paths no city slug may take', () => {
   it("holds every top-level route of the public site's router", () => {
     const router = read('public-site/src/app/app.tsx');
-    const paths = [...router.matchAll(/path="(\/[^"]*)"/g)].map(([, p]) => firstSegment(p!)).filter((s) => s && !s.startsWith(':') && s !== '*');
+    const paths = [...router.matchAll(/path="(\/[^"]*)"/g)]
+      .map(([, p]) => firstSegment(p!))
+      .filter((s) => s && !s.startsWith(':') && s !== '*');
     expect(paths.length).toBeGreaterThan(10);
     expect(paths.filter((s) => !RESERVED_PATH_SEGMENTS.includes(s))).toEqual([]);
   });
@@ -24,8 +26,12 @@ describe('the paths no city slug may take', () => {
     const routes = [...pages.matchAll(/@Get\('([^':*][^']*)'\)/g)].map(([, p]) => firstSegment(p!));
     expect(routes).toContain('robots.txt');
     const files = readdirSync(join(ROOT, 'public-site/public'));
-    const badge = read('backend/src/modules/creator/http/verified-badge.controller.ts').match(/@Controller\('([^']+)'\)/)![1]!;
-    const missing = [...routes, ...files, badge, 'api', 'admin', 'assets'].filter((s) => !RESERVED_PATH_SEGMENTS.includes(s) && !isReservedCitySlug(s));
+    const badge = read('backend/src/modules/creator/http/verified-badge.controller.ts').match(
+      /@Controller\('([^']+)'\)/,
+    )![1]!;
+    const missing = [...routes, ...files, badge, 'api', 'admin', 'assets'].filter(
+      (s) => !RESERVED_PATH_SEGMENTS.includes(s) && !isReservedCitySlug(s),
+    );
     expect(missing).toEqual([]);
   });
 
@@ -48,6 +54,7 @@ describe('the paths no city slug may take', () => {
       'sitemap-3',
     ])
       expect([slug, isReservedCitySlug(slug)]).toEqual([slug, true]);
-    for (const slug of ['akron', 'cleveland-heights', 'abouts', 'niche-town']) expect([slug, isReservedCitySlug(slug)]).toEqual([slug, false]);
+    for (const slug of ['akron', 'cleveland-heights', 'abouts', 'niche-town'])
+      expect([slug, isReservedCitySlug(slug)]).toEqual([slug, false]);
   });
 });

@@ -10,15 +10,26 @@ import { CITIES_KEPT_MS, cityOfHost, cityRouteOf, ownCopyOf, siteCityOf } from '
 import { publicPage, withPageHead, type PublicPage, type SiteContext } from './page-head';
 import { ViewPreloads } from './view-preloads';
 import { PageRenderer } from './page-renderer';
-import { CREATOR_PATH, SERVER_STATE_ID, SITE_NAME, cityPagePath, normalizePath, type PublicCreator } from '@local-creators/common';
+import {
+  CREATOR_PATH,
+  SERVER_STATE_ID,
+  SITE_NAME,
+  cityPagePath,
+  normalizePath,
+  type PublicCreator,
+} from '@local-creators/common';
 import { PUBLIC_READ } from '../shared/http/cache-control';
 import { PreparedBody } from '../shared/http/prepared-body';
 
 /** Paths the server answers itself (Nest routes, uploads), never the SPA. */
 const SERVER_PATHS = /^\/(api|storage)(\/|$)|^\/(sitemap(-\d+)?\.xml|robots\.txt)$/;
 
-/** The two headers the creator's numbers read (decision 0820), and the host the request was sent to. */
-const visitOf = (req: FastifyRequest) => ({ userAgent: req.headers['user-agent'], referer: req.headers.referer, host: req.headers.host });
+/** What the creator's numbers read of a request (decisions 0820, 0850): its User-Agent, its address (hashed for the day) and the site's `ref`. */
+const visitOf = (req: FastifyRequest) => ({
+  userAgent: req.headers['user-agent'],
+  ip: req.ip,
+  ref: (req.query as Record<string, unknown> | undefined)?.ref,
+});
 
 /** The root's list of cities on an install of several cities (decision 0620). */
 const CITIES_VIEW = 'src/features/marketing/cities-page.tsx';
@@ -54,7 +65,14 @@ export async function mountStaticFiles(fastify: FastifyInstance, opts: { webRoot
   await fastify.register(fastifyStatic, { root: publicDist, serve: false });
   await fastify.register(fastifyStatic, { root: join(publicDist, 'assets'), prefix: '/assets/', ...immutable });
   await fastify.register(fastifyStatic, { root: join(adminDist, 'assets'), prefix: '/admin/assets/', ...immutable });
-  if (opts.storageDir) await fastify.register(fastifyStatic, { root: opts.storageDir, prefix: '/storage/', index: false, maxAge: '5m', decorateReply: false });
+  if (opts.storageDir)
+    await fastify.register(fastifyStatic, {
+      root: opts.storageDir,
+      prefix: '/storage/',
+      index: false,
+      maxAge: '5m',
+      decorateReply: false,
+    });
 }
 
 /**
@@ -87,7 +105,8 @@ export class SitePages implements OnApplicationBootstrap {
     const webRoot = webRootOf(config);
     const publicDist = join(webRoot, 'public-site', 'dist');
     const adminDist = join(webRoot, 'admin-console', 'dist');
-    const readIndex = (dir: string) => (existsSync(join(dir, 'index.html')) ? readFileSync(join(dir, 'index.html'), 'utf8') : null);
+    const readIndex = (dir: string) =>
+      existsSync(join(dir, 'index.html')) ? readFileSync(join(dir, 'index.html'), 'utf8') : null;
     this.site = { publicUrl: config.http.publicUrl, city: config.city };
     this.publicIndex = readIndex(publicDist);
     this.adminIndex = readIndex(adminDist);
@@ -148,7 +167,8 @@ export class SitePages implements OnApplicationBootstrap {
   /** Sends the answer to a GET of a path no other route takes. */
   async answer(req: FastifyRequest, reply: FastifyReply) {
     const path = req.url.split('?', 1)[0]!;
-    const cities = SERVER_PATHS.test(path) || path === '/admin' || path.startsWith('/admin/') ? [] : await this.siteCities();
+    const cities =
+      SERVER_PATHS.test(path) || path === '/admin' || path.startsWith('/admin/') ? [] : await this.siteCities();
     if (cities.length > 1) return this.answerCities(req, reply, path, cities);
     return this.answerPage(req, reply, path, this.site);
   }
@@ -166,7 +186,12 @@ export class SitePages implements OnApplicationBootstrap {
     // The site's own pages on a city's host name speak of that city, as the browser will (site-config).
     const hostOwn = hostCity ? ownCopyOf(hostCity) : undefined;
     const siteHere: SiteContext = hostCity
-      ? { publicUrl: this.hostBase(hostCity.host!), city: hostCity.name, copy: hostOwn ? { ...hostOwn } : null, cities: sites }
+      ? {
+          publicUrl: this.hostBase(hostCity.host!),
+          city: hostCity.name,
+          copy: hostOwn ? { ...hostOwn } : null,
+          cities: sites,
+        }
       : { ...this.site, cities: sites };
     let path: string;
     try {
@@ -175,7 +200,8 @@ export class SitePages implements OnApplicationBootstrap {
       return this.answerPage(req, reply, rawPath, siteHere);
     }
     const route = cityRouteOf(path, cities, home, hostCity);
-    const moved = (to: string) => reply.code(301).header('Location', `${to}${search}`).header('Cache-Control', 'public, max-age=3600').send();
+    const moved = (to: string) =>
+      reply.code(301).header('Location', `${to}${search}`).header('Cache-Control', 'public, max-age=3600').send();
     if (route.kind === 'redirect') return moved(route.to);
     if (route.kind === 'profile') {
       // An old profile address goes to its creator's own city; an unlisted one is answered as before.
@@ -187,9 +213,19 @@ export class SitePages implements OnApplicationBootstrap {
     const { city, rest } = route;
     const onHost = city === hostCity && !rawPath.startsWith(`/${city.slug}`);
     const base = onHost ? this.hostBase(city.host!) : undefined;
-    const at: PageCity = { slug: city.slug, prefix: onHost ? '' : `/${city.slug}`, home: city.slug === home, ...(base ? { base } : {}) };
+    const at: PageCity = {
+      slug: city.slug,
+      prefix: onHost ? '' : `/${city.slug}`,
+      home: city.slug === home,
+      ...(base ? { base } : {}),
+    };
     const own = ownCopyOf(city);
-    const site: SiteContext = { publicUrl: base ?? this.site.publicUrl, city: city.name, copy: own ? { ...own } : null, cities: sites };
+    const site: SiteContext = {
+      publicUrl: base ?? this.site.publicUrl,
+      city: city.name,
+      copy: own ? { ...own } : null,
+      cities: sites,
+    };
     return this.answerPage(req, reply, rawPath, site, { rest, city: at });
   }
 
@@ -207,9 +243,18 @@ export class SitePages implements OnApplicationBootstrap {
   }
 
   /** `/` of an install of several cities: the cities, each with its count and a link to its pages. */
-  private async answerRoot(req: FastifyRequest, reply: FastifyReply, cities: City[], sites: NonNullable<SiteContext['cities']>) {
+  private async answerRoot(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    cities: City[],
+    sites: NonNullable<SiteContext['cities']>,
+  ) {
     const site: SiteContext = { ...this.site, cities: sites };
-    if (!this.publicIndex) return reply.code(503).type('text/plain; charset=utf-8').send('The web front end is not built yet. Run: npm run build');
+    if (!this.publicIndex)
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web front end is not built yet. Run: npm run build');
     let page: PublicPage;
     try {
       const list = await this.meta.cities();
@@ -241,13 +286,23 @@ export class SitePages implements OnApplicationBootstrap {
   }
 
   /** A page of the site: of one city (`at`) or the site's own. */
-  private async answerPage(req: FastifyRequest, reply: FastifyReply, path: string, site: SiteContext, at?: { rest: string; city: PageCity }) {
+  private async answerPage(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+    site: SiteContext,
+    at?: { rest: string; city: PageCity },
+  ) {
     // An unknown /api path (or a missing stored file) is the API's JSON 404, never the SPA.
     if (SERVER_PATHS.test(path)) throw new NotFoundException(`Cannot GET ${path}`);
     if (this.rootFiles.has(path.slice(1))) return reply.sendFile(path.slice(1), { maxAge: '1h' });
     const isAdmin = path === '/admin' || path.startsWith('/admin/');
     const html = isAdmin ? this.adminIndex : this.publicIndex;
-    if (!html) return reply.code(503).type('text/plain; charset=utf-8').send('The web front end is not built yet. Run: npm run build');
+    if (!html)
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web front end is not built yet. Run: npm run build');
     reply.header('Cache-Control', 'no-cache');
     if (isAdmin) return reply.type('text/html; charset=utf-8').send(html);
     // Unknown paths and unlisted profiles answer 404 with the same page (its own not-found view).
@@ -262,14 +317,18 @@ export class SitePages implements OnApplicationBootstrap {
       page = { ...home, status: error instanceof URIError ? 404 : 503, indexable: false, data: [] };
     }
     // A profile asked for under another city than its own goes to its own (decision 0621).
-    const creator = at && page.status === 200 ? (page.data.find(([key]) => key[0] === 'creator')?.[1] as PublicCreator | undefined) : undefined;
+    const creator =
+      at && page.status === 200
+        ? (page.data.find(([key]) => key[0] === 'creator')?.[1] as PublicCreator | undefined)
+        : undefined;
     if (creator && creator.city_slug !== at!.city.slug) {
       return reply
         .code(301)
         .header('Location', `${cityPagePath(creator.city_slug, at!.rest)}${req.url.slice(path.length)}`)
         .send();
     }
-    if (page.status === 200 && page.data.length > 0) this.meta.visited(at ? at.rest : decodeURIComponent(path), page.data, visitOf(req));
+    if (page.status === 200 && page.data.length > 0)
+      this.meta.visited(at ? at.rest : decodeURIComponent(path), page.data, visitOf(req));
     if (!page.kept)
       return reply
         .code(page.status)
@@ -291,7 +350,11 @@ export class SitePages implements OnApplicationBootstrap {
     const preload = { scripts: this.preloads.for(page.view), fonts: this.preloads.fonts };
     let view: ReturnType<PageRenderer['render']> = null;
     try {
-      view = this.renderer.render(url, page.data, site.cities ? { city: site.city, copy: site.copy ?? undefined, cities: site.cities } : undefined);
+      view = this.renderer.render(
+        url,
+        page.data,
+        site.cities ? { city: site.city, copy: site.copy ?? undefined, cities: site.cities } : undefined,
+      );
     } catch (error) {
       this.logger.warn(`could not draw ${url} on the server (${String(error)})`);
     }
@@ -300,7 +363,10 @@ export class SitePages implements OnApplicationBootstrap {
     const loader = entryScripts
       ? `<script defer src="/start-after-paint.js" data-entry="${entryScripts.entry}" data-preload="${[...entryScripts.preloads, ...preload.scripts].join(' ')}"></script>`
       : '';
-    return withPageHead(entryScripts?.html ?? this.publicIndex!, page, site, { ...preload, scripts: entryScripts ? [] : preload.scripts })
+    return withPageHead(entryScripts?.html ?? this.publicIndex!, page, site, {
+      ...preload,
+      scripts: entryScripts ? [] : preload.scripts,
+    })
       .replace('</head>', `${view.head}${loader}</head>`)
       .replace(
         '<div id="root"></div>',

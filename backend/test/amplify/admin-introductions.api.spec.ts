@@ -18,7 +18,13 @@ describe('admin view of introduction requests', () => {
         await t
           .http()
           .post('/api/amplify/submissions')
-          .send({ business_name: name, contact_name: 'Olga', contact_email: 'olga@shop.test', category: 'Services', story: 'We fix bikes.' })
+          .send({
+            business_name: name,
+            contact_name: 'Olga',
+            contact_email: 'olga@shop.test',
+            category: 'Services',
+            story: 'We fix bikes.',
+          })
           .expect(201)
       ).body.id as string;
     const a = await submit('Bike Fixers');

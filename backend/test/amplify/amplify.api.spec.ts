@@ -16,7 +16,18 @@ const business = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const PUBLIC_KEYS = ['business_name', 'category', 'created_at', 'description', 'id', 'logo_url', 'neighborhood', 'title', 'type_of_help', 'website_social'];
+const PUBLIC_KEYS = [
+  'business_name',
+  'category',
+  'created_at',
+  'description',
+  'id',
+  'logo_url',
+  'neighborhood',
+  'title',
+  'type_of_help',
+  'website_social',
+];
 
 describe('amplify API', () => {
   let t: TestApp;
@@ -36,7 +47,14 @@ describe('amplify API', () => {
       .set(bearer(admin))
       .send(body as object);
   const rowsNamed = (name: string) =>
-    t.sql<{ status: string; featured: boolean; title: string; description: string; logo_url: string | null; type_of_help: string[] }>(
+    t.sql<{
+      status: string;
+      featured: boolean;
+      title: string;
+      description: string;
+      logo_url: string | null;
+      type_of_help: string[];
+    }>(
       'select status, featured, title, description, logo_url, type_of_help from amplify_submissions where business_name = $1',
       [name],
     );
@@ -87,7 +105,12 @@ describe('amplify API', () => {
     it('refuses an empty or malformed body with 400', async () => {
       await t.http().post('/api/amplify/submissions').send({}).expect(400);
       await t.http().post('/api/amplify/submissions').send([]).expect(400);
-      await t.http().post('/api/amplify/submissions').set('Content-Type', 'application/json').send('{"business_name":').expect(400);
+      await t
+        .http()
+        .post('/api/amplify/submissions')
+        .set('Content-Type', 'application/json')
+        .send('{"business_name":')
+        .expect(400);
     });
 
     it('accepts every category and type of help', async () => {
@@ -113,7 +136,14 @@ describe('amplify API', () => {
       expect(s.title).toBe(story.slice(0, 100));
       expect(s.title).toHaveLength(100);
       expect(await rowsNamed('Title Bakery')).toEqual([
-        { status: 'pending', featured: false, title: story.slice(0, 100), description: story.trim(), logo_url: null, type_of_help: ['Social media content'] },
+        {
+          status: 'pending',
+          featured: false,
+          title: story.slice(0, 100),
+          description: story.trim(),
+          logo_url: null,
+          type_of_help: ['Social media content'],
+        },
       ]);
       const [outbox] = await t.sql<{ kind: string; payload: Record<string, unknown> }>(
         "select kind, payload from outbox_messages where payload->>'submissionId' = $1 and kind = 'notify-amplify-submission'",
@@ -136,8 +166,18 @@ describe('amplify API', () => {
       expect(mail.to).toEqual(['founder@localcreators.test']);
       expect(mail.replyTo).toBe('rosa@lakesidebakery.test');
 
-      const short = await submit({ business_name: 'Short Story', story: '  Tiny shop.  ', website_social: '', neighborhood: '' });
-      expect(short).toMatchObject({ title: 'Tiny shop.', description: 'Tiny shop.', website_social: null, neighborhood: null });
+      const short = await submit({
+        business_name: 'Short Story',
+        story: '  Tiny shop.  ',
+        website_social: '',
+        neighborhood: '',
+      });
+      expect(short).toMatchObject({
+        title: 'Tiny shop.',
+        description: 'Tiny shop.',
+        website_social: null,
+        neighborhood: null,
+      });
     });
 
     it('accepts multipart with type_of_help as JSON, as repeated fields, or as one plain field', async () => {
@@ -154,9 +194,15 @@ describe('amplify API', () => {
         .field('type_of_help', JSON.stringify(['Event promotion', 'Other']))
         .expect(201);
       expect(json.body.type_of_help).toEqual(['Event promotion', 'Other']);
-      const repeated = await form('Form Repeated').field('type_of_help', 'Event promotion').field('type_of_help', 'Grand opening').expect(201);
+      const repeated = await form('Form Repeated')
+        .field('type_of_help', 'Event promotion')
+        .field('type_of_help', 'Grand opening')
+        .expect(201);
       expect(repeated.body.type_of_help).toEqual(['Event promotion', 'Grand opening']);
-      const brackets = await form('Form Brackets').field('type_of_help[]', 'Product reviews').field('type_of_help[]', 'Other').expect(201);
+      const brackets = await form('Form Brackets')
+        .field('type_of_help[]', 'Product reviews')
+        .field('type_of_help[]', 'Other')
+        .expect(201);
       expect(brackets.body.type_of_help).toEqual(['Product reviews', 'Other']);
       const single = await form('Form Single').field('type_of_help', 'Brand awareness').expect(201);
       expect(single.body.type_of_help).toEqual(['Brand awareness']);
@@ -203,15 +249,23 @@ describe('amplify API', () => {
         .attach('logo', Buffer.from('%PDF-1.4 not a picture'), { filename: 'logo.png', contentType: 'image/png' })
         .expect(400);
       expect(fake.body.message).toBe(MSG.imageNotImage);
-      const big = await form('Big Logo').attach('logo', Buffer.alloc(LIMITS.imageMaxBytes, 1), { filename: 'logo.jpg', contentType: 'image/jpeg' });
+      const big = await form('Big Logo').attach('logo', Buffer.alloc(LIMITS.imageMaxBytes, 1), {
+        filename: 'logo.jpg',
+        contentType: 'image/jpeg',
+      });
       expect(big.status).toBe(413);
       expect(big.body.message).toBe(MSG.imageTooLarge);
-      const wrongField = await form('Wrong Field').attach('file', Buffer.from('x'), { filename: 'x.png', contentType: 'image/png' });
+      const wrongField = await form('Wrong Field').attach('file', Buffer.from('x'), {
+        filename: 'x.png',
+        contentType: 'image/png',
+      });
       expect(wrongField.status).toBe(400);
       for (const name of ['Fake Logo', 'Big Logo', 'Wrong Field']) expect(await rowsNamed(name)).toEqual([]);
       const dir = join(t.env.STORAGE_DIR!, 'business-logos');
       const stored = existsSync(dir) ? readdirSync(dir) : [];
-      const ids = (await t.sql<{ id: string }>('select id from amplify_submissions where logo_url is not null')).map((r) => r.id);
+      const ids = (await t.sql<{ id: string }>('select id from amplify_submissions where logo_url is not null')).map(
+        (r) => r.id,
+      );
       expect(stored.sort()).toEqual(ids.sort()); // no orphan logo folders
     });
 
@@ -272,7 +326,11 @@ describe('amplify API', () => {
         ['status', 'declined', 'approved', null],
         ['status', 'approved', 'pending', null],
       ]);
-      expect((await auditOf(s.id)).every((a) => a.subject_type === 'amplify_submission' && a.actor_email === admin.user.email)).toBe(true);
+      expect(
+        (await auditOf(s.id)).every(
+          (a) => a.subject_type === 'amplify_submission' && a.actor_email === admin.user.email,
+        ),
+      ).toBe(true);
     });
 
     it('un-features with the switch, and a repeated click writes nothing', async () => {
@@ -287,11 +345,22 @@ describe('amplify API', () => {
 
     it('takes the whole record react-admin sends and ignores fields that are not editable', async () => {
       const s = await submit({ business_name: 'Whole Record' });
-      const approved = (await put(s.id, { ...s, status: 'approved', business_name: 'Renamed', contact_email: 'evil@x.test' }).expect(200)).body;
-      expect(approved).toMatchObject({ status: 'approved', business_name: 'Whole Record', contact_email: 'rosa@lakesidebakery.test' });
+      const approved = (
+        await put(s.id, { ...s, status: 'approved', business_name: 'Renamed', contact_email: 'evil@x.test' }).expect(
+          200,
+        )
+      ).body;
+      expect(approved).toMatchObject({
+        status: 'approved',
+        business_name: 'Whole Record',
+        contact_email: 'rosa@lakesidebakery.test',
+      });
       const featured = (await put(s.id, { ...approved, featured: true }).expect(200)).body;
       expect(featured).toMatchObject({ status: 'approved', featured: true });
-      expect((await put(s.id, { ...featured, status: 'declined' }).expect(200)).body).toMatchObject({ status: 'declined', featured: false });
+      expect((await put(s.id, { ...featured, status: 'declined' }).expect(200)).body).toMatchObject({
+        status: 'declined',
+        featured: false,
+      });
     });
 
     it('lists approved and featured businesses newest first, without contact details or status', async () => {
@@ -301,7 +370,11 @@ describe('amplify API', () => {
       await put(approvedOnly.id, { status: 'approved' }).expect(200);
       await featureIt(newer.id);
       await featureIt(older.id); // featured later, still listed by creation time
-      const featured = (await t.http().get('/api/amplify/featured').expect(200)).body as { id: string; business_name: string; created_at: string }[];
+      const featured = (await t.http().get('/api/amplify/featured').expect(200)).body as {
+        id: string;
+        business_name: string;
+        created_at: string;
+      }[];
       const names = featured.map((f) => f.business_name);
       expect(names).toEqual(expect.arrayContaining(['Newer Shop', 'Older Shop']));
       expect(names.indexOf('Newer Shop')).toBeLessThan(names.indexOf('Older Shop'));
@@ -312,7 +385,9 @@ describe('amplify API', () => {
       expect(JSON.stringify(featured)).not.toMatch(/older@shop\.test|newer@shop\.test|Rosa Jablonski/);
 
       await put(older.id, { status: 'declined' }).expect(200);
-      expect((await t.http().get('/api/amplify/featured')).body.map((f: { id: string }) => f.id)).not.toContain(older.id);
+      expect((await t.http().get('/api/amplify/featured')).body.map((f: { id: string }) => f.id)).not.toContain(
+        older.id,
+      );
     });
   });
 
@@ -322,11 +397,17 @@ describe('amplify API', () => {
         .http()
         .post(`/api/amplify/submissions/${id}/interest`)
         .send(body as object);
-    const maya = { creator_name: 'Maya Brooks', creator_email: 'maya@example.com', creator_links: 'https://instagram.com/maya', message: 'Love your lattes!' };
+    const maya = {
+      creator_name: 'Maya Brooks',
+      creator_email: 'maya@example.com',
+      creator_links: 'https://instagram.com/maya',
+      message: 'Love your lattes!',
+    };
 
     it('is refused (404) unless the business is approved and featured', async () => {
       const s = await submit({ business_name: 'Not Yet Cafe' });
-      const expect404 = async (id: string) => expect((await interest(id, maya).expect(404)).body.message).toBe(MSG.submissionNotFeatured);
+      const expect404 = async (id: string) =>
+        expect((await interest(id, maya).expect(404)).body.message).toBe(MSG.submissionNotFeatured);
       await expect404(s.id); // pending
       await put(s.id, { status: 'approved' }).expect(200);
       await expect404(s.id); // approved, not featured
@@ -357,22 +438,38 @@ describe('amplify API', () => {
       await featureIt(s.id);
       const res = await interest(s.id, maya).expect(201);
       expect(res.body).toEqual({ status: 'confirmation_sent' });
-      expect(await t.sql('select creator_name, creator_email, creator_links, message from amplify_interest_requests where submission_id = $1', [s.id])).toEqual(
-        [{ creator_name: 'Maya Brooks', creator_email: 'maya@example.com', creator_links: 'https://instagram.com/maya', message: 'Love your lattes!' }],
+      expect(
+        await t.sql(
+          'select creator_name, creator_email, creator_links, message from amplify_interest_requests where submission_id = $1',
+          [s.id],
+        ),
+      ).toEqual([
+        {
+          creator_name: 'Maya Brooks',
+          creator_email: 'maya@example.com',
+          creator_links: 'https://instagram.com/maya',
+          message: 'Love your lattes!',
+        },
+      ]);
+      const confirmation = await t.mailbox.waitFor(
+        (m) => m.to.includes('maya@example.com') && m.subject === 'Confirm your introduction to Intro Cafe',
       );
-      const confirmation = await t.mailbox.waitFor((m) => m.to.includes('maya@example.com') && m.subject === 'Confirm your introduction to Intro Cafe');
       const token = /\/amplify\/confirm\?token=([\w-]+)/.exec(confirmation.text)![1];
-      expect((await t.http().post('/api/amplify/interest/confirm').send({ token }).expect(200)).body).toEqual({ business_name: 'Intro Cafe' });
-      const mail = await t.mailbox.waitFor((m) => m.to.includes('owner@introcafe.test') && m.subject === 'A local creator wants to work with Intro Cafe');
+      expect((await t.http().post('/api/amplify/interest/confirm').send({ token }).expect(200)).body).toEqual({
+        business_name: 'Intro Cafe',
+      });
+      const mail = await t.mailbox.waitFor(
+        (m) => m.to.includes('owner@introcafe.test') && m.subject === 'A local creator wants to work with Intro Cafe',
+      );
       expect(mail.to).toEqual(['owner@introcafe.test']);
       expect(mail.replyTo).toBe('maya@example.com');
       expect(mail.subject).toBe('A local creator wants to work with Intro Cafe');
       expect(mail.text).toContain('Love your lattes!');
 
       await interest(s.id, { creator_name: ' Sam ', creator_email: 'sam@example.com' }).expect(201);
-      expect(await t.sql('select creator_links, message from amplify_interest_requests where creator_name = $1', ['Sam'])).toEqual([
-        { creator_links: null, message: null },
-      ]);
+      expect(
+        await t.sql('select creator_links, message from amplify_interest_requests where creator_name = $1', ['Sam']),
+      ).toEqual([{ creator_links: null, message: null }]);
     });
   });
 
@@ -381,7 +478,9 @@ describe('amplify API', () => {
       t
         .http()
         .get('/api/admin/amplify-submissions')
-        .query(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])))
+        .query(
+          Object.fromEntries(Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])),
+        )
         .set(bearer(admin));
 
     it('serves the tabs with counts in Content-Range, sorting, search and getMany', async () => {
@@ -390,7 +489,9 @@ describe('amplify API', () => {
       await put(b.id, { status: 'declined' }).expect(200);
       for (const status of ['pending', 'approved', 'declined']) {
         const res = await list({ filter: { status }, range: [0, 0] }).expect(200);
-        const [n] = await t.sql<{ n: string }>('select count(*) n from amplify_submissions where status = $1', [status]);
+        const [n] = await t.sql<{ n: string }>('select count(*) n from amplify_submissions where status = $1', [
+          status,
+        ]);
         expect(res.headers['content-range']).toBe(`amplify-submissions 0-0/${n!.n}`);
         expect(res.body.every((s: { status: string }) => s.status === status)).toBe(true);
       }
@@ -401,8 +502,12 @@ describe('amplify API', () => {
       expect(names).toEqual([...names].sort((x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0)));
       await list({ sort: ['status', 'DESC'] }).expect(200);
       await list({ sort: ['id', 'ASC'] }).expect(200);
-      expect((await list({ filter: { q: 'tab alpha' } }).expect(200)).body.map((s: { id: string }) => s.id)).toEqual([a.id]);
-      expect((await list({ filter: { q: 'alpha@tabs' } }).expect(200)).body.map((s: { id: string }) => s.id)).toEqual([a.id]);
+      expect((await list({ filter: { q: 'tab alpha' } }).expect(200)).body.map((s: { id: string }) => s.id)).toEqual([
+        a.id,
+      ]);
+      expect((await list({ filter: { q: 'alpha@tabs' } }).expect(200)).body.map((s: { id: string }) => s.id)).toEqual([
+        a.id,
+      ]);
       expect((await list({ filter: { q: '%' } }).expect(200)).body).toEqual([]);
       const many = await list({ filter: { id: [a.id, b.id, 'junk'] } }).expect(200);
       expect(many.body.map((s: { id: string }) => s.id).sort()).toEqual([a.id, b.id].sort());
@@ -426,10 +531,20 @@ describe('amplify API', () => {
         const res = await put(s.id, body);
         expect({ body, status: res.status }).toEqual({ body, status: 400 });
       }
-      await t.http().put(`/api/admin/amplify-submissions/${s.id}`).set(bearer(admin)).set('Content-Type', 'application/json').send('{"status":').expect(400);
+      await t
+        .http()
+        .put(`/api/admin/amplify-submissions/${s.id}`)
+        .set(bearer(admin))
+        .set('Content-Type', 'application/json')
+        .send('{"status":')
+        .expect(400);
       await put('00000000-0000-4000-8000-000000000000', { status: 'approved' }).expect(404);
       await put('not-an-id', { status: 'approved' }).expect(400);
-      await t.http().get('/api/admin/amplify-submissions/00000000-0000-4000-8000-000000000000').set(bearer(admin)).expect(404);
+      await t
+        .http()
+        .get('/api/admin/amplify-submissions/00000000-0000-4000-8000-000000000000')
+        .set(bearer(admin))
+        .expect(404);
       await t.http().get('/api/admin/amplify-submissions/not-an-id').set(bearer(admin)).expect(400);
       for (const query of [
         { filter: { status: 'weird' } },

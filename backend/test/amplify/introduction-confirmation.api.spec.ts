@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { INTRO_CONFIRM_HOURS, MSG, type AuthSession } from '@local-creators/common';
-import { bearer, createTestApp, eventually, signUpAdmin, signUpConfirmed, TestApp, uniqueEmail } from '../helpers/test-app';
+import {
+  bearer,
+  createTestApp,
+  eventually,
+  signUpAdmin,
+  signUpConfirmed,
+  TestApp,
+  uniqueEmail,
+} from '../helpers/test-app';
 
 /**
  * Introduction requests reach a business only from a proven address (decision 0110): a visitor's
@@ -12,7 +20,10 @@ describe('introduction requests are confirmed by the requester', () => {
   let t: TestApp;
   let admin: AuthSession;
   beforeAll(async () => {
-    t = await createTestApp({ worker: true, env: { RATE_LIMIT_INTRO_PER_ADDRESS: '3/86400', RATE_LIMIT_INTRO_PER_BUSINESS: '2/86400' } });
+    t = await createTestApp({
+      worker: true,
+      env: { RATE_LIMIT_INTRO_PER_ADDRESS: '3/86400', RATE_LIMIT_INTRO_PER_BUSINESS: '2/86400' },
+    });
     admin = await signUpAdmin(t);
   });
   afterAll(() => t.close());
@@ -26,11 +37,27 @@ describe('introduction requests are confirmed by the requester', () => {
       await t
         .http()
         .post('/api/amplify/submissions')
-        .send({ business_name: name, contact_name: 'Olga', contact_email: contact, category: 'Services', story: 'We fix bikes.' })
+        .send({
+          business_name: name,
+          contact_name: 'Olga',
+          contact_email: contact,
+          category: 'Services',
+          story: 'We fix bikes.',
+        })
         .expect(201)
     ).body;
-    await t.http().put(`/api/admin/amplify-submissions/${s.id}`).set(bearer(admin)).send({ status: 'approved' }).expect(200);
-    await t.http().put(`/api/admin/amplify-submissions/${s.id}`).set(bearer(admin)).send({ featured: true }).expect(200);
+    await t
+      .http()
+      .put(`/api/admin/amplify-submissions/${s.id}`)
+      .set(bearer(admin))
+      .send({ status: 'approved' })
+      .expect(200);
+    await t
+      .http()
+      .put(`/api/admin/amplify-submissions/${s.id}`)
+      .set(bearer(admin))
+      .send({ featured: true })
+      .expect(200);
     return { id: s.id as string, name, contact };
   };
   const ask = (id: string, body: Record<string, unknown>, session?: AuthSession) => {
@@ -58,7 +85,9 @@ describe('introduction requests are confirmed by the requester', () => {
     );
   /** The confirmation mail sent to `email` for `business`, and the token in its link. */
   const confirmationMail = async (email: string, business: string) => {
-    const mail = await t.mailbox.waitFor((m) => m.to.includes(email) && m.subject === `Confirm your introduction to ${business}`);
+    const mail = await t.mailbox.waitFor(
+      (m) => m.to.includes(email) && m.subject === `Confirm your introduction to ${business}`,
+    );
     const link = mail.text.match(/http:\/\/localhost:3000\/amplify\/confirm\?token=([A-Za-z0-9_-]+)/);
     expect(link).not.toBeNull();
     return { mail, token: link![1]! };
@@ -74,13 +103,20 @@ describe('introduction requests are confirmed by the requester', () => {
     expect(mail.replyTo).toBeNull();
     expect(mail.text).toContain(`${INTRO_CONFIRM_HOURS} hours`);
     expect(mail.text).not.toContain('Love your lattes!'); // the requester's words go to no one unproven
-    const [row] = await t.sql<{ confirmed_at: Date | null; confirm_token_hash: string; confirm_expires_at: Date; created_at: Date }>(
+    const [row] = await t.sql<{
+      confirmed_at: Date | null;
+      confirm_token_hash: string;
+      confirm_expires_at: Date;
+      created_at: Date;
+    }>(
       'select confirmed_at, confirm_token_hash, confirm_expires_at, created_at from amplify_interest_requests where submission_id = $1',
       [b.id],
     );
     expect(row!.confirmed_at).toBeNull();
     expect(row!.confirm_token_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(JSON.stringify(await t.sql('select * from amplify_interest_requests where submission_id = $1', [b.id]))).not.toContain(token);
+    expect(
+      JSON.stringify(await t.sql('select * from amplify_interest_requests where submission_id = $1', [b.id])),
+    ).not.toContain(token);
     expect(row!.confirm_expires_at.getTime() - row!.created_at.getTime()).toBe(INTRO_CONFIRM_HOURS * 3600_000);
     await allSent();
     expect(introductionsTo(b.contact)).toEqual([]);
@@ -94,7 +130,12 @@ describe('introduction requests are confirmed by the requester', () => {
     expect(businessMail).toMatchObject({ subject: `A local creator wants to work with ${b.name}`, replyTo: email });
     expect(businessMail.text).toContain('Love your lattes!');
     expect(
-      (await t.sql<{ confirmed_at: Date | null }>('select confirmed_at from amplify_interest_requests where submission_id = $1', [b.id]))[0]!.confirmed_at,
+      (
+        await t.sql<{ confirmed_at: Date | null }>(
+          'select confirmed_at from amplify_interest_requests where submission_id = $1',
+          [b.id],
+        )
+      )[0]!.confirmed_at,
     ).not.toBeNull();
 
     const again = await confirm(token).expect(409);
@@ -113,7 +154,10 @@ describe('introduction requests are confirmed by the requester', () => {
     const email = uniqueEmail('late');
     await ask(b.id, { creator_email: email }).expect(201);
     const { token } = await confirmationMail(email, b.name);
-    await t.sql(`update amplify_interest_requests set confirm_expires_at = now() - interval '1 minute' where submission_id = $1`, [b.id]);
+    await t.sql(
+      `update amplify_interest_requests set confirm_expires_at = now() - interval '1 minute' where submission_id = $1`,
+      [b.id],
+    );
     const expired = await confirm(token).expect(410);
     expect(expired.body).toMatchObject({ statusCode: 410, message: MSG.interestLinkExpired });
     await allSent();
@@ -137,11 +181,18 @@ describe('introduction requests are confirmed by the requester', () => {
     const email = uniqueEmail('unfeatured');
     await ask(b.id, { creator_email: email }).expect(201);
     const { token } = await confirmationMail(email, b.name);
-    await t.http().put(`/api/admin/amplify-submissions/${b.id}`).set(bearer(admin)).send({ featured: false }).expect(200);
+    await t
+      .http()
+      .put(`/api/admin/amplify-submissions/${b.id}`)
+      .set(bearer(admin))
+      .send({ featured: false })
+      .expect(200);
     expect((await confirm(token).expect(404)).body.message).toBe(MSG.submissionNotFeatured);
     await allSent();
     expect(introductionsTo(b.contact)).toEqual([]);
-    expect(await t.sql('select 1 from amplify_interest_requests where submission_id = $1 and confirmed_at is null', [b.id])).toHaveLength(1);
+    expect(
+      await t.sql('select 1 from amplify_interest_requests where submission_id = $1 and confirmed_at is null', [b.id]),
+    ).toHaveLength(1);
   });
 
   it('mails the business at once for a signed-in creator writing from the proven account address, and asks others to confirm', async () => {
@@ -152,7 +203,10 @@ describe('introduction requests are confirmed by the requester', () => {
     const mail = await t.mailbox.waitFor((m) => m.to.includes(b.contact) && isIntroduction(m));
     expect(mail.replyTo).toBe(creator.user.email);
     expect(
-      await t.sql('select 1 from amplify_interest_requests where submission_id = $1 and confirmed_at is not null and confirm_token_hash is null', [b.id]),
+      await t.sql(
+        'select 1 from amplify_interest_requests where submission_id = $1 and confirmed_at is not null and confirm_token_hash is null',
+        [b.id],
+      ),
     ).toHaveLength(1);
 
     const other = uniqueEmail('someone.else');
@@ -160,7 +214,9 @@ describe('introduction requests are confirmed by the requester', () => {
     expect(notOwn.body).toEqual({ status: 'confirmation_sent' });
     await confirmationMail(other, b.name);
     await allSent();
-    expect(t.mailbox.to(creator.user.email).filter((m) => !m.subject.startsWith('Confirm your e-mail address'))).toEqual([]);
+    expect(
+      t.mailbox.to(creator.user.email).filter((m) => !m.subject.startsWith('Confirm your e-mail address')),
+    ).toEqual([]);
     expect(introductionsTo(b.contact)).toHaveLength(1);
   });
 
@@ -173,7 +229,9 @@ describe('introduction requests are confirmed by the requester', () => {
     expect(await t.sql('select 1 from amplify_interest_requests where submission_id = $1', [b.id])).toEqual([]);
     expect((await t.sql('select 1 from outbox_messages')).length).toBe(outboxBefore);
     // An empty honeypot is a person.
-    expect((await ask(b.id, { creator_email: email, company_website: '' }).expect(201)).body).toEqual({ status: 'confirmation_sent' });
+    expect((await ask(b.id, { creator_email: email, company_website: '' }).expect(201)).body).toEqual({
+      status: 'confirmation_sent',
+    });
     await confirmationMail(email, b.name);
   });
 
@@ -184,21 +242,33 @@ describe('introduction requests are confirmed by the requester', () => {
     await ask(b2.id, { creator_email: email }).expect(201);
     await ask(b1.id, { creator_email: email.toUpperCase() }).expect(201); // the same address in capitals
     const refused = await ask(b2.id, { creator_email: email }).expect(429);
-    expect(refused.body).toEqual({ statusCode: 429, message: MSG.interestAddressLimit(3, 'about 24 hours'), code: 'AMPLIFY.ADDRESS_LIMIT' });
+    expect(refused.body).toEqual({
+      statusCode: 429,
+      message: MSG.interestAddressLimit(3, 'about 24 hours'),
+      code: 'AMPLIFY.ADDRESS_LIMIT',
+    });
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(86_400 - 120);
     expect(retryAfter).toBeLessThanOrEqual(86_400);
-    expect(await t.sql('select 1 from amplify_interest_requests where lower(creator_email) = $1', [email])).toHaveLength(3);
+    expect(
+      await t.sql('select 1 from amplify_interest_requests where lower(creator_email) = $1', [email]),
+    ).toHaveLength(3);
     await allSent();
     expect(t.mailbox.mails.filter((m) => m.to.some((a) => a.toLowerCase() === email))).toHaveLength(3);
 
     // A day after the oldest request the address may ask again; another address was never limited.
     await ask(b2.id, { creator_email: uniqueEmail('other') }).expect(201);
-    await t.sql(`update amplify_interest_requests set created_at = created_at - interval '20 hours' where lower(creator_email) = $1`, [email]);
+    await t.sql(
+      `update amplify_interest_requests set created_at = created_at - interval '20 hours' where lower(creator_email) = $1`,
+      [email],
+    );
     const later = await ask(b2.id, { creator_email: email }).expect(429);
     expect(Number(later.headers['retry-after'])).toBeLessThanOrEqual(4 * 3600);
     expect(later.body.message).toBe(MSG.interestAddressLimit(3, 'about 4 hours'));
-    await t.sql(`update amplify_interest_requests set created_at = created_at - interval '5 hours' where lower(creator_email) = $1`, [email]);
+    await t.sql(
+      `update amplify_interest_requests set created_at = created_at - interval '5 hours' where lower(creator_email) = $1`,
+      [email],
+    );
     await ask(b2.id, { creator_email: email }).expect(201);
   });
 
@@ -213,7 +283,11 @@ describe('introduction requests are confirmed by the requester', () => {
     await confirm(tokens[0]).expect(200);
     await confirm(tokens[1]).expect(200);
     const held = await confirm(tokens[2]).expect(429);
-    expect(held.body).toEqual({ statusCode: 429, message: MSG.interestBusinessLimit('about 24 hours'), code: 'AMPLIFY.BUSINESS_LIMIT' });
+    expect(held.body).toEqual({
+      statusCode: 429,
+      message: MSG.interestBusinessLimit('about 24 hours'),
+      code: 'AMPLIFY.BUSINESS_LIMIT',
+    });
     expect(Number(held.headers['retry-after'])).toBeGreaterThan(86_400 - 120);
     const refused = await ask(b.id, { creator_email: uniqueEmail('fourth') }).expect(429);
     expect(refused.body.message).toBe(MSG.interestBusinessLimit('about 24 hours'));

@@ -19,7 +19,15 @@ import { createHttpApp } from '../../src/http-app';
  */
 const BEFORE_CITIES = 'Migration20261126020300FollowerJumpWindow';
 const CITIES = 'Migration20261126030000Cities';
-const TABLES = ['users', 'user_roles', 'creator_profiles', 'amplify_submissions', 'amplify_interest_requests', 'contact_requests', 'moderation_audit_log'];
+const TABLES = [
+  'users',
+  'user_roles',
+  'creator_profiles',
+  'amplify_submissions',
+  'amplify_interest_requests',
+  'contact_requests',
+  'moderation_audit_log',
+];
 
 describe('the cities migration on a seeded database', () => {
   const adminUrl = process.env.LC_TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -43,7 +51,9 @@ describe('the cities migration on a seeded database', () => {
   const snapshot = async () => {
     const tables: Record<string, unknown[]> = {};
     for (const table of TABLES) {
-      const { rows } = await pg.query(`select to_jsonb(t) - 'city_slug' as row from "${table}" t order by to_jsonb(t)::text`);
+      const { rows } = await pg.query(
+        `select to_jsonb(t) - 'city_slug' as row from "${table}" t order by to_jsonb(t)::text`,
+      );
       tables[table] = rows.map((r) => r.row);
     }
     return tables;
@@ -64,7 +74,10 @@ describe('the cities migration on a seeded database', () => {
 
     const users = [randomUUID(), randomUUID(), ids.admin];
     for (const [i, id] of users.entries())
-      await pg.query(`insert into users (id, email, password_hash, created_at, updated_at) values ($1, $2, 'x', now(), now())`, [id, `user${i}@example.com`]);
+      await pg.query(
+        `insert into users (id, email, password_hash, created_at, updated_at) values ($1, $2, 'x', now(), now())`,
+        [id, `user${i}@example.com`],
+      );
     await pg.query(`insert into user_roles (user_id, role, created_at) values ($1, 'admin', now())`, [ids.admin]);
     const profile = `insert into creator_profiles (id, user_id, full_name, phone, bio, city, niches, platforms, content_types, collab_types,
         approval_status, is_public, phone_verified, created_at, updated_at) values ($1, $2, $3, '(216) 555-0100', 'Food around town.', $4, '{Food}', '[]', '{}', '{}', 'approved', true, true, now(), now())`;
@@ -121,18 +134,22 @@ describe('the cities migration on a seeded database', () => {
       { slug: 'cleveland', name: 'Cleveland', state: 'OH', time_zone: 'America/New_York' },
     ]);
     const cityOf = async (sql: string) => (await pg.query(sql)).rows.map((r) => Object.values(r).join(' '));
-    expect(await cityOf(`select full_name, city_slug from creator_profiles order by full_name`)).toEqual(['Maya Brooks cleveland', 'Old Akronite akron']);
-    expect(await cityOf(`select business_name, city_slug from amplify_submissions`)).toEqual(['Lakeside Bakery cleveland']);
-    expect(await cityOf(`select creator_name, city_slug from amplify_interest_requests`)).toEqual(['Maya cleveland']);
-    expect(await cityOf(`select p.full_name, r.city_slug from contact_requests r join creator_profiles p on p.id = r.profile_id order by 1`)).toEqual([
+    expect(await cityOf(`select full_name, city_slug from creator_profiles order by full_name`)).toEqual([
       'Maya Brooks cleveland',
       'Old Akronite akron',
     ]);
-    expect(await cityOf(`select subject_type, city_slug from moderation_audit_log order by subject_type, city_slug`)).toEqual([
-      'amplify_submission cleveland',
-      'creator_profile akron',
-      'creator_profile cleveland',
+    expect(await cityOf(`select business_name, city_slug from amplify_submissions`)).toEqual([
+      'Lakeside Bakery cleveland',
     ]);
+    expect(await cityOf(`select creator_name, city_slug from amplify_interest_requests`)).toEqual(['Maya cleveland']);
+    expect(
+      await cityOf(
+        `select p.full_name, r.city_slug from contact_requests r join creator_profiles p on p.id = r.profile_id order by 1`,
+      ),
+    ).toEqual(['Maya Brooks cleveland', 'Old Akronite akron']);
+    expect(
+      await cityOf(`select subject_type, city_slug from moderation_audit_log order by subject_type, city_slug`),
+    ).toEqual(['amplify_submission cleveland', 'creator_profile akron', 'creator_profile cleveland']);
     // The counts kept per city (migration CityListingCounts, decision 0610) start from the rows already there.
     expect(await cityOf(`select city_slug, scope, total from city_listing_counts order by 1, 2`)).toEqual([
       'akron * 1',
@@ -149,9 +166,14 @@ describe('the cities migration on a seeded database', () => {
     try {
       const profile = await request(app.getHttpServer()).get(`/api/creators/${ids.listed}`).expect(200);
       expect(profile.body).toMatchObject({ display_name: 'Maya Brooks', city: 'Cleveland' });
-      expect((await request(app.getHttpServer()).get('/api/config').expect(200)).body).toMatchObject({ city: 'Cleveland' });
+      expect((await request(app.getHttpServer()).get('/api/config').expect(200)).body).toMatchObject({
+        city: 'Cleveland',
+      });
       const akron = await request(app.getHttpServer()).get('/api/directory?city=akron').expect(200);
-      expect([akron.body.total_creators, akron.body.recent.map((c: { display_name: string }) => c.display_name)]).toEqual([1, ['Old Akronite']]);
+      expect([
+        akron.body.total_creators,
+        akron.body.recent.map((c: { display_name: string }) => c.display_name),
+      ]).toEqual([1, ['Old Akronite']]);
     } finally {
       await app.close();
     }

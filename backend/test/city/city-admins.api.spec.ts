@@ -40,6 +40,9 @@ const ADMIN_ROUTES: Record<string, Probe> = {
   'GET /api/admin/amplify-submissions': { kind: 'list' },
   'GET /api/admin/amplify-submissions/:id': { kind: 'record' },
   'PUT /api/admin/amplify-submissions/:id': { kind: 'record' },
+  'GET /api/admin/calls': { kind: 'list' },
+  'GET /api/admin/calls/:id': { kind: 'record' },
+  'PUT /api/admin/calls/:id': { kind: 'record' },
   'GET /api/admin/introduction-requests': { kind: 'list' },
   'GET /api/admin/introduction-requests/by-business': { kind: 'list' },
   'GET /api/admin/notifications': { kind: 'every-city' },
@@ -64,6 +67,7 @@ interface CityRecords {
   countId: string;
   submissionId: string;
   businessName: string;
+  callId: string;
 }
 
 describe('admins per city', () => {
@@ -77,7 +81,8 @@ describe('admins per city', () => {
   /** An admin given `cities` (the rows `npm run admin -- grant --city` writes). */
   async function cityAdmin(cities: string[]) {
     const admin = await signUpAdmin(t);
-    for (const city of cities) await t.sql(`insert into admin_city_grants (user_id, city_slug) values ($1, $2)`, [admin.user.id, city]);
+    for (const city of cities)
+      await t.sql(`insert into admin_city_grants (user_id, city_slug) values ($1, $2)`, [admin.user.id, city]);
     return admin;
   }
 
@@ -86,11 +91,17 @@ describe('admins per city', () => {
     // The home city (Cleveland) needs no `city` in the body: a one-city install's form sends none.
     const body = { ...validProfile({ full_name: `${name} Creator` }), ...(city === 'cleveland' ? {} : { city }) };
     const profile = (await t.http().put('/api/me/profile').set(bearer(creator)).send(body).expect(201)).body;
-    await t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [profile.id]);
-    const [check] = await t.sql<{ id: string }>(`select id from handle_checks where profile_id = $1 limit 1`, [profile.id]);
-    const [count] = await t.sql<{ id: string }>(`update follower_counts set jumped_at = now(), previous_followers = 10 where profile_id = $1 returning id`, [
+    await t.sql(
+      `update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`,
+      [profile.id],
+    );
+    const [check] = await t.sql<{ id: string }>(`select id from handle_checks where profile_id = $1 limit 1`, [
       profile.id,
     ]);
+    const [count] = await t.sql<{ id: string }>(
+      `update follower_counts set jumped_at = now(), previous_followers = 10 where profile_id = $1 returning id`,
+      [profile.id],
+    );
     const submission = (
       await t
         .http()
@@ -120,7 +131,15 @@ describe('admins per city', () => {
          values (gen_random_uuid(), $1, 'Instagram', current_date, '\\x00'::bytea, 'image/webp', 'pending', now()) returning id`,
       [profile.id],
     );
+    const [call] = await t.sql<{ id: string }>(
+      `insert into calls (id, account_id, city_slug, business_name, title, description, niches, content_types, collab_types, neighborhoods,
+         starts_on, ends_on, deadline, offer, creators_wanted, status, created_at, updated_at)
+       values (gen_random_uuid(), $1, $2, 'Bikes', 'Riders wanted', 'Ride with us.', '{Outdoors}', '{Reels}', '{UGC Only}', '{}',
+         current_date + 3, current_date + 3, current_date + 1, 'unpaid', 2, 'pending', now(), now()) returning id`,
+      [creator.user.id, city],
+    );
     return {
+      callId: call!.id,
       creatorId: profile.id,
       creatorName: `${name} Creator`,
       audienceCheckId: audience!.id,
@@ -149,7 +168,9 @@ describe('admins per city', () => {
       const { version } = (await t.http().get(url).set(bearer(admin)).expect(200)).body;
       await t.http().put(url).set(bearer(admin)).send({ featured: false, version }).expect(200);
     }
-    [{ id: outboxId }] = (await t.sql<{ id: string }>(`select id from outbox_messages order by created_at limit 1`)) as [{ id: string }];
+    [{ id: outboxId }] = (await t.sql<{ id: string }>(
+      `select id from outbox_messages order by created_at limit 1`,
+    )) as [{ id: string }];
   });
   afterAll(() => t.close());
 
@@ -163,22 +184,28 @@ describe('admins per city', () => {
   const urlFor = (route: string, city: 'akron' | 'cleveland') => {
     const r = records[city];
     const path = route.split(' ')[1]!;
-    const id = path.includes('amplify')
-      ? r.submissionId
-      : path.includes('follower-counts')
-        ? r.countId
-        : path.includes('local-audience-checks')
-          ? r.audienceCheckId
-          : path.includes('notifications')
-            ? outboxId
-            : r.creatorId;
+    const id = path.includes('/calls')
+      ? r.callId
+      : path.includes('amplify')
+        ? r.submissionId
+        : path.includes('follower-counts')
+          ? r.countId
+          : path.includes('local-audience-checks')
+            ? r.audienceCheckId
+            : path.includes('notifications')
+              ? outboxId
+              : r.creatorId;
     return path.replace(':checkId', r.checkId).replace(':id', id);
   };
   const call = (route: string, url: string, session: AuthSession, query?: Record<string, string>) => {
     const method = route.split(' ')[0]!.toLowerCase() as 'get';
     const req = t.http()[method](url).set(bearer(session));
     // A body each route's own checks accept far enough for the city check to be what answers.
-    const body = route.includes('follower-counts') ? { reviewed: true } : route.includes('local-audience-checks') ? { reason: 'Too blurry to read.' } : {};
+    const body = route.includes('follower-counts')
+      ? { reviewed: true }
+      : route.includes('local-audience-checks')
+        ? { reason: 'Too blurry to read.' }
+        : {};
     return (query ? req.query(query) : req).send(body);
   };
 
@@ -186,18 +213,31 @@ describe('admins per city', () => {
     const url = urlFor(route, 'cleveland');
     const akron = await call(route, url, akronAdmin);
     if (probe.kind === 'record') {
-      expect({ route, status: akron.status, message: akron.body.message }).toEqual({ route, status: 403, message: MSG.otherCity });
+      expect({ route, status: akron.status, message: akron.body.message }).toEqual({
+        route,
+        status: 403,
+        message: MSG.otherCity,
+      });
       // The admin of every city gets past the city check (whatever the route then answers).
       const every = await call(route, url, everyCity);
       expect({ route, status: every.status }).toEqual({ route, status: expect.not.toBeOneOf([401, 403, 500]) });
     } else if (probe.kind === 'every-city') {
-      expect({ route, status: akron.status, message: akron.body.message }).toEqual({ route, status: 403, message: MSG.everyCityOnly });
+      expect({ route, status: akron.status, message: akron.body.message }).toEqual({
+        route,
+        status: 403,
+        message: MSG.everyCityOnly,
+      });
       const every = await call(route, url, everyCity);
       expect({ route, status: every.status }).toEqual({ route, status: expect.not.toBeOneOf([401, 403, 500]) });
     } else {
       expect({ route, status: akron.status }).toEqual({ route, status: 200 });
       const text = JSON.stringify(akron.body);
-      expect({ route, cleveland: [records.cleveland.creatorId, records.cleveland.submissionId, 'cleveland'].filter((s) => text.includes(s)) }).toEqual({
+      expect({
+        route,
+        cleveland: [records.cleveland.creatorId, records.cleveland.submissionId, 'cleveland'].filter((s) =>
+          text.includes(s),
+        ),
+      }).toEqual({
         route,
         cleveland: [],
       });
@@ -206,10 +246,16 @@ describe('admins per city', () => {
         route,
         url,
         akronAdmin,
-        route.endsWith('/stats') || route.endsWith('/by-business') ? { city: 'cleveland' } : { filter: JSON.stringify({ city: 'cleveland' }) },
+        route.endsWith('/stats') || route.endsWith('/by-business')
+          ? { city: 'cleveland' }
+          : { filter: JSON.stringify({ city: 'cleveland' }) },
       );
       if (!route.endsWith('/cities'))
-        expect({ route, status: asked.status, message: asked.body.message }).toEqual({ route, status: 403, message: MSG.otherCity });
+        expect({ route, status: asked.status, message: asked.body.message }).toEqual({
+          route,
+          status: 403,
+          message: MSG.otherCity,
+        });
     }
   });
 
@@ -222,10 +268,15 @@ describe('admins per city', () => {
           .query(filter ? { filter: JSON.stringify(filter) } : {})
           .set(bearer(admin))
           .expect(200)
-      ).body.map((c: { full_name: string; city: string; city_slug: string }) => `${c.full_name} (${c.city}, ${c.city_slug})`);
+      ).body.map(
+        (c: { full_name: string; city: string; city_slug: string }) => `${c.full_name} (${c.city}, ${c.city_slug})`,
+      );
     expect(await creators(akronAdmin)).toEqual(['Akron Creator (Akron, akron)']);
     expect(await creators(clevelandAdmin)).toEqual(['Cleveland Creator (Cleveland, cleveland)']);
-    expect((await creators(everyCity)).sort()).toEqual(['Akron Creator (Akron, akron)', 'Cleveland Creator (Cleveland, cleveland)']);
+    expect((await creators(everyCity)).sort()).toEqual([
+      'Akron Creator (Akron, akron)',
+      'Cleveland Creator (Cleveland, cleveland)',
+    ]);
     expect(await creators(everyCity, { city: 'akron' })).toEqual(['Akron Creator (Akron, akron)']);
     // The total the console pages by is of those cities too (it was every city's count).
     const range = async (admin: AuthSession, filter?: object) =>
@@ -245,26 +296,52 @@ describe('admins per city', () => {
 
     const stats = await t.http().get('/api/admin/stats').set(bearer(akronAdmin)).expect(200);
     expect(stats.body).toMatchObject({ total: 1, approved: 1 });
-    expect((await t.http().get('/api/admin/stats').set(bearer(everyCity)).expect(200)).body).toMatchObject({ total: 2 });
+    expect((await t.http().get('/api/admin/stats').set(bearer(everyCity)).expect(200)).body).toMatchObject({
+      total: 2,
+    });
 
     const businesses = await t.http().get('/api/admin/amplify-submissions').set(bearer(akronAdmin)).expect(200);
-    expect(businesses.body.map((b: { business_name: string; city_slug: string }) => [b.business_name, b.city_slug])).toEqual([['Akron Bikes', 'akron']]);
-    const intros = await t.http().get('/api/admin/introduction-requests/by-business').set(bearer(akronAdmin)).expect(200);
-    expect(intros.body).toEqual([expect.objectContaining({ business_name: 'Akron Bikes', city_slug: 'akron', confirmed: 1 })]);
+    expect(
+      businesses.body.map((b: { business_name: string; city_slug: string }) => [b.business_name, b.city_slug]),
+    ).toEqual([['Akron Bikes', 'akron']]);
+    const intros = await t
+      .http()
+      .get('/api/admin/introduction-requests/by-business')
+      .set(bearer(akronAdmin))
+      .expect(200);
+    expect(intros.body).toEqual([
+      expect.objectContaining({ business_name: 'Akron Bikes', city_slug: 'akron', confirmed: 1 }),
+    ]);
     const audit = await t.http().get('/api/admin/audit-log').set(bearer(akronAdmin)).expect(200);
-    expect(audit.body.map((e: { subject_id: string; city_slug: string }) => [e.subject_id, e.city_slug])).toEqual([[records.akron.submissionId, 'akron']]);
+    expect(audit.body.map((e: { subject_id: string; city_slug: string }) => [e.subject_id, e.city_slug])).toEqual([
+      [records.akron.submissionId, 'akron'],
+    ]);
     const cities = await t.http().get('/api/admin/cities').set(bearer(akronAdmin)).expect(200);
-    expect(cities.body).toEqual([{ id: 'akron', name: 'Akron', state: 'OH', time_zone: 'America/New_York', neighborhoods: [], every_city: false }]);
-    expect((await t.http().get('/api/admin/cities').set(bearer(everyCity)).expect(200)).body.map((c: { id: string }) => c.id)).toEqual(['akron', 'cleveland']);
+    expect(cities.body).toEqual([
+      { id: 'akron', name: 'Akron', state: 'OH', time_zone: 'America/New_York', neighborhoods: [], every_city: false },
+    ]);
+    expect(
+      (await t.http().get('/api/admin/cities').set(bearer(everyCity)).expect(200)).body.map(
+        (c: { id: string }) => c.id,
+      ),
+    ).toEqual(['akron', 'cleveland']);
   });
 
   it("decides its own city's records, and the decision is audited in that city", async () => {
     const { creatorId } = records.akron;
     const before = (await t.http().get(`/api/admin/creators/${creatorId}`).set(bearer(akronAdmin)).expect(200)).body;
-    await t.http().put(`/api/admin/creators/${creatorId}`).set(bearer(akronAdmin)).send({ phone_verified: false, version: before.version }).expect(200);
+    await t
+      .http()
+      .put(`/api/admin/creators/${creatorId}`)
+      .set(bearer(akronAdmin))
+      .send({ phone_verified: false, version: before.version })
+      .expect(200);
     const [row] = await t.sql(`select phone_verified from creator_profiles where id = $1`, [creatorId]);
     expect(row).toEqual({ phone_verified: false });
-    const [entry] = await t.sql(`select city_slug, actor_email from moderation_audit_log where subject_id = $1 and action = 'phone_verified_off'`, [creatorId]);
+    const [entry] = await t.sql(
+      `select city_slug, actor_email from moderation_audit_log where subject_id = $1 and action = 'phone_verified_off'`,
+      [creatorId],
+    );
     expect(entry).toEqual({ city_slug: 'akron', actor_email: akronAdmin.user.email });
     // Cleveland's admin cannot undo it.
     const other = await t
@@ -273,7 +350,9 @@ describe('admins per city', () => {
       .set(bearer(clevelandAdmin))
       .send({ phone_verified: true, version: before.version + 1 });
     expect([other.status, other.body.message]).toEqual([403, MSG.otherCity]);
-    expect(await t.sql(`select phone_verified from creator_profiles where id = $1`, [creatorId])).toEqual([{ phone_verified: false }]);
+    expect(await t.sql(`select phone_verified from creator_profiles where id = $1`, [creatorId])).toEqual([
+      { phone_verified: false },
+    ]);
   });
 
   it("mails a new application to that city's admins and the admins of every city, not to other cities' admins", async () => {
@@ -300,14 +379,25 @@ describe('admins per city', () => {
     await t
       .http()
       .post('/api/amplify/submissions')
-      .send({ business_name: 'Cleveland Bakery', contact_name: 'Rosa', contact_email: 'rosa@cle.test', category: 'Services', story: 'Paczki since 1952.' })
+      .send({
+        business_name: 'Cleveland Bakery',
+        contact_name: 'Rosa',
+        contact_email: 'rosa@cle.test',
+        category: 'Services',
+        story: 'Paczki since 1952.',
+      })
       .expect(201);
     const business = await t.mailbox.waitFor((m) => m.subject === 'New business application: Cleveland Bakery');
-    expect(business.to.sort()).toEqual([clevelandAdmin.user.email, everyCity.user.email].map((e) => e.toLowerCase()).sort());
+    expect(business.to.sort()).toEqual(
+      [clevelandAdmin.user.email, everyCity.user.email].map((e) => e.toLowerCase()).sort(),
+    );
   });
 
   it("previews only its cities' unlisted profiles on the public profile route", async () => {
-    await t.sql(`update creator_profiles set is_public = false where id in ($1, $2)`, [records.akron.creatorId, records.cleveland.creatorId]);
+    await t.sql(`update creator_profiles set is_public = false where id in ($1, $2)`, [
+      records.akron.creatorId,
+      records.cleveland.creatorId,
+    ]);
     await t.http().get(`/api/creators/${records.akron.creatorId}`).set(bearer(akronAdmin)).expect(200);
     const other = await t.http().get(`/api/creators/${records.cleveland.creatorId}`).set(bearer(akronAdmin));
     expect([other.status, other.body.message]).toEqual([404, MSG.profileNotFound]);
@@ -329,7 +419,10 @@ describe('admins per city', () => {
 expect.extend({
   toBeOneOf(received: unknown, expected: unknown[]) {
     const pass = expected.includes(received);
-    return { pass, message: () => `expected ${String(received)} ${pass ? 'not ' : ''}to be one of ${expected.join(', ')}` };
+    return {
+      pass,
+      message: () => `expected ${String(received)} ${pass ? 'not ' : ''}to be one of ${expected.join(', ')}`,
+    };
   },
 });
 declare global {

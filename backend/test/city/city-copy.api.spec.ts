@@ -9,7 +9,8 @@ import { createTestApp, secondApiProcess, TestApp } from '../helpers/test-app';
  */
 describe("the home city's own copy", () => {
   let t: TestApp;
-  const copyTag = (html: string) => /<meta name="lc-city-copy" content="([^"]*)">/.exec(html)?.[1]?.replace(/&quot;/g, '"') ?? null;
+  const copyTag = (html: string) =>
+    /<meta name="lc-city-copy" content="([^"]*)">/.exec(html)?.[1]?.replace(/&quot;/g, '"') ?? null;
 
   beforeAll(async () => {
     const webRoot = mkdtempSync(join(tmpdir(), 'lc-web-'));
@@ -32,7 +33,11 @@ describe("the home city's own copy", () => {
     const restarted = await secondApiProcess(t);
     try {
       const page = await restarted.http().get('/about').expect(200);
-      expect(JSON.parse(copyTag(page.text)!)).toEqual({ resident: 'an Akronite', outsiderTell: 'had never set foot in Akron', reviews: 'food reviews' });
+      expect(JSON.parse(copyTag(page.text)!)).toMatchObject({
+        resident: 'an Akronite',
+        outsiderTell: 'had never set foot in Akron',
+        reviews: 'food reviews',
+      });
     } finally {
       await restarted.close();
     }

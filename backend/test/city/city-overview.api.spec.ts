@@ -20,10 +20,14 @@ describe('directory overview per city', () => {
       .set(bearer(s))
       .send({ ...validProfile({ full_name: fullName, niches }), ...(city ? { city } : {}) })
       .expect(201);
-    await t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [res.body.id]);
+    await t.sql(
+      `update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`,
+      [res.body.id],
+    );
     return res.body.id as string;
   }
-  const overview = async (query: Record<string, string>) => (await t.http().get('/api/directory').query(query).expect(200)).body;
+  const overview = async (query: Record<string, string>) =>
+    (await t.http().get('/api/directory').query(query).expect(200)).body;
   const shape = (o: {
     total_creators: number;
     total_niches: number;
@@ -76,7 +80,10 @@ describe('directory overview per city', () => {
     });
     // Hidden: gone from its city's counts and cards.
     await t.sql(`update creator_profiles set is_public = false where id = $1`, [added]);
-    expect(shape(await overview({ city: 'akron' })).perNiche).toEqual({ Food: [2, ['Abe Akron', 'Ada Akron']], Music: [1, ['Ada Akron']] });
+    expect(shape(await overview({ city: 'akron' })).perNiche).toEqual({
+      Food: [2, ['Abe Akron', 'Ada Akron']],
+      Music: [1, ['Ada Akron']],
+    });
     // A listed creator moved to another city counts there, not here.
     await t.sql(`update creator_profiles set city_slug = 'cleveland' where full_name = 'Abe Akron'`);
     expect([

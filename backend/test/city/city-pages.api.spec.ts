@@ -1,5 +1,5 @@
 import type { Niche } from '@local-creators/common';
-import { bearer, createTestApp, signUp, TestApp } from '../helpers/test-app';
+import { bearer, createTestApp, eventually, signUp, TestApp } from '../helpers/test-app';
 import { validProfile } from '../creator/fixtures';
 import { Cities } from '../../src/modules/city';
 import { DirectoryService } from '../../src/modules/creator/application/directory.service';
@@ -24,12 +24,16 @@ describe('public site per city (two cities)', () => {
       .set(bearer(s))
       .send({ ...validProfile({ full_name: fullName, niches, neighborhood: null }), ...(city ? { city } : {}) })
       .expect(201);
-    await t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [res.body.id]);
+    await t.sql(
+      `update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`,
+      [res.body.id],
+    );
     return res.body.id as string;
   }
   const page = (path: string) => t.http().get(path).redirects(0);
   const canonical = (html: string) => /<link rel="canonical" href="([^"]+)">/.exec(html)?.[1] ?? null;
-  const root = (html: string) => /<div id="root">([\s\S]*?)<\/div><script type="application\/json" id="lc-server-state">/.exec(html)?.[1] ?? '';
+  const root = (html: string) =>
+    /<div id="root">([\s\S]*?)<\/div><script type="application\/json" id="lc-server-state">/.exec(html)?.[1] ?? '';
   const text = (html: string) =>
     root(html)
       .replace(/<!-- -->/g, '')
@@ -70,7 +74,7 @@ describe('public site per city (two cities)', () => {
     expect(text(akron.text)).toContain('Ada Akron');
     expect(text(akron.text)).not.toContain('Cleo Cleveland');
     // Its cards link to profiles under the city.
-    expect(root(akron.text)).toContain(`href="/akron/creator/${ada}"`);
+    expect(root(akron.text)).toContain(`href="/akron/creator/${ada}?ref=directory"`);
     const cleveland = await page('/cleveland/directory').expect(200);
     expect(text(cleveland.text)).toContain('Cleo Cleveland');
     expect(text(cleveland.text)).not.toContain('Ada Akron');
@@ -78,7 +82,7 @@ describe('public site per city (two cities)', () => {
     const all = await page('/akron/directory?city=all').expect(200);
     expect(text(all.text)).toContain('Ada Akron');
     expect(text(all.text)).toContain('Cleo Cleveland');
-    expect(root(all.text)).toContain(`href="/cleveland/creator/${cleo}"`);
+    expect(root(all.text)).toContain(`href="/cleveland/creator/${cleo}?ref=directory"`);
   });
 
   it('draws a profile under its own city, and sends one asked for under another city to its own', async () => {
@@ -90,8 +94,12 @@ describe('public site per city (two cities)', () => {
   });
 
   it('redirects the old one-city addresses permanently, query strings kept', async () => {
-    expect((await page('/directory?q=comedy&niche=Comedy').expect(301)).headers.location).toBe('/cleveland/directory?q=comedy&niche=Comedy');
-    expect((await page(`/creator/${ada}?ref=card`).expect(301)).headers.location).toBe(`/akron/creator/${ada}?ref=card`);
+    expect((await page('/directory?q=comedy&niche=Comedy').expect(301)).headers.location).toBe(
+      '/cleveland/directory?q=comedy&niche=Comedy',
+    );
+    expect((await page(`/creator/${ada}?ref=card`).expect(301)).headers.location).toBe(
+      `/akron/creator/${ada}?ref=card`,
+    );
     expect((await page(`/creator/${cleo}`).expect(301)).headers.location).toBe(`/cleveland/creator/${cleo}`);
     expect((await page('/amplify/featured').expect(301)).headers.location).toBe('/cleveland/amplify/featured');
     // The site's own pages stay where they are; an unknown city is a 404.
@@ -105,7 +113,7 @@ describe('public site per city (two cities)', () => {
     const food = await page('/akron/niche/food').expect(200);
     expect(canonical(food.text)).toBe(`${BASE}/akron/niche/food`);
     expect(text(food.text)).toContain('Ada Akron');
-    expect(root(food.text)).toContain(`href="/akron/creator/${ada}"`);
+    expect(root(food.text)).toContain(`href="/akron/creator/${ada}?ref=niche"`);
     expect(food.text).toContain(`"url":"${BASE}/akron/creator/${ada}"`); // the ItemList
     const comedy = await page('/cleveland/niche/comedy').expect(200);
     expect(text(comedy.text)).toContain('Cleo Cleveland');
@@ -117,6 +125,36 @@ describe('public site per city (two cities)', () => {
     await page('/cleveland/neighborhood/highland-square').expect(404);
     const old = await page('/niche/comedy?sort=newest').expect(301);
     expect(old.headers.location).toBe('/cleveland/niche/comedy?sort=newest');
+  });
+
+  // Issue 37 finding 3: a city's pages are thin until it lists 3 creators, like its area pages (decision 0640).
+  it("keeps a city's pages out of search engines and its sitemap until it lists 3 creators", async () => {
+    const robots = (html: string) => html.includes('<meta name="robots" content="noindex">');
+    const cityPages = ['/akron', '/akron/directory', '/akron/amplify', '/akron/amplify/featured'];
+    const empty = await t.app.get(Cities).add({ name: 'Kent', state: 'OH', timeZone: 'America/New_York' });
+    // The site reads its list of cities again within a few seconds (CITIES_KEPT_MS).
+    await eventually(
+      async () => (await page(`/${empty.slug}`)).status,
+      (status) => status === 200,
+    );
+    for (const path of [...cityPages, `/${empty.slug}`, `/${empty.slug}/directory`]) {
+      const res = await page(path).expect(200);
+      expect([path, robots(res.text)]).toEqual([path, true]);
+      // Its canonical address is kept, as a thin area page's.
+      expect(canonical(res.text)).toBe(`${BASE}${path}`);
+    }
+    const sitemap = (await page('/akron/sitemap.xml').expect(200)).text;
+    for (const path of cityPages) expect(sitemap).not.toContain(`<loc>${BASE}${path}</loc>`);
+    // A creator's own profile is no thin page: still listed.
+    expect(sitemap).toContain(`<loc>${BASE}/akron/creator/${ada}</loc>`);
+    expect((await page(`/${empty.slug}/sitemap.xml`).expect(200)).text).not.toContain('<loc>');
+
+    // At 3, every page is for search engines again.
+    await listed('Abe Akron', ['Food'], 'akron');
+    await listed('Ama Akron', ['Music'], 'akron');
+    for (const path of cityPages) expect([path, robots((await page(path).expect(200)).text)]).toEqual([path, false]);
+    const after = (await page('/akron/sitemap.xml').expect(200)).text;
+    for (const path of cityPages) expect(after).toContain(`<loc>${BASE}${path}</loc>`);
   });
 
   it("splits a city's sitemap in parts past its limit, and the root's index names the parts (an index may not name an index)", async () => {
@@ -176,7 +214,7 @@ describe('public site per city (two cities)', () => {
     expect(canonical(directory.text)).toBe('https://akron.example.org/directory');
     expect(text(directory.text)).toContain('Ada Akron');
     expect(text(directory.text)).not.toContain('Cleo Cleveland');
-    expect(root(directory.text)).toContain(`href="/creator/${ada}"`);
+    expect(root(directory.text)).toContain(`href="/creator/${ada}?ref=directory"`);
     const profile = await onHost(`/creator/${ada}`).expect(200);
     expect(canonical(profile.text)).toBe(`https://akron.example.org/creator/${ada}`);
     // Another city's creator is at that city's address.
@@ -187,7 +225,9 @@ describe('public site per city (two cities)', () => {
     expect(sitemap).not.toContain(cleo);
     // Its robots.txt names the sitemap at its own host (decision 0624), the main host's the root's.
     const robots = (await onHost('/robots.txt').expect(200)).text;
-    expect(robots.split('\n').filter((l) => l.startsWith('Sitemap:'))).toEqual(['Sitemap: https://akron.example.org/sitemap.xml']);
+    expect(robots.split('\n').filter((l) => l.startsWith('Sitemap:'))).toEqual([
+      'Sitemap: https://akron.example.org/sitemap.xml',
+    ]);
     const rootRobots = (await page('/robots.txt').expect(200)).text;
     expect(rootRobots.split('\n').filter((l) => l.startsWith('Sitemap:'))).toEqual([`Sitemap: ${BASE}/sitemap.xml`]);
     // The main host is unchanged: the list of cities at its root.

@@ -19,7 +19,10 @@ describe('search per city and across cities', () => {
       .set(bearer(s))
       .send({ ...validProfile({ full_name: fullName }), ...(city ? { city } : {}) })
       .expect(201);
-    await t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [res.body.id]);
+    await t.sql(
+      `update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`,
+      [res.body.id],
+    );
   }
 
   beforeAll(async () => {
@@ -39,11 +42,17 @@ describe('search per city and across cities', () => {
     expect([names(everywhere.body), everywhere.body.total]).toEqual([['Ada Akron', 'Cleo Cleveland'], 2]);
 
     // Words and a city together; words alone look across cities.
-    expect(names((await t.http().get('/api/creators').query({ q: 'Ada', city: 'cleveland' }).expect(200)).body)).toEqual([]);
-    expect(names((await t.http().get('/api/creators').query({ q: 'Ada', city: 'akron' }).expect(200)).body)).toEqual(['Ada Akron']);
+    expect(
+      names((await t.http().get('/api/creators').query({ q: 'Ada', city: 'cleveland' }).expect(200)).body),
+    ).toEqual([]);
+    expect(names((await t.http().get('/api/creators').query({ q: 'Ada', city: 'akron' }).expect(200)).body)).toEqual([
+      'Ada Akron',
+    ]);
     expect(names((await t.http().get('/api/creators').query({ q: 'Ada' }).expect(200)).body)).toEqual(['Ada Akron']);
     // A filter and a city.
-    expect(names((await t.http().get('/api/creators').query({ niche: 'food', city: 'akron' }).expect(200)).body)).toEqual(['Ada Akron']);
+    expect(
+      names((await t.http().get('/api/creators').query({ niche: 'food', city: 'akron' }).expect(200)).body),
+    ).toEqual(['Ada Akron']);
   });
 
   it("lists one city's featured businesses with city, every city's without", async () => {
@@ -66,7 +75,9 @@ describe('search per city and across cities', () => {
       await t.sql(`update amplify_submissions set status = 'approved', featured = true where id = $1`, [body.id]);
     }
     const featured = async (query: Record<string, string>) =>
-      ((await t.http().get('/api/amplify/featured').query(query).expect(200)).body as { business_name: string }[]).map((b) => b.business_name).sort();
+      ((await t.http().get('/api/amplify/featured').query(query).expect(200)).body as { business_name: string }[])
+        .map((b) => b.business_name)
+        .sort();
     expect(await featured({ city: 'akron' })).toEqual(['Akron Bakery']);
     expect(await featured({ city: 'cleveland' })).toEqual(['Cleveland Bikes']);
     expect(await featured({})).toEqual(['Akron Bakery', 'Cleveland Bikes']);

@@ -35,7 +35,11 @@ describe('pages per niche and per neighbourhood (issue 26 point 3)', () => {
       )
       .expect(201);
     ids[key] = res.body.id;
-    if (listed) await t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [res.body.id]);
+    if (listed)
+      await t.sql(
+        `update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`,
+        [res.body.id],
+      );
   }
 
   beforeAll(async () => {
@@ -67,7 +71,11 @@ describe('pages per niche and per neighbourhood (issue 26 point 3)', () => {
     ]);
     expect(body.newest.map((c: { id: string }) => c.id)).toEqual([ids.big, ids.mid, ids.small]);
     expect(body.most_followed.map((c: { id: string }) => c.id)).toEqual([ids.big, ids.mid, ids.small]);
-    expect(body.newest[0]).toMatchObject({ display_name: 'Creator big', total_followers: 50_000, neighborhood: 'Ohio City' });
+    expect(body.newest[0]).toMatchObject({
+      display_name: 'Creator big',
+      total_followers: 50_000,
+      neighborhood: 'Ohio City',
+    });
     // Any case of the slug, and of one city.
     expect((await t.http().get('/api/directory/niches/FOOD?city=cleveland').expect(200)).body).toMatchObject({
       city: 'cleveland',
@@ -94,10 +102,18 @@ describe('pages per niche and per neighbourhood (issue 26 point 3)', () => {
 
   it('is a 404 for an unknown niche or neighbourhood and a 400 for an unknown city', async () => {
     expect((await t.http().get('/api/directory/niches/knitting').expect(404)).body.message).toBe('Niche not found');
-    expect((await t.http().get('/api/directory/neighborhoods/atlantis').expect(404)).body.message).toBe('Neighborhood not found');
-    expect((await t.http().get('/api/directory/neighborhoods/%20%3Cb%3E').expect(404)).body.message).toBe('Neighborhood not found');
-    expect((await t.http().get('/api/directory/niches/food?city=atlantis').expect(400)).body.message).toBe('Unknown city');
-    expect((await t.http().get('/api/directory/niches/food?city=a&city=b').expect(400)).body.message).toBe('Unknown city');
+    expect((await t.http().get('/api/directory/neighborhoods/atlantis').expect(404)).body.message).toBe(
+      'Neighborhood not found',
+    );
+    expect((await t.http().get('/api/directory/neighborhoods/%20%3Cb%3E').expect(404)).body.message).toBe(
+      'Neighborhood not found',
+    );
+    expect((await t.http().get('/api/directory/niches/food?city=atlantis').expect(400)).body.message).toBe(
+      'Unknown city',
+    );
+    expect((await t.http().get('/api/directory/niches/food?city=a&city=b').expect(400)).body.message).toBe(
+      'Unknown city',
+    );
   });
 
   it('draws the page with its title, canonical link and ItemList; noindex under 3 creators, not at 3', async () => {
@@ -109,8 +125,17 @@ describe('pages per niche and per neighbourhood (issue 26 point 3)', () => {
     expect(tag(food, /<link rel="canonical" href="([^"]*)">/)).toBe(`${BASE}/niche/food`);
     expect(food).not.toContain('noindex');
     const ld = structuredData(food)!;
-    expect(ld).toMatchObject({ '@type': 'CollectionPage', url: `${BASE}/niche/food`, mainEntity: { '@type': 'ItemList', numberOfItems: 3 } });
-    expect(ld.mainEntity.itemListElement[0]).toEqual({ '@type': 'ListItem', position: 1, url: `${BASE}/creator/${ids.big}`, name: 'Creator big' });
+    expect(ld).toMatchObject({
+      '@type': 'CollectionPage',
+      url: `${BASE}/niche/food`,
+      mainEntity: { '@type': 'ItemList', numberOfItems: 3 },
+    });
+    expect(ld.mainEntity.itemListElement[0]).toEqual({
+      '@type': 'ListItem',
+      position: 1,
+      url: `${BASE}/creator/${ids.big}`,
+      name: 'Creator big',
+    });
 
     const tremont = (await t.http().get('/neighborhood/tremont').expect(200)).text;
     expect(tag(tremont, /<title>([^<]*)<\/title>/)).toBe('Creators in Tremont, Cleveland · Local Creators');
@@ -127,7 +152,12 @@ describe('pages per niche and per neighbourhood (issue 26 point 3)', () => {
     const before = (await t.http().get('/api/directory/niches/food').expect(200)).body;
     const admin = await signUpAdmin(t);
     const { version } = (await t.http().get(`/api/admin/creators/${ids.waiting}`).set(bearer(admin)).expect(200)).body;
-    await t.http().put(`/api/admin/creators/${ids.waiting}`).set(bearer(admin)).send({ approval_status: 'approved', version }).expect(200);
+    await t
+      .http()
+      .put(`/api/admin/creators/${ids.waiting}`)
+      .set(bearer(admin))
+      .send({ approval_status: 'approved', version })
+      .expect(200);
     await t.sql(`update creator_profiles set phone_verified = true where id = $1`, [ids.waiting]);
     const after = (await t.http().get('/api/directory/niches/food').expect(200)).body;
     expect(before.total_creators).toBe(3);
@@ -156,7 +186,9 @@ describe('pages per niche and per neighbourhood (issue 26 point 3)', () => {
       const index = (await t.http().get('/sitemap.xml').expect(200)).text;
       expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
       const files = locs(index);
-      expect(files).toEqual(Array.from({ length: Math.ceil(all.length / 4) }, (_, i) => `${BASE}/sitemap-${i + 1}.xml`));
+      expect(files).toEqual(
+        Array.from({ length: Math.ceil(all.length / 4) }, (_, i) => `${BASE}/sitemap-${i + 1}.xml`),
+      );
       const parts: string[] = [];
       for (const file of files) {
         const xml = (await t.http().get(file.slice(BASE.length)).expect(200)).text;

@@ -38,7 +38,9 @@ describe('demo creators (embedded default)', () => {
       `select distinct x->>'name' as name from creator_profiles, jsonb_array_elements(platforms) x where is_public and phone_verified`,
     );
     expect(platforms.map((p) => p.name).sort()).toEqual([...PLATFORM_NAMES].sort());
-    const rejectedWithoutNotes = await t.sql(`select 1 from creator_profiles where approval_status = 'rejected' and approval_notes is null`);
+    const rejectedWithoutNotes = await t.sql(
+      `select 1 from creator_profiles where approval_status = 'rejected' and approval_notes is null`,
+    );
     expect(rejectedWithoutNotes).toHaveLength(0);
     expect(printed.join('\n')).toMatch(/Seeded \d+ demo creators/);
   });
@@ -80,6 +82,10 @@ describe('demo creators (embedded default)', () => {
     await seedDemoCreators(t.app, () => undefined);
     const [after] = await t.sql<{ count: number }>('select count(*)::int from creator_profiles');
     expect(after!.count).toBe(before!.count);
-    await t.http().post('/api/auth/login').send({ email: 'creator01@demo.localcreators.local', password: STRONG_PASSWORD }).expect(400);
+    await t
+      .http()
+      .post('/api/auth/login')
+      .send({ email: 'creator01@demo.localcreators.local', password: STRONG_PASSWORD })
+      .expect(400);
   });
 });

@@ -6,10 +6,17 @@ import { validProfile } from './fixtures';
 describe('directory search: did you mean', () => {
   let t: TestApp;
   const ids: Record<string, string> = {};
-  const search = async (q: string) => (await t.http().get('/api/creators').query({ q }).expect(200)).body as CreatorPage;
+  const search = async (q: string) =>
+    (await t.http().get('/api/creators').query({ q }).expect(200)).body as CreatorPage;
 
   /** A creator with one Instagram handle, listed unless `state` says otherwise. */
-  async function creator(key: string, fullName: string, handle: string, state: 'listed' | 'pending' | 'hidden' | 'rejected', showName = true) {
+  async function creator(
+    key: string,
+    fullName: string,
+    handle: string,
+    state: 'listed' | 'pending' | 'hidden' | 'rejected',
+    showName = true,
+  ) {
     const s = await signUp(t);
     const profile = validProfile({
       full_name: fullName,
@@ -24,11 +31,10 @@ describe('directory search: did you mean', () => {
       hidden: { ...listed, is_public: false },
       rejected: { ...listed, approval_status: 'rejected' },
     }[state];
-    await t.sql(`update creator_profiles set approval_status = $2, is_public = $3, phone_verified = true where id = $1`, [
-      res.body.id,
-      row.approval_status,
-      row.is_public,
-    ]);
+    await t.sql(
+      `update creator_profiles set approval_status = $2, is_public = $3, phone_verified = true where id = $1`,
+      [res.body.id, row.approval_status, row.is_public],
+    );
     ids[key] = res.body.id;
   }
 
@@ -70,7 +76,8 @@ describe('directory search: did you mean', () => {
     for (const q of ['Imanie Carter', 'Imanni Stone', 'Imania Price', 'Jan Kowalsky', 'Secret Persn']) {
       const page = await search(q);
       expect(page.total).toBe(0);
-      for (const hidden of ['Carter', 'Stone', 'Price', 'Jan', 'Secret']) expect(page.suggestions.join(' ')).not.toContain(hidden);
+      for (const hidden of ['Carter', 'Stone', 'Price', 'Jan', 'Secret'])
+        expect(page.suggestions.join(' ')).not.toContain(hidden);
     }
     expect((await search('Secret Persn')).suggestions).toEqual([]);
   });
@@ -80,7 +87,8 @@ describe('directory search: did you mean', () => {
     expect(await search('zzqxv')).toMatchObject({ total: 0, suggestions: [] });
     expect((await t.http().get('/api/creators').query({}).expect(200)).body.suggestions).toEqual([]);
     // With a filter the filter may be why nobody matched: the page says to try fewer filters.
-    const filtered = (await t.http().get('/api/creators').query({ q: 'Imanni', niche: 'Food' }).expect(200)).body as CreatorPage;
+    const filtered = (await t.http().get('/api/creators').query({ q: 'Imanni', niche: 'Food' }).expect(200))
+      .body as CreatorPage;
     expect(filtered).toMatchObject({ total: 0, suggestions: [] });
   });
 });

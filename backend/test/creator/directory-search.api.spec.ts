@@ -38,19 +38,31 @@ async function seedListed(t: TestApp, count: number) {
 describe('directory search and paging', () => {
   let t: TestApp;
   const ids: Record<string, string> = {};
-  const search = async (query: Record<string, string | number>) => (await t.http().get('/api/creators').query(query).expect(200)).body as CreatorPage;
+  const search = async (query: Record<string, string | number>) =>
+    (await t.http().get('/api/creators').query(query).expect(200)).body as CreatorPage;
 
   async function creator(key: string, overrides = {}) {
     const s = await signUp(t);
     const res = await t.http().put('/api/me/profile').set(bearer(s)).send(validProfile(overrides)).expect(201);
-    await t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [res.body.id]);
+    await t.sql(
+      `update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`,
+      [res.body.id],
+    );
     ids[key] = res.body.id;
   }
 
   beforeAll(async () => {
     t = await createTestApp();
-    await creator('rosaName', { full_name: 'Rosa Delgado', bio: 'Street food tours on the west side.', niches: ['Food'] });
-    await creator('rosaBio', { full_name: 'Tom Becker', bio: 'Weekend brunch spots, with a nod to Rosa and her tacos.', niches: ['Food'] });
+    await creator('rosaName', {
+      full_name: 'Rosa Delgado',
+      bio: 'Street food tours on the west side.',
+      niches: ['Food'],
+    });
+    await creator('rosaBio', {
+      full_name: 'Tom Becker',
+      bio: 'Weekend brunch spots, with a nod to Rosa and her tacos.',
+      niches: ['Food'],
+    });
     await creator('hidden', {
       full_name: 'Secret Person',
       can_use_name_publicly: false,
@@ -119,33 +131,41 @@ describe('directory search and paging', () => {
     ['a search by newest', { q: 'seeded', neighborhood: 'tremont', sort: 'newest' }],
     ['a search by followers', { q: 'seeded', neighborhood: 'tremont', sort: 'followers' }],
     ['a search by name', { q: 'seeded', neighborhood: 'tremont', sort: 'name' }],
-  ])('pages through %s by cursor with no duplicate and no gap, forwards and back', async (_, query: Record<string, string>) => {
-    const perPage = 97;
-    const pages = await walk({ ...query, per_page: perPage });
-    const walked = pages.flatMap((p) => p.items);
-    const expected = pages[0]!.total;
-    expect(walked).toHaveLength(expected);
-    expect(new Set(walked.map((c) => c.id)).size).toBe(expected);
-    expect(pages.slice(0, -1).every((p) => p.items.length === perPage)).toBe(true);
-    if (query.sort === 'followers') {
-      for (let i = 1; i < walked.length; i++) expect(walked[i]!.total_followers).toBeLessThanOrEqual(walked[i - 1]!.total_followers);
-    }
-    if (query.sort === 'newest' || (!query.sort && !query.q)) {
-      for (let i = 1; i < walked.length; i++) expect(walked[i]!.created_at <= walked[i - 1]!.created_at).toBe(true);
-    }
-    expect(pages[0]!.prev_cursor).toBeNull();
-    // Back from the last page: the same pages in reverse.
-    let back = pages[pages.length - 1]!;
-    for (let i = pages.length - 2; i >= 0; i--) {
-      back = await search({ ...query, per_page: perPage, cursor: back.prev_cursor! });
-      expect(back.items.map((c) => c.id)).toEqual(pages[i]!.items.map((c) => c.id));
-    }
-    expect(back.prev_cursor).toBeNull();
-  });
+  ])(
+    'pages through %s by cursor with no duplicate and no gap, forwards and back',
+    async (_, query: Record<string, string>) => {
+      const perPage = 97;
+      const pages = await walk({ ...query, per_page: perPage });
+      const walked = pages.flatMap((p) => p.items);
+      const expected = pages[0]!.total;
+      expect(walked).toHaveLength(expected);
+      expect(new Set(walked.map((c) => c.id)).size).toBe(expected);
+      expect(pages.slice(0, -1).every((p) => p.items.length === perPage)).toBe(true);
+      if (query.sort === 'followers') {
+        for (let i = 1; i < walked.length; i++)
+          expect(walked[i]!.total_followers).toBeLessThanOrEqual(walked[i - 1]!.total_followers);
+      }
+      if (query.sort === 'newest' || (!query.sort && !query.q)) {
+        for (let i = 1; i < walked.length; i++) expect(walked[i]!.created_at <= walked[i - 1]!.created_at).toBe(true);
+      }
+      expect(pages[0]!.prev_cursor).toBeNull();
+      // Back from the last page: the same pages in reverse.
+      let back = pages[pages.length - 1]!;
+      for (let i = pages.length - 2; i >= 0; i--) {
+        back = await search({ ...query, per_page: perPage, cursor: back.prev_cursor! });
+        expect(back.items.map((c) => c.id)).toEqual(pages[i]!.items.map((c) => c.id));
+      }
+      expect(back.prev_cursor).toBeNull();
+    },
+  );
 
   it('refuses a cursor it did not issue, or one of another order', async () => {
     const first = await search({ per_page: 5 });
-    for (const cursor of ['garbage', Buffer.from('["newest","a","yesterday","x"]').toString('base64url'), 'A'.repeat(500)]) {
+    for (const cursor of [
+      'garbage',
+      Buffer.from('["newest","a","yesterday","x"]').toString('base64url'),
+      'A'.repeat(500),
+    ]) {
       const res = await t.http().get('/api/creators').query({ cursor }).expect(400);
       expect(res.body).toMatchObject({ statusCode: 400, field: 'cursor' });
     }
@@ -213,13 +233,18 @@ describe('directory search and paging', () => {
         await locker.query('lock table creator_profiles in access exclusive mode');
         // The lock is held throughout: only the statement timeout can answer this request.
         const res = await short.http().get('/api/creators').query({ q: 'tremont' }).expect(503);
-        expect(res.body).toMatchObject({ statusCode: 503, message: 'The search took too long. Please try again or narrow it down.' });
+        expect(res.body).toMatchObject({
+          statusCode: 503,
+          message: 'The search took too long. Please try again or narrow it down.',
+        });
         // Nothing is left waiting on the lock: whatever the search started ends by its own timeout
         // (a loaded machine may still be cancelling one as the 503 goes out), while the lock is
         // still held.
         const stillWaiting = () =>
           locker
-            .query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`)
+            .query(
+              `select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+            )
             .then((r) => r.rows[0].n as number);
         expect(await eventually(stillWaiting, (n) => n === 0)).toBe(0);
       } finally {

@@ -12,7 +12,11 @@ describe('public directory API', () => {
   let t: TestApp;
   const ids: Record<string, string> = {};
 
-  async function creator(key: string, state: 'pending' | 'rejected' | 'approved-unverified' | 'listed', overrides = {}) {
+  async function creator(
+    key: string,
+    state: 'pending' | 'rejected' | 'approved-unverified' | 'listed',
+    overrides = {},
+  ) {
     const s = await signUp(t);
     const res = await t
       .http()
@@ -24,7 +28,8 @@ describe('public directory API', () => {
       pending: '',
       rejected: `approval_status = 'rejected'`,
       'approved-unverified': `approval_status = 'approved', is_public = true, phone_verified = false`,
-      listed: `approval_status = 'approved', is_public = true, phone_verified = true`,
+      // An approval is dated by it (decision 0800): a creator never checked is not verified (0851).
+      listed: `approval_status = 'approved', is_public = true, phone_verified = true, decided_at = now()`,
     };
     if (sets[state]) await t.sql(`update creator_profiles set ${sets[state]} where id = $1`, [res.body.id]);
     ids[key] = res.body.id;
@@ -52,8 +57,13 @@ describe('public directory API', () => {
     };
     return { states, restore: () => void (options.onListening = deliver) };
   }
-  const appListener = () =>
-    (t.app.get(ListingVersion) as unknown as { listener: { options: { onNotification: () => void; onListening: (listening: boolean) => void } } }).listener;
+  const appListener = () => ({
+    options: (
+      t.app.get(ListingVersion) as unknown as {
+        listener: { onNotification: () => void; onListening: (listening: boolean) => void };
+      }
+    ).listener,
+  });
   const countAnnouncements = () => interceptAnnouncements(true);
   const holdAnnouncements = () => interceptAnnouncements(false);
 
@@ -91,7 +101,10 @@ describe('public directory API', () => {
     expect(recentIds).toEqual([ids.food, ids.music, ids.hidden].sort());
     expect(res.body.niches.map((n: { niche: string }) => n.niche)).toEqual(['Food', 'Events', 'Music', 'Comedy']);
     expect(res.body.total_niches).toBe(4);
-    expect(res.body.niches.find((n: { niche: string }) => n.niche === 'Music')).toMatchObject({ total: 1, creators: [{ id: ids.music }] });
+    expect(res.body.niches.find((n: { niche: string }) => n.niche === 'Music')).toMatchObject({
+      total: 1,
+      creators: [{ id: ids.music }],
+    });
 
     for (const hidden of ['pending', 'rejected', 'unverified']) {
       await t.http().get(`/api/creators/${ids[hidden]}`).expect(404);
@@ -103,9 +116,16 @@ describe('public directory API', () => {
   it('never exposes phone, e-mail, user id or notes', async () => {
     const res = await t.http().get(`/api/creators/${ids.music}`).expect(200);
     const text =
-      JSON.stringify(res.body) + JSON.stringify((await t.http().get('/api/directory')).body) + JSON.stringify((await t.http().get('/api/creators')).body);
+      JSON.stringify(res.body) +
+      JSON.stringify((await t.http().get('/api/directory')).body) +
+      JSON.stringify((await t.http().get('/api/creators')).body);
     for (const field of ['phone', 'email', 'user_id', 'approval_notes', '555-0101']) expect(text).not.toContain(field);
-    expect(res.body).toMatchObject({ display_name: 'Creator music', verified: true, featured_reach: true, total_followers: 250_000 });
+    expect(res.body).toMatchObject({
+      display_name: 'Creator music',
+      verified: true,
+      featured_reach: true,
+      total_followers: 250_000,
+    });
   });
 
   it('shows the first handle instead of the name when the creator said no', async () => {
@@ -121,21 +141,31 @@ describe('public directory API', () => {
     expect(byNiche.body).toMatchObject({ total: 1, total_exact: true, items: [{ id: ids.music }] });
     const byReach = await t.http().get('/api/creators').query({ sort: 'followers', per_page: 1 }).expect(200);
     expect(byReach.body).toMatchObject({ total: 3, per_page: 1, items: [{ id: ids.music }] });
-    const page2 = await t.http().get('/api/creators').query({ sort: 'followers', per_page: 1, cursor: byReach.body.next_cursor }).expect(200);
+    const page2 = await t
+      .http()
+      .get('/api/creators')
+      .query({ sort: 'followers', per_page: 1, cursor: byReach.body.next_cursor })
+      .expect(200);
     expect(page2.body.items[0].id).toBe(ids.food);
     expect((await t.http().get('/api/creators').query({ platform: 'YouTube' })).body.total).toBe(1);
     expect((await t.http().get('/api/creators').query({ min_followers: 10_000 })).body.total).toBe(2);
     expect((await t.http().get('/api/creators').query({ neighborhood: 'trem' })).body.total).toBe(3);
-    expect((await t.http().get('/api/creators').query({ q: 'comedy' })).body.items.map((c: { id: string }) => c.id)).toEqual([ids.hidden]);
-    expect((await t.http().get('/api/creators').query({ sort: 'name' })).body.items.map((c: { display_name: string }) => c.display_name)).toEqual([
-      'Creator food',
-      'Creator music',
-      '@funny_cle',
-    ]);
+    expect(
+      (await t.http().get('/api/creators').query({ q: 'comedy' })).body.items.map((c: { id: string }) => c.id),
+    ).toEqual([ids.hidden]);
+    expect(
+      (await t.http().get('/api/creators').query({ sort: 'name' })).body.items.map(
+        (c: { display_name: string }) => c.display_name,
+      ),
+    ).toEqual(['Creator food', 'Creator music', '@funny_cle']);
     const ofMusic = { total: 1, items: [{ id: ids.music }] };
     expect((await t.http().get('/api/creators').query({ content_type: 'Event Coverage' })).body).toMatchObject(ofMusic);
-    expect((await t.http().get('/api/creators').query({ collab_type: 'Event Appearance' })).body).toMatchObject(ofMusic);
-    expect((await t.http().get('/api/creators').query({ content_type: 'Reels', collab_type: 'Sponsored Post' })).body.total).toBe(2);
+    expect((await t.http().get('/api/creators').query({ collab_type: 'Event Appearance' })).body).toMatchObject(
+      ofMusic,
+    );
+    expect(
+      (await t.http().get('/api/creators').query({ content_type: 'Reels', collab_type: 'Sponsored Post' })).body.total,
+    ).toBe(2);
     const bads = [
       { niche: 'Knitting' },
       { content_type: 'Carrier Pigeon' },
@@ -157,7 +187,12 @@ describe('public directory API', () => {
     // A fixed list's option typed in another case is that option (`?niche=food` came from a shared link).
     expect((await t.http().get('/api/creators').query({ niche: 'music' })).body).toMatchObject(ofMusic);
     expect(
-      (await t.http().get('/api/creators').query({ platform: 'youtube', content_type: 'event coverage', collab_type: 'EVENT APPEARANCE' })).body,
+      (
+        await t
+          .http()
+          .get('/api/creators')
+          .query({ platform: 'youtube', content_type: 'event coverage', collab_type: 'EVENT APPEARANCE' })
+      ).body,
     ).toMatchObject(ofMusic);
     // A repeated parameter is refused, not silently dropped.
     await t.http().get('/api/creators?niche=Food&niche=Music').expect(400);
@@ -165,13 +200,15 @@ describe('public directory API', () => {
 
   it('shows a change made elsewhere (another replica, plain SQL) on the first request after PostgreSQL announces it', async () => {
     const before = await t.http().get('/api/directory').expect(200);
-    expect((await t.http().get('/api/creators?niche=Food').expect(200)).body.items.map((c: { id: string }) => c.id)).toContain(ids.food);
+    expect(
+      (await t.http().get('/api/creators?niche=Food').expect(200)).body.items.map((c: { id: string }) => c.id),
+    ).toContain(ids.food);
     await t.http().get(`/api/creators/${ids.food}`).expect(200);
     // The app listens for changes once it has served the directory.
     const listening = await eventually(
       () =>
         t.sql(
-          `select pid from pg_stat_activity where datname = current_database() and application_name = 'local-creators listing listener' and query ilike 'listen%'`,
+          `select pid from pg_stat_activity where datname = current_database() and application_name = 'local-creators listener' and query ilike 'listen%'`,
         ),
       (rows) => rows.length === 1,
     );
@@ -188,8 +225,12 @@ describe('public directory API', () => {
         (n) => n === 1,
         5_000,
       );
-      expect((await t.http().get('/api/directory').expect(200)).body.total_creators).toBe(before.body.total_creators - 1);
-      expect((await t.http().get('/api/creators?niche=Food').expect(200)).body.items.map((c: { id: string }) => c.id)).not.toContain(ids.food);
+      expect((await t.http().get('/api/directory').expect(200)).body.total_creators).toBe(
+        before.body.total_creators - 1,
+      );
+      expect(
+        (await t.http().get('/api/creators?niche=Food').expect(200)).body.items.map((c: { id: string }) => c.id),
+      ).not.toContain(ids.food);
       await t.http().get(`/api/creators/${ids.food}`).expect(404);
     } finally {
       await elsewhere.query(`update creator_profiles set is_public = true where id = $1`, [ids.food]);
@@ -211,9 +252,19 @@ describe('public directory API', () => {
     const before = (await t.http().get('/api/directory').expect(200)).body.total_creators as number;
     const held = holdAnnouncements(); // so only the process's own write can mark the change
     try {
-      await t.http().put(`/api/admin/creators/${ids.food}`).set(bearer(admin)).send({ phone_verified: false }).expect(200);
+      await t
+        .http()
+        .put(`/api/admin/creators/${ids.food}`)
+        .set(bearer(admin))
+        .send({ phone_verified: false })
+        .expect(200);
       expect((await t.http().get('/api/directory').expect(200)).body.total_creators).toBe(before - 1);
-      await t.http().put(`/api/admin/creators/${ids.food}`).set(bearer(admin)).send({ phone_verified: true }).expect(200);
+      await t
+        .http()
+        .put(`/api/admin/creators/${ids.food}`)
+        .set(bearer(admin))
+        .send({ phone_verified: true })
+        .expect(200);
       expect((await t.http().get('/api/directory').expect(200)).body.total_creators).toBe(before);
     } finally {
       held.restore();
@@ -221,7 +272,7 @@ describe('public directory API', () => {
   });
 
   it('keeps every read fresh while its listener connection is lost, and listens again', async () => {
-    const listener = `datname = current_database() and application_name = 'local-creators listing listener'`;
+    const listener = `datname = current_database() and application_name = 'local-creators listener'`;
     await t.http().get('/api/directory').expect(200);
     await eventually(
       () => t.sql(`select pid from pg_stat_activity where ${listener} and query ilike 'listen%'`),
@@ -254,7 +305,9 @@ describe('public directory API', () => {
     );
     listening.restore();
     expect(listening.states).toEqual([false, true]);
-    expect((await t.sql(`select pid from pg_stat_activity where ${listener} and query ilike 'listen%'`)).length).toBe(1);
+    expect((await t.sql(`select pid from pg_stat_activity where ${listener} and query ilike 'listen%'`)).length).toBe(
+      1,
+    );
     expect((await t.http().get('/api/directory').expect(200)).body.total_creators).toBe(before);
   });
 
@@ -280,7 +333,10 @@ describe('public directory API', () => {
 
   it('gives shared profile links real preview tags and lists them in the sitemap', async () => {
     const meta = (await t.app.get(PageMetaRegistry).page(`/creator/${ids.music}`))?.meta;
-    expect(meta).toMatchObject({ title: 'Creator music · Local Creators', url: `http://localhost:3000/creator/${ids.music}` });
+    expect(meta).toMatchObject({
+      title: 'Creator music · Local Creators',
+      url: `http://localhost:3000/creator/${ids.music}`,
+    });
     expect(await t.app.get(PageMetaRegistry).page(`/creator/${ids.pending}`)).toBeNull();
     expect(meta!.description).toBe('Food and family adventures around Cleveland.');
 

@@ -32,7 +32,10 @@ export async function creatorWithProfile(t: TestApp, fullName: string, state: 'l
     .send(validProfile({ full_name: fullName }))
     .expect(201);
   if (state === 'listed')
-    await t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [body.id]);
+    await t.sql(
+      `update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true, decided_at = coalesce(decided_at, now()) where id = $1`,
+      [body.id],
+    );
   return { id: body.id as string, name: fullName, session, email: session.user.email };
 }
 
@@ -43,6 +46,11 @@ export async function creatorWithProfile(t: TestApp, fullName: string, state: 'l
 export async function approvedThroughConsole(t: TestApp, admin: AuthSession, fullName: string) {
   const c = await creatorWithProfile(t, fullName, 'pending');
   const { version } = (await t.http().get(`/api/admin/creators/${c.id}`).set(bearer(admin)).expect(200)).body;
-  await t.http().put(`/api/admin/creators/${c.id}`).set(bearer(admin)).send({ approval_status: 'approved', version }).expect(200);
+  await t
+    .http()
+    .put(`/api/admin/creators/${c.id}`)
+    .set(bearer(admin))
+    .send({ approval_status: 'approved', version })
+    .expect(200);
   return c;
 }

@@ -26,10 +26,13 @@ describe('follower counts stay fresh', () => {
   /** A session issued at the app's current (moved) time: sessions live on its clock. */
   const signInNow = async (email: string) =>
     (await t.http().post('/api/auth/login').send({ email, password: STRONG_PASSWORD }).expect(200)).body as AuthSession;
-  const day = (d: Date) => d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-  const counts = async (s: AuthSession) => (await t.http().get('/api/me/profile/followers').set(bearer(s)).expect(200)).body as OwnFollowerCount[];
+  const day = (d: Date) =>
+    d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  const counts = async (s: AuthSession) =>
+    (await t.http().get('/api/me/profile/followers').set(bearer(s)).expect(200)).body as OwnFollowerCount[];
   const sweep = () => t.app.get(FollowerCounts).sendDueReminders(t.clock.now());
-  const reminders = (email: string) => t.mailbox.to(email).filter((m) => m.subject === 'Are your follower counts still right?');
+  const reminders = (email: string) =>
+    t.mailbox.to(email).filter((m) => m.subject === 'Are your follower counts still right?');
   const adminList = async (state: string) =>
     (
       await t
@@ -62,7 +65,9 @@ describe('follower counts stay fresh', () => {
 
     t.clock.advanceDays(1);
     expect(await sweep()).toBeGreaterThanOrEqual(1);
-    const mail = await t.mailbox.waitFor((m) => m.to.includes(c.email) && m.subject === 'Are your follower counts still right?');
+    const mail = await t.mailbox.waitFor(
+      (m) => m.to.includes(c.email) && m.subject === 'Are your follower counts still right?',
+    );
     expect(mail.text).toContain(`Instagram @mayaeats: 12,500 (confirmed ${day(start)})`);
     expect(mail.text).toContain('http://localhost:3000/dashboard');
     await sweep();
@@ -100,9 +105,15 @@ describe('follower counts stay fresh', () => {
       ],
     });
     await t.http().put('/api/me/profile').set(bearer(later)).send(changed).expect(200);
-    expect((await counts(later)).map((x) => x.confirmed_at)).toEqual([t.clock.now().toISOString(), start.toISOString()]);
+    expect((await counts(later)).map((x) => x.confirmed_at)).toEqual([
+      t.clock.now().toISOString(),
+      start.toISOString(),
+    ]);
     const profile = (await t.http().get(`/api/creators/${c.id}`).expect(200)).body as PublicCreator;
-    expect(profile.platforms.map((p) => p.followers_confirmed_at)).toEqual([t.clock.now().toISOString(), start.toISOString()]);
+    expect(profile.platforms.map((p) => p.followers_confirmed_at)).toEqual([
+      t.clock.now().toISOString(),
+      start.toISOString(),
+    ]);
   });
 
   it('lists counts 90 and 180 days old for the admins', async () => {
@@ -148,13 +159,23 @@ describe('follower counts stay fresh', () => {
     await allMailed();
     expect(t.mailbox.mails.filter((m) => m.subject === `Follower count jump: ${c.name}`)).toHaveLength(1);
     const jumped = (await adminList('jumped')).filter((r) => r.profile_id === c.id);
-    expect(jumped).toEqual([expect.objectContaining({ platform: 'Instagram', previous_followers: 12_500, followers: 45_000, jumped_at: expect.any(String) })]);
+    expect(jumped).toEqual([
+      expect.objectContaining({
+        platform: 'Instagram',
+        previous_followers: 12_500,
+        followers: 45_000,
+        jumped_at: expect.any(String),
+      }),
+    ]);
   });
 
   describe('jumps that tried to slip through (issue 23)', () => {
-    const featured = async (id: string) => ((await t.http().get(`/api/creators/${id}`).expect(200)).body as PublicCreator).featured_reach;
-    const withCounts = (name: string, platforms: { name: 'Instagram' | 'TikTok' | 'YouTube'; handle: string; followers: number }[]) =>
-      validProfile({ full_name: name, platforms: platforms.map((p) => ({ ...p, url: '' })) });
+    const featured = async (id: string) =>
+      ((await t.http().get(`/api/creators/${id}`).expect(200)).body as PublicCreator).featured_reach;
+    const withCounts = (
+      name: string,
+      platforms: { name: 'Instagram' | 'TikTok' | 'YouTube'; handle: string; followers: number }[],
+    ) => validProfile({ full_name: name, platforms: platforms.map((p) => ({ ...p, url: '' })) });
     const jumpRows = (id: string) =>
       t.sql<{ platform: string; previous_followers: string; followers: string; jump_reviewed_at: Date | null }>(
         `select platform, previous_followers, followers, jump_reviewed_at from follower_counts where profile_id = $1 and jumped_at is not null order by platform`,

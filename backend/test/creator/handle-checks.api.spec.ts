@@ -20,20 +20,38 @@ describe('handle ownership proof', () => {
 
   let n = 0;
   const listedCreator = () => creatorWithProfile(t, `Handle Creator ${++n}`);
-  const own = async (s: AuthSession) => (await t.http().get('/api/me/profile/handle-checks').set(bearer(s)).expect(200)).body as OwnHandleCheck[];
+  const own = async (s: AuthSession) =>
+    (await t.http().get('/api/me/profile/handle-checks').set(bearer(s)).expect(200)).body as OwnHandleCheck[];
   const checks = async (id: string) =>
-    (await t.http().get(`/api/admin/creators/${id}/handle-checks`).set(bearer(admin)).expect(200)).body as AdminHandleCheck[];
+    (await t.http().get(`/api/admin/creators/${id}/handle-checks`).set(bearer(admin)).expect(200))
+      .body as AdminHandleCheck[];
   const setConfirmed = (id: string, check: AdminHandleCheck, confirmed: unknown, version: unknown = check.version) =>
     t.http().put(`/api/admin/creators/${id}/handle-checks/${check.id}`).set(bearer(admin)).send({ confirmed, version });
   const confirmedIds = async () =>
-    ((await t.http().get('/api/creators').query({ handles: 'confirmed', per_page: 100 }).expect(200)).body.items as { id: string }[]).map((c) => c.id);
+    (
+      (await t.http().get('/api/creators').query({ handles: 'confirmed', per_page: 100 }).expect(200)).body.items as {
+        id: string;
+      }[]
+    ).map((c) => c.id);
 
   it('gives every platform of an application its own code, shown to the creator and the admins', async () => {
     const c = await listedCreator();
     const mine = await own(c.session);
     expect(mine).toEqual([
-      { platform: 'Instagram', handle: 'mayaeats', code: expect.stringMatching(/^LC-[2-9A-Z]{4}$/), confirmed_at: null, renewal_due: false },
-      { platform: 'TikTok', handle: 'mayaeats', code: expect.stringMatching(/^LC-[2-9A-Z]{4}$/), confirmed_at: null, renewal_due: false },
+      {
+        platform: 'Instagram',
+        handle: 'mayaeats',
+        code: expect.stringMatching(/^LC-[2-9A-Z]{4}$/),
+        confirmed_at: null,
+        renewal_due: false,
+      },
+      {
+        platform: 'TikTok',
+        handle: 'mayaeats',
+        code: expect.stringMatching(/^LC-[2-9A-Z]{4}$/),
+        confirmed_at: null,
+        renewal_due: false,
+      },
     ]);
     const forAdmins = await checks(c.id);
     expect(forAdmins.map((x) => [x.platform, x.handle, x.url, x.code])).toEqual([
@@ -41,7 +59,9 @@ describe('handle ownership proof', () => {
       ['TikTok', 'mayaeats', null, mine[1]!.code],
     ]);
     // The application's receipt mail gives the codes too, with what to do with them.
-    const receipt = await t.mailbox.waitFor((m) => m.to.includes(c.email) && m.subject === 'We received your Local Creators application');
+    const receipt = await t.mailbox.waitFor(
+      (m) => m.to.includes(c.email) && m.subject === 'We received your Local Creators application',
+    );
     expect(receipt.text).toContain("put each code in that platform's bio");
     expect(receipt.text).toContain(`Instagram @mayaeats: ${mine[0]!.code}\nTikTok @mayaeats: ${mine[1]!.code}`);
     // Saving again without changes keeps the codes.
@@ -66,7 +86,11 @@ describe('handle ownership proof', () => {
     expect((await setConfirmed(c.id, ig!, 'yes').expect(400)).body.field).toBe('confirmed');
 
     const after = (await setConfirmed(c.id, ig!, true).expect(200)).body as AdminHandleCheck[];
-    expect(after[0]).toMatchObject({ platform: 'Instagram', confirmed_by: adminEmail, confirmed_at: expect.any(String) });
+    expect(after[0]).toMatchObject({
+      platform: 'Instagram',
+      confirmed_by: adminEmail,
+      confirmed_at: expect.any(String),
+    });
     expect(after[1]!.confirmed_at).toBeNull();
     const [audit] = await t.sql<{ action: string; to_value: string; actor_email: string }>(
       `select action, to_value, actor_email from moderation_audit_log where subject_id = $1 and action = 'handle_confirmed'`,
@@ -77,7 +101,12 @@ describe('handle ownership proof', () => {
     // One of two confirmed: shown on the profile, but not "all confirmed".
     let profile = (await t.http().get(`/api/creators/${c.id}`).expect(200)).body;
     expect(profile.confirmed_handles).toEqual([
-      { platform: 'Instagram', handle: 'mayaeats', since: after[0]!.confirmed_at, on: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
+      {
+        platform: 'Instagram',
+        handle: 'mayaeats',
+        since: after[0]!.confirmed_at,
+        on: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      },
     ]);
     expect(profile.handles_confirmed).toBe(false);
     expect(await confirmedIds()).not.toContain(c.id);
@@ -88,7 +117,8 @@ describe('handle ownership proof', () => {
     expect(await confirmedIds()).toContain(c.id);
     // The count the directory shows ("N creators") is of the filtered list, not of everyone.
     await listedCreator(); // one more, unconfirmed
-    const filtered = (await t.http().get('/api/creators').query({ handles: 'confirmed', per_page: 100 }).expect(200)).body;
+    const filtered = (await t.http().get('/api/creators').query({ handles: 'confirmed', per_page: 100 }).expect(200))
+      .body;
     const everyone = (await t.http().get('/api/creators').expect(200)).body;
     expect(filtered.total).toBe(filtered.items.length);
     expect(everyone.total).toBeGreaterThan(filtered.total);
@@ -141,12 +171,25 @@ describe('handle ownership proof', () => {
           { name: 'Blog', handle: 'Maya Eats', url: blog, followers: 800 },
         ],
       });
-    await t.http().put('/api/me/profile').set(bearer(c.session)).send(withLinks('https://instagram.com/mayaeats', 'https://mayaeats.example.com')).expect(200);
+    await t
+      .http()
+      .put('/api/me/profile')
+      .set(bearer(c.session))
+      .send(withLinks('https://instagram.com/mayaeats', 'https://mayaeats.example.com'))
+      .expect(200);
     for (const check of await checks(c.id)) await setConfirmed(c.id, check, true).expect(200);
 
     // Any address but the handle's own on that platform is refused, and nothing changes.
-    for (const url of ['https://evil.example/phish', 'https://instagram.com/someone_else', 'https://tiktok.com/@mayaeats']) {
-      const res = await t.http().put('/api/me/profile').set(bearer(c.session)).send(withLinks(url, 'https://mayaeats.example.com'));
+    for (const url of [
+      'https://evil.example/phish',
+      'https://instagram.com/someone_else',
+      'https://tiktok.com/@mayaeats',
+    ]) {
+      const res = await t
+        .http()
+        .put('/api/me/profile')
+        .set(bearer(c.session))
+        .send(withLinks(url, 'https://mayaeats.example.com'));
       expect([res.status, res.body.message, res.body.field]).toEqual([
         400,
         MSG.platformUrlNotHandle('Instagram', 'https://instagram.com/mayaeats'),
@@ -174,7 +217,9 @@ describe('handle ownership proof', () => {
       ['Instagram', 'https://www.instagram.com/MayaEats/', false],
       ['Blog', 'https://evil.example/phish', true],
     ]);
-    const mail = await t.mailbox.waitFor((m) => m.subject === `A confirmed handle changed: ${c.name}` && m.text.includes('evil.example'));
+    const mail = await t.mailbox.waitFor(
+      (m) => m.subject === `A confirmed handle changed: ${c.name}` && m.text.includes('evil.example'),
+    );
     expect(mail.text).toContain('Blog: @Maya Eats, link https://mayaeats.example.com/ → https://evil.example/phish');
   });
 

@@ -18,10 +18,18 @@ describe('links typed without https', () => {
       .http()
       .put('/api/me/profile')
       .set(bearer(s))
-      .send(validProfile({ platforms, media_kit_url: 'lakeside.example/kit.pdf', link_hub_url: 'linktr.ee/lakeside25' } as never))
+      .send(
+        validProfile({
+          platforms,
+          media_kit_url: 'lakeside.example/kit.pdf',
+          link_hub_url: 'linktr.ee/lakeside25',
+        } as never),
+      )
       .expect(201);
     expect(res.body).toMatchObject({
-      platforms: [{ name: 'Instagram', handle: '@lakeside25', url: 'https://instagram.com/lakeside25', followers: 900 }],
+      platforms: [
+        { name: 'Instagram', handle: '@lakeside25', url: 'https://instagram.com/lakeside25', followers: 900 },
+      ],
       media_kit_url: 'https://lakeside.example/kit.pdf',
       link_hub_url: 'https://linktr.ee/lakeside25',
     });
@@ -33,7 +41,10 @@ describe('links typed without https', () => {
       .set(bearer(s))
       .send(validProfile({ platforms: other } as never))
       .expect(400);
-    expect(refused.body).toMatchObject({ field: 'platforms.0.url', message: MSG.platformUrlNotHandle('Instagram', 'https://instagram.com/lakeside25') });
+    expect(refused.body).toMatchObject({
+      field: 'platforms.0.url',
+      message: MSG.platformUrlNotHandle('Instagram', 'https://instagram.com/lakeside25'),
+    });
   });
 
   it("stores a business's website with https:// in front, and a handle as typed", async () => {
@@ -45,7 +56,11 @@ describe('links typed without https', () => {
       story: 'Coffee by the lake since 1990, roasted in the back room every morning.',
       website_social,
     });
-    await t.http().post('/api/amplify/submissions').send(business('lakeviewcoffee.example', 'Lakeview Coffee')).expect(201);
+    await t
+      .http()
+      .post('/api/amplify/submissions')
+      .send(business('lakeviewcoffee.example', 'Lakeview Coffee'))
+      .expect(201);
     await t.http().post('/api/amplify/submissions').send(business('@lakeviewtea', 'Lakeview Tea')).expect(201);
     const rows = await t.sql<{ business_name: string; website_social: string }>(
       `select business_name, website_social from amplify_submissions where business_name like 'Lakeview %' order by business_name`,

@@ -17,7 +17,9 @@ describe('listing counts kept by the writes', () => {
   const LISTED = `is_public and approval_status = 'approved' and phone_verified`;
   const kept = async () =>
     Object.fromEntries(
-      (await t.sql<{ scope: string; total: number }>(`select scope, total from listing_counts where total <> 0`)).map((r) => [r.scope, r.total]),
+      (await t.sql<{ scope: string; total: number }>(`select scope, total from listing_counts where total <> 0`)).map(
+        (r) => [r.scope, r.total],
+      ),
     );
   const recount = async () => {
     const rows = await t.sql<{ scope: string; total: number }>(
@@ -44,11 +46,15 @@ describe('listing counts kept by the writes', () => {
     expect(await kept()).toEqual({ '*': 5, Food: 5, Music: 5 });
 
     // Approving the three pending ones in one statement.
-    await t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where approval_status = 'pending'`);
+    await t.sql(
+      `update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where approval_status = 'pending'`,
+    );
     expect(await kept()).toEqual({ '*': 8, Food: 8, Music: 5 });
 
     // A listed creator changes niches; another hides the profile; a third is deleted.
-    const [a, b, c] = (await t.sql<{ id: string }>(`select id from creator_profiles where 'Music' = any(niches) order by id limit 3`)).map((r) => r.id);
+    const [a, b, c] = (
+      await t.sql<{ id: string }>(`select id from creator_profiles where 'Music' = any(niches) order by id limit 3`)
+    ).map((r) => r.id);
     await t.sql(`update creator_profiles set niches = '{Comedy}' where id = $1`, [a]);
     await t.sql(`update creator_profiles set is_public = false where id = $1`, [b]);
     await t.sql(`delete from creator_profiles where id = $1`, [c]);
@@ -59,11 +65,15 @@ describe('listing counts kept by the writes', () => {
 
     const overview = await t.http().get('/api/directory').expect(200);
     expect(overview.body.total_creators).toBe(6);
-    expect(Object.fromEntries(overview.body.niches.map((n: { niche: string; total: number }) => [n.niche, n.total]))).toEqual({ Food: 5, Music: 2, Comedy: 1 });
+    expect(
+      Object.fromEntries(overview.body.niches.map((n: { niche: string; total: number }) => [n.niche, n.total])),
+    ).toEqual({ Food: 5, Music: 2, Comedy: 1 });
   });
 
   it('stay right when two transactions change the same niches at once, without a deadlock', async () => {
-    const [x, y] = (await t.sql<{ id: string }>(`select id from creator_profiles where ${LISTED} order by id limit 2`)).map((r) => r.id);
+    const [x, y] = (
+      await t.sql<{ id: string }>(`select id from creator_profiles where ${LISTED} order by id limit 2`)
+    ).map((r) => r.id);
     await t.sql(`update creator_profiles set niches = '{Comedy}' where id = any($1::uuid[])`, [[x, y]]);
     const before = await kept();
     const one = new Client({ connectionString: t.env.DATABASE_URL });
@@ -83,7 +93,11 @@ describe('listing counts kept by the writes', () => {
       await Promise.all([one.end(), two.end()]);
     }
     const after = await kept();
-    expect([after.Food, after.Music, after.Comedy ?? 0]).toEqual([before.Food! + 2, before.Music! + 2, before.Comedy! - 2]);
+    expect([after.Food, after.Music, after.Comedy ?? 0]).toEqual([
+      before.Food! + 2,
+      before.Music! + 2,
+      before.Comedy! - 2,
+    ]);
     expect(await kept()).toEqual(await recount());
   });
 
@@ -101,11 +115,19 @@ describe('listing counts kept by the writes', () => {
           ${bucketOf}
           from creator_profiles where ${LISTED} and neighborhood is not null and trim(both '-' from regexp_replace(lower(neighborhood), '[^a-z0-9]+', '-', 'g')) <> ''
       ) r group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`;
-    await t.sql(`update creator_profiles set neighborhood = case when id::text < '8' then 'Ohio City' else ' ohio  city ' end, total_followers = 1500`);
+    await t.sql(
+      `update creator_profiles set neighborhood = case when id::text < '8' then 'Ohio City' else ' ohio  city ' end, total_followers = 1500`,
+    );
     await insert(2, ['Fitness'], true);
-    const ids = (await t.sql<{ id: string }>(`select id from creator_profiles where ${LISTED} order by id`)).map((r) => r.id);
-    await t.sql(`update creator_profiles set neighborhood = 'Tremont', total_followers = 250000 where id = $1`, [ids[0]]);
-    await t.sql(`update creator_profiles set total_followers = 20000, niches = '{Food,Fitness}' where id = $1`, [ids[1]]);
+    const ids = (await t.sql<{ id: string }>(`select id from creator_profiles where ${LISTED} order by id`)).map(
+      (r) => r.id,
+    );
+    await t.sql(`update creator_profiles set neighborhood = 'Tremont', total_followers = 250000 where id = $1`, [
+      ids[0],
+    ]);
+    await t.sql(`update creator_profiles set total_followers = 20000, niches = '{Food,Fitness}' where id = $1`, [
+      ids[1],
+    ]);
     await t.sql(`update creator_profiles set is_public = false where id = $1`, [ids[2]]);
     await t.sql(`delete from creator_profiles where id = $1`, [ids[3]]);
     expect(await t.sql(area)).toEqual(await t.sql(recountAreas));
@@ -117,6 +139,8 @@ describe('listing counts kept by the writes', () => {
       `select count(*)::int as n from creator_profiles where ${LISTED} and trim(both '-' from regexp_replace(lower(neighborhood), '[^a-z0-9]+', '-', 'g')) = 'ohio-city'`,
     );
     expect(page.total_creators).toBe(n);
-    expect(page.follower_spread.map((b: { count: number }) => b.count).reduce((a: number, b: number) => a + b, 0)).toBe(n);
+    expect(page.follower_spread.map((b: { count: number }) => b.count).reduce((a: number, b: number) => a + b, 0)).toBe(
+      n,
+    );
   });
 });

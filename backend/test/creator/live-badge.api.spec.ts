@@ -4,6 +4,7 @@ import { bearer, createTestApp, signUpAdmin, STRONG_PASSWORD, type TestApp } fro
 import { approvedThroughConsole, creatorWithProfile } from './fixtures';
 import { PUBLIC_READ } from '../../src/shared/http/cache-control';
 import { BadgeRasterizer } from '../../src/modules/creator/application/verified-badges';
+import { Cities } from '../../src/modules/city';
 
 /** The city's calendar day of a moment (CITY_TIME_ZONE's default, America/New_York), as the badge prints it. */
 const cityDay = (at: Date) => formatDay(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(at));
@@ -57,7 +58,7 @@ describe('the live badge', () => {
     expect(text).toContain('>Verified local creator</text>');
     expect(text).toContain('>Cleveland</text>');
     expect(text).toContain(`>Last checked ${cityDay(approvedAt)}</text>`);
-    expect(text).toContain(`<a href="http://localhost:3000/creator/${c.id}"`);
+    expect(text).toContain(`<a href="http://localhost:3000/creator/${c.id}?ref=badge"`);
     expect(text).toMatch(/^<svg [^>]*role="img" aria-labelledby="lc-badge-title"/);
     // A renderer reads it as an SVG of the badge's size.
     expect(await sharp(res.body as Buffer).metadata()).toMatchObject({ format: 'svg', width: 340, height: 96 });
@@ -107,7 +108,12 @@ describe('the live badge', () => {
     expect(titleOf((await svg(c.id)).text)).toMatch(/^Verified local creator/);
     expect(titleOf((await svg(c.id)).text)).toMatch(/^Verified local creator/);
     const { version } = (await t.http().get(`/api/admin/creators/${c.id}`).set(bearer(admin)).expect(200)).body;
-    await t.http().put(`/api/admin/creators/${c.id}`).set(bearer(admin)).send({ phone_verified: false, version }).expect(200);
+    await t
+      .http()
+      .put(`/api/admin/creators/${c.id}`)
+      .set(bearer(admin))
+      .send({ phone_verified: false, version })
+      .expect(200);
     const after = await svg(c.id);
     expect(after.res.status).toBe(200);
     expect(titleOf(after.text)).toBe('Not currently verified as a local creator in Cleveland');
@@ -119,7 +125,8 @@ describe('the live badge', () => {
     t.clock.set(new Date());
     const c = await approvedCreator();
     expect(titleOf((await svg(c.id)).text)).toMatch(/^Verified local creator/);
-    const before = (await t.http().get('/api/me/profile/handle-checks').set(bearer(c.session)).expect(200)).body as OwnHandleCheck[];
+    const before = (await t.http().get('/api/me/profile/handle-checks').set(bearer(c.session)).expect(200))
+      .body as OwnHandleCheck[];
 
     t.clock.advanceDays(364);
     expect(titleOf((await svg(c.id)).text)).toMatch(/^Verified local creator/);
@@ -129,14 +136,23 @@ describe('the live badge', () => {
 
     // A handle confirmed a year ago asks its creator and the admins for a new code (decision 0800).
     admin = await signInNow(admin.user.email);
-    let [ig] = (await t.http().get(`/api/admin/creators/${c.id}/handle-checks`).set(bearer(admin)).expect(200)).body as AdminHandleCheck[];
-    await t.http().put(`/api/admin/creators/${c.id}/handle-checks/${ig!.id}`).set(bearer(admin)).send({ confirmed: true, version: ig!.version }).expect(200);
+    let [ig] = (await t.http().get(`/api/admin/creators/${c.id}/handle-checks`).set(bearer(admin)).expect(200))
+      .body as AdminHandleCheck[];
+    await t
+      .http()
+      .put(`/api/admin/creators/${c.id}/handle-checks/${ig!.id}`)
+      .set(bearer(admin))
+      .send({ confirmed: true, version: ig!.version })
+      .expect(200);
     const checkedAt = t.clock.now();
-    expect(titleOf((await svg(c.id)).text)).toBe(`Verified local creator in Cleveland, last checked ${cityDay(checkedAt)}`);
+    expect(titleOf((await svg(c.id)).text)).toBe(
+      `Verified local creator in Cleveland, last checked ${cityDay(checkedAt)}`,
+    );
 
     t.clock.advanceDays(365);
     admin = await signInNow(admin.user.email);
-    [ig] = (await t.http().get(`/api/admin/creators/${c.id}/handle-checks`).set(bearer(admin)).expect(200)).body as AdminHandleCheck[];
+    [ig] = (await t.http().get(`/api/admin/creators/${c.id}/handle-checks`).set(bearer(admin)).expect(200))
+      .body as AdminHandleCheck[];
     const mine = (
       await t
         .http()
@@ -148,10 +164,20 @@ describe('the live badge', () => {
     expect(mine[0]!.code).toMatch(/^LC-[2-9A-Z]{4}$/);
     expect(mine[0]!.code).not.toBe(before[0]!.code);
     expect(ig).toMatchObject({ renewal_due: true, code: mine[0]!.code });
-    expect(mine[1]).toMatchObject({ platform: 'TikTok', renewal_due: false, confirmed_at: null, code: before[1]!.code });
+    expect(mine[1]).toMatchObject({
+      platform: 'TikTok',
+      renewal_due: false,
+      confirmed_at: null,
+      code: before[1]!.code,
+    });
     // Confirming it again keeps the new code and clears the renewal.
     const after = (
-      await t.http().put(`/api/admin/creators/${c.id}/handle-checks/${ig!.id}`).set(bearer(admin)).send({ confirmed: true, version: ig!.version }).expect(200)
+      await t
+        .http()
+        .put(`/api/admin/creators/${c.id}/handle-checks/${ig!.id}`)
+        .set(bearer(admin))
+        .send({ confirmed: true, version: ig!.version })
+        .expect(200)
     ).body as AdminHandleCheck[];
     expect(after[0]).toMatchObject({ renewal_due: false, code: mine[0]!.code });
   });
@@ -167,5 +193,40 @@ describe('the live badge', () => {
       const res = await t.http().get(path).expect(404);
       expect(res.body.message).toBe('Profile not found');
     }
+  });
+
+  // Issue 37 finding 5: a creator of another city than the home city is "not verified" in their own city.
+  it('names the creator\'s own city when the badge says "Not currently verified"', async () => {
+    await t.app.get(Cities).add({ name: 'Akron', state: 'OH', timeZone: 'America/New_York' });
+    const c = await approvedCreator();
+    await t.sql(`update creator_profiles set city_slug = 'akron', city = 'Akron' where id = $1`, [c.id]);
+    expect(titleOf((await svg(c.id)).text)).toBe(
+      `Verified local creator in Akron, last checked ${cityDay(new Date())}`,
+    );
+    await t.sql(`update creator_profiles set is_public = false where id = $1`, [c.id]);
+    const hidden = await svg(c.id);
+    expect(titleOf(hidden.text)).toBe('Not currently verified as a local creator in Akron');
+    expect(hidden.text).toContain('>Akron</text>');
+    // Never listed at all: still its own city; an id nobody has: the home city.
+    const pending = await creatorWithProfile(t, 'Penny Pending', 'pending');
+    await t.sql(`update creator_profiles set city_slug = 'akron', city = 'Akron' where id = $1`, [pending.id]);
+    expect(titleOf((await svg(pending.id)).text)).toBe('Not currently verified as a local creator in Akron');
+    expect(titleOf((await svg('00000000-0000-4000-8000-00000000000a')).text)).toBe(
+      'Not currently verified as a local creator in Cleveland',
+    );
+  });
+
+  // Issue 37 finding 1: other sites embed it, as an image or an object.
+  it('may be embedded by any site: cross-origin resource policy, no frame refusal', async () => {
+    const c = await approvedCreator();
+    for (const ext of ['svg', 'png']) {
+      const res = await t.http().get(`/badge/${c.id}.${ext}`).expect(200);
+      expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      expect(res.headers['x-frame-options']).toBeUndefined();
+      expect(res.headers['content-security-policy']).not.toMatch(/frame-ancestors/);
+    }
+    // The site's own pages keep theirs.
+    const page = await t.http().get('/about');
+    expect(page.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 });

@@ -59,15 +59,27 @@ describe('local audience checks', () => {
         .expect(200)
     ).body as AdminLocalAudienceCheck[];
   const profile = async (id: string) => (await t.http().get(`/api/creators/${id}`).expect(200)).body as PublicCreator;
-  const directory = async (query: Record<string, string>) => (await t.http().get('/api/creators').query(query).expect(200)).body as CreatorPage;
-  const checkRows = async () => Number((await t.sql<{ n: string }>('select count(*) as n from local_audience_checks'))[0]!.n);
+  const directory = async (query: Record<string, string>) =>
+    (await t.http().get('/api/creators').query(query).expect(200)).body as CreatorPage;
+  const checkRows = async () =>
+    Number((await t.sql<{ n: string }>('select count(*) as n from local_audience_checks'))[0]!.n);
 
   it('takes a screenshot into the review queue, shows it to admins only (private, no-store) and never stores it under a public URL', async () => {
     const c = await creator();
     const storageBefore = filesUnder(t.env.STORAGE_DIR ?? '.data/storage');
     // A share sent along is ignored: only an admin records one.
-    const res = await upload(c.session, { platform: 'Instagram', shows_on: '2027-03-18', share: '99' }, await screenshot()).expect(201);
-    expect(res.body).toMatchObject({ platform: 'Instagram', shows_on: '2027-03-18', status: 'pending', share: null, checked_on: null });
+    const res = await upload(
+      c.session,
+      { platform: 'Instagram', shows_on: '2027-03-18', share: '99' },
+      await screenshot(),
+    ).expect(201);
+    expect(res.body).toMatchObject({
+      platform: 'Instagram',
+      shows_on: '2027-03-18',
+      status: 'pending',
+      share: null,
+      checked_on: null,
+    });
     expect(filesUnder(t.env.STORAGE_DIR ?? '.data/storage')).toEqual(storageBefore);
     expect(JSON.stringify(res.body)).not.toMatch(/storage|image_url/);
 
@@ -87,7 +99,12 @@ describe('local audience checks', () => {
     await t.http().get(pending.image_url).set(bearer(c.session)).expect(403);
     await t.http().get('/api/admin/local-audience-checks').set(bearer(c.session)).expect(403);
     // Nor may the creator decide their own check.
-    await t.http().put(`/api/admin/local-audience-checks/${pending.id}`).set(bearer(c.session)).send({ share: 90, checked_on: '2027-03-18' }).expect(403);
+    await t
+      .http()
+      .put(`/api/admin/local-audience-checks/${pending.id}`)
+      .set(bearer(c.session))
+      .send({ share: 90, checked_on: '2027-03-18' })
+      .expect(403);
     expect((await profile(c.id)).local_audience).toBeNull();
 
     // A newer screenshot replaces the one waiting.
@@ -99,12 +116,42 @@ describe('local audience checks', () => {
     const c = await creator();
     const before = await checkRows();
     const cases: [Record<string, string>, Buffer | undefined, string, string][] = [
-      [{ platform: 'Instagram', shows_on: '2027-03-21' }, await screenshot(), 'shows_on', 'The date cannot be in the future'],
-      [{ platform: 'Instagram', shows_on: '2026-09-20' }, await screenshot(), 'shows_on', 'The date must be within the last 180 days'],
-      [{ platform: 'Instagram', shows_on: '2027-02-30' }, await screenshot(), 'shows_on', 'Please give the date as YYYY-MM-DD'],
-      [{ platform: 'Myspace', shows_on: '2027-03-18' }, await screenshot(), 'platform', 'Please choose the platform the screenshot is from'],
-      [{ platform: 'Instagram', shows_on: '2027-03-18' }, undefined, 'file', 'Please upload a screenshot of your audience insights'],
-      [{ platform: 'Instagram', shows_on: '2027-03-18' }, Buffer.from('not an image at all'), 'file', 'Please upload an image file'],
+      [
+        { platform: 'Instagram', shows_on: '2027-03-21' },
+        await screenshot(),
+        'shows_on',
+        'The date cannot be in the future',
+      ],
+      [
+        { platform: 'Instagram', shows_on: '2026-09-20' },
+        await screenshot(),
+        'shows_on',
+        'The date must be within the last 180 days',
+      ],
+      [
+        { platform: 'Instagram', shows_on: '2027-02-30' },
+        await screenshot(),
+        'shows_on',
+        'Please give the date as YYYY-MM-DD',
+      ],
+      [
+        { platform: 'Myspace', shows_on: '2027-03-18' },
+        await screenshot(),
+        'platform',
+        'Please choose the platform the screenshot is from',
+      ],
+      [
+        { platform: 'Instagram', shows_on: '2027-03-18' },
+        undefined,
+        'file',
+        'Please upload a screenshot of your audience insights',
+      ],
+      [
+        { platform: 'Instagram', shows_on: '2027-03-18' },
+        Buffer.from('not an image at all'),
+        'file',
+        'Please upload an image file',
+      ],
     ];
     for (const [fields, file, field, message] of cases) {
       const res = await upload(c.session, fields, file).expect(400);
@@ -120,9 +167,10 @@ describe('local audience checks', () => {
     t.clock.set(new Date('2027-03-21T02:00:00Z'));
     try {
       const s = await signInNow(c.email);
-      expect((await upload(s, { platform: 'Instagram', shows_on: '2027-03-21' }, await screenshot()).expect(400)).body.message).toBe(
-        'The date cannot be in the future',
-      );
+      expect(
+        (await upload(s, { platform: 'Instagram', shows_on: '2027-03-21' }, await screenshot()).expect(400)).body
+          .message,
+      ).toBe('The date cannot be in the future');
       await upload(s, { platform: 'Instagram', shows_on: '2027-03-20' }, await screenshot()).expect(201);
     } finally {
       t.clock.set(START);
@@ -147,7 +195,10 @@ describe('local audience checks', () => {
       [{ reason: 'x'.repeat(501) }, 'reason', 'Please give a reason (at most 500 characters)'],
     ];
     for (const [body, field, message] of bad) {
-      expect((await t.http().put(`/api/admin/local-audience-checks/${check.id}`).set(bearer(admin)).send(body).expect(400)).body).toMatchObject({
+      expect(
+        (await t.http().put(`/api/admin/local-audience-checks/${check.id}`).set(bearer(admin)).send(body).expect(400))
+          .body,
+      ).toMatchObject({
         field,
         message,
       });
@@ -160,11 +211,17 @@ describe('local audience checks', () => {
       .set(bearer(admin))
       .send({ share: 62, checked_on: '2027-03-15' })
       .expect(200);
-    expect(recorded.body).toMatchObject({ status: 'recorded', share: 62, checked_on: '2027-03-15', decided_by: admin.user.email });
+    expect(recorded.body).toMatchObject({
+      status: 'recorded',
+      share: 62,
+      checked_on: '2027-03-15',
+      decided_by: admin.user.email,
+    });
     expect((await profile(c.id)).local_audience).toEqual({ share: 62, checked_on: '2027-03-15' });
     expect((await profile(other.id)).local_audience).toBeNull();
 
-    const ids = async (min: string) => (await directory({ min_local_share: min, per_page: '50' })).items.map((x) => x.id);
+    const ids = async (min: string) =>
+      (await directory({ min_local_share: min, per_page: '50' })).items.map((x) => x.id);
     expect(await ids('60')).toContain(c.id);
     expect(await ids('62')).toContain(c.id);
     expect(await ids('63')).not.toContain(c.id);
@@ -173,7 +230,12 @@ describe('local audience checks', () => {
     await t.http().get('/api/creators').query({ min_local_share: '101' }).expect(400);
     await t.http().get('/api/creators').query({ min_local_share: 'lots' }).expect(400);
 
-    await t.http().put(`/api/admin/local-audience-checks/${check.id}`).set(bearer(admin)).send({ reason: 'Changed my mind' }).expect(409);
+    await t
+      .http()
+      .put(`/api/admin/local-audience-checks/${check.id}`)
+      .set(bearer(admin))
+      .send({ reason: 'Changed my mind' })
+      .expect(409);
     expect((await t.http().get('/api/me/local-audience').set(bearer(c.session)).expect(200)).body).toMatchObject({
       recorded: { share: 62, checked_on: '2027-03-15' },
       checks: [{ status: 'recorded', share: 62 }],
@@ -197,11 +259,16 @@ describe('local audience checks', () => {
       .set(bearer(admin))
       .send({ reason: 'The screenshot does not show the date.' })
       .expect(200);
-    const mail = await t.mailbox.waitFor((m) => m.to.includes(c.email) && m.subject === 'About your local audience screenshot');
+    const mail = await t.mailbox.waitFor(
+      (m) => m.to.includes(c.email) && m.subject === 'About your local audience screenshot',
+    );
     expect(mail.text).toContain('Reason: The screenshot does not show the date.');
     expect(mail.text).toContain('YouTube');
     expect((await profile(c.id)).local_audience).toBeNull();
-    expect((await queue('rejected')).find((x) => x.id === check.id)).toMatchObject({ status: 'rejected', reason: 'The screenshot does not show the date.' });
+    expect((await queue('rejected')).find((x) => x.id === check.id)).toMatchObject({
+      status: 'rejected',
+      reason: 'The screenshot does not show the date.',
+    });
     expect((await queue()).find((x) => x.id === check.id)).toBeUndefined();
     await t
       .http()
@@ -218,7 +285,13 @@ describe('local audience checks', () => {
 
   it('is in the OpenAPI document: the upload, the queue, the image, the decision and the filter', async () => {
     const doc = (await t.http().get('/api/docs-json').expect(200)).body as {
-      paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; requestBody?: { content: Record<string, unknown> } }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          { parameters?: { name: string; in: string }[]; requestBody?: { content: Record<string, unknown> } }
+        >
+      >;
     };
     expect(
       Object.keys(doc.paths)
@@ -230,7 +303,11 @@ describe('local audience checks', () => {
       '/api/admin/local-audience-checks/{id}/image',
       '/api/me/local-audience',
     ]);
-    expect(Object.keys(doc.paths['/api/me/local-audience']!.post!.requestBody!.content)).toEqual(['multipart/form-data']);
-    expect(doc.paths['/api/creators']!.get!.parameters).toContainEqual(expect.objectContaining({ name: 'min_local_share', in: 'query' }));
+    expect(Object.keys(doc.paths['/api/me/local-audience']!.post!.requestBody!.content)).toEqual([
+      'multipart/form-data',
+    ]);
+    expect(doc.paths['/api/creators']!.get!.parameters).toContainEqual(
+      expect.objectContaining({ name: 'min_local_share', in: 'query' }),
+    );
   });
 });

@@ -38,7 +38,8 @@ describe('the local share filter at 100,000 creators', () => {
       from (select id, row_number() over () as n from users) u`);
     await pg.query(`set session_replication_role = origin`);
     await pg.query('analyze creator_profiles');
-    listingPages = (await pg.query(`select relpages from pg_class where relname = 'creator_profiles'`)).rows[0].relpages;
+    listingPages = (await pg.query(`select relpages from pg_class where relname = 'creator_profiles'`)).rows[0]
+      .relpages;
     await pg.query('set plan_cache_mode = force_generic_plan');
   }, 600_000);
   afterAll(async () => {
@@ -54,22 +55,35 @@ describe('the local share filter at 100,000 creators', () => {
     const plan = rows[0]['QUERY PLAN'][0];
     const answer = await pg.query(`execute ${name}(${literals})`);
     if (process.env.SHOW_PLANS) console.log(name, JSON.stringify(plan).slice(0, 2000));
-    return { pages: plan['Plan']['Shared Hit Blocks'] + plan['Plan']['Shared Read Blocks'], ms: plan['Execution Time'] as number, rows: answer.rows };
+    return {
+      pages: plan['Plan']['Shared Hit Blocks'] + plan['Plan']['Shared Read Blocks'],
+      ms: plan['Execution Time'] as number,
+      rows: answer.rows,
+    };
   }
 
-  it.each(['newest', 'followers', 'name'] as ListedOrder[])('reads a page by %s from the listed creators with a share only', async (order) => {
-    const page = await run(`page_${order}`, listedPageSql({ min_local_share: 50, local_share_since: since, order, limit: 26 }));
-    console.log(`min_local_share page by ${order}: ${page.pages} pages of ${listingPages}, ${page.ms.toFixed(2)} ms`);
-    expect(page.rows).toHaveLength(26);
-    // At most the 1,000 rows with a share (each on a page of its own here), never the listing.
-    expect(page.pages).toBeLessThan(WITH_SHARE * 1.2);
-    expect(page.pages).toBeLessThan(listingPages / 4);
-  });
+  it.each(['newest', 'followers', 'name'] as ListedOrder[])(
+    'reads a page by %s from the listed creators with a share only',
+    async (order) => {
+      const page = await run(
+        `page_${order}`,
+        listedPageSql({ min_local_share: 50, local_share_since: since, order, limit: 26 }),
+      );
+      console.log(`min_local_share page by ${order}: ${page.pages} pages of ${listingPages}, ${page.ms.toFixed(2)} ms`);
+      expect(page.rows).toHaveLength(26);
+      // At most the 1,000 rows with a share (each on a page of its own here), never the listing.
+      expect(page.pages).toBeLessThan(WITH_SHARE * 1.2);
+      expect(page.pages).toBeLessThan(listingPages / 4);
+    },
+  );
 
   it('counts the matches from the same rows, fresh ones only', async () => {
     const count = await run('count', listedCountSql({ min_local_share: 50, local_share_since: since }, 1000));
     // Fresh (checked 10 days ago) and at least 50%: every other creator with a share, about half of those.
-    const expected = await pg.query(`select count(*)::int as n from creator_profiles where local_share >= 50 and local_share_checked_on > $1::date`, [since]);
+    const expected = await pg.query(
+      `select count(*)::int as n from creator_profiles where local_share >= 50 and local_share_checked_on > $1::date`,
+      [since],
+    );
     expect(count.rows[0].n).toBe(expected.rows[0].n);
     expect(expected.rows[0].n).toBeGreaterThan(100);
     console.log(`min_local_share count: ${count.pages} pages of ${listingPages}, ${count.ms.toFixed(2)} ms`);
@@ -78,7 +92,8 @@ describe('the local share filter at 100,000 creators', () => {
   });
 
   it('reads few pages for a share few creators reach, where walking the listing would read all of it', async () => {
-    const rare = (name: string) => run(name, listedPageSql({ min_local_share: 95, local_share_since: since, order: 'newest', limit: 26 }));
+    const rare = (name: string) =>
+      run(name, listedPageSql({ min_local_share: 95, local_share_since: since, order: 'newest', limit: 26 }));
     const withIndex = await rare('rare_with_index');
     await pg.query('begin');
     try {

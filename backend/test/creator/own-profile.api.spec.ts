@@ -62,7 +62,10 @@ describe('own profile API', () => {
     [{ content_types: [] }, MSG.contentTypeRequired],
     [{ collab_types: [] }, MSG.collabTypeRequired],
     [{ platforms: [{ name: '', handle: 'a', url: '', followers: 1 }] }, MSG.platformNameRequired],
-    [{ platforms: [{ name: 'Instagram', handle: 'a', url: 'javascript:alert(1)', followers: 1 }] }, MSG.platformUrlInvalid],
+    [
+      { platforms: [{ name: 'Instagram', handle: 'a', url: 'javascript:alert(1)', followers: 1 }] },
+      MSG.platformUrlInvalid,
+    ],
     [{ platforms: [{ name: 'Instagram', handle: 'a', url: '', followers: -1 }] }, MSG.followersNegative],
     [{ platforms: [{ name: 'Instagram', handle: 'a', url: '', followers: 1_000_000_001 }] }, MSG.followersTooLarge],
   ])('refuses %j with its message and writes nothing', async (override, message) => {
@@ -117,7 +120,10 @@ describe('own profile API', () => {
       .set(bearer(s))
       .send(validProfile({ bio: 'An updated bio about Cleveland food.' }))
       .expect(200);
-    const again = await t.sql(`select 1 from outbox_messages where kind = 'notify-new-registration' and payload->>'profileId' = $1`, [res.body.id]);
+    const again = await t.sql(
+      `select 1 from outbox_messages where kind = 'notify-new-registration' and payload->>'profileId' = $1`,
+      [res.body.id],
+    );
     expect(again).toHaveLength(1);
   });
 
@@ -138,13 +144,21 @@ describe('own profile API', () => {
     expect([a.status, b.status].sort()).toEqual([200, 201]);
     expect(a.body.id).toBe(b.body.id);
     expect(await t.sql('select 1 from creator_profiles where user_id = $1', [s.user.id])).toHaveLength(1);
-    expect(await t.sql(`select 1 from outbox_messages where kind = 'notify-new-registration' and payload->>'profileId' = $1`, [a.body.id])).toHaveLength(1);
+    expect(
+      await t.sql(
+        `select 1 from outbox_messages where kind = 'notify-new-registration' and payload->>'profileId' = $1`,
+        [a.body.id],
+      ),
+    ).toHaveLength(1);
   });
 
   it('keeps the approval status on update and ignores attempts to set status fields', async () => {
     const s = await signUp(t);
     const created = (await t.http().put('/api/me/profile').set(bearer(s)).send(validProfile()).expect(201)).body;
-    await t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [created.id]);
+    await t.sql(
+      `update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`,
+      [created.id],
+    );
     const res = await t
       .http()
       .put('/api/me/profile')
@@ -194,7 +208,9 @@ describe('own profile API', () => {
       .set(bearer(b))
       .send({ ...validProfile({ full_name: 'Bob B' }), id: profileA.id })
       .expect(201);
-    const [rowA] = await t.sql<{ full_name: string }>('select full_name from creator_profiles where id = $1', [profileA.id]);
+    const [rowA] = await t.sql<{ full_name: string }>('select full_name from creator_profiles where id = $1', [
+      profileA.id,
+    ]);
     expect(rowA!.full_name).toBe('Alice A');
     expect((await t.http().get('/api/me/profile').set(bearer(b))).body.full_name).toBe('Bob B');
     // An unlisted profile is invisible to another creator, visible to its owner and to admins (preview).
@@ -213,7 +229,12 @@ describe('own profile API', () => {
       sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 120, g: 60, b: 200 } } })
         .withExif({
           IFD0: { Artist: 'Maya', Make: 'PhoneCo' },
-          IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 29/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '81/1 41/1 0/1' },
+          IFD3: {
+            GPSLatitudeRef: 'N',
+            GPSLatitude: '41/1 29/1 0/1',
+            GPSLongitudeRef: 'W',
+            GPSLongitude: '81/1 41/1 0/1',
+          },
         })
         .jpeg()
         .toBuffer();
@@ -224,7 +245,10 @@ describe('own profile API', () => {
         .http()
         .put('/api/me/profile/image')
         .set(bearer(s))
-        .attach('file', Buffer.from('%PDF-1.4 definitely not a picture'), { filename: 'me.png', contentType: 'image/png' })
+        .attach('file', Buffer.from('%PDF-1.4 definitely not a picture'), {
+          filename: 'me.png',
+          contentType: 'image/png',
+        })
         .expect(400);
       expect(fake.body.message).toBe(MSG.imageNotImage);
       const big = await t
@@ -248,9 +272,20 @@ describe('own profile API', () => {
         .attach('file', Buffer.alloc(5 * 1024 * 1024, 1), 'exact.png')
         .expect(413);
       expect(exact.body.message).toBe(MSG.imageTooLarge);
-      const wrongField = await t.http().put('/api/me/profile/image').set(bearer(s)).attach('photo', png, 'me.png').expect(400);
+      const wrongField = await t
+        .http()
+        .put('/api/me/profile/image')
+        .set(bearer(s))
+        .attach('photo', png, 'me.png')
+        .expect(400);
       expect(wrongField.body).toMatchObject({ message: MSG.imageNotImage, field: 'file' });
-      const two = await t.http().put('/api/me/profile/image').set(bearer(s)).attach('file', png, 'a.png').attach('file', png, 'b.png').expect(400);
+      const two = await t
+        .http()
+        .put('/api/me/profile/image')
+        .set(bearer(s))
+        .attach('file', png, 'a.png')
+        .attach('file', png, 'b.png')
+        .expect(400);
       expect(two.body.message).toBe(MSG.imageNotImage);
       const none = await t.http().put('/api/me/profile/image').set(bearer(s)).field('note', 'no file').expect(400);
       expect(none.body.message).toBe(MSG.imageNotImage);
@@ -259,15 +294,27 @@ describe('own profile API', () => {
 
     it('accepts a real PNG carrying EXIF and GPS, and stores it stripped', async () => {
       const s = await signUp(t);
-      const png = await sharp({ create: { width: 640, height: 480, channels: 4, background: { r: 20, g: 160, b: 90, alpha: 1 } } })
+      const png = await sharp({
+        create: { width: 640, height: 480, channels: 4, background: { r: 20, g: 160, b: 90, alpha: 1 } },
+      })
         .withExif({
           IFD0: { Artist: 'Maya', Copyright: 'Maya' },
-          IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 28/1 55/1', GPSLongitudeRef: 'W', GPSLongitude: '81/1 40/1 12/1' },
+          IFD3: {
+            GPSLatitudeRef: 'N',
+            GPSLatitude: '41/1 28/1 55/1',
+            GPSLongitudeRef: 'W',
+            GPSLongitude: '81/1 40/1 12/1',
+          },
         })
         .png()
         .toBuffer();
       expect((await sharp(png).metadata()).exif).toBeDefined();
-      const up = await t.http().put('/api/me/profile/image').set(bearer(s)).attach('file', png, { filename: 'me.png', contentType: 'image/png' }).expect(200);
+      const up = await t
+        .http()
+        .put('/api/me/profile/image')
+        .set(bearer(s))
+        .attach('file', png, { filename: 'me.png', contentType: 'image/png' })
+        .expect(200);
       const stored = readFileSync(join(t.env.STORAGE_DIR!, 'profile-images', s.user.id, 'profile.webp'));
       const meta = await sharp(stored).metadata();
       expect(meta).toMatchObject({ format: 'webp', width: 640, height: 480 });
@@ -286,8 +333,15 @@ describe('own profile API', () => {
         .expect(200);
       const dir = join(t.env.STORAGE_DIR!, 'profile-images', s.user.id);
       expect(readdirOrEmpty(dir).sort()).toEqual(['avatar.webp', 'profile.webp']);
-      expect(await sharp(readFileSync(join(dir, 'avatar.webp'))).metadata()).toMatchObject({ format: 'webp', width: 256, height: 192 });
-      expect(await sharp(readFileSync(join(dir, 'profile.webp'))).metadata()).toMatchObject({ width: 800, height: 600 });
+      expect(await sharp(readFileSync(join(dir, 'avatar.webp'))).metadata()).toMatchObject({
+        format: 'webp',
+        width: 256,
+        height: 192,
+      });
+      expect(await sharp(readFileSync(join(dir, 'profile.webp'))).metadata()).toMatchObject({
+        width: 800,
+        height: 600,
+      });
 
       const { id } = (
         await t
@@ -297,7 +351,10 @@ describe('own profile API', () => {
           .send(validProfile({ full_name: 'Avery Avatar' }))
           .expect(201)
       ).body;
-      await t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [id]);
+      await t.sql(
+        `update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`,
+        [id],
+      );
       const profile = (await t.http().get(`/api/creators/${id}`).expect(200)).body;
       expect(profile.profile_image_url).toMatch(/\/profile\.webp\?v=/);
       expect(profile.profile_image_small_url).toMatch(/\/avatar\.webp\?v=/);
@@ -305,15 +362,22 @@ describe('own profile API', () => {
       const card = (await t.http().get('/api/creators?q=Avery').expect(200)).body.items[0];
       expect(card.profile_image_url).toBe(profile.profile_image_small_url);
       const overview = (await t.http().get('/api/directory').expect(200)).body;
-      expect(overview.recent.find((c: { id: string }) => c.id === id).profile_image_url).toBe(profile.profile_image_small_url);
+      expect(overview.recent.find((c: { id: string }) => c.id === id).profile_image_url).toBe(
+        profile.profile_image_small_url,
+      );
 
       // A photo stored before avatar sizes existed: the card keeps the full photo.
       await t.sql(`update creator_profiles set profile_image_small_url = null where id = $1`, [id]);
-      expect((await t.http().get('/api/creators?q=Avery').expect(200)).body.items[0].profile_image_url).toBe(profile.profile_image_url);
+      expect((await t.http().get('/api/creators?q=Avery').expect(200)).body.items[0].profile_image_url).toBe(
+        profile.profile_image_url,
+      );
 
       await t.http().delete('/api/me/profile/image').set(bearer(s)).expect(204);
       expect(readdirOrEmpty(dir)).toEqual([]);
-      expect((await t.http().get(`/api/creators/${id}`).expect(200)).body).toMatchObject({ profile_image_url: null, profile_image_small_url: null });
+      expect((await t.http().get(`/api/creators/${id}`).expect(200)).body).toMatchObject({
+        profile_image_url: null,
+        profile_image_small_url: null,
+      });
     });
 
     it('gives a profile created later the photo uploaded before it, unless the body says otherwise', async () => {
@@ -325,12 +389,14 @@ describe('own profile API', () => {
         .attach('file', await photo(), 'me.jpg')
         .expect(200);
       const created = await t.http().put('/api/me/profile').set(bearer(s)).send(validProfile()).expect(201);
-      expect(created.body.profile_image_url).toMatch(new RegExp(`^/storage/profile-images/${s.user.id}/profile\\.webp\\?v=`));
+      expect(created.body.profile_image_url).toMatch(
+        new RegExp(`^/storage/profile-images/${s.user.id}/profile\\.webp\\?v=`),
+      );
       await t.http().get(created.body.profile_image_url).expect(200);
       // An edit that does not mention the photo keeps it; an explicit null removes it.
-      expect((await t.http().put('/api/me/profile').set(bearer(s)).send(validProfile()).expect(200)).body.profile_image_url).toBe(
-        created.body.profile_image_url,
-      );
+      expect(
+        (await t.http().put('/api/me/profile').set(bearer(s)).send(validProfile()).expect(200)).body.profile_image_url,
+      ).toBe(created.body.profile_image_url);
       expect(
         (
           await t
@@ -351,7 +417,10 @@ describe('own profile API', () => {
         .attach('file', await photo(), 'me.jpg')
         .expect(200);
       await t.http().delete('/api/me/profile/image').set(bearer(removedFirst)).expect(204);
-      expect((await t.http().put('/api/me/profile').set(bearer(removedFirst)).send(validProfile()).expect(201)).body.profile_image_url).toBeNull();
+      expect(
+        (await t.http().put('/api/me/profile').set(bearer(removedFirst)).send(validProfile()).expect(201)).body
+          .profile_image_url,
+      ).toBeNull();
     });
 
     it('stores a re-encoded copy without EXIF or GPS, bounded in size, and links it to the profile', async () => {

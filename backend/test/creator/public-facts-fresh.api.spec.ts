@@ -83,7 +83,9 @@ describe('public facts on the next read, on this process and another', () => {
     await expectEverywhere(
       c.id,
       before,
-      (r) => r.json?.bio === 'Now mostly pierogi and lake sunsets.' && r.html.includes('Now mostly pierogi and lake sunsets.'),
+      (r) =>
+        r.json?.bio === 'Now mostly pierogi and lake sunsets.' &&
+        r.html.includes('Now mostly pierogi and lake sunsets.'),
     );
   });
 
@@ -91,11 +93,17 @@ describe('public facts on the next read, on this process and another', () => {
     const c = await creatorWithProfile(t, 'Pia Photo');
     await warm(c.id);
     let before = notifications;
-    const photo = await sharp({ create: { width: 600, height: 600, channels: 3, background: { r: 20, g: 120, b: 90 } } })
+    const photo = await sharp({
+      create: { width: 600, height: 600, channels: 3, background: { r: 20, g: 120, b: 90 } },
+    })
       .jpeg()
       .toBuffer();
     await t.http().put('/api/me/profile/image').set(bearer(c.session)).attach('file', photo, 'me.jpg').expect(200);
-    await expectEverywhere(c.id, before, (r) => !!r.json?.profile_image_url && r.html.includes(r.json.profile_image_url));
+    await expectEverywhere(
+      c.id,
+      before,
+      (r) => !!r.json?.profile_image_url && r.html.includes(r.json.profile_image_url),
+    );
 
     before = notifications;
     await t.http().delete('/api/me/profile/image').set(bearer(c.session)).expect(204);
@@ -120,7 +128,9 @@ describe('public facts on the next read, on this process and another', () => {
       .set(bearer(admin))
       .send({ confirmed: true, version: instagram.version })
       .expect(200);
-    const confirmed = (r: Read) => r.json?.confirmed_handles.some((h) => h.platform === 'Instagram') === true && r.html.includes('Handle confirmed since');
+    const confirmed = (r: Read) =>
+      r.json?.confirmed_handles.some((h) => h.platform === 'Instagram') === true &&
+      r.html.includes('Handle confirmed since');
     await expectEverywhere(c.id, before, confirmed);
 
     before = notifications;
@@ -131,7 +141,11 @@ describe('public facts on the next read, on this process and another', () => {
       .set(bearer(admin))
       .send({ confirmed: false, version: again.version })
       .expect(200);
-    await expectEverywhere(c.id, before, (r) => r.json?.confirmed_handles.length === 0 && !r.html.includes('Handle confirmed'));
+    await expectEverywhere(
+      c.id,
+      before,
+      (r) => r.json?.confirmed_handles.length === 0 && !r.html.includes('Handle confirmed'),
+    );
   });
 
   it('"Yes, still right" on counts nobody confirmed for 200 days', async () => {
@@ -162,7 +176,12 @@ describe('public facts on the next read, on this process and another', () => {
     await warm(c.id);
     const before = notifications;
     const version = (await t.http().get(`/api/admin/creators/${c.id}`).set(bearer(admin)).expect(200)).body.version;
-    await t.http().put(`/api/admin/creators/${c.id}`).set(bearer(admin)).send({ phone_verified: false, version }).expect(200);
+    await t
+      .http()
+      .put(`/api/admin/creators/${c.id}`)
+      .set(bearer(admin))
+      .send({ phone_verified: false, version })
+      .expect(200);
     await expectEverywhere(c.id, before, (r) => r.status === 404);
   });
   /**
@@ -171,9 +190,17 @@ describe('public facts on the next read, on this process and another', () => {
    * change of a large city took hours. Writes touching no listed profile still leave it alone.
    */
   it('moves the listing version once for a statement over many listed profiles, and not for unlisted ones', async () => {
-    const version = async () => Number((await t.sql<{ version: string }>(`select version from listing_version where id = 1`))[0]!.version);
-    const listed = [await creatorWithProfile(t, 'Bulk One'), await creatorWithProfile(t, 'Bulk Two'), await creatorWithProfile(t, 'Bulk Three')];
-    const pending = [await creatorWithProfile(t, 'Bulk Pending One', 'pending'), await creatorWithProfile(t, 'Bulk Pending Two', 'pending')];
+    const version = async () =>
+      Number((await t.sql<{ version: string }>(`select version from listing_version where id = 1`))[0]!.version);
+    const listed = [
+      await creatorWithProfile(t, 'Bulk One'),
+      await creatorWithProfile(t, 'Bulk Two'),
+      await creatorWithProfile(t, 'Bulk Three'),
+    ];
+    const pending = [
+      await creatorWithProfile(t, 'Bulk Pending One', 'pending'),
+      await creatorWithProfile(t, 'Bulk Pending Two', 'pending'),
+    ];
     const ids = (cs: { id: string }[]) => cs.map((c) => c.id);
 
     const before = await version();
@@ -182,9 +209,14 @@ describe('public facts on the next read, on this process and another', () => {
     await t.sql(`update creator_profiles set bio = bio || ' (bulk)' where id = any($1::uuid[])`, [ids(pending)]);
     expect(await version()).toBe(before + 1);
     // Listing them in one statement is one move; so is taking them all out again.
-    await t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = any($1::uuid[])`, [ids(pending)]);
+    await t.sql(
+      `update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = any($1::uuid[])`,
+      [ids(pending)],
+    );
     expect(await version()).toBe(before + 2);
-    await t.sql(`update creator_profiles set is_public = false where id = any($1::uuid[])`, [[...ids(listed), ...ids(pending)]]);
+    await t.sql(`update creator_profiles set is_public = false where id = any($1::uuid[])`, [
+      [...ids(listed), ...ids(pending)],
+    ]);
     expect(await version()).toBe(before + 3);
     // A fact of an unlisted profile moves nothing; of a listed one, once per statement.
     await t.sql(`update follower_counts set confirmed_at = now() where profile_id = any($1::uuid[])`, [ids(listed)]);

@@ -1,4 +1,10 @@
-import { formatDay, formatMonthYear, type AuthSession, type OwnHandleCheck, type PublicCreator } from '@local-creators/common';
+import {
+  formatDay,
+  formatMonthYear,
+  type AuthSession,
+  type OwnHandleCheck,
+  type PublicCreator,
+} from '@local-creators/common';
 import { bearer, createTestApp, signUpAdmin, type TestApp } from '../helpers/test-app';
 import { approvedThroughConsole } from './fixtures';
 import { DirectoryService } from '../../src/modules/creator/application/directory.service';
@@ -40,15 +46,20 @@ describe('freshness in public', () => {
     const handleConfirmed = earlyUtc(100);
     const countConfirmed = earlyUtc(30);
     await t.sql(`update creator_profiles set decided_at = $2 where id = $1`, [c.id, approvedLongAgo]);
-    await t.sql(`update handle_checks set confirmed_at = $2, confirmed_by = 'admin@example.org' where profile_id = $1 and platform = 'Instagram'`, [
-      c.id,
-      handleConfirmed,
-    ]);
+    await t.sql(
+      `update handle_checks set confirmed_at = $2, confirmed_by = 'admin@example.org' where profile_id = $1 and platform = 'Instagram'`,
+      [c.id, handleConfirmed],
+    );
     await t.sql(`update follower_counts set confirmed_at = $2 where profile_id = $1`, [c.id, countConfirmed]);
 
     const json = (await t.http().get(`/api/creators/${c.id}`).expect(200)).body as PublicCreator;
     expect(json.confirmed_handles).toEqual([
-      { platform: 'Instagram', handle: 'mayaeats', since: handleConfirmed.toISOString(), on: dayBefore(handleConfirmed) },
+      {
+        platform: 'Instagram',
+        handle: 'mayaeats',
+        since: handleConfirmed.toISOString(),
+        on: dayBefore(handleConfirmed),
+      },
     ]);
     expect(json.platforms.map((p) => [p.name, p.followers_confirmed_at, p.followers_confirmed_on])).toEqual([
       ['Instagram', countConfirmed.toISOString(), dayBefore(countConfirmed)],
@@ -73,21 +84,31 @@ describe('freshness in public', () => {
       mainEntity: { '@type': 'Person', name: 'Fran Fresh' },
     });
     // The last change to anything the page shows: here the profile's own approval, the newest date.
-    const profileRow = (await t.sql<{ updated_at: Date }>(`select updated_at from creator_profiles where id = $1`, [c.id]))[0]!;
+    const profileRow = (
+      await t.sql<{ updated_at: Date }>(`select updated_at from creator_profiles where id = $1`, [c.id])
+    )[0]!;
     expect(json.modified_at).toBe(profileRow.updated_at.toISOString());
   });
 
   it('shows a handle confirmed a year ago as due a new check, and asks its creator for a new code', async () => {
     const c = await approvedCreator('Yara Year');
-    const [, before] = (await t.http().get('/api/me/profile/handle-checks').set(bearer(c.session)).expect(200)).body as OwnHandleCheck[];
+    const [, before] = (await t.http().get('/api/me/profile/handle-checks').set(bearer(c.session)).expect(200))
+      .body as OwnHandleCheck[];
     const yearAgo = earlyUtc(366);
-    await t.sql(`update handle_checks set confirmed_at = $2, confirmed_by = 'admin@example.org' where profile_id = $1`, [c.id, yearAgo]);
+    await t.sql(
+      `update handle_checks set confirmed_at = $2, confirmed_by = 'admin@example.org' where profile_id = $1`,
+      [c.id, yearAgo],
+    );
 
     const page = (await t.http().get(`/creator/${c.id}`).expect(200)).text;
-    expect(page.split(`Handle confirmed in <!-- -->${formatMonthYear(dayBefore(yearAgo))}<!-- -->, due a new check`).length - 1).toBe(2);
+    expect(
+      page.split(`Handle confirmed in <!-- -->${formatMonthYear(dayBefore(yearAgo))}<!-- -->, due a new check`).length -
+        1,
+    ).toBe(2);
     expect(page).not.toContain('Handle confirmed since');
 
-    const mine = (await t.http().get('/api/me/profile/handle-checks').set(bearer(c.session)).expect(200)).body as OwnHandleCheck[];
+    const mine = (await t.http().get('/api/me/profile/handle-checks').set(bearer(c.session)).expect(200))
+      .body as OwnHandleCheck[];
     expect(mine.map((x) => x.renewal_due)).toEqual([true, true]);
     expect(mine[1]!.code).not.toBe(before!.code);
   });
@@ -99,9 +120,13 @@ describe('freshness in public', () => {
     try {
       const before = (await directory.profilePage(c.id))!;
       expect(before.kept!.form('html /creator/x', () => 'drawn before')).toBe('drawn before');
-      expect((await directory.profilePage(c.id))!.kept!.form('html /creator/x', () => 'drawn again')).toBe('drawn before');
+      expect((await directory.profilePage(c.id))!.kept!.form('html /creator/x', () => 'drawn again')).toBe(
+        'drawn before',
+      );
       t.clock.advanceDays(66);
-      expect((await directory.profilePage(c.id))!.kept!.form('html /creator/x', () => 'drawn a year on')).toBe('drawn a year on');
+      expect((await directory.profilePage(c.id))!.kept!.form('html /creator/x', () => 'drawn a year on')).toBe(
+        'drawn a year on',
+      );
     } finally {
       t.clock.reset();
     }

@@ -6,7 +6,8 @@ import { PrivateRedis } from '../helpers/private-redis';
 import { createTestApp, eventually, resetMailsTo, signUp, TestApp, uniqueEmail } from '../helpers/test-app';
 
 type Row = { status: string; attempts: number; last_error: string | null };
-const recoveryRows = (t: TestApp) => t.sql<Row>(`select status, attempts, last_error from outbox_messages where kind = 'password-recovery'`);
+const recoveryRows = (t: TestApp) =>
+  t.sql<Row>(`select status, attempts, last_error from outbox_messages where kind = 'password-recovery'`);
 
 /** Signs up `n` accounts, then asks a password reset for each: n mails in the outbox. */
 async function requestResets(t: TestApp, n: number): Promise<string[]> {

@@ -37,13 +37,39 @@ describe('notifications are delivered once each', () => {
       await t
         .http()
         .post('/api/amplify/submissions')
-        .send({ business_name: 'Once Bakery', contact_name: 'Olga', contact_email: 'olga@oncebakery.test', category: 'Food & Drink', story: 'Bread, daily.' })
+        .send({
+          business_name: 'Once Bakery',
+          contact_name: 'Olga',
+          contact_email: 'olga@oncebakery.test',
+          category: 'Food & Drink',
+          story: 'Bread, daily.',
+        })
         .expect(201)
     ).body;
-    await t.http().put(`/api/admin/creators/${approvedId}`).set(bearer(admin)).send({ approval_status: 'approved' }).expect(200);
-    await t.http().put(`/api/admin/creators/${rejectedId}`).set(bearer(admin)).send({ approval_status: 'rejected', approval_notes: 'Add links.' }).expect(200);
-    await t.http().put(`/api/admin/amplify-submissions/${business.id}`).set(bearer(admin)).send({ status: 'approved' }).expect(200);
-    await t.http().put(`/api/admin/amplify-submissions/${business.id}`).set(bearer(admin)).send({ featured: true }).expect(200);
+    await t
+      .http()
+      .put(`/api/admin/creators/${approvedId}`)
+      .set(bearer(admin))
+      .send({ approval_status: 'approved' })
+      .expect(200);
+    await t
+      .http()
+      .put(`/api/admin/creators/${rejectedId}`)
+      .set(bearer(admin))
+      .send({ approval_status: 'rejected', approval_notes: 'Add links.' })
+      .expect(200);
+    await t
+      .http()
+      .put(`/api/admin/amplify-submissions/${business.id}`)
+      .set(bearer(admin))
+      .send({ status: 'approved' })
+      .expect(200);
+    await t
+      .http()
+      .put(`/api/admin/amplify-submissions/${business.id}`)
+      .set(bearer(admin))
+      .send({ featured: true })
+      .expect(200);
     // Signed in and writing from the account's own address: the business is mailed without a confirmation step.
     await t
       .http()
@@ -52,7 +78,9 @@ describe('notifications are delivered once each', () => {
       .send({ creator_name: 'Once Approved', creator_email: 'approved.creator@example.com' })
       .expect(201);
     await t.http().post('/api/auth/recover').send({ email: 'rejected.creator@example.com' }).expect(200);
-    const [{ waiting }] = await t.sql<{ waiting: number }>(`select count(*)::int waiting from outbox_messages where status = 'pending'`);
+    const [{ waiting }] = await t.sql<{ waiting: number }>(
+      `select count(*)::int waiting from outbox_messages where status = 'pending'`,
+    );
     expect(waiting).toBeGreaterThanOrEqual(6); // nothing relays while the worker is down
 
     await t.startWorker();
@@ -61,8 +89,14 @@ describe('notifications are delivered once each', () => {
       ['new registration (rejected)', (m) => m.subject === 'New creator application: Once Rejected'],
       ['business application', (m) => m.subject === 'New business application: Once Bakery'],
       ['approval', (m) => m.to.includes('approved.creator@example.com') && m.subject.includes('live')],
-      ['rejection', (m) => m.to.includes('rejected.creator@example.com') && m.subject === 'About your Local Creators application'],
-      ['introduction', (m) => m.to.includes('olga@oncebakery.test') && m.subject === 'A local creator wants to work with Once Bakery'],
+      [
+        'rejection',
+        (m) => m.to.includes('rejected.creator@example.com') && m.subject === 'About your Local Creators application',
+      ],
+      [
+        'introduction',
+        (m) => m.to.includes('olga@oncebakery.test') && m.subject === 'A local creator wants to work with Once Bakery',
+      ],
       ['password reset', (m) => m.to.includes('rejected.creator@example.com') && m.subject.includes('Reset')],
     ];
     for (const [, match] of expected) await t.mailbox.waitFor(match, 30_000);
@@ -70,7 +104,10 @@ describe('notifications are delivered once each', () => {
     // Every row went out once: sent, on its first attempt. A sent row is never claimed again, so a
     // restart after delivery has nothing it could send twice.
     const rows = await eventually(
-      () => t.sql<{ kind: string; status: string; attempts: number }>(`select kind, status, attempts from outbox_messages order by kind`),
+      () =>
+        t.sql<{ kind: string; status: string; attempts: number }>(
+          `select kind, status, attempts from outbox_messages order by kind`,
+        ),
       (all) => all.every((r) => r.status === 'sent'),
     );
     expect(rows.filter((r) => r.status !== 'sent' || r.attempts !== 1)).toEqual([]);

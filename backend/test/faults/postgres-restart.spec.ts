@@ -1,6 +1,16 @@
 import { MSG } from '@local-creators/common';
 import { PrivatePostgres } from '../helpers/private-postgres';
-import { bearer, createTestApp, eventually, isResetMailTo, signUp, signUpAdmin, STRONG_PASSWORD, TestApp, uniqueEmail } from '../helpers/test-app';
+import {
+  bearer,
+  createTestApp,
+  eventually,
+  isResetMailTo,
+  signUp,
+  signUpAdmin,
+  STRONG_PASSWORD,
+  TestApp,
+  uniqueEmail,
+} from '../helpers/test-app';
 
 // PostgreSQL restarted under a running API (and worker): requests fail fast and cleanly while it
 // is down, and work again once it is back, without restarting the API. The test runs its own
@@ -40,7 +50,11 @@ describe('PostgreSQL restarted under the running API', () => {
       observed[`GET ${path}`] = { status: res.status, body: res.body };
     }
     const sitemap = await t.http().get('/sitemap.xml');
-    observed['GET /sitemap.xml'] = { status: sitemap.status, body: sitemap.body, json: /^application\/json/.test(sitemap.headers['content-type'] ?? '') };
+    observed['GET /sitemap.xml'] = {
+      status: sitemap.status,
+      body: sitemap.body,
+      json: /^application\/json/.test(sitemap.headers['content-type'] ?? ''),
+    };
     const signIn = await t.http().post('/api/auth/login').send({ email: before, password: STRONG_PASSWORD });
     observed['POST /api/auth/login'] = { status: signIn.status, body: signIn.body };
     const unavailable = { status: 503, body: { statusCode: 503, message: MSG.serviceUnavailable } };

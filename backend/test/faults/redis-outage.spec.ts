@@ -1,5 +1,13 @@
 import { PrivateRedis } from '../helpers/private-redis';
-import { createTestApp, eventually, isResetMailTo, resetMailsTo, signUp, TestApp, uniqueEmail } from '../helpers/test-app';
+import {
+  createTestApp,
+  eventually,
+  isResetMailTo,
+  resetMailsTo,
+  signUp,
+  TestApp,
+  uniqueEmail,
+} from '../helpers/test-app';
 
 // Redis being down must never fail a user's request, and the mail must still go out once it is
 // back: the outbox row waits in PostgreSQL until the relay can hand it to BullMQ.
@@ -29,7 +37,11 @@ describe('Redis outage', () => {
     // The request's side effect is safe in the outbox (written just after the answer, so that known
     // and unknown addresses answer alike), not lost.
     const [row] = await eventually(
-      () => t.sql<{ status: string }>(`select status from outbox_messages where kind = 'password-recovery' and payload->>'email' = $1`, [email]),
+      () =>
+        t.sql<{ status: string }>(
+          `select status from outbox_messages where kind = 'password-recovery' and payload->>'email' = $1`,
+          [email],
+        ),
       (rows) => rows.length > 0,
     );
     expect(row?.status).toBe('pending');
@@ -39,7 +51,11 @@ describe('Redis outage', () => {
     const mail = await t.mailbox.waitFor(isResetMailTo(email), 30_000);
     expect(mail.text).toContain('type=recovery');
     const [sent] = await eventually(
-      () => t.sql<{ status: string }>(`select status from outbox_messages where kind = 'password-recovery' and payload->>'email' = $1`, [email]),
+      () =>
+        t.sql<{ status: string }>(
+          `select status from outbox_messages where kind = 'password-recovery' and payload->>'email' = $1`,
+          [email],
+        ),
       ([r]) => r?.status === 'sent',
     );
     expect(sent?.status).toBe('sent');

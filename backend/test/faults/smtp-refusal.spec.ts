@@ -1,4 +1,14 @@
-import { bearer, createTestApp, eventually, isResetMailTo, resetMailsTo, signUp, signUpAdmin, TestApp, uniqueEmail } from '../helpers/test-app';
+import {
+  bearer,
+  createTestApp,
+  eventually,
+  isResetMailTo,
+  resetMailsTo,
+  signUp,
+  signUpAdmin,
+  TestApp,
+  uniqueEmail,
+} from '../helpers/test-app';
 
 // An SMTP server that refuses for a while: the worker retries with backoff and the mail goes out
 // once, and the admin view shows the attempts.
@@ -32,7 +42,10 @@ describe('SMTP refusing for a while', () => {
     await t.mailbox.waitFor(isResetMailTo(email), 30_000);
     // The worker marks the row sent just after the SMTP server accepted the mail.
     const [sent] = await eventually(
-      () => t.sql<{ attempts: number; status: string }>(`select attempts, status from outbox_messages where kind = 'password-recovery'`),
+      () =>
+        t.sql<{ attempts: number; status: string }>(
+          `select attempts, status from outbox_messages where kind = 'password-recovery'`,
+        ),
       ([r]) => r?.status === 'sent',
     );
     expect(sent).toMatchObject({ status: 'sent' });
@@ -66,7 +79,9 @@ describe('SMTP refusing for a while', () => {
         .set(bearer(admin))
         .expect(200);
       expect(list.body).toEqual(
-        expect.arrayContaining([expect.objectContaining({ id: row!.id, status: 'failed', last_error: expect.stringContaining('550') })]),
+        expect.arrayContaining([
+          expect.objectContaining({ id: row!.id, status: 'failed', last_error: expect.stringContaining('550') }),
+        ]),
       );
       await new Promise((r) => setTimeout(r, 1_000));
       expect(resetMailsTo(t, email)).toHaveLength(0);

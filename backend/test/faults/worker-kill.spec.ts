@@ -2,7 +2,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { createTestApp, eventually, isResetMailTo, resetMailsTo, signUp, TestApp, uniqueEmail } from '../helpers/test-app';
+import {
+  createTestApp,
+  eventually,
+  isResetMailTo,
+  resetMailsTo,
+  signUp,
+  TestApp,
+  uniqueEmail,
+} from '../helpers/test-app';
 
 const ROOT = join(__dirname, '../../..');
 const WORKER = join(ROOT, 'backend/dist/worker.js');
@@ -10,7 +18,11 @@ const WORKER = join(ROOT, 'backend/dist/worker.js');
 /** The production worker as its own process (npm test builds it before the suites run). */
 function startWorkerProcess(env: Record<string, string>): ChildProcess {
   if (!existsSync(WORKER)) throw new Error(`${WORKER} is missing: run npm run build first (npm test does)`);
-  return spawn(process.execPath, [WORKER], { cwd: ROOT, env: { ...process.env, ...env, LOG_LEVEL: 'error' }, stdio: 'ignore' });
+  return spawn(process.execPath, [WORKER], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, LOG_LEVEL: 'error' },
+    stdio: 'ignore',
+  });
 }
 
 const killed = (child: ChildProcess) =>
@@ -23,7 +35,10 @@ const killed = (child: ChildProcess) =>
 type Row = { id: string; status: string; attempts: number; lease_until: Date | null };
 const recoveryRow = (t: TestApp, email: string) =>
   t
-    .sql<Row>(`select id, status, attempts, lease_until from outbox_messages where kind = 'password-recovery' and payload->>'email' = $1`, [email])
+    .sql<Row>(
+      `select id, status, attempts, lease_until from outbox_messages where kind = 'password-recovery' and payload->>'email' = $1`,
+      [email],
+    )
     .then((rows) => rows[0]);
 
 // The worker process killed (SIGKILL, no shutdown) in the middle of a delivery. Its claim on the
@@ -94,7 +109,10 @@ describe('worker killed in the middle of a job', () => {
       t.mailbox.onReceiving = null;
       void (async () => {
         await locker.query('begin');
-        await locker.query(`select 1 from outbox_messages where kind = 'password-recovery' and payload->>'email' = $1 for update`, [email]);
+        await locker.query(
+          `select 1 from outbox_messages where kind = 'password-recovery' and payload->>'email' = $1 for update`,
+          [email],
+        );
         locked();
       })();
     };

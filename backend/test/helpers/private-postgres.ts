@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './services';
@@ -24,7 +24,12 @@ export class PrivatePostgres {
   port = 0;
 
   /** `replicaOf`: a hot standby streaming from that (started) server, made by pg_basebackup. */
-  constructor(private readonly opts: { tls?: { certFile: string; keyFile: string; caFile: string }; replicaOf?: PrivatePostgres } = {}) {}
+  constructor(
+    private readonly opts: {
+      tls?: { certFile: string; keyFile: string; caFile: string };
+      replicaOf?: PrivatePostgres;
+    } = {},
+  ) {}
 
   /** The superuser's URL; with TLS it asks for it as an operator would (verify-full against the CA). */
   get adminUrl() {
@@ -35,14 +40,21 @@ export class PrivatePostgres {
   private run(tool: string, args: string[]) {
     const command = [join(this.bin, tool), ...args];
     const asRoot = process.getuid?.() === 0;
-    execFileSync(asRoot ? 'runuser' : command[0]!, asRoot ? ['-u', 'postgres', '--', ...command] : command.slice(1), { stdio: 'ignore', timeout: 60_000 });
+    execFileSync(asRoot ? 'runuser' : command[0]!, asRoot ? ['-u', 'postgres', '--', ...command] : command.slice(1), {
+      stdio: 'ignore',
+      timeout: 60_000,
+    });
   }
 
   async start() {
     if (!this.port) {
       this.port = await freePort();
       if (process.getuid?.() === 0)
-        chownSync(this.dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), Number(execFileSync('id', ['-g', 'postgres']).toString().trim()));
+        chownSync(
+          this.dir,
+          Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
+          Number(execFileSync('id', ['-g', 'postgres']).toString().trim()),
+        );
       const primary = this.opts.replicaOf;
       // initdb's pg_hba.conf trusts replication connections from 127.0.0.1, which the standby uses.
       if (primary)
@@ -61,12 +73,28 @@ export class PrivatePostgres {
           '-c',
           'fast',
         ]);
-      else this.run('initdb', ['-D', join(this.dir, 'data'), '-U', 'postgres', '-A', 'trust', '--locale=C', '-E', 'UTF8']);
-      if (this.opts.tls) writeFileSync(join(this.dir, 'data', 'pg_hba.conf'), 'local all all trust\nhostssl all all 127.0.0.1/32 trust\n');
+      else
+        this.run('initdb', ['-D', join(this.dir, 'data'), '-U', 'postgres', '-A', 'trust', '--locale=C', '-E', 'UTF8']);
+      if (this.opts.tls)
+        writeFileSync(
+          join(this.dir, 'data', 'pg_hba.conf'),
+          'local all all trust\nhostssl all all 127.0.0.1/32 trust\n',
+        );
     }
-    const tls = this.opts.tls ? ` -c ssl=on -c ssl_cert_file=${this.opts.tls.certFile} -c ssl_key_file=${this.opts.tls.keyFile}` : '';
+    const tls = this.opts.tls
+      ? ` -c ssl=on -c ssl_cert_file=${this.opts.tls.certFile} -c ssl_key_file=${this.opts.tls.keyFile}`
+      : '';
     const options = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off${tls}`;
-    this.run('pg_ctl', ['-D', join(this.dir, 'data'), '-l', join(this.dir, 'server.log'), '-o', options, '-w', 'start']);
+    this.run('pg_ctl', [
+      '-D',
+      join(this.dir, 'data'),
+      '-l',
+      join(this.dir, 'server.log'),
+      '-o',
+      options,
+      '-w',
+      'start',
+    ]);
     return this;
   }
 
@@ -75,7 +103,34 @@ export class PrivatePostgres {
     this.run('pg_ctl', ['-D', join(this.dir, 'data'), '-m', 'fast', '-w', 'stop']);
   }
 
+  /**
+   * Freezes the server (SIGSTOP to the postmaster and every backend): it still accepts TCP
+   * connections, into the kernel's backlog, and never answers; as a hung host or a stalled disk.
+   */
+  freeze() {
+    this.signal('STOP');
+  }
+
+  /** Lets a frozen server run again. */
+  thaw() {
+    this.signal('CONT');
+  }
+
+  private signal(which: 'STOP' | 'CONT') {
+    const pidFile = join(this.dir, 'data', 'postmaster.pid');
+    if (!existsSync(pidFile)) return;
+    const postmaster = readFileSync(pidFile, 'utf8').split('\n', 1)[0]!;
+    let children: string[] = [];
+    try {
+      children = execFileSync('pgrep', ['-P', postmaster]).toString().split('\n').filter(Boolean);
+    } catch {
+      // no children
+    }
+    execFileSync('kill', [`-${which}`, postmaster, ...children]);
+  }
+
   destroy() {
+    this.thaw();
     try {
       this.stop();
     } catch {

@@ -21,7 +21,9 @@ export class PrivateRedis {
 
   get url() {
     const tls = this.opts.tls;
-    return tls ? `rediss://localhost:${this.port}?sslrootcert=${encodeURIComponent(tls.caFile)}` : `redis://127.0.0.1:${this.port}`;
+    return tls
+      ? `rediss://localhost:${this.port}?sslrootcert=${encodeURIComponent(tls.caFile)}`
+      : `redis://127.0.0.1:${this.port}`;
   }
 
   async start() {
@@ -43,7 +45,9 @@ export class PrivateRedis {
           'no',
         ]
       : ['--port', String(this.port)];
-    this.child = spawn('redis-server', [...listen, '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    this.child = spawn('redis-server', [...listen, '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
     for (let i = 0; i < 100 && !(await reachable(this.port)); i++) await new Promise((r) => setTimeout(r, 50));
     return this;
   }

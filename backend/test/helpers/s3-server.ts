@@ -50,7 +50,13 @@ export class S3TestServer {
   async start() {
     if (this.server) return;
     // A closed s3rver cannot run again: each start is a new instance over the same directory.
-    const server = new S3rver({ address: '127.0.0.1', port: this.port, directory: this.directory, silent: true, configureBuckets: [{ name: this.bucket }] });
+    const server = new S3rver({
+      address: '127.0.0.1',
+      port: this.port,
+      directory: this.directory,
+      silent: true,
+      configureBuckets: [{ name: this.bucket }],
+    });
     await server.run();
     this.server = server;
   }

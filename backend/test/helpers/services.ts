@@ -42,7 +42,12 @@ async function canReachPostgres(url: string) {
 }
 
 async function canReachRedis(url: string) {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1500 });
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    connectTimeout: 1500,
+  });
   redis.on('error', () => undefined);
   try {
     await redis.connect();
@@ -63,9 +68,13 @@ export async function startTestServices(): Promise<TestServices> {
     const dir = mkdtempSync(join(tmpdir(), 'lc-test-pg-'));
     chmodSync(dir, 0o777);
     const port = await freePort();
-    const child = spawn(process.execPath, [join(__dirname, '../../../scripts/lib/services.mjs'), 'embedded-postgres', dir, String(port)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [join(__dirname, '../../../scripts/lib/services.mjs'), 'embedded-postgres', dir, String(port)],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     pgAdminUrl = await new Promise<string>((resolve, reject) => {
       child.stdout!.on('data', (chunk: Buffer) => {
         const match = /ready (\S+)/.exec(chunk.toString());
@@ -79,11 +88,17 @@ export async function startTestServices(): Promise<TestServices> {
   let redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   if (!(await canReachRedis(redisUrl))) {
     const port = await freePort();
-    const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    const child: ChildProcess = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    );
     await new Promise((r) => setTimeout(r, 500));
     redisUrl = `redis://127.0.0.1:${port}`;
     if (!(await canReachRedis(redisUrl)))
-      throw new Error('Tests need Redis: none on 127.0.0.1:6379 and no redis-server on PATH (apt-get install redis-server)');
+      throw new Error(
+        'Tests need Redis: none on 127.0.0.1:6379 and no redis-server on PATH (apt-get install redis-server)',
+      );
     stops.push(async () => void child.kill());
   }
 

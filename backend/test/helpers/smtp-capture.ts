@@ -8,6 +8,8 @@ export interface CapturedMail {
   text: string;
   replyTo: string | null;
   messageId: string | null;
+  /** Every header, by its lower-case name (the last one when repeated). */
+  headers: Record<string, string>;
 }
 
 /** A real SMTP server on loopback that keeps every mail it accepts, parsed. */
@@ -37,7 +39,10 @@ export class SmtpCapture {
           if (this.stallMs) await new Promise((r) => setTimeout(r, this.stallMs));
           // A sender that hung up before our answer never learned the mail was taken: not delivered.
           if (this.closedSessions.has(session.id)) return callback(new Error('client gone'));
-          if (this.refuseWith) return callback(Object.assign(new Error(this.refuseWith), { responseCode: Number(this.refuseWith.slice(0, 3)) || 451 }));
+          if (this.refuseWith)
+            return callback(
+              Object.assign(new Error(this.refuseWith), { responseCode: Number(this.refuseWith.slice(0, 3)) || 451 }),
+            );
           const parsed = await PostalMime.parse(Buffer.concat(chunks));
           this.mails.push({
             from: parsed.from?.address ?? '',
@@ -46,6 +51,7 @@ export class SmtpCapture {
             text: parsed.text ?? '',
             replyTo: parsed.replyTo?.[0]?.address ?? null,
             messageId: parsed.messageId ?? null,
+            headers: Object.fromEntries(parsed.headers.map((h) => [h.key.toLowerCase(), h.value])),
           });
           callback();
         });
@@ -75,7 +81,9 @@ export class SmtpCapture {
       const found = this.mails.find(predicate);
       if (found) return found;
       if (Date.now() > deadline)
-        throw new Error(`no matching mail within ${timeoutMs} ms; got: ${this.mails.map((m) => `${m.to.join(',')} "${m.subject}"`).join('; ') || 'none'}`);
+        throw new Error(
+          `no matching mail within ${timeoutMs} ms; got: ${this.mails.map((m) => `${m.to.join(',')} "${m.subject}"`).join('; ') || 'none'}`,
+        );
       await new Promise((r) => setTimeout(r, 100));
     }
   }

@@ -81,7 +81,9 @@ export async function createTestApp(
     ...TEST_CONNECT_TIMEOUT,
     ...(opts.replicaAdminUrls
       ? {
-          DATABASE_REPLICA_URLS: opts.replicaAdminUrls.map((admin) => Object.assign(new URL(admin), { pathname: `/${db.name}` }).toString()).join(','),
+          DATABASE_REPLICA_URLS: opts.replicaAdminUrls
+            .map((admin) => Object.assign(new URL(admin), { pathname: `/${db.name}` }).toString())
+            .join(','),
         }
       : {}),
     ...opts.env,
@@ -180,7 +182,9 @@ export async function createTestApp(
  * Another API process on `t`'s database and Redis (as a second replica behind a load balancer
  * would be): its own caches, its own listener. Closed with `close()`.
  */
-export async function secondApiProcess(t: TestApp): Promise<{ app: NestFastifyApplication; http: () => ReturnType<typeof request>; close(): Promise<void> }> {
+export async function secondApiProcess(
+  t: TestApp,
+): Promise<{ app: NestFastifyApplication; http: () => ReturnType<typeof request>; close(): Promise<void> }> {
   const app = await createHttpApp(t.env, { logger: false });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
@@ -188,7 +192,8 @@ export async function secondApiProcess(t: TestApp): Promise<{ app: NestFastifyAp
 }
 
 let counter = 0;
-export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString(36)}${(counter++).toString(36)}@example.com`;
+export const uniqueEmail = (prefix = 'user') =>
+  `${prefix}.${Date.now().toString(36)}${(counter++).toString(36)}@example.com`;
 export const STRONG_PASSWORD = 'Sunny-Lake-42';
 
 /** Signs up a new account through the API and returns its session. */
@@ -214,27 +219,45 @@ export async function signUpAdmin(t: TestApp, email = uniqueEmail('admin')): Pro
 
 /** A fingerprint of every table's content in the test's database: any write shows as a change. */
 export async function tablesFingerprint(t: TestApp): Promise<string> {
+  return (await tablesFingerprinter(t))();
+}
+
+/**
+ * A reader of every table's digest (tablesFingerprint), with the tables listed once: a test that
+ * compares many times (hostile input: thousands) asks the catalog once, not on every comparison.
+ */
+export async function tablesFingerprinter(t: TestApp): Promise<() => Promise<string>> {
   const tables = await t.sql<{ name: string }>(
     `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'mikro_orm_migrations' order by 1`,
   );
   // One statement: t.sql's single connection would queue statements sent at once, which pg deprecates.
-  const digests = await t.sql<{ name: string; digest: string | null }>(
-    `select * from (${tables
-      .map(({ name }) => `select '${name}' as name, (select md5(string_agg(x::text, '|' order by x::text)) from "${name}" x) as digest`)
-      .join(' union all ')}) d order by name`,
-  );
-  return digests.map(({ name, digest }) => `${name}:${digest}`).join('\n');
+  const digestsSql = `select * from (${tables
+    .map(
+      ({ name }) =>
+        `select '${name}' as name, (select md5(string_agg(x::text, '|' order by x::text)) from "${name}" x) as digest`,
+    )
+    .join(' union all ')}) d order by name`;
+  return async () =>
+    (await t.sql<{ name: string; digest: string | null }>(digestsSql))
+      .map(({ name, digest }) => `${name}:${digest}`)
+      .join('\n');
 }
 
 /** An account also gets its address-confirmation mail at sign-up: these are its reset mails only. */
 export const RESET_SUBJECT = 'Reset your Local Creators password';
-export const resetMailsTo = (t: TestApp, email: string) => t.mailbox.to(email).filter((m) => m.subject === RESET_SUBJECT);
-export const isResetMailTo = (email: string) => (m: { to: string[]; subject: string }) => m.to.includes(email) && m.subject === RESET_SUBJECT;
+export const resetMailsTo = (t: TestApp, email: string) =>
+  t.mailbox.to(email).filter((m) => m.subject === RESET_SUBJECT);
+export const isResetMailTo = (email: string) => (m: { to: string[]; subject: string }) =>
+  m.to.includes(email) && m.subject === RESET_SUBJECT;
 
 export const bearer = (s: AuthSession) => ({ Authorization: `Bearer ${s.access_token}` });
 
 /** Re-runs `read` until `done` holds or the time is up; returns the last value read either way. */
-export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+export async function eventually<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let value = await read();
   while (!done(value) && Date.now() < deadline) {

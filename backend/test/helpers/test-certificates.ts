@@ -13,8 +13,33 @@ export function testCertificates() {
   const at = (name: string) => join(dir, name);
   const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'pipe', timeout: 30_000 });
   writeFileSync(at('server.ext'), 'subjectAltName = DNS:localhost, IP:127.0.0.1\n');
-  openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=Local Creators test CA', '-keyout', at('ca.key'), '-out', at('ca.crt'));
-  openssl('req', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=localhost', '-keyout', at('server.key'), '-out', at('server.csr'));
+  openssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=Local Creators test CA',
+    '-keyout',
+    at('ca.key'),
+    '-out',
+    at('ca.crt'),
+  );
+  openssl(
+    'req',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-subj',
+    '/CN=localhost',
+    '-keyout',
+    at('server.key'),
+    '-out',
+    at('server.csr'),
+  );
   openssl(
     'x509',
     '-req',
@@ -38,5 +63,10 @@ export function testCertificates() {
     chownSync(at('server.key'), id('-u'), id('-g'));
     chmodSync(dir, 0o755);
   }
-  return { caFile: at('ca.crt'), certFile: at('server.crt'), keyFile: at('server.key'), remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    caFile: at('ca.crt'),
+    certFile: at('server.crt'),
+    keyFile: at('server.key'),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }

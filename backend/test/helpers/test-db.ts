@@ -8,6 +8,20 @@ import { migrate } from '../../src/cli';
  */
 export const TEST_CONNECT_TIMEOUT = { DATABASE_CONNECT_TIMEOUT_MS: '30000' };
 
+/** One statement as the test server's admin: creating or dropping a database a test migrates itself. */
+export async function asAdmin(
+  sql: string,
+  adminUrl = process.env.LC_TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+) {
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
 /** A fresh, migrated database on the test PostgreSQL (or the server `adminUrl` names); dropped by `drop()`. */
 export async function createTestDatabase(
   adminUrl = process.env.LC_TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
@@ -21,7 +35,10 @@ export async function createTestDatabase(
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  await migrate({ ...process.env, ...TEST_CONNECT_TIMEOUT, ...env, DATABASE_URL: url.toString(), NODE_ENV: 'test' }, { silent: true });
+  await migrate(
+    { ...process.env, ...TEST_CONNECT_TIMEOUT, ...env, DATABASE_URL: url.toString(), NODE_ENV: 'test' },
+    { silent: true },
+  );
   return {
     url: url.toString(),
     name,

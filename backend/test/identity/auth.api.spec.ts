@@ -29,7 +29,11 @@ describe('identity API', () => {
         .post('/api/auth/signup')
         .send({ email: `  ${email.toUpperCase()} `, password: STRONG_PASSWORD })
         .expect(201);
-      expect(res.body).toMatchObject({ token_type: 'bearer', expires_in: 3600, user: { email, app_metadata: { roles: [] } } });
+      expect(res.body).toMatchObject({
+        token_type: 'bearer',
+        expires_in: 3600,
+        user: { email, app_metadata: { roles: [] } },
+      });
       expect(res.body.expires_at).toBeGreaterThan(Date.now() / 1000 + 3500);
       const [row] = await t.sql<{ password_hash: string }>('select password_hash from users where email = $1', [email]);
       expect(row!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
@@ -38,7 +42,11 @@ describe('identity API', () => {
     it('treats e-mail case-insensitively: the same address twice is refused', async () => {
       const email = uniqueEmail();
       await signUp(t, email);
-      const res = await t.http().post('/api/auth/signup').send({ email: email.toUpperCase(), password: STRONG_PASSWORD }).expect(409);
+      const res = await t
+        .http()
+        .post('/api/auth/signup')
+        .send({ email: email.toUpperCase(), password: STRONG_PASSWORD })
+        .expect(409);
       expect(res.body.message).toBe(MSG.emailTaken);
     });
   });
@@ -61,16 +69,19 @@ describe('identity API', () => {
 
     it('rotates the refresh token on every refresh', async () => {
       const first = await signUp(t);
-      const second = (await t.http().post('/api/auth/refresh').send({ refresh_token: first.refresh_token }).expect(200)).body;
+      const second = (await t.http().post('/api/auth/refresh').send({ refresh_token: first.refresh_token }).expect(200))
+        .body;
       expect(second.refresh_token).not.toBe(first.refresh_token);
-      const third = (await t.http().post('/api/auth/refresh').send({ refresh_token: second.refresh_token }).expect(200)).body;
+      const third = (await t.http().post('/api/auth/refresh').send({ refresh_token: second.refresh_token }).expect(200))
+        .body;
       expect(third.refresh_token).not.toBe(second.refresh_token);
       await t.http().get('/api/auth/user').set(bearer(third)).expect(200);
     });
 
     it('revokes the whole session when a spent refresh token is reused after the grace period', async () => {
       const first = await signUp(t);
-      const second = (await t.http().post('/api/auth/refresh').send({ refresh_token: first.refresh_token }).expect(200)).body;
+      const second = (await t.http().post('/api/auth/refresh').send({ refresh_token: first.refresh_token }).expect(200))
+        .body;
       // Age the spent token beyond the 10 s grace instead of sleeping.
       await t.sql(`update refresh_tokens set used_at = now() - interval '11 seconds' where used_at is not null`);
       await t.http().post('/api/auth/refresh').send({ refresh_token: first.refresh_token }).expect(401);
@@ -132,15 +143,30 @@ describe('identity API', () => {
       // A recovery token is good for nothing but setting the password.
       await t.http().get('/api/auth/user').set('Authorization', `Bearer ${recoveryToken}`).expect(401);
 
-      const weak = await t.http().put('/api/auth/user').set('Authorization', `Bearer ${recoveryToken}`).send({ password: 'short' }).expect(400);
+      const weak = await t
+        .http()
+        .put('/api/auth/user')
+        .set('Authorization', `Bearer ${recoveryToken}`)
+        .send({ password: 'short' })
+        .expect(400);
       expect(weak.body.message).toBe(MSG.passwordTooShort);
 
-      const res = await t.http().put('/api/auth/user').set('Authorization', `Bearer ${recoveryToken}`).send({ password: 'Brand-New-Pass-7' }).expect(200);
+      const res = await t
+        .http()
+        .put('/api/auth/user')
+        .set('Authorization', `Bearer ${recoveryToken}`)
+        .send({ password: 'Brand-New-Pass-7' })
+        .expect(200);
       expect(res.body.user.email).toBe(email);
       await t.http().get('/api/auth/user').set(bearer(res.body.session)).expect(200);
 
       // Single use; the old sessions are over; the new password works, the old one does not.
-      await t.http().put('/api/auth/user').set('Authorization', `Bearer ${recoveryToken}`).send({ password: 'Another-Pass-8' }).expect(401);
+      await t
+        .http()
+        .put('/api/auth/user')
+        .set('Authorization', `Bearer ${recoveryToken}`)
+        .send({ password: 'Another-Pass-8' })
+        .expect(401);
       await t.http().get('/api/auth/user').set(bearer(old)).expect(401);
       await t.http().post('/api/auth/login').send({ email, password: 'Brand-New-Pass-7' }).expect(200);
       await t.http().post('/api/auth/login').send({ email, password: STRONG_PASSWORD }).expect(400);

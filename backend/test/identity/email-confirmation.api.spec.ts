@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { MSG, type AuthSession } from '@local-creators/common';
-import { bearer, createTestApp, eventually, signUp, signUpAdmin, STRONG_PASSWORD, TestApp, uniqueEmail } from '../helpers/test-app';
+import {
+  bearer,
+  createTestApp,
+  eventually,
+  signUp,
+  signUpAdmin,
+  STRONG_PASSWORD,
+  TestApp,
+  uniqueEmail,
+} from '../helpers/test-app';
 
 const CONFIRM_SUBJECT = 'Confirm your e-mail address for Local Creators';
 
@@ -25,10 +34,21 @@ describe('proven addresses', () => {
       await t
         .http()
         .post('/api/amplify/submissions')
-        .send({ business_name: name, contact_name: 'Olga', contact_email: contact, category: 'Services', story: 'We fix bikes.' })
+        .send({
+          business_name: name,
+          contact_name: 'Olga',
+          contact_email: contact,
+          category: 'Services',
+          story: 'We fix bikes.',
+        })
         .expect(201)
     ).body as { id: string };
-    await t.http().put(`/api/admin/amplify-submissions/${id}`).set(bearer(admin)).send({ status: 'approved' }).expect(200);
+    await t
+      .http()
+      .put(`/api/admin/amplify-submissions/${id}`)
+      .set(bearer(admin))
+      .send({ status: 'approved' })
+      .expect(200);
     await t.http().put(`/api/admin/amplify-submissions/${id}`).set(bearer(admin)).send({ featured: true }).expect(200);
     return { id, contact, name };
   };
@@ -48,7 +68,8 @@ describe('proven addresses', () => {
     return link![2]!;
   };
   const confirm = (token: unknown) => t.http().post('/api/auth/confirm-email').send({ token });
-  const introductionsTo = (contact: string) => t.mailbox.to(contact).filter((m) => m.subject.startsWith('A local creator wants to work with'));
+  const introductionsTo = (contact: string) =>
+    t.mailbox.to(contact).filter((m) => m.subject.startsWith('A local creator wants to work with'));
 
   it('keeps the spec sign-up (a session at once) and mails a confirmation link; the account says unconfirmed', async () => {
     const email = uniqueEmail('new');
@@ -85,7 +106,9 @@ describe('proven addresses', () => {
     expect(user.email_confirmed_at).toEqual(expect.any(String));
 
     expect((await ask(business.id, session).expect(201)).body).toEqual({ status: 'sent' });
-    const mail = await t.mailbox.waitFor((m) => m.to.includes(business.contact) && m.subject.startsWith('A local creator wants to work with'));
+    const mail = await t.mailbox.waitFor(
+      (m) => m.to.includes(business.contact) && m.subject.startsWith('A local creator wants to work with'),
+    );
     expect(mail.replyTo).toBe(email);
   });
 
@@ -97,7 +120,10 @@ describe('proven addresses', () => {
     const email = uniqueEmail('late');
     await signUp(t, email);
     const token = await confirmationToken(email);
-    await t.sql(`update email_confirmations set expires_at = now() - interval '1 second' where user_id = (select id from users where email = $1)`, [email]);
+    await t.sql(
+      `update email_confirmations set expires_at = now() - interval '1 second' where user_id = (select id from users where email = $1)`,
+      [email],
+    );
     const res = await confirm(token);
     expect([res.status, res.body.message]).toEqual([410, MSG.emailConfirmExpired]);
     expect(await t.sql(`select 1 from users where email = $1 and email_confirmed_at is null`, [email])).toHaveLength(1);
@@ -107,13 +133,17 @@ describe('proven addresses', () => {
     const email = uniqueEmail('resend');
     const session = await signUp(t, email);
     await confirmationToken(email);
-    expect((await t.http().post('/api/auth/confirm-email/resend').set(bearer(session)).expect(200)).body).toEqual({ status: 'sent' });
+    expect((await t.http().post('/api/auth/confirm-email/resend').set(bearer(session)).expect(200)).body).toEqual({
+      status: 'sent',
+    });
     const second = await confirmationToken(email, 2);
     for (let i = 0; i < 4; i++) await t.http().post('/api/auth/confirm-email/resend').set(bearer(session)).expect(200);
     const limited = await t.http().post('/api/auth/confirm-email/resend').set(bearer(session));
     expect(limited.status).toBe(429);
     await confirm(second).expect(200);
-    expect((await t.http().post('/api/auth/confirm-email/resend').set(bearer(session)).expect(200)).body).toEqual({ status: 'already_confirmed' });
+    expect((await t.http().post('/api/auth/confirm-email/resend').set(bearer(session)).expect(200)).body).toEqual({
+      status: 'already_confirmed',
+    });
     await t.http().post('/api/auth/confirm-email/resend').expect(401);
   });
 
@@ -121,7 +151,9 @@ describe('proven addresses', () => {
     const email = uniqueEmail('reset');
     await signUp(t, email);
     await t.http().post('/api/auth/recover').send({ email }).expect(200);
-    const mail = await t.mailbox.waitFor((m) => m.to.includes(email) && m.subject === 'Reset your Local Creators password');
+    const mail = await t.mailbox.waitFor(
+      (m) => m.to.includes(email) && m.subject === 'Reset your Local Creators password',
+    );
     const recovery = /access_token=([^&\s]+)/.exec(mail.text)![1]!;
     const res = await t
       .http()

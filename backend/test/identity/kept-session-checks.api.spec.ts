@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { MSG } from '@local-creators/common';
 import { SqlSessionLookup } from '../../src/modules/identity/infrastructure/sql-account-directory';
+import { ListingVersion } from '../../src/modules/creator/infrastructure/listing-version';
 import { bearer, createTestApp, eventually, secondApiProcess, signUpAdmin, TestApp } from '../helpers/test-app';
 
 /**
@@ -34,7 +35,8 @@ describe('kept session checks', () => {
     await change();
     while (announced === before) await new Promise((r) => listener.once('notification', r));
   }
-  const sessionOf = (s: { access_token: string }) => JSON.parse(Buffer.from(s.access_token.split('.')[1]!, 'base64url').toString('utf8')).sid as string;
+  const sessionOf = (s: { access_token: string }) =>
+    JSON.parse(Buffer.from(s.access_token.split('.')[1]!, 'base64url').toString('utf8')).sid as string;
 
   it('reads a session once, not on every request, while nothing changes', async () => {
     const admin = await signUpAdmin(t);
@@ -45,7 +47,7 @@ describe('kept session checks', () => {
       await eventually(
         () =>
           t.sql(
-            `select 1 from pg_stat_activity where application_name = 'local-creators account listener' and query ilike 'listen%' and datname = current_database()`,
+            `select 1 from pg_stat_activity where application_name = 'local-creators listener' and query ilike 'listen%' and datname = current_database()`,
           ),
         (rows) => rows.length > 0,
       );
@@ -56,6 +58,26 @@ describe('kept session checks', () => {
     } finally {
       reads.mockRestore();
     }
+  });
+
+  // Issue 38 point 4: the accounts' and the listing's announcements arrive on one connection.
+  it('hears the accounts and the listing on one LISTEN connection of the process', async () => {
+    const admin = await signUpAdmin(t);
+    await t.http().get('/api/admin/stats').set(bearer(admin)).expect(200);
+    await t.http().get('/api/directory').expect(200);
+    // The test's own listener is the other LISTEN connection of this database.
+    const listeners = () =>
+      t.sql(
+        `select application_name from pg_stat_activity where datname = current_database() and query ilike 'listen%' and pid <> pg_backend_pid() and application_name <> ''`,
+      );
+    const apps = await eventually(listeners, (rows) => rows.length >= 1);
+    // Both channels asked for: the listing's LISTEN comes second on the same connection.
+    await eventually(
+      async () => (t.app.get(ListingVersion) as unknown as { version: { listening: boolean } }).version.listening,
+      (listening) => listening,
+    );
+    expect((await listeners()).map((r) => r.application_name)).toEqual(['local-creators listener']);
+    expect(apps.length).toBe(1);
   });
 
   it('refuses a session signed out on this process at the very next request', async () => {
@@ -69,7 +91,11 @@ describe('kept session checks', () => {
   it('refuses a session revoked in plain SQL once PostgreSQL announces it', async () => {
     const admin = await signUpAdmin(t);
     for (let i = 0; i < 3; i++) await t.http().get('/api/admin/stats').set(bearer(admin)).expect(200);
-    await announcedAfter(() => t.sql(`update auth_sessions set revoked_at = now(), revoked_reason = 'signed_out' where id = $1`, [sessionOf(admin)]));
+    await announcedAfter(() =>
+      t.sql(`update auth_sessions set revoked_at = now(), revoked_reason = 'signed_out' where id = $1`, [
+        sessionOf(admin),
+      ]),
+    );
     const res = await eventually(
       () => t.http().get('/api/admin/stats').set(bearer(admin)),
       (r) => r.status !== 200,
@@ -94,7 +120,10 @@ describe('kept session checks', () => {
     await t.http().get('/api/admin/stats').set(bearer(admin)).expect(200);
     await t.http().get('/api/admin/stats?city=nowhere-else').set(bearer(admin)).expect(200);
     await announcedAfter(() =>
-      t.sql(`insert into admin_city_grants (user_id, city_slug, created_at) select $1, slug, now() from cities limit 1`, [admin.user.id]),
+      t.sql(
+        `insert into admin_city_grants (user_id, city_slug, created_at) select $1, slug, now() from cities limit 1`,
+        [admin.user.id],
+      ),
     );
     // An admin of some cities may not ask about another one.
     const res = await eventually(

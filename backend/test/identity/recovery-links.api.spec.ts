@@ -1,7 +1,16 @@
 import { createHmac } from 'node:crypto';
 import { sign } from 'jsonwebtoken';
 import { MSG, type AuthSession } from '@local-creators/common';
-import { bearer, createTestApp, eventually, resetMailsTo, signUp, STRONG_PASSWORD, TestApp, uniqueEmail } from '../helpers/test-app';
+import {
+  bearer,
+  createTestApp,
+  eventually,
+  resetMailsTo,
+  signUp,
+  STRONG_PASSWORD,
+  TestApp,
+  uniqueEmail,
+} from '../helpers/test-app';
 
 /** Recovery links are spent once, voided by any newer link or password change, and checked when opened. */
 describe('password recovery links', () => {
@@ -22,7 +31,8 @@ describe('password recovery links', () => {
     expect(mails.length).toBeGreaterThan(before);
     return /\/login#access_token=([^&\s]+)\S*type=recovery/.exec(mails[mails.length - 1]!.text)![1]!;
   }
-  const setPassword = (token: string, password: string) => t.http().put('/api/auth/user').set('Authorization', `Bearer ${token}`).send({ password });
+  const setPassword = (token: string, password: string) =>
+    t.http().put('/api/auth/user').set('Authorization', `Bearer ${token}`).send({ password });
   const check = (token: string) => t.http().get('/api/auth/recovery').set('Authorization', `Bearer ${token}`);
 
   it('tells a valid link from a spent, forged or expired one when it is opened', async () => {
@@ -41,19 +51,26 @@ describe('password recovery links', () => {
 
     // A link whose own signed expiry has passed.
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
-    const lapsed = sign({ ...claims, iat: 1_700_000_000, exp: 1_700_003_600 }, t.env.JWT_SECRET!, { algorithm: 'HS256' });
+    const lapsed = sign({ ...claims, iat: 1_700_000_000, exp: 1_700_003_600 }, t.env.JWT_SECRET!, {
+      algorithm: 'HS256',
+    });
     expect((await check(lapsed).expect(401)).body.message).toBe(MSG.recoveryLinkInvalid);
     expect((await setPassword(lapsed, 'Brand-New-Pass-7').expect(401)).body.message).toBe(MSG.recoveryLinkInvalid);
 
     // Expired: the grant's hour is over.
-    await t.sql(`update recovery_tokens set expires_at = now() - interval '1 second' where user_id = (select id from users where email = $1)`, [email]);
+    await t.sql(
+      `update recovery_tokens set expires_at = now() - interval '1 second' where user_id = (select id from users where email = $1)`,
+      [email],
+    );
     expect((await check(token).expect(401)).body.message).toBe(MSG.recoveryLinkInvalid);
     expect((await setPassword(token, 'Brand-New-Pass-7').expect(401)).body.message).toBe(MSG.recoveryLinkInvalid);
   });
 
   it('refuses a session token on the check (it is for recovery links only)', async () => {
     const session = await signUp(t);
-    expect((await t.http().get('/api/auth/recovery').set(bearer(session)).expect(401)).body.message).toBe(MSG.recoveryLinkInvalid);
+    expect((await t.http().get('/api/auth/recovery').set(bearer(session)).expect(401)).body.message).toBe(
+      MSG.recoveryLinkInvalid,
+    );
   });
 
   it('voids a link once the owner changes the password while signed in', async () => {
@@ -108,8 +125,13 @@ describe('refresh token rotation under concurrency', () => {
 
   const refresh = (token: string) => t.http().post('/api/auth/refresh').send({ refresh_token: token });
   const liveTokens = async (sessionId: string) =>
-    (await t.sql<{ n: string }>('select count(*) as n from refresh_tokens where session_id = $1 and used_at is null', [sessionId]))[0]!.n;
-  const sessionOf = async (s: AuthSession) => (await t.sql<{ id: string }>('select id from auth_sessions where user_id = $1', [s.user.id]))[0]!.id;
+    (
+      await t.sql<{ n: string }>('select count(*) as n from refresh_tokens where session_id = $1 and used_at is null', [
+        sessionId,
+      ])
+    )[0]!.n;
+  const sessionOf = async (s: AuthSession) =>
+    (await t.sql<{ id: string }>('select id from auth_sessions where user_id = $1', [s.user.id]))[0]!.id;
 
   it('answers ten parallel refreshes of one token with one and the same successor', async () => {
     const first = await signUp(t);

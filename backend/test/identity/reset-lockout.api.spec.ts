@@ -17,7 +17,8 @@ describe('password reset lock-out', () => {
   });
   afterAll(() => t.close());
 
-  const ask = (email: string, ip: string) => t.http().post('/api/auth/recover').set(from(ip)).send({ email }).expect(200, {});
+  const ask = (email: string, ip: string) =>
+    t.http().post('/api/auth/recover').set(from(ip)).send({ email }).expect(200, {});
   const rowsFor = (email: string) =>
     t.sql<{ due_at: Date; status: string; payload: { link: string } }>(
       `select due_at, status, payload from outbox_messages where kind = 'password-recovery' and payload->>'email' = $1 order by due_at`,
@@ -81,7 +82,8 @@ describe('password reset lock-out', () => {
       `select id from recovery_tokens where user_id = (select id from users where email = $1) order by created_at desc limit 1`,
       [email],
     );
-    const jti = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { jti: string }).jti;
+    const jti = (token: string) =>
+      (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { jti: string }).jti;
     const token = resetMailsTo(t, email)
       .map((m) => /\/login#access_token=([^&\s]+)/.exec(m.text)![1]!)
       .find((x) => jti(x) === newest!.id);

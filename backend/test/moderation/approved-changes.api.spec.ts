@@ -16,7 +16,8 @@ describe('changes to an approved profile', () => {
   });
   afterAll(() => t.close());
 
-  const getCreator = async (id: string) => (await t.http().get(`/api/admin/creators/${id}`).set(bearer(admin)).expect(200)).body;
+  const getCreator = async (id: string) =>
+    (await t.http().get(`/api/admin/creators/${id}`).set(bearer(admin)).expect(200)).body;
   const audit = (id: string) =>
     t.sql<{ action: string; actor_email: string; notes: string | null }>(
       'select action, actor_email, notes from moderation_audit_log where subject_id = $1 order by created_at',
@@ -27,7 +28,8 @@ describe('changes to an approved profile', () => {
       `select kind, payload from outbox_messages where kind = 'approved-creator-changed' and payload->>'profileId' = $1`,
       [id],
     );
-  const acknowledge = (id: string, body: object) => t.http().post(`/api/admin/creators/${id}/acknowledge-changes`).set(bearer(admin)).send(body);
+  const acknowledge = (id: string, body: object) =>
+    t.http().post(`/api/admin/creators/${id}/acknowledge-changes`).set(bearer(admin)).send(body);
 
   async function approvedCreator(name: string) {
     const session = await signUp(t);
@@ -40,7 +42,12 @@ describe('changes to an approved profile', () => {
         .expect(201)
     ).body.id as string;
     const { version } = await getCreator(id);
-    await t.http().put(`/api/admin/creators/${id}`).set(bearer(admin)).send({ approval_status: 'approved', version }).expect(200);
+    await t
+      .http()
+      .put(`/api/admin/creators/${id}`)
+      .set(bearer(admin))
+      .send({ approval_status: 'approved', version })
+      .expect(200);
     return { session, id };
   }
 
@@ -48,7 +55,11 @@ describe('changes to an approved profile', () => {
     const { session, id } = await approvedCreator('Maya Brooks');
     expect((await getCreator(id)).changes_since_verification).toBeNull();
 
-    const edited = validProfile({ full_name: 'Totally Different Name', bio: 'Now selling followers, DM me.', link_hub_url: 'https://spam.example.com' });
+    const edited = validProfile({
+      full_name: 'Totally Different Name',
+      bio: 'Now selling followers, DM me.',
+      link_hub_url: 'https://spam.example.com',
+    });
     const saved = await t.http().put('/api/me/profile').set(bearer(session)).send(edited).expect(200);
     expect(saved.body).toMatchObject({ approval_status: 'approved', is_public: true, phone_verified: true });
     await t.http().get(`/api/creators/${id}`).expect(200); // still listed
@@ -61,7 +72,9 @@ describe('changes to an approved profile', () => {
     );
 
     expect(await changeMails(id)).toHaveLength(1);
-    const mail = await t.mailbox.waitFor((m) => m.subject === 'An approved creator changed their profile: Totally Different Name');
+    const mail = await t.mailbox.waitFor(
+      (m) => m.subject === 'An approved creator changed their profile: Totally Different Name',
+    );
     expect(mail.to).toEqual(['founder@localcreators.test']); // ADMIN_NOTIFY_EMAILS of the test app
     expect(mail.text).toContain('Full name: "Maya Brooks" → "Totally Different Name"');
     expect(mail.text).toContain(`/admin/creators/${id}/show`);
@@ -71,7 +84,12 @@ describe('changes to an approved profile', () => {
       changed_at: expect.any(String),
       changes: [
         { field: 'full_name', label: 'Full name', before: 'Maya Brooks', after: 'Totally Different Name' },
-        { field: 'bio', label: 'Bio', before: 'Food and family adventures around Cleveland.', after: 'Now selling followers, DM me.' },
+        {
+          field: 'bio',
+          label: 'Bio',
+          before: 'Food and family adventures around Cleveland.',
+          after: 'Now selling followers, DM me.',
+        },
         { field: 'link_hub_url', label: 'Link hub', before: null, after: 'https://spam.example.com' },
       ],
     });
@@ -91,7 +109,10 @@ describe('changes to an approved profile', () => {
       .send({ ...edited, full_name: 'Maya Brooks' })
       .expect(200);
     expect((await audit(id)).map((r) => r.action)).toEqual(['approve', 'profile_changed', 'profile_changed']);
-    expect((await getCreator(id)).changes_since_verification.changes.map((ch: { field: string }) => ch.field)).toEqual(['bio', 'link_hub_url']);
+    expect((await getCreator(id)).changes_since_verification.changes.map((ch: { field: string }) => ch.field)).toEqual([
+      'bio',
+      'link_hub_url',
+    ]);
     expect(await changeMails(id)).toHaveLength(1);
 
     // A save that changes nothing leaves no trace.
@@ -157,9 +178,23 @@ describe('changes to an approved profile', () => {
       .send(validProfile({ full_name: 'Rejected Later', bio: 'Edited after approval, twice over.' }))
       .expect(200);
     let c = await getCreator(id);
-    c = (await t.http().put(`/api/admin/creators/${id}`).set(bearer(admin)).send({ approval_status: 'rejected', version: c.version }).expect(200)).body;
+    c = (
+      await t
+        .http()
+        .put(`/api/admin/creators/${id}`)
+        .set(bearer(admin))
+        .send({ approval_status: 'rejected', version: c.version })
+        .expect(200)
+    ).body;
     expect(c.changes_since_verification).toBeNull();
-    c = (await t.http().put(`/api/admin/creators/${id}`).set(bearer(admin)).send({ approval_status: 'approved', version: c.version }).expect(200)).body;
+    c = (
+      await t
+        .http()
+        .put(`/api/admin/creators/${id}`)
+        .set(bearer(admin))
+        .send({ approval_status: 'approved', version: c.version })
+        .expect(200)
+    ).body;
     expect(c.changes_since_verification).toBeNull();
   });
 });

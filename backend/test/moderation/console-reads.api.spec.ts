@@ -111,8 +111,16 @@ describe("the console's counts and lists", () => {
 
   it("answers each avatar's 256 px rendition beside the photo", async () => {
     const { session, id } = await apply('Photo Counted');
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-    await t.http().put('/api/me/profile/image').set(bearer(session)).attach('file', png, { filename: 'me.png', contentType: 'image/png' }).expect(200);
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await t
+      .http()
+      .put('/api/me/profile/image')
+      .set(bearer(session))
+      .attach('file', png, { filename: 'me.png', contentType: 'image/png' })
+      .expect(200);
     const res = await t
       .http()
       .get('/api/admin/creators')
@@ -150,7 +158,9 @@ describe("the console's counts and lists", () => {
       const conn = em.getConnection();
       const sent: [string, unknown[]][] = [];
       const recording = {
-        getConnection: () => ({ execute: (sql: string, params: unknown[] = []) => (sent.push([sql, params]), conn.execute(sql, params)) }),
+        getConnection: () => ({
+          execute: (sql: string, params: unknown[] = []) => (sent.push([sql, params]), conn.execute(sql, params)),
+        }),
         getMetadata: em.getMetadata.bind(em),
       } as unknown as EntityManager;
       return { queries: new SqlCreatorAdminQueries(recording), sent, conn };
@@ -166,7 +176,14 @@ describe("the console's counts and lists", () => {
       }
       return plans;
     }
-    const page = (over: Partial<AdminCreatorQuery>): AdminCreatorQuery => ({ sort: 'created_at', order: 'DESC', offset: 0, limit: 24, cities: null, ...over });
+    const page = (over: Partial<AdminCreatorQuery>): AdminCreatorQuery => ({
+      sort: 'created_at',
+      order: 'DESC',
+      offset: 0,
+      limit: 24,
+      cities: null,
+      ...over,
+    });
 
     it.each([
       ['created_at', 'DESC', {}],
@@ -183,16 +200,35 @@ describe("the console's counts and lists", () => {
           [status ?? null],
         );
         const n = expected.length;
-        for (const from of [0, Math.floor(n / 2) - 13, Math.floor(n / 2) - 12, Math.floor(n / 2), n - 24, n - 7, n - 1, n, n + 50]) {
+        for (const from of [
+          0,
+          Math.floor(n / 2) - 13,
+          Math.floor(n / 2) - 12,
+          Math.floor(n / 2),
+          n - 24,
+          n - 7,
+          n - 1,
+          n,
+          n + 50,
+        ]) {
           const res = await t
             .http()
             .get('/api/admin/creators')
-            .query({ filter: JSON.stringify(filter), sort: JSON.stringify([field, order]), range: JSON.stringify([from, from + 23]) })
+            .query({
+              filter: JSON.stringify(filter),
+              sort: JSON.stringify([field, order]),
+              range: JSON.stringify([from, from + 23]),
+            })
             .set(bearer(admin))
             .expect(200);
           const want = expected.slice(from, from + 24);
-          expect([from, res.body.map((c: { id: string; email: string }) => [c.id, c.email])]).toEqual([from, want.map((r) => [r.id, r.email])]);
-          expect(res.headers['content-range']).toBe(`creators ${from}-${want.length ? from + want.length - 1 : from}/${n}`);
+          expect([from, res.body.map((c: { id: string; email: string }) => [c.id, c.email])]).toEqual([
+            from,
+            want.map((r) => [r.id, r.email]),
+          ]);
+          expect(res.headers['content-range']).toBe(
+            `creators ${from}-${want.length ? from + want.length - 1 : from}/${n}`,
+          );
         }
       },
       120_000,
@@ -246,13 +282,19 @@ describe("the console's counts and lists", () => {
           t
             .http()
             .get('/api/admin/creators')
-            .query({ filter: JSON.stringify(filter), sort: JSON.stringify(sort), range: JSON.stringify([from, from + 23]) })
+            .query({
+              filter: JSON.stringify(filter),
+              sort: JSON.stringify(sort),
+              range: JSON.stringify([from, from + 23]),
+            })
             .set(bearer(admin))
             .expect(200);
         const asked = async (request: () => Promise<unknown>) => {
           run.mockClear();
           await request();
-          return run.mock.calls.filter(([statement]) => statement.name?.startsWith('lc_admin_')).map(([, opts]) => Boolean(opts?.genericPlan));
+          return run.mock.calls
+            .filter(([statement]) => statement.name?.startsWith('lc_admin_'))
+            .map(([, opts]) => Boolean(opts?.genericPlan));
         };
         expect(await asked(() => list({}, ['created_at', 'DESC'], 0))).toEqual([true]);
         await list({ approval_status: 'approved' }, ['full_name', 'ASC'], 9_000); // takes the list's positions
@@ -302,14 +344,19 @@ describe("the console's counts and lists", () => {
         await queries.search(query);
         const pageStatement = sent.find(([sql]) => sql.includes('"__version"'));
         expect(pageStatement).toBeDefined();
-        const [plan] = await conn.execute<{ 'QUERY PLAN': unknown }[]>(`explain (analyze, format json) ${pageStatement![0]}`, pageStatement![1]);
+        const [plan] = await conn.execute<{ 'QUERY PLAN': unknown }[]>(
+          `explain (analyze, format json) ${pageStatement![0]}`,
+          pageStatement![1],
+        );
         // The most index entries one scan of creator_profiles read for the page.
         const walked = (node: Record<string, any>): number =>
           Math.max(
             node['Relation Name'] === 'creator_profiles' && /Index/.test(node['Node Type']) ? node['Actual Rows'] : 0,
             ...(node.Plans ?? []).map(walked),
           );
-        const root = (Array.isArray(plan!['QUERY PLAN']) ? plan!['QUERY PLAN'] : JSON.parse(String(plan!['QUERY PLAN'])))[0].Plan;
+        const root = (
+          Array.isArray(plan!['QUERY PLAN']) ? plan!['QUERY PLAN'] : JSON.parse(String(plan!['QUERY PLAN']))
+        )[0].Plan;
         expect(walked(root)).toBeLessThanOrEqual(256 + 24);
       }
     });
@@ -317,8 +364,15 @@ describe("the console's counts and lists", () => {
     it('does not answer a deep page from positions kept before a write that moved the list (decision 0271)', async () => {
       const deep = { sort: JSON.stringify(['created_at', 'DESC']), range: JSON.stringify([15_000, 15_023]) };
       const truth = async () =>
-        (await t.sql<{ id: string }>('select id from creator_profiles order by created_at desc, id desc offset 15000 limit 24')).map((r) => r.id);
-      const read = async () => (await t.http().get('/api/admin/creators').query(deep).set(bearer(admin)).expect(200)).body.map((c: { id: string }) => c.id);
+        (
+          await t.sql<{ id: string }>(
+            'select id from creator_profiles order by created_at desc, id desc offset 15000 limit 24',
+          )
+        ).map((r) => r.id);
+      const read = async () =>
+        (await t.http().get('/api/admin/creators').query(deep).set(bearer(admin)).expect(200)).body.map(
+          (c: { id: string }) => c.id,
+        );
       expect(await read()).toEqual(await truth());
       // The oldest creator becomes the newest: every row after the first moves one place.
       await t.sql(
@@ -334,10 +388,15 @@ describe("the console's counts and lists", () => {
       const pending = (offset: number) => page({ status: 'pending', sort: 'created_at', order: 'ASC', offset });
       const truth = async (offset: number) =>
         (
-          await t.sql<{ id: string }>(`select id from creator_profiles where approval_status = 'pending' order by created_at, id offset $1 limit 24`, [offset])
+          await t.sql<{ id: string }>(
+            `select id from creator_profiles where approval_status = 'pending' order by created_at, id offset $1 limit 24`,
+            [offset],
+          )
         ).map((r) => r.id);
       await queries.search(pending(600));
-      const [{ n }] = await t.sql<{ n: string }>(`select count(*) as n from creator_profiles where approval_status = 'pending'`);
+      const [{ n }] = await t.sql<{ n: string }>(
+        `select count(*) as n from creator_profiles where approval_status = 'pending'`,
+      );
       const moved = await t.sql<{ id: string }>(
         `update creator_profiles set approval_status = 'pending' where id in (select id from creator_profiles where approval_status = 'approved' order by id limit 10000) returning id`,
       );
@@ -350,7 +409,9 @@ describe("the console's counts and lists", () => {
         }
         expect(sent.some(([sql]) => sql.includes('"__version"'))).toBe(true);
       } finally {
-        await t.sql(`update creator_profiles set approval_status = 'approved' where id = any($1::uuid[])`, [moved.map((r) => r.id)]);
+        await t.sql(`update creator_profiles set approval_status = 'approved' where id = any($1::uuid[])`, [
+          moved.map((r) => r.id),
+        ]);
       }
     });
 
@@ -361,16 +422,20 @@ describe("the console's counts and lists", () => {
       expect(search).not.toMatch(/Index Cond: \(\(full_name\)[^\n]*Many/);
 
       for (const text of ['Many 12345', 'many 1234', 'Many 29']) {
-        const expected = await t.sql<{ id: string }>(`select id from creator_profiles where full_name ilike $1 order by created_at desc, id desc`, [
-          `%${text}%`,
-        ]);
+        const expected = await t.sql<{ id: string }>(
+          `select id from creator_profiles where full_name ilike $1 order by created_at desc, id desc`,
+          [`%${text}%`],
+        );
         const res = await t
           .http()
           .get('/api/admin/creators')
           .query({ filter: JSON.stringify({ q: text }), sort: JSON.stringify(['created_at', 'DESC']), range: '[0,49]' })
           .set(bearer(admin))
           .expect(200);
-        expect([text, res.body.map((c: { id: string }) => c.id)]).toEqual([text, expected.slice(0, 50).map((r) => r.id)]);
+        expect([text, res.body.map((c: { id: string }) => c.id)]).toEqual([
+          text,
+          expected.slice(0, 50).map((r) => r.id),
+        ]);
         expect(res.headers['content-range']).toBe(`creators 0-${Math.min(expected.length, 50) - 1}/${expected.length}`);
       }
     });

@@ -26,10 +26,15 @@ describe('moderation decisions under concurrency', () => {
       .expect(201);
     return { session, id: res.body.id as string };
   }
-  const getCreator = async (id: string) => (await t.http().get(`/api/admin/creators/${id}`).set(bearer(admin)).expect(200)).body;
-  const putCreator = (id: string, body: object) => t.http().put(`/api/admin/creators/${id}`).set(bearer(admin)).send(body);
+  const getCreator = async (id: string) =>
+    (await t.http().get(`/api/admin/creators/${id}`).set(bearer(admin)).expect(200)).body;
+  const putCreator = (id: string, body: object) =>
+    t.http().put(`/api/admin/creators/${id}`).set(bearer(admin)).send(body);
   const auditRows = (id: string) =>
-    t.sql<{ action: string; notes: string | null }>('select action, notes from moderation_audit_log where subject_id = $1 order by created_at', [id]);
+    t.sql<{ action: string; notes: string | null }>(
+      'select action, notes from moderation_audit_log where subject_id = $1 order by created_at',
+      [id],
+    );
   /** Decision mails to the creator (not the confirmation of the application, decision 0118). */
   const outboxTo = (email: string) =>
     t.sql<{ kind: string; payload: { notes?: string | null } }>(
@@ -44,11 +49,14 @@ describe('moderation decisions under concurrency', () => {
       const { version } = await getCreator(id);
       expect(typeof version).toBe('number');
       const bodies = Array.from({ length: 20 }, (_, i) =>
-        i % 2 ? { approval_status: 'approved', version } : { approval_status: 'rejected', approval_notes: `Reason ${i}`, version },
+        i % 2
+          ? { approval_status: 'approved', version }
+          : { approval_status: 'rejected', approval_notes: `Reason ${i}`, version },
       );
       const responses = await Promise.all(bodies.map((b) => putCreator(id, b)));
       expect(statuses(responses)).toEqual([200, ...Array(19).fill(409)]);
-      for (const r of responses.filter((r) => r.status === 409)) expect(r.body).toMatchObject({ statusCode: 409, message: expect.stringMatching(/changed/) });
+      for (const r of responses.filter((r) => r.status === 409))
+        expect(r.body).toMatchObject({ statusCode: 409, message: expect.stringMatching(/changed/) });
 
       const winner = responses.find((r) => r.status === 200)!.body;
       const audit = await auditRows(id);
@@ -73,12 +81,19 @@ describe('moderation decisions under concurrency', () => {
     it('a double approve sends one mail and writes one audit row', async () => {
       const { session, id } = await apply('Double Click');
       const { version } = await getCreator(id);
-      const responses = await Promise.all(Array.from({ length: 20 }, () => putCreator(id, { approval_status: 'approved', version })));
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, () => putCreator(id, { approval_status: 'approved', version })),
+      );
       expect(statuses(responses)).toEqual([200, ...Array(19).fill(409)]);
       expect(await auditRows(id)).toHaveLength(1);
       expect(await outboxTo(session.user.email)).toHaveLength(1);
       await eventually(
-        () => Promise.resolve(t.mailbox.mails.filter((m) => m.to.includes(session.user.email) && m.subject === "You're live on Local Creators!")),
+        () =>
+          Promise.resolve(
+            t.mailbox.mails.filter(
+              (m) => m.to.includes(session.user.email) && m.subject === "You're live on Local Creators!",
+            ),
+          ),
         (m) => m.length === 1,
       );
     });
@@ -87,7 +102,11 @@ describe('moderation decisions under concurrency', () => {
       const { session, id } = await apply('Seen Before');
       const seen = await getCreator(id);
       await putCreator(id, { approval_status: 'approved', version: seen.version }).expect(200);
-      const stale = await putCreator(id, { approval_status: 'rejected', approval_notes: 'Too late', version: seen.version }).expect(409);
+      const stale = await putCreator(id, {
+        approval_status: 'rejected',
+        approval_notes: 'Too late',
+        version: seen.version,
+      }).expect(409);
       expect(stale.body.message).toBe('This creator changed since you opened it. Reload to see the current state.');
       expect((await auditRows(id)).map((a) => a.action)).toEqual(['approve']);
       expect((await outboxTo(session.user.email)).map((m) => m.kind)).toEqual(['creator-approved']);
@@ -101,7 +120,9 @@ describe('moderation decisions under concurrency', () => {
         .expect(200);
       await putCreator(id, { approval_status: 'rejected', version: now.version }).expect(409);
       await putCreator(id, { phone_verified: false, version: now.version }).expect(409);
-      expect(await t.sql('select approval_status from creator_profiles where id = $1', [id])).toEqual([{ approval_status: 'approved' }]);
+      expect(await t.sql('select approval_status from creator_profiles where id = $1', [id])).toEqual([
+        { approval_status: 'approved' },
+      ]);
     });
 
     it("never refuses the creator's own save because an admin decided at the same moment", async () => {
@@ -118,8 +139,14 @@ describe('moderation decisions under concurrency', () => {
         ]);
         expect(save.status).toBe(200);
         expect([200, 409]).toContain(decision.status);
-        const [row] = await t.sql<{ bio: string; approval_status: string }>('select bio, approval_status from creator_profiles where id = $1', [id]);
-        expect(row).toEqual({ bio: `Edited in round ${round}, mid-decision.`, approval_status: decision.status === 200 ? 'approved' : 'pending' });
+        const [row] = await t.sql<{ bio: string; approval_status: string }>(
+          'select bio, approval_status from creator_profiles where id = $1',
+          [id],
+        );
+        expect(row).toEqual({
+          bio: `Edited in round ${round}, mid-decision.`,
+          approval_status: decision.status === 200 ? 'approved' : 'pending',
+        });
         // Approved first, the save is then an approved creator's change (decision 0108) and audited as one.
         const actions = (await auditRows(id)).map((a) => a.action);
         if (decision.status === 409) expect(actions).toEqual([]);
@@ -141,7 +168,13 @@ describe('moderation decisions under concurrency', () => {
     it('approving clears the rejection notes: the creator and the console no longer see them', async () => {
       const { session, id } = await apply('Second Chance');
       let c = await getCreator(id);
-      c = (await putCreator(id, { approval_status: 'rejected', approval_notes: 'Add your TikTok', version: c.version }).expect(200)).body;
+      c = (
+        await putCreator(id, {
+          approval_status: 'rejected',
+          approval_notes: 'Add your TikTok',
+          version: c.version,
+        }).expect(200)
+      ).body;
       expect(c.approval_notes).toBe('Add your TikTok');
       c = (await putCreator(id, { approval_status: 'approved', version: c.version }).expect(200)).body;
       expect(c.approval_notes).toBeNull();
@@ -157,8 +190,16 @@ describe('moderation decisions under concurrency', () => {
     it('refuses notes sent with an approval instead of dropping them', async () => {
       const { session, id } = await apply('Noted Approval');
       const c = await getCreator(id);
-      const res = await putCreator(id, { approval_status: 'approved', approval_notes: 'Welcome aboard!', version: c.version }).expect(400);
-      expect(res.body).toMatchObject({ statusCode: 400, message: 'Notes are sent with a rejection only. Clear them to approve.', field: 'approval_notes' });
+      const res = await putCreator(id, {
+        approval_status: 'approved',
+        approval_notes: 'Welcome aboard!',
+        version: c.version,
+      }).expect(400);
+      expect(res.body).toMatchObject({
+        statusCode: 400,
+        message: 'Notes are sent with a rejection only. Clear them to approve.',
+        field: 'approval_notes',
+      });
       expect(await auditRows(id)).toEqual([]);
       expect(await outboxTo(session.user.email)).toEqual([]);
       // Blank notes (an empty box) are no notes.
@@ -184,25 +225,33 @@ describe('moderation decisions under concurrency', () => {
           })
           .expect(201)
       ).body as { id: string };
-    const getSubmission = async (id: string) => (await t.http().get(`/api/admin/amplify-submissions/${id}`).set(bearer(admin)).expect(200)).body;
-    const putSubmission = (id: string, body: object) => t.http().put(`/api/admin/amplify-submissions/${id}`).set(bearer(admin)).send(body);
+    const getSubmission = async (id: string) =>
+      (await t.http().get(`/api/admin/amplify-submissions/${id}`).set(bearer(admin)).expect(200)).body;
+    const putSubmission = (id: string, body: object) =>
+      t.http().put(`/api/admin/amplify-submissions/${id}`).set(bearer(admin)).send(body);
 
     it('of 20 concurrent approve and decline decisions on one version, exactly one takes effect', async () => {
       const { id } = await submit('Racing Bakery');
       const { version } = await getSubmission(id);
       expect(typeof version).toBe('number');
-      const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => putSubmission(id, { status: i % 2 ? 'approved' : 'declined', version })));
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => putSubmission(id, { status: i % 2 ? 'approved' : 'declined', version })),
+      );
       expect(statuses(responses)).toEqual([200, ...Array(19).fill(409)]);
       const winner = responses.find((r) => r.status === 200)!.body;
       expect(await auditRows(id)).toEqual([{ action: 'status', notes: null }]);
-      expect(await t.sql('select status from amplify_submissions where id = $1', [id])).toEqual([{ status: winner.status }]);
+      expect(await t.sql('select status from amplify_submissions where id = $1', [id])).toEqual([
+        { status: winner.status },
+      ]);
     });
 
     it('of 20 concurrent feature and un-feature clicks on one version, exactly one takes effect', async () => {
       const { id } = await submit('Featured Race');
       let s = await getSubmission(id);
       s = (await putSubmission(id, { status: 'approved', version: s.version }).expect(200)).body;
-      const responses = await Promise.all(Array.from({ length: 20 }, () => putSubmission(id, { featured: true, version: s.version })));
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, () => putSubmission(id, { featured: true, version: s.version })),
+      );
       expect(statuses(responses)).toEqual([200, ...Array(19).fill(409)]);
       expect((await auditRows(id)).map((a) => a.action)).toEqual(['status', 'feature']);
       const stale = await putSubmission(id, { featured: false, version: s.version }).expect(409);

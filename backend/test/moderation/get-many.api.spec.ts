@@ -25,7 +25,12 @@ describe('admin creators by id', () => {
         ).body.id,
       );
     }
-    await t.http().put(`/api/admin/creators/${ids[0]}`).set(bearer(admin)).send({ approval_status: 'approved' }).expect(200);
+    await t
+      .http()
+      .put(`/api/admin/creators/${ids[0]}`)
+      .set(bearer(admin))
+      .send({ approval_status: 'approved' })
+      .expect(200);
     const res = await t
       .http()
       .get('/api/admin/creators')

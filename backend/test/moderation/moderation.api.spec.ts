@@ -48,7 +48,9 @@ describe('moderation API', () => {
     t
       .http()
       .get('/api/admin/creators')
-      .query(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])))
+      .query(
+        Object.fromEntries(Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])),
+      )
       .set(bearer(admin));
   const auditOf = async (id: string) =>
     (
@@ -74,14 +76,25 @@ describe('moderation API', () => {
     it('lists pending applications oldest first with Content-Range, e-mail and decided_at', async () => {
       const first = await apply('First Applicant');
       const second = await apply('Second Applicant');
-      const res = await list({ filter: { approval_status: 'pending' }, sort: ['created_at', 'ASC'], range: [0, 99] }).expect(200);
+      const res = await list({
+        filter: { approval_status: 'pending' },
+        sort: ['created_at', 'ASC'],
+        range: [0, 99],
+      }).expect(200);
       const ids = res.body.map((c: { id: string }) => c.id);
       expect(ids.indexOf(first.id)).toBeGreaterThanOrEqual(0);
       expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
       expect(res.body.every((c: { approval_status: string }) => c.approval_status === 'pending')).toBe(true);
-      expect(res.headers['content-range']).toMatch(new RegExp(`^creators 0-${res.body.length - 1}/${res.body.length}$`));
+      expect(res.headers['content-range']).toMatch(
+        new RegExp(`^creators 0-${res.body.length - 1}/${res.body.length}$`),
+      );
       const mine = res.body.find((c: { id: string }) => c.id === first.id);
-      expect(mine).toMatchObject({ email: first.session.user.email, full_name: 'First Applicant', phone: '(216) 555-0101', decided_at: null });
+      expect(mine).toMatchObject({
+        email: first.session.user.email,
+        full_name: 'First Applicant',
+        phone: '(216) 555-0101',
+        decided_at: null,
+      });
     });
 
     it('pages with range and answers getMany (filter id list); garbage ids match nothing', async () => {
@@ -124,7 +137,11 @@ describe('moderation API', () => {
       const { id, session } = await apply('Detail Person');
       const res = await t.http().get(`/api/admin/creators/${id}`).set(bearer(admin)).expect(200);
       expect(res.body).toMatchObject({ id, email: session.user.email, approval_status: 'pending', decided_at: null });
-      const missing = await t.http().get('/api/admin/creators/00000000-0000-4000-8000-000000000000').set(bearer(admin)).expect(404);
+      const missing = await t
+        .http()
+        .get('/api/admin/creators/00000000-0000-4000-8000-000000000000')
+        .set(bearer(admin))
+        .expect(404);
       expect(missing.body.message).toBe(MSG.profileNotFound);
       await t.http().get('/api/admin/creators/not-a-uuid').set(bearer(admin)).expect(400);
     });
@@ -135,7 +152,13 @@ describe('moderation API', () => {
       const { id, session } = await apply('Approved Person');
       const before = (await t.http().get('/api/admin/stats').set(bearer(admin)).expect(200)).body;
       const res = await put(id, { approval_status: 'approved' }).expect(200);
-      expect(res.body).toMatchObject({ id, approval_status: 'approved', is_public: true, phone_verified: true, email: session.user.email });
+      expect(res.body).toMatchObject({
+        id,
+        approval_status: 'approved',
+        is_public: true,
+        phone_verified: true,
+        email: session.user.email,
+      });
       expect(res.body.decided_at).toEqual(expect.any(String));
       const stored = await row(id);
       expect(stored).toMatchObject({ approval_status: 'approved', is_public: true, phone_verified: true });
@@ -146,7 +169,9 @@ describe('moderation API', () => {
       const after = (await t.http().get('/api/admin/stats').set(bearer(admin)).expect(200)).body;
       expect(after).toEqual({ ...before, pending: before.pending - 1, approved: before.approved + 1 });
 
-      const mail = await t.mailbox.waitFor((m) => m.to.includes(session.user.email) && m.subject === "You're live on Local Creators!");
+      const mail = await t.mailbox.waitFor(
+        (m) => m.to.includes(session.user.email) && m.subject === "You're live on Local Creators!",
+      );
       expect(mail.text).toContain(`/creator/${id}`);
       expect(await auditOf(id)).toEqual([
         expect.objectContaining({
@@ -168,7 +193,9 @@ describe('moderation API', () => {
       const { id, session } = await apply('Double Click');
       await put(id, { approval_status: 'approved' }).expect(200);
       // The approval mail itself (the application's receipt mail went to the same address before it).
-      await t.mailbox.waitFor((m) => m.to.includes(session.user.email) && m.subject === "You're live on Local Creators!");
+      await t.mailbox.waitFor(
+        (m) => m.to.includes(session.user.email) && m.subject === "You're live on Local Creators!",
+      );
       const decidedAt = (await row(id)).decided_at;
       await put(id, { approval_status: 'approved' }).expect(200);
       expect((await row(id)).decided_at).toEqual(decidedAt);
@@ -184,19 +211,31 @@ describe('moderation API', () => {
 
     it('rejects with trimmed notes (null when empty), mails them, audits them', async () => {
       const { id, session } = await apply('Rejected Person');
-      const res = await put(id, { approval_status: 'rejected', approval_notes: '  Please add your TikTok link.  ' }).expect(200);
-      expect(res.body).toMatchObject({ approval_status: 'rejected', is_public: false, phone_verified: false, approval_notes: 'Please add your TikTok link.' });
+      const res = await put(id, {
+        approval_status: 'rejected',
+        approval_notes: '  Please add your TikTok link.  ',
+      }).expect(200);
+      expect(res.body).toMatchObject({
+        approval_status: 'rejected',
+        is_public: false,
+        phone_verified: false,
+        approval_notes: 'Please add your TikTok link.',
+      });
       expect(await row(id)).toMatchObject({
         approval_status: 'rejected',
         is_public: false,
         phone_verified: false,
         approval_notes: 'Please add your TikTok link.',
       });
-      const mail = await t.mailbox.waitFor((m) => m.to.includes(session.user.email) && m.text.includes('Please add your TikTok link.'));
+      const mail = await t.mailbox.waitFor(
+        (m) => m.to.includes(session.user.email) && m.text.includes('Please add your TikTok link.'),
+      );
       expect(mail.subject).toBe('About your Local Creators application');
       const mine = await t.http().get('/api/me/profile').set(bearer(session)).expect(200);
       expect(mine.body).toMatchObject({ approval_status: 'rejected', approval_notes: 'Please add your TikTok link.' });
-      expect((await list({ filter: { approval_status: 'pending' }, range: [0, 199] })).body.map((c: { id: string }) => c.id)).not.toContain(id);
+      expect(
+        (await list({ filter: { approval_status: 'pending' }, range: [0, 199] })).body.map((c: { id: string }) => c.id),
+      ).not.toContain(id);
 
       await put(id, { approval_status: 'rejected', approval_notes: '' }).expect(200);
       expect((await row(id)).approval_notes).toBeNull();
@@ -215,7 +254,12 @@ describe('moderation API', () => {
       await put(id, { approval_status: 'approved' }).expect(200);
       await t.http().get(`/api/creators/${id}`).expect(200);
       await put(id, { approval_status: 'rejected', approval_notes: 'Fake followers' }).expect(200);
-      expect(await row(id)).toMatchObject({ approval_status: 'rejected', is_public: false, phone_verified: false, approval_notes: 'Fake followers' });
+      expect(await row(id)).toMatchObject({
+        approval_status: 'rejected',
+        is_public: false,
+        phone_verified: false,
+        approval_notes: 'Fake followers',
+      });
       await t.http().get(`/api/creators/${id}`).expect(404);
     });
 
@@ -237,14 +281,25 @@ describe('moderation API', () => {
       expect(edited.updated_at.getTime()).toBeGreaterThan(edited.decided_at!.getTime());
 
       // What /admin/all shows: rejected, most recently updated first, with the marker's inputs.
-      const rejected = await list({ filter: { approval_status: 'rejected' }, sort: ['updated_at', 'DESC'], range: [0, 0] }).expect(200);
+      const rejected = await list({
+        filter: { approval_status: 'rejected' },
+        sort: ['updated_at', 'DESC'],
+        range: [0, 0],
+      }).expect(200);
       expect(rejected.body[0]).toMatchObject({ id, approval_status: 'rejected' });
-      expect(new Date(rejected.body[0].updated_at).getTime()).toBeGreaterThan(new Date(rejected.body[0].decided_at).getTime());
+      expect(new Date(rejected.body[0].updated_at).getTime()).toBeGreaterThan(
+        new Date(rejected.body[0].decided_at).getTime(),
+      );
 
       await put(id, { approval_status: 'approved' }).expect(200);
       expect(await row(id)).toMatchObject({ approval_status: 'approved', is_public: true, phone_verified: true });
-      await t.mailbox.waitFor((m) => m.to.includes(session.user.email) && m.subject === "You're live on Local Creators!");
-      expect((await auditOf(id)).map((a) => `${a.action}:${a.from_value}->${a.to_value}`)).toEqual(['approve:rejected->approved', 'reject:pending->rejected']);
+      await t.mailbox.waitFor(
+        (m) => m.to.includes(session.user.email) && m.subject === "You're live on Local Creators!",
+      );
+      expect((await auditOf(id)).map((a) => `${a.action}:${a.from_value}->${a.to_value}`)).toEqual([
+        'approve:rejected->approved',
+        'reject:pending->rejected',
+      ]);
     });
 
     it('refuses sending a decided application back to pending', async () => {
@@ -256,7 +311,10 @@ describe('moderation API', () => {
 
     it('limits admin notes to LIMITS.adminNotesMax and stores nothing when refused', async () => {
       const { id } = await apply('Long Notes');
-      const refused = await put(id, { approval_status: 'rejected', approval_notes: 'x'.repeat(LIMITS.adminNotesMax + 1) }).expect(400);
+      const refused = await put(id, {
+        approval_status: 'rejected',
+        approval_notes: 'x'.repeat(LIMITS.adminNotesMax + 1),
+      }).expect(400);
       expect(refused.body).toMatchObject({ field: 'approval_notes' });
       expect(await row(id)).toMatchObject({ approval_status: 'pending', approval_notes: null });
       expect(await auditOf(id)).toEqual([]);
@@ -292,7 +350,12 @@ describe('moderation API', () => {
         bio: 'Hacked bio here.',
         approval_notes: 'sneaky',
       }).expect(200);
-      expect(off.body).toMatchObject({ phone_verified: false, approval_status: 'approved', is_public: true, full_name: 'Phone Person' });
+      expect(off.body).toMatchObject({
+        phone_verified: false,
+        approval_status: 'approved',
+        is_public: true,
+        full_name: 'Phone Person',
+      });
       expect(await row(id)).toMatchObject({
         phone_verified: false,
         approval_status: 'approved',
@@ -377,8 +440,19 @@ describe('moderation API', () => {
       expect({ body, status: res.status }).toEqual({ body, status: 400 });
       expect(typeof res.body.message).toBe('string');
     }
-    await t.http().put(`/api/admin/creators/${id}`).set(bearer(admin)).set('Content-Type', 'application/json').send('{"approval_status":').expect(400);
-    await t.http().put('/api/admin/creators/not-a-uuid').set(bearer(admin)).send({ approval_status: 'approved' }).expect(400);
+    await t
+      .http()
+      .put(`/api/admin/creators/${id}`)
+      .set(bearer(admin))
+      .set('Content-Type', 'application/json')
+      .send('{"approval_status":')
+      .expect(400);
+    await t
+      .http()
+      .put('/api/admin/creators/not-a-uuid')
+      .set(bearer(admin))
+      .send({ approval_status: 'approved' })
+      .expect(400);
     const missing = await t
       .http()
       .put('/api/admin/creators/00000000-0000-4000-8000-000000000000')
@@ -410,7 +484,12 @@ describe('moderation API', () => {
       const res = await t.http().get('/api/admin/audit-log').query(query).set(bearer(admin));
       expect({ query, status: res.status }).toEqual({ query, status: 400 });
     }
-    expect(await row(id)).toMatchObject({ approval_status: 'pending', is_public: false, phone_verified: false, decided_at: null });
+    expect(await row(id)).toMatchObject({
+      approval_status: 'pending',
+      is_public: false,
+      phone_verified: false,
+      decided_at: null,
+    });
     expect(await auditOf(id)).toEqual([]);
   });
 });

@@ -16,8 +16,13 @@ describe('the admin API as ra-data-simple-rest sees it', () => {
     await t.app.listen(0, '127.0.0.1');
     const { port } = t.app.getHttpServer().address() as { port: number };
     admin = await signUpAdmin(t);
-    provider = simpleRestProvider(`http://127.0.0.1:${port}/api/admin`, (url: string, options: fetchUtils.Options = {}) =>
-      fetchUtils.fetchJson(url, { ...options, headers: new Headers({ Accept: 'application/json', Authorization: `Bearer ${admin.access_token}` }) }),
+    provider = simpleRestProvider(
+      `http://127.0.0.1:${port}/api/admin`,
+      (url: string, options: fetchUtils.Options = {}) =>
+        fetchUtils.fetchJson(url, {
+          ...options,
+          headers: new Headers({ Accept: 'application/json', Authorization: `Bearer ${admin.access_token}` }),
+        }),
     );
     for (const name of ['Ra Alpha', 'Ra Beta', 'Ra Gamma']) {
       const s = await signUp(t);
@@ -49,7 +54,11 @@ describe('the admin API as ra-data-simple-rest sees it', () => {
       filter: { approval_status: 'pending' },
     });
     expect(second.data.map((c) => c.full_name)).toEqual(['Ra Gamma']);
-    const byDefaultSort = await provider.getList('creators', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'DESC' }, filter: {} });
+    const byDefaultSort = await provider.getList('creators', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'id', order: 'DESC' },
+      filter: {},
+    });
     expect(byDefaultSort.total).toBe(3);
   });
 
@@ -58,7 +67,11 @@ describe('the admin API as ra-data-simple-rest sees it', () => {
     expect(one.data.full_name).toBe('Ra Alpha');
     const many = await provider.getMany('creators', { ids: [ids[1]!, ids[2]!] });
     expect(many.data.map((c) => c.id).sort()).toEqual([ids[1], ids[2]].sort());
-    const updated = await provider.update('creators', { id: ids[0]!, data: { approval_status: 'approved' }, previousData: one.data });
+    const updated = await provider.update('creators', {
+      id: ids[0]!,
+      data: { approval_status: 'approved' },
+      previousData: one.data,
+    });
     expect(updated.data).toMatchObject({ approval_status: 'approved', is_public: true, phone_verified: true });
     const history = await provider.getManyReference('audit-log', {
       target: 'subject_id',
@@ -75,7 +88,13 @@ describe('the admin API as ra-data-simple-rest sees it', () => {
       await t
         .http()
         .post('/api/amplify/submissions')
-        .send({ business_name: 'Ra Shop', contact_name: 'Ra', contact_email: 'ra@shop.test', category: 'Services', story: 'We fix bikes.' })
+        .send({
+          business_name: 'Ra Shop',
+          contact_name: 'Ra',
+          contact_email: 'ra@shop.test',
+          category: 'Services',
+          story: 'We fix bikes.',
+        })
         .expect(201)
     ).body;
     const pending = await provider.getList('amplify-submissions', {
@@ -84,7 +103,11 @@ describe('the admin API as ra-data-simple-rest sees it', () => {
       filter: { status: 'pending' },
     });
     expect(pending.total).toBe(1);
-    await provider.update('amplify-submissions', { id: created.id, data: { status: 'approved' }, previousData: created });
+    await provider.update('amplify-submissions', {
+      id: created.id,
+      data: { status: 'approved' },
+      previousData: created,
+    });
     const featured = await provider.update('amplify-submissions', {
       id: created.id,
       data: { featured: true },

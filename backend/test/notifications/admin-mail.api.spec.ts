@@ -15,7 +15,11 @@ describe('admin view of undelivered mail', () => {
     await t.http().post('/api/auth/recover').send({ email }).expect(200);
     // The reset is recorded just after the answer (so known and unknown addresses answer alike).
     const [row] = await eventually(
-      () => t.sql<{ id: string }>(`select id from outbox_messages where kind = 'password-recovery' and payload->>'email' = $1`, [email]),
+      () =>
+        t.sql<{ id: string }>(
+          `select id from outbox_messages where kind = 'password-recovery' and payload->>'email' = $1`,
+          [email],
+        ),
       (rows) => rows.length === 1,
     );
 
@@ -23,9 +27,10 @@ describe('admin view of undelivered mail', () => {
     expect(before.body).toMatchObject({ failed: 0, stuck: 0, stuck_after_minutes: 10, oldest_stuck_at: null });
 
     // Queued 20 minutes ago and never delivered (the queue lost it), plus one that failed for good.
-    await t.sql(`update outbox_messages set status = 'queued', created_at = now() - interval '20 minutes', due_at = now() + interval '1 hour' where id = $1`, [
-      row!.id,
-    ]);
+    await t.sql(
+      `update outbox_messages set status = 'queued', created_at = now() - interval '20 minutes', due_at = now() + interval '1 hour' where id = $1`,
+      [row!.id],
+    );
     await t.sql(
       `insert into outbox_messages (id, kind, payload, status, attempts, last_error, created_at, handoffs) values (gen_random_uuid(), 'password-recovery', '{}', 'failed', 8, '451 busy', now(), 1)`,
     );
@@ -61,11 +66,19 @@ describe('admin view of undelivered mail', () => {
     await signUp(t, email);
     await t.http().post('/api/auth/recover').send({ email }).expect(200);
     const [row] = await eventually(
-      () => t.sql<{ id: string }>(`select id from outbox_messages where kind = 'password-recovery' and payload->>'email' = $1`, [email]),
+      () =>
+        t.sql<{ id: string }>(
+          `select id from outbox_messages where kind = 'password-recovery' and payload->>'email' = $1`,
+          [email],
+        ),
       (rows) => rows.length === 1,
     );
     const one = await t.http().get(`/api/admin/notifications/${row!.id}`).set(bearer(admin)).expect(200);
-    expect(one.body).toMatchObject({ kind: 'password-recovery', recipients: [email], subject: 'Reset your Local Creators password' });
+    expect(one.body).toMatchObject({
+      kind: 'password-recovery',
+      recipients: [email],
+      subject: 'Reset your Local Creators password',
+    });
     expect(JSON.stringify(one.body)).not.toMatch(/token|link|http/i);
 
     // A message to the admins names the admin address(es) (ADMIN_NOTIFY_EMAILS here); one whose payload cannot be rendered still lists.
@@ -81,8 +94,16 @@ describe('admin view of undelivered mail', () => {
       .expect(200);
     expect(list.body).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ kind: 'creator-approved', recipients: ['ana@example.com'], subject: "You're live on Local Creators!" }),
-        expect.objectContaining({ kind: 'notify-new-registration', recipients: [expect.stringContaining('@')], subject: null }),
+        expect.objectContaining({
+          kind: 'creator-approved',
+          recipients: ['ana@example.com'],
+          subject: "You're live on Local Creators!",
+        }),
+        expect.objectContaining({
+          kind: 'notify-new-registration',
+          recipients: [expect.stringContaining('@')],
+          subject: null,
+        }),
       ]),
     );
   });

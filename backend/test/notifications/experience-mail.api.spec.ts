@@ -14,8 +14,10 @@ describe('experience mails', () => {
   });
   afterAll(() => t.close());
 
-  const putCreator = (id: string, body: object) => t.http().put(`/api/admin/creators/${id}`).set(bearer(admin)).send(body);
-  const putBusiness = (id: string, body: object) => t.http().put(`/api/admin/amplify-submissions/${id}`).set(bearer(admin)).send(body);
+  const putCreator = (id: string, body: object) =>
+    t.http().put(`/api/admin/creators/${id}`).set(bearer(admin)).send(body);
+  const putBusiness = (id: string, body: object) =>
+    t.http().put(`/api/admin/amplify-submissions/${id}`).set(bearer(admin)).send(body);
 
   it('confirms a creator application to the creator by mail', async () => {
     const creator = await signUp(t);
@@ -25,7 +27,9 @@ describe('experience mails', () => {
       .set(bearer(creator))
       .send(validProfile({ full_name: 'Maya Confirmed' }))
       .expect(201);
-    const mail = await t.mailbox.waitFor((m) => m.to.includes(creator.user.email) && m.subject === 'We received your Local Creators application');
+    const mail = await t.mailbox.waitFor(
+      (m) => m.to.includes(creator.user.email) && m.subject === 'We received your Local Creators application',
+    );
     expect(mail.text).toContain('Hi Maya Confirmed,');
     expect(mail.text).toContain('within 48 hours');
     // An edit is not a new application: no second confirmation.
@@ -35,7 +39,10 @@ describe('experience mails', () => {
       .set(bearer(creator))
       .send(validProfile({ full_name: 'Maya Confirmed', bio: 'Edited bio.' }))
       .expect(200);
-    const rows = await t.sql(`select id from outbox_messages where kind = 'creator-application-received' and payload->>'email' = $1`, [creator.user.email]);
+    const rows = await t.sql(
+      `select id from outbox_messages where kind = 'creator-application-received' and payload->>'email' = $1`,
+      [creator.user.email],
+    );
     expect(rows).toHaveLength(1);
   });
 
@@ -57,7 +64,9 @@ describe('experience mails', () => {
       .set(bearer(creator))
       .send(validProfile({ full_name: 'Rita Rejected', bio: 'Now with TikTok.' }))
       .expect(200);
-    const mail = await t.mailbox.waitFor((m) => m.to.includes(ADMINS) && m.subject === 'A rejected creator updated their application: Rita Rejected');
+    const mail = await t.mailbox.waitFor(
+      (m) => m.to.includes(ADMINS) && m.subject === 'A rejected creator updated their application: Rita Rejected',
+    );
     expect(mail.text).toContain(`/admin/creators/${id}/show`);
     expect(mail.text).toContain(creator.user.email);
 
@@ -81,7 +90,10 @@ describe('experience mails', () => {
       .set(bearer(creator))
       .send(validProfile({ full_name: 'Rita Rejected', bio: 'Now with TikTok and more.' }))
       .expect(200);
-    const kinds = await t.sql(`select id from outbox_messages where kind = 'rejected-creator-updated' and payload->>'profileId' = $1`, [id]);
+    const kinds = await t.sql(
+      `select id from outbox_messages where kind = 'rejected-creator-updated' and payload->>'profileId' = $1`,
+      [id],
+    );
     expect(kinds).toHaveLength(1);
 
     // The next decision clears the mark.
@@ -107,9 +119,10 @@ describe('experience mails', () => {
     await t.mailbox.waitFor((m) => m.to.includes(creator.user.email) && m.subject === "You're live on Local Creators!");
     const [first] = await eventually(
       () =>
-        t.sql<{ id: string; status: string }>(`select id, status from outbox_messages where kind = 'creator-approved' and payload->>'email' = $1`, [
-          creator.user.email,
-        ]),
+        t.sql<{ id: string; status: string }>(
+          `select id, status from outbox_messages where kind = 'creator-approved' and payload->>'email' = $1`,
+          [creator.user.email],
+        ),
       ([r]) => r?.status === 'sent',
     );
 
@@ -122,7 +135,12 @@ describe('experience mails', () => {
       subject: "You're live on Local Creators!",
     });
     await eventually(
-      () => Promise.resolve(t.mailbox.mails.filter((m) => m.to.includes(creator.user.email) && m.subject === "You're live on Local Creators!").length),
+      () =>
+        Promise.resolve(
+          t.mailbox.mails.filter(
+            (m) => m.to.includes(creator.user.email) && m.subject === "You're live on Local Creators!",
+          ).length,
+        ),
       (n) => n === 2,
     );
     const list = await t.http().get('/api/admin/notifications').set(bearer(admin)).expect(200);
@@ -134,18 +152,25 @@ describe('experience mails', () => {
     await t.http().post('/api/auth/recover').send({ email: creator.user.email }).expect(200);
     const [reset] = await eventually(
       () =>
-        t.sql<{ id: string; status: string }>(`select id, status from outbox_messages where kind = 'password-recovery' and payload->>'email' = $1`, [
-          creator.user.email,
-        ]),
+        t.sql<{ id: string; status: string }>(
+          `select id, status from outbox_messages where kind = 'password-recovery' and payload->>'email' = $1`,
+          [creator.user.email],
+        ),
       ([r]) => r?.status === 'sent',
     );
     const refused = await t.http().post(`/api/admin/notifications/${reset!.id}/resend`).set(bearer(admin)).expect(409);
-    expect(refused.body.message).toBe('This mail carried a single-use link and cannot be resent; the person can ask for a new one');
+    expect(refused.body.message).toBe(
+      'This mail carried a single-use link and cannot be resent; the person can ask for a new one',
+    );
 
     await t.sql(
       `insert into outbox_messages (id, kind, payload, status, attempts, last_error, created_at, handoffs) values ('00000000-0000-4000-8000-0000000000aa', 'creator-approved', '{}', 'failed', 8, 'x', now(), 1)`,
     );
-    const notSent = await t.http().post('/api/admin/notifications/00000000-0000-4000-8000-0000000000aa/resend').set(bearer(admin)).expect(409);
+    const notSent = await t
+      .http()
+      .post('/api/admin/notifications/00000000-0000-4000-8000-0000000000aa/resend')
+      .set(bearer(admin))
+      .expect(409);
     expect(notSent.body.message).toBe('Only a delivered message can be resent; use Retry for this one');
     await t.http().post(`/api/admin/notifications/${first!.id}/resend`).set(bearer(creator)).expect(403);
   }, 60_000);
@@ -169,20 +194,61 @@ describe('experience mails', () => {
       .expect(201);
     const id = submitted.body.id as string;
 
-    const received = await t.mailbox.waitFor((m) => m.to.includes(contact) && m.subject === "We received Mailed Bakery's application");
+    const received = await t.mailbox.waitFor(
+      (m) => m.to.includes(contact) && m.subject === "We received Mailed Bakery's application",
+    );
     expect(received.text).toContain('Hi Rosa,');
-    const toAdmins = await t.mailbox.waitFor((m) => m.to.includes(ADMINS) && m.subject === 'New business application: Mailed Bakery');
+    const toAdmins = await t.mailbox.waitFor(
+      (m) => m.to.includes(ADMINS) && m.subject === 'New business application: Mailed Bakery',
+    );
     expect(toAdmins.text.split('We have baked paczki')).toHaveLength(2); // once, whole
     expect(toAdmins.text).toContain(story.trim().slice(-30));
 
     await putBusiness(id, { status: 'approved' }).expect(200);
-    await t.mailbox.waitFor((m) => m.to.includes(contact) && m.subject === 'Mailed Bakery is approved on Local Creators');
+    await t.mailbox.waitFor(
+      (m) => m.to.includes(contact) && m.subject === 'Mailed Bakery is approved on Local Creators',
+    );
     await putBusiness(id, { featured: true }).expect(200);
-    const featured = await t.mailbox.waitFor((m) => m.to.includes(contact) && m.subject === 'Mailed Bakery is featured on Local Creators');
+    const featured = await t.mailbox.waitFor(
+      (m) => m.to.includes(contact) && m.subject === 'Mailed Bakery is featured on Local Creators',
+    );
     expect(featured.text).toContain('/amplify/featured');
     await putBusiness(id, { status: 'declined' }).expect(200);
-    await t.mailbox.waitFor((m) => m.to.includes(contact) && m.subject === "About Mailed Bakery's application to Local Creators");
+    await t.mailbox.waitFor(
+      (m) => m.to.includes(contact) && m.subject === "About Mailed Bakery's application to Local Creators",
+    );
   }, 60_000);
+
+  // Issue 37 finding 11: the possessive of a name ending in s is the apostrophe alone, in every mail.
+  it('writes the possessive of a business whose name ends in s with the apostrophe alone', async () => {
+    const contact = 'ray@rubber-city-roasters.test';
+    const { id } = (
+      await t
+        .http()
+        .post('/api/amplify/submissions')
+        .send({
+          business_name: 'Rubber City Roasters',
+          contact_name: 'Ray',
+          contact_email: contact,
+          category: 'Food & Drink',
+          story: 'We roast coffee.',
+        })
+        .expect(201)
+    ).body as { id: string };
+    await t.mailbox.waitFor(
+      (m) => m.to.includes(contact) && m.subject === "We received Rubber City Roasters' application",
+    );
+    await putBusiness(id, { status: 'approved' }).expect(200);
+    const approved = await t.mailbox.waitFor(
+      (m) => m.to.includes(contact) && m.subject === 'Rubber City Roasters is approved on Local Creators',
+    );
+    expect(approved.text).toContain("we approved Rubber City Roasters' application.");
+    await putBusiness(id, { status: 'declined' }).expect(200);
+    const declined = await t.mailbox.waitFor(
+      (m) => m.to.includes(contact) && m.subject === "About Rubber City Roasters' application to Local Creators",
+    );
+    expect(declined.text).toContain("We could not approve Rubber City Roasters' application this time.");
+  });
 
   it('tells a business it is featured once, however often Featured is switched off and on', async () => {
     const contact = 'olga@switched-shop.test';
@@ -190,7 +256,13 @@ describe('experience mails', () => {
       await t
         .http()
         .post('/api/amplify/submissions')
-        .send({ business_name: 'Switched Shop', contact_name: 'Olga', contact_email: contact, category: 'Services', story: 'We fix bikes.' })
+        .send({
+          business_name: 'Switched Shop',
+          contact_name: 'Olga',
+          contact_email: contact,
+          category: 'Services',
+          story: 'We fix bikes.',
+        })
         .expect(201)
     ).body as { id: string };
     await putBusiness(id, { status: 'approved' }).expect(200);
@@ -199,9 +271,14 @@ describe('experience mails', () => {
     await putBusiness(id, { status: 'declined' }).expect(200);
     await putBusiness(id, { status: 'approved' }).expect(200);
     await putBusiness(id, { featured: true }).expect(200);
-    const rows = await t.sql(`select 1 from outbox_messages where kind = 'amplify-featured' and payload->>'submissionId' = $1`, [id]);
+    const rows = await t.sql(
+      `select 1 from outbox_messages where kind = 'amplify-featured' and payload->>'submissionId' = $1`,
+      [id],
+    );
     expect(rows).toHaveLength(1);
-    await t.mailbox.waitFor((m) => m.to.includes(contact) && m.subject === 'Switched Shop is featured on Local Creators');
+    await t.mailbox.waitFor(
+      (m) => m.to.includes(contact) && m.subject === 'Switched Shop is featured on Local Creators',
+    );
   });
 
   it('tells a creator whose phone verification is turned off that the profile left the directory, and when it is back', async () => {
@@ -217,12 +294,16 @@ describe('experience mails', () => {
     await putCreator(id, { approval_status: 'approved' }).expect(200);
     await putCreator(id, { phone_verified: false }).expect(200);
     const off = await t.mailbox.waitFor(
-      (m) => m.to.includes(creator.user.email) && m.subject === 'Your profile is hidden from the Local Creators directory for now',
+      (m) =>
+        m.to.includes(creator.user.email) &&
+        m.subject === 'Your profile is hidden from the Local Creators directory for now',
     );
     expect(off.text).toContain('Hi Phone Toggle,');
     expect(off.text).toContain('/apply');
     await putCreator(id, { phone_verified: true }).expect(200);
-    const on = await t.mailbox.waitFor((m) => m.to.includes(creator.user.email) && m.subject === 'Your profile is back in the Local Creators directory');
+    const on = await t.mailbox.waitFor(
+      (m) => m.to.includes(creator.user.email) && m.subject === 'Your profile is back in the Local Creators directory',
+    );
     expect(on.text).toContain(`/creator/${id}`);
   });
 

@@ -37,7 +37,9 @@ describe('docker-compose.yml', () => {
 
   it('pins every image: no :latest, no untagged name', () => {
     for (const [name, svc] of Object.entries(services)) {
-      expect({ service: name, image: svc.image }).toMatchObject({ image: expect.stringMatching(/^[\w./-]+:(?!latest$)[\w.${}:-]+$/) });
+      expect({ service: name, image: svc.image }).toMatchObject({
+        image: expect.stringMatching(/^[\w./-]+:(?!latest$)[\w.${}:-]+$/),
+      });
     }
   });
 
@@ -65,17 +67,27 @@ describe('docker-compose.yml', () => {
     expect(services.api!.volumes).toContain('storage:/app/.data/storage');
     expect(services.api!.environment.STORAGE_DIR).toBe('/app/.data/storage');
     expect(services.worker!.healthcheck.test).toEqual(['CMD', 'lc-health', 'worker']);
-    expect(readFileSync(join(root, 'deploy/app/lc-health'), 'utf8')).toContain('file=${WORKER_HEARTBEAT_FILE:-/tmp/worker-heartbeat}');
+    expect(readFileSync(join(root, 'deploy/app/lc-health'), 'utf8')).toContain(
+      'file=${WORKER_HEARTBEAT_FILE:-/tmp/worker-heartbeat}',
+    );
     expect(services.worker!.environment.WORKER_HEARTBEAT_FILE).toBe('/tmp/worker-heartbeat');
   });
 
   it('gives every long-running engine a health check that starts no runtime, and named volumes for data', () => {
     for (const name of ['postgres', 'redis', 'mailpit', 'api', 'worker', 'backup', 'prometheus', 'alertmanager']) {
-      expect({ name, test: services[name]!.healthcheck?.test }).toEqual({ name, test: expect.arrayContaining(['CMD']) });
-      expect({ name, node: (services[name]!.healthcheck.test as string[]).includes('node') }).toEqual({ name, node: false });
+      expect({ name, test: services[name]!.healthcheck?.test }).toEqual({
+        name,
+        test: expect.arrayContaining(['CMD']),
+      });
+      expect({ name, node: (services[name]!.healthcheck.test as string[]).includes('node') }).toEqual({
+        name,
+        node: false,
+      });
     }
     // The proxy's check comes with its image: it answers, and holds a certificate for SITE_ADDRESS.
-    expect(readFileSync(join(root, 'deploy/proxy/Dockerfile'), 'utf8')).toMatch(/^HEALTHCHECK .*CMD \["lc-proxy-health"\]$/m);
+    expect(readFileSync(join(root, 'deploy/proxy/Dockerfile'), 'utf8')).toMatch(
+      /^HEALTHCHECK .*CMD \["lc-proxy-health"\]$/m,
+    );
     const declared = Object.keys(compose.volumes ?? {});
     const named = Object.entries(services).flatMap(([name, svc]) =>
       ((svc.volumes ?? []) as string[])
@@ -83,23 +95,36 @@ describe('docker-compose.yml', () => {
         .filter(({ volume }) => !volume.startsWith('.') && !volume.startsWith('/') && !volume.startsWith('$')),
     );
     // postgres, redis and the photos at least: an empty list would make the check below vacuous.
-    expect(named.map((n) => n.volume)).toEqual(expect.arrayContaining(['storage', 'postgres-data', 'backups', 'caddy-data']));
+    expect(named.map((n) => n.volume)).toEqual(
+      expect.arrayContaining(['storage', 'postgres-data', 'backups', 'caddy-data']),
+    );
     expect(named.length).toBeGreaterThanOrEqual(3);
     expect(named.filter(({ volume }) => !declared.includes(volume))).toEqual([]);
   });
 
   it('hardens every container: read-only root, no capabilities, no new privileges, an init, memory and CPU limits, not root', () => {
     for (const [name, svc] of Object.entries(services)) {
-      expect({ name, read_only: svc.read_only, cap_drop: svc.cap_drop, init: svc.init, security_opt: svc.security_opt }).toEqual({
+      expect({
+        name,
+        read_only: svc.read_only,
+        cap_drop: svc.cap_drop,
+        init: svc.init,
+        security_opt: svc.security_opt,
+      }).toEqual({
         name,
         read_only: true,
         cap_drop: ['ALL'],
         init: true,
         security_opt: ['no-new-privileges:true'],
       });
-      expect({ name, mem_limit: svc.mem_limit, cpus: svc.cpus }).toEqual({ name, mem_limit: expect.any(String), cpus: expect.any(Number) });
+      expect({ name, mem_limit: svc.mem_limit, cpus: svc.cpus }).toEqual({
+        name,
+        mem_limit: expect.any(String),
+        cpus: expect.any(Number),
+      });
       // The backup agent alone is root, with the capabilities to read and restore others' files.
-      if (name === 'backup') expect(svc.cap_add).toEqual(['CHOWN', 'DAC_OVERRIDE', 'DAC_READ_SEARCH', 'FOWNER', 'SETGID', 'SETUID']);
+      if (name === 'backup')
+        expect(svc.cap_add).toEqual(['CHOWN', 'DAC_OVERRIDE', 'DAC_READ_SEARCH', 'FOWNER', 'SETGID', 'SETUID']);
       else expect({ name, cap_add: svc.cap_add }).toEqual({ name, cap_add: undefined });
     }
     // Images whose own user is root run as another one here; the app's and the proxy's images are not root.
@@ -147,7 +172,9 @@ describe('docker-compose.yml', () => {
     expect(services.postgres!.command).toContain('hba_file=/etc/local-creators/pg_hba.conf');
     const hba = readFileSync(join(root, 'deploy/postgres/pg_hba.conf'), 'utf8');
     expect(hba).toMatch(/^host\s+replication\s+all\s+all\s+scram-sha-256$/m);
-    expect(readFileSync(join(root, 'deploy/postgres/Dockerfile'), 'utf8')).toMatch(/COPY pg_hba\.conf \/etc\/local-creators\/pg_hba\.conf/);
+    expect(readFileSync(join(root, 'deploy/postgres/Dockerfile'), 'utf8')).toMatch(
+      /COPY pg_hba\.conf \/etc\/local-creators\/pg_hba\.conf/,
+    );
     expect(services.api!.environment.DATABASE_REPLICA_URLS).toBe('${DATABASE_REPLICA_URLS:-}');
     expect(Object.keys(services.api!.depends_on)).not.toContain('postgres-replica');
   });
@@ -175,12 +202,14 @@ describe('docker-compose.yml', () => {
         'WEB_ROOT',
         'WORKER_HEARTBEAT_FILE',
         'METRICS_PORT',
+        'METRICS_HOST',
         'DATABASE_PASSWORD',
         'DATABASE_REPLICA_URLS',
       ]),
     );
     for (const name of ['api', 'worker', 'migrate', 'preflight']) {
-      for (const key of Object.keys(services[name]!.environment)) expect({ service: name, key, known: known.has(key) }).toMatchObject({ known: true });
+      for (const key of Object.keys(services[name]!.environment))
+        expect({ service: name, key, known: known.has(key) }).toMatchObject({ known: true });
       for (const dep of Object.keys(services[name]!.depends_on ?? {})) expect(Object.keys(services)).toContain(dep);
     }
   });
@@ -222,8 +251,9 @@ describe('Dockerfile', () => {
 
   it('ships every build output the runtime serves', () => {
     const runtime = stages.at(-1)!;
-    for (const out of ['common/dist', 'backend/dist', 'public-site/dist', 'admin-console/dist']) expect(runtime).toContain(`/app/${out} ${out}`);
-    expect(runtime).toMatch(/CMD \["node", "backend\/dist\/main.js"\]/);
+    for (const out of ['common/dist', 'backend/dist', 'public-site/dist', 'admin-console/dist'])
+      expect(runtime).toContain(`/app/${out} ${out}`);
+    expect(runtime).toMatch(/CMD \["node", ("--[a-z-]+=\d+", )*"backend\/dist\/main.js"\]/);
     expect(runtime).toMatch(/^HEALTHCHECK .*CMD \["lc-health", "api"\]$/m);
   });
 
@@ -232,7 +262,33 @@ describe('Dockerfile', () => {
       .map((svc) => svc.command)
       .filter((cmd): cmd is string[] => Array.isArray(cmd) && cmd[0] === 'node');
     expect(nodeCommands.length).toBeGreaterThanOrEqual(2); // migrate and worker at least
-    for (const cmd of nodeCommands) expect(cmd[1]).toMatch(/^backend\/dist\/(main|worker|cli)\.js$/);
+    // Node's own flags (the API's heap, decision 0287) come before the script.
+    for (const cmd of nodeCommands)
+      expect(cmd.slice(1).find((a) => !a.startsWith('--'))).toMatch(/^backend\/dist\/(main|worker|cli)\.js$/);
+  });
+
+  it("runs the API with the image's bounded heap in every stack (decision 0287)", () => {
+    // One command, the image's: its heap flags are what the cache's budget and the 512 MB limit were sized with.
+    const image = JSON.parse(/^CMD (\[.*\])$/m.exec(stages.at(-1)!)![1]!) as string[];
+    expect(image).toEqual([
+      'node',
+      expect.stringMatching(/^--max-semi-space-size=\d+$/),
+      expect.stringMatching(/^--max-old-space-size=\d+$/),
+      'backend/dist/main.js',
+    ]);
+    const swarm = parse(readFileSync(join(root, 'deploy/swarm/stack.yml'), 'utf8'), { merge: true }) as {
+      services: Record<string, { command?: string[] }>;
+    };
+    const kube = parse(
+      readFileSync(join(root, 'deploy/kubernetes/api.yaml'), 'utf8')
+        .split(/^---$/m)
+        .find((d) => /^kind: Deployment$/m.test(d))!,
+    ) as {
+      spec: { template: { spec: { containers: { name: string; command: string[] }[] } } };
+    };
+    expect((compose.services as Record<string, { command?: string[] }>).api!.command).toEqual(image);
+    expect(swarm.services.api!.command).toEqual(image);
+    expect(kube.spec.template.spec.containers.find((c) => c.name === 'api')!.command).toEqual(image);
   });
 });
 
@@ -253,7 +309,11 @@ describe('deploy/swarm/stack.yml', () => {
 
   it('rolls api and workers with the new task first, rolls back a failed update, replaces a dead or unhealthy task', () => {
     for (const name of ['api', 'worker']) {
-      expect(services[name]!.deploy.update_config).toMatchObject({ parallelism: 1, order: 'start-first', failure_action: 'rollback' });
+      expect(services[name]!.deploy.update_config).toMatchObject({
+        parallelism: 1,
+        order: 'start-first',
+        failure_action: 'rollback',
+      });
       expect(services[name]!.deploy.restart_policy.condition).toBe('any');
       expect(services[name]!.deploy.endpoint_mode).toBe('dnsrr');
       expect(services[name]!.healthcheck.test).toEqual(['CMD', 'lc-health', name]);
@@ -269,19 +329,32 @@ describe('deploy/swarm/stack.yml', () => {
         DATABASE_PASSWORD_FILE: '/run/secrets/postgres_password',
         SMTP_URL_FILE: '/run/secrets/smtp_url',
       });
-      for (const secret of ['JWT_SECRET', 'SMTP_URL', 'DATABASE_PASSWORD', 'POSTGRES_PASSWORD', 'S3_SECRET_ACCESS_KEY']) expect(env[secret]).toBeUndefined();
+      for (const secret of ['JWT_SECRET', 'SMTP_URL', 'DATABASE_PASSWORD', 'POSTGRES_PASSWORD', 'S3_SECRET_ACCESS_KEY'])
+        expect(env[secret]).toBeUndefined();
       expect(services[name]!.secrets).toEqual(['postgres_password', 'jwt_secret', 'smtp_url']);
     }
     expect(services.postgres!.environment.POSTGRES_PASSWORD_FILE).toBe('/run/secrets/postgres_password');
-    for (const secret of Object.values(stack.secrets as Record<string, { external: boolean }>)) expect(secret.external).toBe(true);
+    for (const secret of Object.values(stack.secrets as Record<string, { external: boolean }>))
+      expect(secret.external).toBe(true);
   });
 
   it('hardens every service as far as Swarm allows, with limits', () => {
     for (const [name, svc] of Object.entries(services)) {
-      expect({ name, read_only: svc.read_only, cap_drop: svc.cap_drop, init: svc.init }).toEqual({ name, read_only: true, cap_drop: ['ALL'], init: true });
+      expect({ name, read_only: svc.read_only, cap_drop: svc.cap_drop, init: svc.init }).toEqual({
+        name,
+        read_only: true,
+        cap_drop: ['ALL'],
+        init: true,
+      });
       // Swarm ignores `tmpfs:`; a tmpfs mount among the volumes gives the read-only root its /tmp.
-      expect({ name, tmp: svc.volumes }).toEqual({ name, tmp: expect.arrayContaining([{ type: 'tmpfs', target: '/tmp' }]) });
-      expect({ name, limits: svc.deploy.resources?.limits }).toEqual({ name, limits: { memory: expect.any(String), cpus: expect.any(String) } });
+      expect({ name, tmp: svc.volumes }).toEqual({
+        name,
+        tmp: expect.arrayContaining([{ type: 'tmpfs', target: '/tmp' }]),
+      });
+      expect({ name, limits: svc.deploy.resources?.limits }).toEqual({
+        name,
+        limits: { memory: expect.any(String), cpus: expect.any(String) },
+      });
     }
   });
 });

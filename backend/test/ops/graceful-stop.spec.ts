@@ -74,7 +74,9 @@ describe('the API stopped with SIGTERM', () => {
       req.on('response', (res) => {
         let text = '';
         res.on('data', (c: Buffer) => (text += c.toString()));
-        res.on('end', () => ok({ status: res.statusCode!, connection: res.headers.connection, json: text ? JSON.parse(text) : {} }));
+        res.on('end', () =>
+          ok({ status: res.statusCode!, connection: res.headers.connection, json: text ? JSON.parse(text) : {} }),
+        );
       });
       req.on('error', fail);
       req.end(payload);
@@ -89,9 +91,16 @@ describe('the API stopped with SIGTERM', () => {
 
     // The kept-alive connection still answers: health says draining, and the connection closes.
     const health = await call('GET', '/api/health');
-    expect({ status: health.status, body: health.json.status, connection: health.connection }).toEqual({ status: 503, body: 'draining', connection: 'close' });
+    expect({ status: health.status, body: health.json.status, connection: health.connection }).toEqual({
+      status: 503,
+      body: 'draining',
+      connection: 'close',
+    });
     // A write that was already on its way is taken, not refused.
-    const signUp = await call('POST', '/api/auth/signup', { email: `drain-${randomBytes(4).toString('hex')}@example.com`, password: 'Sunny-Lake-42' });
+    const signUp = await call('POST', '/api/auth/signup', {
+      email: `drain-${randomBytes(4).toString('hex')}@example.com`,
+      password: 'Sunny-Lake-42',
+    });
     expect({ status: signUp.status, connection: signUp.connection }).toEqual({ status: 201, connection: 'close' });
 
     expect(await exited).toBe(0);

@@ -33,7 +33,9 @@ describe('metrics', () => {
     await t.http().get('/api/creators/00000000-0000-4000-8000-000000000002').expect(404);
     const after = await scrape(api);
     expect(value(after, sample)).toBe(was + 2);
-    expect(value(after, 'lc_http_request_duration_seconds_count{service="api",method="GET",route="/api/creators/:id"}')).toBeGreaterThanOrEqual(2);
+    expect(
+      value(after, 'lc_http_request_duration_seconds_count{service="api",method="GET",route="/api/creators/:id"}'),
+    ).toBeGreaterThanOrEqual(2);
     expect(after).toContain('lc_process_resident_memory_bytes');
     // One label per route, not per URL.
     expect(after).not.toContain('00000000-0000-4000-8000-000000000001');

@@ -28,7 +28,10 @@ const LINE = `Local Creators needs Node.js 22.17 or newer (this is ${oldVersion}
       cpSync(join(ROOT, 'scripts/check-node.mjs'), join(dir, 'scripts/check-node.mjs'));
       cpSync(join(ROOT, '.nvmrc'), join(dir, '.nvmrc'));
       const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
-      writeFileSync(join(dir, 'package.json'), JSON.stringify({ ...pkg, workspaces: undefined, dependencies: {}, devDependencies: {} }));
+      writeFileSync(
+        join(dir, 'package.json'),
+        JSON.stringify({ ...pkg, workspaces: undefined, dependencies: {}, devDependencies: {} }),
+      );
       const npm = join(OLD_NODE, '..', 'npm');
       const r = spawnSync(npm, ['install', '--no-audit', '--no-fund'], {
         cwd: dir,

@@ -64,7 +64,9 @@ describe('npm start', () => {
       const seen = () => /password: \S+[\s\S]*console: /.test(output) && resolve();
       child!.stdout!.on('data', seen);
       child!.stderr!.on('data', seen);
-      child!.once('exit', () => reject(new Error(`npm start exited before it showed the admin credentials:\n${output}`)));
+      child!.once('exit', () =>
+        reject(new Error(`npm start exited before it showed the admin credentials:\n${output}`)),
+      );
       seen();
     });
     const lines = output.split('\n').filter((l) => l.trim() !== '');
@@ -127,7 +129,11 @@ describe('npm start', () => {
       REDIS_URL: process.env.LC_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
       REDIS_PREFIX: `startfail${port}`,
     };
-    const failing = spawn(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const failing = spawn(process.execPath, ['scripts/start.mjs'], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     failing.stdout!.on('data', (c: Buffer) => (output += c.toString()));
     failing.stderr!.on('data', (c: Buffer) => (output += c.toString()));

@@ -41,7 +41,16 @@ describe('read replica: public reads from the standby, everything else from the 
       (onReplica) => onReplica === wanted,
       20_000,
     );
-  const metric = async (name: string) => (await t.app.get(Metrics).registry.metrics()).split('\n').filter((l) => l.startsWith(name));
+  const metric = async (name: string) =>
+    (await t.app.get(Metrics).registry.metrics()).split('\n').filter((l) => l.startsWith(name));
+  /** How often a replica was skipped as down so far (the tests share the app). */
+  const skippedDown = async () =>
+    Number(
+      (await metric('lc_db_replica_skipped_total'))
+        .find((l) => l.includes('reason="down"'))
+        ?.split(' ')
+        .pop() ?? 0,
+    );
 
   beforeAll(async () => {
     await primary.start();
@@ -49,7 +58,12 @@ describe('read replica: public reads from the standby, everything else from the 
     t = await createTestApp({
       pgAdminUrl: primary.adminUrl,
       replicaAdminUrls: [standby.adminUrl],
-      env: { DATABASE_REPLICA_MAX_LAG_MS: '1000', DATABASE_REPLICA_CHECK_MS: '60000', LOG_LEVEL: 'info' },
+      env: {
+        DATABASE_REPLICA_MAX_LAG_MS: '1000',
+        DATABASE_REPLICA_CHECK_MS: '60000',
+        DATABASE_STATEMENT_TIMEOUT_MS: '5000',
+        LOG_LEVEL: 'info',
+      },
       logTo: sink,
     });
     replicas = t.app.get(ReadReplicas);
@@ -90,9 +104,15 @@ describe('read replica: public reads from the standby, everything else from the 
     expect(await routedToStandby(false)).toBe(false);
     expect(await bioOf()).toBe(edited);
     expect(
-      lines.some((l) => /replica 127\.0\.0\.1:\d+\/lc_test_\w+ skipped, public reads go elsewhere: lag, [\d.]+ s behind \(bound 1\.0 s\)/.test(l.msg ?? '')),
+      lines.some((l) =>
+        /replica 127\.0\.0\.1:\d+\/lc_test_\w+ skipped, public reads go elsewhere: lag, [\d.]+ s behind \(bound 1\.0 s\)/.test(
+          l.msg ?? '',
+        ),
+      ),
     ).toBe(true);
-    expect(await metric('lc_db_replica_up')).toEqual([expect.stringMatching(/^lc_db_replica_up\{replica="127\.0\.0\.1:\d+\/lc_test_\w+"\} 0$/)]);
+    expect(await metric('lc_db_replica_up')).toEqual([
+      expect.stringMatching(/^lc_db_replica_up\{replica="127\.0\.0\.1:\d+\/lc_test_\w+"\} 0$/),
+    ]);
     expect((await metric('lc_db_replica_skipped_total'))[0]).toMatch(/reason="lag"\} 1$/);
 
     // Replay resumed: caught up, the standby serves again, with the new fact.
@@ -101,11 +121,43 @@ describe('read replica: public reads from the standby, everything else from the 
     const before = await metric('lc_db_public_reads_total{database="replica"}');
     expect(await bioOf()).toBe(edited);
     expect(await metric('lc_db_public_reads_total{database="replica"}')).not.toEqual(before);
-    expect(lines.some((l) => /replica 127\.0\.0\.1:\d+\/lc_test_\w+ in use: [\d.]+ s behind/.test(l.msg ?? ''))).toBe(true);
+    expect(lines.some((l) => /replica 127\.0\.0\.1:\d+\/lc_test_\w+ in use: [\d.]+ s behind/.test(l.msg ?? ''))).toBe(
+      true,
+    );
     // The checks' lines belong to no request, though a request's read started them.
     const checkLines = lines.filter((l) => /^(replica|public reads now) /.test(l.msg ?? ''));
     expect(checkLines.length).toBeGreaterThan(2);
     expect(checkLines.filter((l) => 'request_id' in l)).toEqual([]);
+  });
+
+  // Issue 39 point 2: a standby that stops answering without refusing connections (a hung host, a
+  // stalled disk). A public read on it is answered by the primary within DATABASE_REPLICA_TIMEOUT_MS
+  // (1 s here), not after the statement timeout (5 s, the client giving up at 7 s).
+  it('a frozen standby: a public read waits at most the replica timeout, then the primary answers; used again once it thaws', async () => {
+    const grace = await creatorWithProfile(t, 'Grace Hopper');
+    expect(await routedToStandby(true)).toBe(true);
+    // Read on the standby, which leaves an idle connection in its pool (as a busy API has).
+    await eventually(
+      async () => (await t.http().get(`/api/creators/${grace.id}`)).status,
+      (s) => s === 200,
+    );
+    standby.freeze();
+    try {
+      const started = performance.now();
+      const search = await t.http().get('/api/creators').query({ q: 'Grace' }).expect(200);
+      const waitedMs = performance.now() - started;
+      expect(search.body.items.map((c: { id: string }) => c.id)).toEqual([grace.id]);
+      expect(waitedMs).toBeLessThan(2_500);
+      expect(replicas.route()).toBeNull();
+      // The next reads go straight to the primary.
+      const next = performance.now();
+      await t.http().get('/api/creators').query({ q: 'Hopper' }).expect(200);
+      expect(performance.now() - next).toBeLessThan(1_000);
+    } finally {
+      standby.thaw();
+    }
+    expect(await routedToStandby(true)).toBe(true);
+    await t.http().get(`/api/creators/${grace.id}`).expect(200);
   });
 
   it('a stopped standby: public reads are answered from the primary at once, and the standby is used again once it is back', async () => {
@@ -115,6 +167,7 @@ describe('read replica: public reads from the standby, everything else from the 
       async () => (await t.http().get(`/api/creators/${ada.id}`)).status,
       (s) => s === 200,
     );
+    const skippedBefore = await skippedDown();
     standby.stop();
     // Not yet checked: the next public read meets the stopped standby and is answered by the primary.
     expect(replicas.route()).not.toBeNull();
@@ -125,7 +178,7 @@ describe('read replica: public reads from the standby, everything else from the 
     await t.http().get(`/api/creators/${ada.id}`).expect(200);
     await t.http().get('/sitemap.xml').expect(200);
     expect(lines.some((l) => /skipped, public reads go elsewhere: down/.test(l.msg ?? ''))).toBe(true);
-    expect((await metric('lc_db_replica_skipped_total')).some((l) => /reason="down"\} 1$/.test(l))).toBe(true);
+    expect(await skippedDown()).toBe(skippedBefore + 1);
     // Checks find it still down: public reads stay on the primary.
     await replicas.checkNow();
     expect(replicas.route()).toBeNull();

@@ -7,7 +7,15 @@ import { bearer, createTestApp, signUp, TestApp } from '../helpers/test-app';
 /** A phone-like PNG carrying EXIF with GPS, which must never reach the bucket. */
 const photo = (width: number, height: number, background: { r: number; g: number; b: number }) =>
   sharp({ create: { width, height, channels: 3, background } })
-    .withExif({ IFD0: { Artist: 'Maya' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 28/1 55/1', GPSLongitudeRef: 'W', GPSLongitude: '81/1 40/1 12/1' } })
+    .withExif({
+      IFD0: { Artist: 'Maya' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '41/1 28/1 55/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '81/1 40/1 12/1',
+      },
+    })
     .png()
     .toBuffer();
 
@@ -47,14 +55,27 @@ describe('S3 image storage', () => {
   const avatarKey = (userId: string) => `${PROFILE_IMAGE_BUCKET}/${userId}/avatar.webp`;
   const urlPattern = (userId: string) => new RegExp(`^${escapeRegExp(`${publicUrl}/${key(userId)}`)}\\?v=[0-9a-z]+$`);
   const upload = (token: ReturnType<typeof bearer>, file: Buffer) =>
-    t.http().put('/api/me/profile/image').set(token).attach('file', file, { filename: 'me.png', contentType: 'image/png' });
+    t
+      .http()
+      .put('/api/me/profile/image')
+      .set(token)
+      .attach('file', file, { filename: 'me.png', contentType: 'image/png' });
   const storedUrl = async (profileId: string) =>
-    (await t.sql<{ url: string | null }>('select profile_image_url as url from creator_profiles where id = $1', [profileId]))[0]!.url;
+    (
+      await t.sql<{ url: string | null }>('select profile_image_url as url from creator_profiles where id = $1', [
+        profileId,
+      ])
+    )[0]!.url;
   /** The object behind a public URL, fetched over HTTP from the S3 server the public base fronts. */
   const fetchObject = async (url: string) => {
     expect(url.startsWith(`${publicUrl}/`)).toBe(true);
     const res = await fetch(`${s3.endpoint}/${s3.bucket}${url.slice(publicUrl.length)}`);
-    return { status: res.status, type: res.headers.get('content-type'), cache: res.headers.get('cache-control'), body: Buffer.from(await res.arrayBuffer()) };
+    return {
+      status: res.status,
+      type: res.headers.get('content-type'),
+      cache: res.headers.get('cache-control'),
+      body: Buffer.from(await res.arrayBuffer()),
+    };
   };
 
   it('puts the re-encoded photo in the bucket, without EXIF or GPS, at the public URL', async () => {
@@ -67,7 +88,10 @@ describe('S3 image storage', () => {
     const url: string = up.body.profile_image_url;
     expect(url).toMatch(urlPattern(s.user.id));
     expect(await storedUrl(profile.id)).toBe(url);
-    expect((await s3.keys(`${PROFILE_IMAGE_BUCKET}/${s.user.id}/`)).sort()).toEqual([avatarKey(s.user.id), key(s.user.id)]);
+    expect((await s3.keys(`${PROFILE_IMAGE_BUCKET}/${s.user.id}/`)).sort()).toEqual([
+      avatarKey(s.user.id),
+      key(s.user.id),
+    ]);
 
     const object = await fetchObject(url);
     expect(object).toMatchObject({ status: 200, type: 'image/webp', cache: 'public, max-age=300' });
@@ -103,20 +127,27 @@ describe('S3 image storage', () => {
 
     // Without an object there is nothing to find.
     const none = await signUp(t);
-    expect((await t.http().put('/api/me/profile').set(bearer(none)).send(validProfile()).expect(201)).body.profile_image_url).toBeNull();
+    expect(
+      (await t.http().put('/api/me/profile').set(bearer(none)).send(validProfile()).expect(201)).body.profile_image_url,
+    ).toBeNull();
   });
 
   it('replaces the object on a new upload and removes it from the bucket on delete', async () => {
     const s = await signUp(t);
     const profile = (await t.http().put('/api/me/profile').set(bearer(s)).send(validProfile()).expect(201)).body;
-    const first: string = (await upload(bearer(s), await photo(400, 300, { r: 255, g: 0, b: 0 })).expect(200)).body.profile_image_url;
-    const second: string = (await upload(bearer(s), await photo(200, 320, { r: 0, g: 0, b: 255 })).expect(200)).body.profile_image_url;
+    const first: string = (await upload(bearer(s), await photo(400, 300, { r: 255, g: 0, b: 0 })).expect(200)).body
+      .profile_image_url;
+    const second: string = (await upload(bearer(s), await photo(200, 320, { r: 0, g: 0, b: 255 })).expect(200)).body
+      .profile_image_url;
     expect(second).toMatch(urlPattern(s.user.id));
     expect(second).not.toBe(first); // a new version parameter, so caches do not show the old photo
     expect(await storedUrl(profile.id)).toBe(second);
 
     // The new photo and its avatar size only: the old ones are gone from the bucket (same keys, overwritten).
-    expect((await s3.keys(`${PROFILE_IMAGE_BUCKET}/${s.user.id}/`)).sort()).toEqual([avatarKey(s.user.id), key(s.user.id)]);
+    expect((await s3.keys(`${PROFILE_IMAGE_BUCKET}/${s.user.id}/`)).sort()).toEqual([
+      avatarKey(s.user.id),
+      key(s.user.id),
+    ]);
     const object = await fetchObject(second);
     expect(await sharp(object.body).metadata()).toMatchObject({ format: 'webp', width: 200, height: 320 });
 
@@ -131,7 +162,8 @@ describe('S3 image storage', () => {
   it('answers a JSON 500 quickly while S3 is down, keeps the previous photo, and recovers when it is back', async () => {
     const s = await signUp(t);
     const profile = (await t.http().put('/api/me/profile').set(bearer(s)).send(validProfile()).expect(201)).body;
-    const before: string = (await upload(bearer(s), await photo(320, 240, { r: 10, g: 10, b: 10 })).expect(200)).body.profile_image_url;
+    const before: string = (await upload(bearer(s), await photo(320, 240, { r: 10, g: 10, b: 10 })).expect(200)).body
+      .profile_image_url;
     const next = await photo(240, 320, { r: 250, g: 250, b: 250 });
 
     await s3.stop();
@@ -150,11 +182,19 @@ describe('S3 image storage', () => {
     }
 
     // The object the profile points at is really there, unchanged.
-    expect(await sharp((await fetchObject(before)).body).metadata()).toMatchObject({ format: 'webp', width: 320, height: 240 });
+    expect(await sharp((await fetchObject(before)).body).metadata()).toMatchObject({
+      format: 'webp',
+      width: 320,
+      height: 240,
+    });
 
     const after: string = (await upload(bearer(s), next).expect(200)).body.profile_image_url;
     expect(after).toMatch(urlPattern(s.user.id));
     expect(await storedUrl(profile.id)).toBe(after);
-    expect(await sharp((await fetchObject(after)).body).metadata()).toMatchObject({ format: 'webp', width: 240, height: 320 });
+    expect(await sharp((await fetchObject(after)).body).metadata()).toMatchObject({
+      format: 'webp',
+      width: 240,
+      height: 320,
+    });
   });
 });

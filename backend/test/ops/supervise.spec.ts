@@ -54,7 +54,9 @@ describe('npm start supervisor', () => {
   };
 
   it('starts a killed worker again with a doubling pause, and stops it when told to', async () => {
-    supervisor = spawn(process.execPath, ['--input-type=module', '-e', SUPERVISOR], { stdio: ['ignore', 'pipe', 'pipe'] });
+    supervisor = spawn(process.execPath, ['--input-type=module', '-e', SUPERVISOR], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     supervisor.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     supervisor.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
 

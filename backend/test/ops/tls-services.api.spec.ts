@@ -32,7 +32,10 @@ describe('PostgreSQL and Redis that accept only TLS', () => {
 
   it('migrates, answers health and takes a sign-up over TLS to both', async () => {
     const health = await t.http().get('/api/health');
-    expect({ status: health.status, body: health.body }).toEqual({ status: 200, body: { status: 'ok', database: 'up', redis: 'up' } });
+    expect({ status: health.status, body: health.body }).toEqual({
+      status: 200,
+      body: { status: 'ok', database: 'up', redis: 'up' },
+    });
     await signUp(t);
     await t.http().get('/api/creators').expect(200);
     const [connections] = await t.sql<{ tls: string; plain: string }>(

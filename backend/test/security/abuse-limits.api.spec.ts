@@ -1,5 +1,13 @@
 import { MSG } from '@local-creators/common';
-import { createTestApp, eventually, resetMailsTo, signUp, STRONG_PASSWORD, TestApp, uniqueEmail } from '../helpers/test-app';
+import {
+  createTestApp,
+  eventually,
+  resetMailsTo,
+  signUp,
+  STRONG_PASSWORD,
+  TestApp,
+  uniqueEmail,
+} from '../helpers/test-app';
 
 const from = (ip: string) => ({ 'X-Forwarded-For': ip });
 const WAIT = /^Too many attempts\. Please wait (\d+) minutes? and try again\.$/;
@@ -37,7 +45,8 @@ describe('sign-in throttle per account and address (behind a configured proxy)',
   });
   afterAll(() => t.close());
 
-  const login = (ip: string, email: string, password: string) => t.http().post('/api/auth/login').set(from(ip)).send({ email, password });
+  const login = (ip: string, email: string, password: string) =>
+    t.http().post('/api/auth/login').set(from(ip)).send({ email, password });
 
   it('slows an attacker on one account without locking the owner out', async () => {
     const email = uniqueEmail('victim');
@@ -96,7 +105,10 @@ describe('password reset requests over the limit', () => {
     }
     // The outbox says what the attack made: every recovery message for the address, all delivered.
     const recoveryRows = () =>
-      t.sql<{ status: string }>(`select status from outbox_messages where kind = 'password-recovery' and payload->>'email' = $1`, [email]);
+      t.sql<{ status: string }>(
+        `select status from outbox_messages where kind = 'password-recovery' and payload->>'email' = $1`,
+        [email],
+      );
     const rows = await eventually(recoveryRows, (all) => all.length >= 3 && all.every((r) => r.status === 'sent'));
     expect(rows.length).toBeLessThan(8);
     const afterAttack = (await eventually(
@@ -146,7 +158,10 @@ describe('password reset requests over the limit', () => {
     // Before, a known address cost about 2.5 times an unknown one (here ~11 vs ~4.5 ms, on the
     // tracker's machine 75 vs 28 ms); with the same work on both paths only noise is left.
     const typical = Number(median(ratios).toFixed(2));
-    expect({ knownOverUnknown: typical, sameWork: typical < 1.6 && typical > 1 / 1.6 }).toEqual({ knownOverUnknown: expect.any(Number), sameWork: true });
+    expect({ knownOverUnknown: typical, sameWork: typical < 1.6 && typical > 1 / 1.6 }).toEqual({
+      knownOverUnknown: expect.any(Number),
+      sameWork: true,
+    });
   });
 });
 
@@ -160,7 +175,11 @@ describe('429 answers say the real wait', () => {
   it('names the minutes left and sends Retry-After', async () => {
     await signUp(t);
     await signUp(t);
-    const res = await t.http().post('/api/auth/signup').send({ email: uniqueEmail(), password: STRONG_PASSWORD }).expect(429);
+    const res = await t
+      .http()
+      .post('/api/auth/signup')
+      .send({ email: uniqueEmail(), password: STRONG_PASSWORD })
+      .expect(429);
     const retryAfter = Number(res.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(3500);
     expect(retryAfter).toBeLessThanOrEqual(3600);

@@ -44,6 +44,16 @@ const ROUTES: Record<string, RouteRule> = {
   'PUT /api/admin/webhooks/:id': { access: 'admin', allowed: [400] },
   'DELETE /api/admin/webhooks/:id': { access: 'admin', allowed: [404] },
   'GET /api/admin/webhook-attempts': { access: 'admin', allowed: [200] },
+  'POST /api/calls': { access: 'signed-in', allowed: [400, 403] }, // 403 for an address not yet proven (decision 0900)
+  'GET /api/me/calls': { access: 'signed-in', allowed: [200] },
+  'GET /api/calls': { access: 'public', allowed: [200] },
+  'GET /api/calls/:id': { access: 'public', allowed: [404] },
+  'GET /api/admin/calls': { access: 'admin', allowed: [200] },
+  'GET /api/admin/calls/:id': { access: 'admin', allowed: [404] },
+  'PUT /api/admin/calls/:id': { access: 'admin', allowed: [404] },
+  'GET /api/me/matching-calls': { access: 'signed-in', allowed: [200] },
+  'PUT /api/me/call-mail': { access: 'signed-in', allowed: [400] },
+  'POST /api/calls/mail/unsubscribe': { access: 'public', allowed: [404] }, // the token is the proof (decision 0912)
   'GET /api/me/profile': { access: 'signed-in', allowed: [200] },
   'PUT /api/me/profile': { access: 'signed-in', allowed: [400] },
   'PUT /api/me/profile/image': { access: 'signed-in', allowed: [400] },
@@ -57,6 +67,7 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/me/stats': { access: 'signed-in', allowed: [404] },
   'POST /api/creators/:id/contact': { access: 'public', allowed: [400] },
   'POST /api/contact-replies': { access: 'public', allowed: [400] },
+  'POST /api/contact-replies/brand': { access: 'public', allowed: [400] },
   'GET /api/directory': { access: 'public', allowed: [200] },
   'GET /api/directory/cities': { access: 'public', allowed: [200] },
   'GET /api/directory/niches/:slug': { access: 'public', allowed: [404] },
@@ -147,7 +158,9 @@ describe('authorization matrix', () => {
     for (const [who, session] of callers) {
       const res = await probe(route, session);
       const expected =
-        rule.access === 'public' || (rule.access === 'signed-in' && session) || (rule.access === 'admin' && who === 'admin')
+        rule.access === 'public' ||
+        (rule.access === 'signed-in' && session) ||
+        (rule.access === 'admin' && who === 'admin')
           ? rule.allowed
           : session === null
             ? [401]

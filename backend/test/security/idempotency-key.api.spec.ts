@@ -12,7 +12,8 @@ describe('Idempotency-Key', () => {
   });
   afterAll(() => t.close());
 
-  const usersWith = async (email: string) => (await t.sql<{ n: string }>('select count(*) as n from users where email = $1', [email]))[0]!.n;
+  const usersWith = async (email: string) =>
+    (await t.sql<{ n: string }>('select count(*) as n from users where email = $1', [email]))[0]!.n;
 
   it('answers a repeated sign-up with the first answer, without a second account', async () => {
     const email = uniqueEmail();
@@ -30,7 +31,8 @@ describe('Idempotency-Key', () => {
   it('runs a repeat sent while the first still runs once: both get the one answer', async () => {
     const email = uniqueEmail();
     const key = randomUUID();
-    const send = () => t.http().post('/api/auth/signup').set('Idempotency-Key', key).send({ email, password: STRONG_PASSWORD });
+    const send = () =>
+      t.http().post('/api/auth/signup').set('Idempotency-Key', key).send({ email, password: STRONG_PASSWORD });
     const [a, b] = await Promise.all([send(), send()]);
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(a.body).toEqual(b.body);
@@ -74,9 +76,19 @@ describe('Idempotency-Key', () => {
   it('refuses the same key with a different body (422), and writes nothing', async () => {
     const key = randomUUID();
     const email = uniqueEmail();
-    await t.http().post('/api/auth/signup').set('Idempotency-Key', key).send({ email, password: STRONG_PASSWORD }).expect(201);
+    await t
+      .http()
+      .post('/api/auth/signup')
+      .set('Idempotency-Key', key)
+      .send({ email, password: STRONG_PASSWORD })
+      .expect(201);
     const other = uniqueEmail();
-    const res = await t.http().post('/api/auth/signup').set('Idempotency-Key', key).send({ email: other, password: STRONG_PASSWORD }).expect(422);
+    const res = await t
+      .http()
+      .post('/api/auth/signup')
+      .set('Idempotency-Key', key)
+      .send({ email: other, password: STRONG_PASSWORD })
+      .expect(422);
     expect(res.body.message).toBe(MSG.idempotencyKeyReused);
     expect(await usersWith(other)).toBe('0');
   });
@@ -91,16 +103,31 @@ describe('Idempotency-Key', () => {
 
   it('forgets a key whose request failed, so the corrected request runs', async () => {
     const key = randomUUID();
-    const bad = await t.http().post('/api/auth/signup').set('Idempotency-Key', key).send({ email: 'not-an-email', password: STRONG_PASSWORD }).expect(400);
+    const bad = await t
+      .http()
+      .post('/api/auth/signup')
+      .set('Idempotency-Key', key)
+      .send({ email: 'not-an-email', password: STRONG_PASSWORD })
+      .expect(400);
     expect(bad.body.message).toBe(MSG.emailInvalid);
     const email = uniqueEmail();
-    await t.http().post('/api/auth/signup').set('Idempotency-Key', key).send({ email, password: STRONG_PASSWORD }).expect(201);
+    await t
+      .http()
+      .post('/api/auth/signup')
+      .set('Idempotency-Key', key)
+      .send({ email, password: STRONG_PASSWORD })
+      .expect(201);
     expect(await usersWith(email)).toBe('1');
   });
 
   it('refuses a malformed key with 400', async () => {
     const email = uniqueEmail();
-    const res = await t.http().post('/api/auth/signup').set('Idempotency-Key', 'x'.repeat(256)).send({ email, password: STRONG_PASSWORD }).expect(400);
+    const res = await t
+      .http()
+      .post('/api/auth/signup')
+      .set('Idempotency-Key', 'x'.repeat(256))
+      .send({ email, password: STRONG_PASSWORD })
+      .expect(400);
     expect(res.body.message).toBe(MSG.idempotencyKeyInvalid);
     expect(await usersWith(email)).toBe('0');
   });
@@ -111,7 +138,9 @@ describe('Idempotency-Key', () => {
     const first = await t.http().post('/api/shortlists').set('Idempotency-Key', key).send({ name }).expect(201);
     const again = await t.http().post('/api/shortlists').set('Idempotency-Key', key).send({ name }).expect(201);
     expect(again.body).toEqual(first.body);
-    expect((await t.sql<{ n: string }>('select count(*) as n from shortlists where name = $1', [name]))[0]!.n).toBe('1');
+    expect((await t.sql<{ n: string }>('select count(*) as n from shortlists where name = $1', [name]))[0]!.n).toBe(
+      '1',
+    );
   });
 
   it('a repeated multipart amplify submission is one row; another logo under the same key is refused', async () => {
@@ -138,7 +167,10 @@ describe('Idempotency-Key', () => {
     expect(again.body).toEqual(first.body);
     const other = await form(await logo('#2980b9')).expect(422);
     expect(other.body.message).toBe(MSG.idempotencyKeyReused);
-    expect((await t.sql<{ n: string }>('select count(*) as n from amplify_submissions where business_name = $1', [name]))[0]!.n).toBe('1');
+    expect(
+      (await t.sql<{ n: string }>('select count(*) as n from amplify_submissions where business_name = $1', [name]))[0]!
+        .n,
+    ).toBe('1');
   });
 
   it('names the header in the OpenAPI document on each route that takes it', async () => {

@@ -79,12 +79,29 @@ describe('image bombs', () => {
 
   it('refuses a 50-megapixel photo and logo from the header with a clear 400, storing nothing', async () => {
     const creator = await signUp(t);
-    const photo = await t.http().put('/api/me/profile/image').set(bearer(creator)).attach('file', bomb, { filename: 'bomb.png', contentType: 'image/png' });
+    const photo = await t
+      .http()
+      .put('/api/me/profile/image')
+      .set(bearer(creator))
+      .attach('file', bomb, { filename: 'bomb.png', contentType: 'image/png' });
     expect(photo.status).toBe(400);
-    expect(photo.body).toEqual({ statusCode: 400, message: MSG.imageTooManyPixels, field: 'file', code: 'IMAGE.TOO_MANY_PIXELS' });
-    const logo = await businessForm('Bomb Bakery').attach('logo', bomb, { filename: 'logo.png', contentType: 'image/png' });
+    expect(photo.body).toEqual({
+      statusCode: 400,
+      message: MSG.imageTooManyPixels,
+      field: 'file',
+      code: 'IMAGE.TOO_MANY_PIXELS',
+    });
+    const logo = await businessForm('Bomb Bakery').attach('logo', bomb, {
+      filename: 'logo.png',
+      contentType: 'image/png',
+    });
     expect(logo.status).toBe(400);
-    expect(logo.body).toEqual({ statusCode: 400, message: MSG.imageTooManyPixels, field: 'file', code: 'IMAGE.TOO_MANY_PIXELS' });
+    expect(logo.body).toEqual({
+      statusCode: 400,
+      message: MSG.imageTooManyPixels,
+      field: 'file',
+      code: 'IMAGE.TOO_MANY_PIXELS',
+    });
     expect(await t.sql('select id from amplify_submissions where business_name = $1', ['Bomb Bakery'])).toEqual([]);
     for (const dir of ['profile-images', 'business-logos']) {
       const path = join(t.env.STORAGE_DIR!, dir);
@@ -101,7 +118,9 @@ describe('image bombs', () => {
       .set(bearer(creator))
       .attach('file', pngOfSize(side, side), { filename: 'big.png', contentType: 'image/png' });
     expect(up.status).toBe(200);
-    expect(await sharp((await t.http().get(up.body.profile_image_url.split('?')[0]).expect(200)).body).metadata()).toMatchObject({ width: 800, height: 800 });
+    expect(
+      await sharp((await t.http().get(up.body.profile_image_url.split('?')[0]).expect(200)).body).metadata(),
+    ).toMatchObject({ width: 800, height: 800 });
   }, 60_000);
 
   it('decodes a bounded number of images at a time, and signs people in meanwhile, while several image bombs arrive at once', async () => {
@@ -116,9 +135,19 @@ describe('image bombs', () => {
     const heavy = pngOfSize(side, side, { bomb: true });
     IMAGE_DECODES.resetPeaks();
     const uploads = Promise.all([
-      ...[1, 2, 3, 4].map((i) => businessForm(`Bomb ${i}`).attach('logo', bomb, { filename: 'logo.png', contentType: 'image/png' })),
-      ...[1, 2].map(() => t.http().put('/api/me/profile/image').set(bearer(creator)).attach('file', bomb, { filename: 'bomb.png', contentType: 'image/png' })),
-      ...[1, 2, 3].map((i) => businessForm(`Heavy ${i}`).attach('logo', heavy, { filename: 'logo.png', contentType: 'image/png' })),
+      ...[1, 2, 3, 4].map((i) =>
+        businessForm(`Bomb ${i}`).attach('logo', bomb, { filename: 'logo.png', contentType: 'image/png' }),
+      ),
+      ...[1, 2].map(() =>
+        t
+          .http()
+          .put('/api/me/profile/image')
+          .set(bearer(creator))
+          .attach('file', bomb, { filename: 'bomb.png', contentType: 'image/png' }),
+      ),
+      ...[1, 2, 3].map((i) =>
+        businessForm(`Heavy ${i}`).attach('logo', heavy, { filename: 'logo.png', contentType: 'image/png' }),
+      ),
     ]);
     for (let i = 0; i < 3; i++) await signIn();
     const answers = await uploads;

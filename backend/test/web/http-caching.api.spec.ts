@@ -61,7 +61,11 @@ describe('HTTP caching a proxy or CDN can use', () => {
     const email = `cache.${Date.now()}@example.com`;
     const signup = await t.http().post('/api/auth/signup').send({ email, password: STRONG_PASSWORD }).expect(201);
     const login = await t.http().post('/api/auth/login').send({ email, password: STRONG_PASSWORD }).expect(200);
-    const refresh = await t.http().post('/api/auth/refresh').send({ refresh_token: login.body.refresh_token }).expect(200);
+    const refresh = await t
+      .http()
+      .post('/api/auth/refresh')
+      .send({ refresh_token: login.body.refresh_token })
+      .expect(200);
     expect([signup, login, refresh].map((r) => r.headers['cache-control'])).toEqual([PERSONAL, PERSONAL, PERSONAL]);
     expect(refresh.body.access_token).toBeTruthy();
   });

@@ -56,7 +56,9 @@ describe('one pipeline for every route Nest serves, the pages included', () => {
   const apiRoutes = () =>
     t.routes.filter((r) => {
       const url = r.split(' ')[1]!;
-      return (url.startsWith('/api/') && !url.startsWith('/api/docs')) || ['/sitemap.xml', '/robots.txt', '/*'].includes(url);
+      return (
+        (url.startsWith('/api/') && !url.startsWith('/api/docs')) || ['/sitemap.xml', '/robots.txt', '/*'].includes(url)
+      );
     });
   /** A request to `route` with its parameters filled in; signing out goes last, as it ends the session. */
   const send = (route: string, headers: Record<string, string>) => {
@@ -67,7 +69,15 @@ describe('one pipeline for every route Nest serves, the pages included', () => {
   const lastIfSigningOut = (a: string, b: string) => Number(a.includes('logout')) - Number(b.includes('logout'));
 
   it('lists the routes it checks, the directory among them', () => {
-    expect(apiRoutes()).toEqual(expect.arrayContaining(['GET /api/directory', 'GET /api/creators', 'GET /api/creators/:id', 'GET /sitemap.xml', 'GET /*']));
+    expect(apiRoutes()).toEqual(
+      expect.arrayContaining([
+        'GET /api/directory',
+        'GET /api/creators',
+        'GET /api/creators/:id',
+        'GET /sitemap.xml',
+        'GET /*',
+      ]),
+    );
     expect(apiRoutes().length).toBeGreaterThan(40);
   });
 
@@ -81,7 +91,14 @@ describe('one pipeline for every route Nest serves, the pages included', () => {
   });
 
   it('lets a global guard refuse every route, cached and searched ones included', async () => {
-    const cached = ['/api/directory', '/api/creators?niche=Food', '/api/creators?q=rita', `/api/creators/${creatorId}`, `/creator/${creatorId}`, '/directory'];
+    const cached = [
+      '/api/directory',
+      '/api/creators?niche=Food',
+      '/api/creators?q=rita',
+      `/api/creators/${creatorId}`,
+      `/creator/${creatorId}`,
+      '/directory',
+    ];
     for (const path of cached) await t.http().get(path).expect(200); // now cached
     const answers: Record<string, string> = {};
     for (const route of apiRoutes()) {

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SITE_PAGES } from '@local-creators/common';
+import { CITY_PAGE_PATHS, SITE_PAGES } from '@local-creators/common';
 import { bearer, createTestApp, signUp, TestApp } from '../helpers/test-app';
 import { validProfile } from '../creator/fixtures';
 
@@ -32,33 +32,45 @@ describe('public pages as the server sends them (statuses, head, city)', () => {
         'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_button-1.js'] },
         '_button-1.js': { file: 'assets/button-1.js' },
         '_cards-1.js': { file: 'assets/cards-1.js', imports: ['_button-1.js'] },
-        'src/features/directory/directory-page.tsx': { file: 'assets/directory-page-1.js', imports: ['index.html', '_cards-1.js'] },
-        'src/features/creator-profile/creator-profile-page.tsx': { file: 'assets/creator-profile-page-1.js', imports: ['_cards-1.js'] },
+        'src/features/directory/directory-page.tsx': {
+          file: 'assets/directory-page-1.js',
+          imports: ['index.html', '_cards-1.js'],
+        },
+        'src/features/creator-profile/creator-profile-page.tsx': {
+          file: 'assets/creator-profile-page-1.js',
+          imports: ['_cards-1.js'],
+        },
       }),
     );
     t = await createTestApp({ env: { WEB_ROOT: webRoot, CITY: 'Akron', PUBLIC_URL: 'https://creators.example.org' } });
-    const make = async (name: string, listedToo: boolean) => {
-      const s = await signUp(t);
-      const res = await t
-        .http()
-        .put('/api/me/profile')
-        .set(bearer(s))
-        .send(
-          validProfile({
-            full_name: name,
-            neighborhood: 'Highland Square',
-            platforms: [{ name: 'Instagram', handle: 'akron_eats', url: 'https://instagram.com/akron_eats', followers: 4_000 }],
-          }),
-        )
-        .expect(201);
-      if (listedToo)
-        await t.sql(`update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`, [res.body.id]);
-      return res.body.id as string;
-    };
     listed = await make('Rosa Akron', true);
     pending = await make('Pat Pending', false);
   });
   afterAll(() => t.close());
+
+  const make = async (name: string, listedToo: boolean) => {
+    const s = await signUp(t);
+    const res = await t
+      .http()
+      .put('/api/me/profile')
+      .set(bearer(s))
+      .send(
+        validProfile({
+          full_name: name,
+          neighborhood: 'Highland Square',
+          platforms: [
+            { name: 'Instagram', handle: 'akron_eats', url: 'https://instagram.com/akron_eats', followers: 4_000 },
+          ],
+        }),
+      )
+      .expect(201);
+    if (listedToo)
+      await t.sql(
+        `update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true where id = $1`,
+        [res.body.id],
+      );
+    return res.body.id as string;
+  };
 
   it('answers every page of the site 200 with its title, canonical link, default preview image and the configured city', async () => {
     for (const [path, page] of Object.entries(SITE_PAGES)) {
@@ -68,22 +80,31 @@ describe('public pages as the server sends them (statuses, head, city)', () => {
         page.name ? `${page.name} · Local Creators` : 'Local Creators · Verified Akron creators, free forever',
       );
       expect(res.text).not.toContain('Cleveland');
-      expect(tag(res.text, /<meta property="og:image" content="([^"]*)">/)).toBe('https://creators.example.org/og-default.png');
+      expect(tag(res.text, /<meta property="og:image" content="([^"]*)">/)).toBe(
+        'https://creators.example.org/og-default.png',
+      );
       if (page.listed) {
         expect(tag(res.text, /<link rel="canonical" href="([^"]*)">/)).toBe(`https://creators.example.org${path}`);
-        expect(structuredData(res.text)).toMatchObject({ '@context': 'https://schema.org', '@type': path === '/' ? 'WebSite' : 'WebPage' });
+        expect(structuredData(res.text)).toMatchObject({
+          '@context': 'https://schema.org',
+          '@type': path === '/' ? 'WebSite' : 'WebPage',
+        });
       } else {
         // Sign-in, dashboard and the like: nothing for a search engine to list.
         expect(res.text).toContain('<meta name="robots" content="noindex">');
       }
     }
     // A trailing slash is the same page.
-    expect(tag((await t.http().get('/directory/').expect(200)).text, /<link rel="canonical" href="([^"]*)">/)).toBe('https://creators.example.org/directory');
+    expect(tag((await t.http().get('/directory/').expect(200)).text, /<link rel="canonical" href="([^"]*)">/)).toBe(
+      'https://creators.example.org/directory',
+    );
   });
 
   it('gives a listed profile a canonical link, its photo-less preview and a schema.org ProfilePage about a Person', async () => {
     const res = await t.http().get(`/creator/${listed}`).expect(200);
-    expect(tag(res.text, /<link rel="canonical" href="([^"]*)">/)).toBe(`https://creators.example.org/creator/${listed}`);
+    expect(tag(res.text, /<link rel="canonical" href="([^"]*)">/)).toBe(
+      `https://creators.example.org/creator/${listed}`,
+    );
     expect(tag(res.text, /<meta property="og:type" content="([^"]*)">/)).toBe('profile');
     expect(structuredData(res.text)).toMatchObject({
       '@type': 'ProfilePage',
@@ -100,7 +121,13 @@ describe('public pages as the server sends them (statuses, head, city)', () => {
   });
 
   it('answers 404, with the same page and noindex, for unknown paths and profiles nobody may see', async () => {
-    for (const path of ['/nope', '/directory/extra', `/creator/${pending}`, '/creator/00000000-0000-4000-8000-000000000000', '/creator/not-an-id']) {
+    for (const path of [
+      '/nope',
+      '/directory/extra',
+      `/creator/${pending}`,
+      '/creator/00000000-0000-4000-8000-000000000000',
+      '/creator/not-an-id',
+    ]) {
       const res = await t.http().get(path).expect(404);
       expect(res.headers['content-type']).toMatch(/html/);
       expect(res.text).toContain('<div id="root">');
@@ -115,16 +142,34 @@ describe('public pages as the server sends them (statuses, head, city)', () => {
 
   it("preloads an on-demand page's chunks with the page, and nothing the entry already loads", async () => {
     const preloads = async (path: string) =>
-      [...(await t.http().get(path)).text.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+      [
+        ...(await t.http().get(path)).text.matchAll(
+          /<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g,
+        ),
+      ].map((m) => m[1]);
     expect(await preloads('/directory')).toEqual(['/assets/directory-page-1.js', '/assets/cards-1.js']);
     expect(await preloads(`/creator/${listed}`)).toEqual(['/assets/creator-profile-page-1.js', '/assets/cards-1.js']);
     expect(await preloads('/')).toEqual([]);
   });
 
-  it('lists the listed pages and profiles in the sitemap, not the private ones', async () => {
-    const sitemap = (await t.http().get('/sitemap.xml').expect(200)).text;
-    for (const [path, page] of Object.entries(SITE_PAGES)) expect(sitemap.includes(`<loc>https://creators.example.org${path}</loc>`)).toBe(page.listed);
-    expect(sitemap).toContain(`/creator/${listed}`);
-    expect(sitemap).not.toContain(pending);
+  it('lists the listed pages and profiles in the sitemap, not the private ones; the city pages once it lists 3 creators', async () => {
+    const inSitemap = async () => {
+      const sitemap = (await t.http().get('/sitemap.xml').expect(200)).text;
+      expect(sitemap).toContain(`/creator/${listed}`);
+      expect(sitemap).not.toContain(pending);
+      return Object.keys(SITE_PAGES).filter((path) =>
+        sitemap.includes(`<loc>https://creators.example.org${path}</loc>`),
+      );
+    };
+    const listedPages = Object.entries(SITE_PAGES)
+      .filter(([, page]) => page.listed)
+      .map(([path]) => path);
+    // One creator: the city's pages are thin (decision 0653), the site's own are listed.
+    expect(await inSitemap()).toEqual(listedPages.filter((path) => !CITY_PAGE_PATHS.includes(path)));
+    expect((await t.http().get('/directory').expect(200)).text).toContain('<meta name="robots" content="noindex">');
+    await make('Remy Akron', true);
+    await make('Ruth Akron', true);
+    expect(await inSitemap()).toEqual(listedPages);
+    expect((await t.http().get('/directory').expect(200)).text).not.toContain('noindex');
   });
 });

@@ -1,15 +1,35 @@
-import { createElement, lazy, Suspense, useEffect, useLayoutEffect, useRef, type ComponentType, type CSSProperties, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useNavigationType, useParams } from 'react-router-dom';
+import {
+  createElement,
+  lazy,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  type ComponentType,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
+import {
+  BrowserRouter,
+  Navigate,
+  Outlet,
+  Route,
+  Routes,
+  useLocation,
+  useNavigationType,
+  useParams,
+} from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { PageLoading } from '@/components/layout/page';
 import { AuthProvider, useAuth } from '@/lib/auth';
-import { notePage } from '@/lib/page-visits';
 import { titleForPath } from '@/lib/page-titles';
 import { useToastsWanted } from '@/lib/toast';
 import { CITIES, cityPath, enterCityOf, lastCity, rememberCity, withoutCitySlug } from '@/lib/site-config';
+import { useRememberedCity } from '@/lib/use-city';
 import LandingPage from '@/features/marketing/landing-page';
+import { CALL_PATH } from '@local-creators/common';
 
 /** The pages a route draws: loaded on demand in the browser, bundled whole for the server's renderer. */
 export interface SiteViews {
@@ -30,8 +50,13 @@ export interface SiteViews {
   SharedShortlistPage: ComponentType;
   ConfirmShortlistMessagePage: ComponentType;
   RepliedPage: ComponentType;
+  TheyRepliedPage: ComponentType;
   AreaPage: ComponentType;
   CitiesPage: ComponentType;
+  CallsPage: ComponentType;
+  CallPage: ComponentType;
+  NewCallPage: ComponentType;
+  MyCallsPage: ComponentType;
 }
 
 /**
@@ -67,8 +92,13 @@ const LAZY_VIEWS = {
   SharedShortlistPage: preloadableView(() => import('@/features/shortlist/shared-shortlist-page')),
   ConfirmShortlistMessagePage: preloadableView(() => import('@/features/shortlist/confirm-message-page')),
   RepliedPage: preloadableView(() => import('@/features/replies/replied-page')),
+  TheyRepliedPage: preloadableView(() => import('@/features/replies/they-replied-page')),
   AreaPage: preloadableView(() => import('@/features/areas/area-page')),
   CitiesPage: preloadableView(() => import('@/features/marketing/cities-page')),
+  CallsPage: preloadableView(() => import('@/features/calls/calls-page')),
+  CallPage: preloadableView(() => import('@/features/calls/call-page')),
+  NewCallPage: preloadableView(() => import('@/features/calls/new-call-page')),
+  MyCallsPage: preloadableView(() => import('@/features/calls/my-calls-page')),
 } satisfies SiteViews;
 
 /** Which view SiteRoutes draws at a path (null: the landing page, in the main bundle). */
@@ -80,6 +110,7 @@ export function viewForPath(pathname: string): keyof SiteViews | null {
   if (path === '/') return null;
   if (/^\/creator\/[^/]+$/.test(path)) return 'CreatorProfilePage';
   if (/^\/(niche|neighborhood)\/[^/]+$/.test(path)) return 'AreaPage';
+  if (CALL_PATH.test(path)) return 'CallPage';
   const exact: Record<string, keyof SiteViews> = {
     '/signup': 'SignUpPage',
     '/login': 'LoginPage',
@@ -96,6 +127,10 @@ export function viewForPath(pathname: string): keyof SiteViews | null {
     '/shortlist/shared': 'SharedShortlistPage',
     '/shortlist/confirm': 'ConfirmShortlistMessagePage',
     '/replied': 'RepliedPage',
+    '/they-replied': 'TheyRepliedPage',
+    '/calls': 'CallsPage',
+    '/calls/new': 'NewCallPage',
+    '/calls/mine': 'MyCallsPage',
   };
   return exact[path] ?? 'NotFoundPage';
 }
@@ -134,7 +169,8 @@ function Toasts() {
 }
 
 /** The browser's query cache; a page the server drew arrives with its data (main.tsx). */
-export const createQueryClient = () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } });
+export const createQueryClient = () =>
+  new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } });
 
 /** Signed-out visitors of a private page go to /login (once the stored session has been read). */
 function RequireAuth({ children }: { children: ReactNode }) {
@@ -148,20 +184,24 @@ function RequireAuth({ children }: { children: ReactNode }) {
 /**
  * /login and /signup: a visitor who is already signed in when the page opens goes to the dashboard
  * (a reset link still opens the new-password form; signing in on the page itself moves on by itself).
+ * Until the stored session is read, the page is drawn as for a signed-out visitor, as the server
+ * draws it: its form is in the first HTML and works before the scripts run (decision 0670).
  */
 function SignedOutOnly({ children }: { children: ReactNode }) {
   const { user, loading } = useAuth();
   const location = useLocation();
   // Decided once per page visit: the sign-in or sign-up done on this page must not bounce it.
   const decided = useRef<{ path: string; away: boolean } | null>(null);
-  if (loading) return <PageLoading />;
-  if (decided.current?.path !== location.pathname) decided.current = { path: location.pathname, away: !!user && !/type=recovery/.test(location.hash) };
+  if (loading) return children;
+  if (decided.current?.path !== location.pathname)
+    decided.current = { path: location.pathname, away: !!user && !/type=recovery/.test(location.hash) };
   if (decided.current.away) return <Navigate to="/dashboard" replace />;
   return children;
 }
 
 /** The path of the page the server drew, when this browser is taking one over (issue 12). */
-const drawnPath = typeof document !== 'undefined' && document.getElementById('root')?.firstElementChild ? location.pathname : null;
+const drawnPath =
+  typeof document !== 'undefined' && document.getElementById('root')?.firstElementChild ? location.pathname : null;
 
 /**
  * A city's pages (`/akron/directory`, decision 0620): an unknown city is the 404 page. The visitor's
@@ -183,11 +223,11 @@ function ToCity() {
 }
 
 function Layout() {
-  const { pathname, hash, search } = useLocation();
-  // Where the visitor moves inside the site (the creator's numbers' sources, decision 0820).
-  useLayoutEffect(() => notePage(pathname + search), [pathname, search]);
-  // The city the page's texts name: the city whose pages these are, else the home city.
-  enterCityOf(pathname);
+  const { pathname, hash } = useLocation();
+  // The city the page's texts name: the city whose pages these are, else the visitor's (once the
+  // browser has taken the page over), else the home city.
+  const visitorCity = useRememberedCity();
+  enterCityOf(pathname, visitorCity?.slug);
   const navigation = useNavigationType();
   // A layout effect: it runs before the pages' own effects, which may then name the page better.
   // The page the server drew already carries its full title (a profile's name): it is kept, not
@@ -237,6 +277,11 @@ export function SiteRoutes({ views }: { views: SiteViews }) {
       <views.ApplyPage />
     </RequireAuth>
   );
+  const newCall = (
+    <RequireAuth>
+      <views.NewCallPage />
+    </RequireAuth>
+  );
   return (
     <Routes>
       <Route element={<Layout />}>
@@ -251,6 +296,9 @@ export function SiteRoutes({ views }: { views: SiteViews }) {
             <Route path="amplify" element={<views.AmplifyPage />} />
             <Route path="amplify/featured" element={<views.FeaturedPage />} />
             <Route path="apply" element={apply} />
+            <Route path="calls" element={<views.CallsPage />} />
+            <Route path="calls/new" element={newCall} />
+            <Route path="calls/:id" element={<views.CallPage />} />
             <Route path="*" element={<views.NotFoundPage />} />
           </Route>
         )}
@@ -284,7 +332,19 @@ export function SiteRoutes({ views }: { views: SiteViews }) {
         <Route path="/shortlist/shared" element={<views.SharedShortlistPage />} />
         <Route path="/shortlist/confirm" element={<views.ConfirmShortlistMessagePage />} />
         <Route path="/replied" element={<views.RepliedPage />} />
+        <Route path="/they-replied" element={<views.TheyRepliedPage />} />
         <Route path="/apply" element={old(apply)} />
+        <Route path="/calls" element={old(<views.CallsPage />)} />
+        <Route path="/calls/new" element={old(newCall)} />
+        <Route path="/calls/:id" element={old(<views.CallPage />)} />
+        <Route
+          path="/calls/mine"
+          element={
+            <RequireAuth>
+              <views.MyCallsPage />
+            </RequireAuth>
+          }
+        />
         <Route
           path="/dashboard"
           element={

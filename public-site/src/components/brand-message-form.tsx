@@ -44,7 +44,7 @@ export function BrandMessageForm({
     e.preventDefault();
     const checked = validateContactRequest({ ...form, budget_range: form.budget_range || null });
     if (!checked.ok) {
-      show(checked.error);
+      show(checked.errors);
       return void toast.error(MSG.contactFailed, { description: checked.error.message });
     }
     reset();

@@ -15,7 +15,9 @@ describe('apiFetch with idempotent: true', () => {
       req.resume();
       const status = failures.shift();
       if (status === 0) return void req.socket.destroy(); // no answer at all
-      res.writeHead(status ?? 201, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: status === undefined }));
+      res
+        .writeHead(status ?? 201, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ ok: status === undefined }));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -32,7 +34,9 @@ describe('apiFetch with idempotent: true', () => {
 
   it('sends again with the same key after a 502, a dropped connection and a 503, and returns the answer', async () => {
     failures = [502, 0, 503];
-    await expect(apiFetch('/api/auth/signup', { method: 'POST', body: { a: 1 }, auth: false, idempotent: true })).resolves.toEqual({ ok: true });
+    await expect(
+      apiFetch('/api/auth/signup', { method: 'POST', body: { a: 1 }, auth: false, idempotent: true }),
+    ).resolves.toEqual({ ok: true });
     expect(seen).toHaveLength(4);
     const keys = seen.map((h) => h['idempotency-key']);
     expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -41,7 +45,9 @@ describe('apiFetch with idempotent: true', () => {
 
   it('gives up after four resends with the last answer', async () => {
     failures = [502, 502, 502, 502, 502];
-    await expect(apiFetch('/api/shortlists', { method: 'POST', body: {}, auth: false, idempotent: true })).rejects.toMatchObject({ status: 502 });
+    await expect(
+      apiFetch('/api/shortlists', { method: 'POST', body: {}, auth: false, idempotent: true }),
+    ).rejects.toMatchObject({ status: 502 });
     expect(seen).toHaveLength(5);
   });
 
@@ -51,7 +57,9 @@ describe('apiFetch with idempotent: true', () => {
     expect(seen[0]!['idempotency-key']).not.toBe(seen[1]!['idempotency-key']);
     seen = [];
     failures = [502];
-    await expect(apiFetch('/api/auth/login', { method: 'POST', body: {}, auth: false })).rejects.toMatchObject({ status: 502 });
+    await expect(apiFetch('/api/auth/login', { method: 'POST', body: {}, auth: false })).rejects.toMatchObject({
+      status: 502,
+    });
     expect(seen).toHaveLength(1);
     expect(seen[0]!['idempotency-key']).toBeUndefined();
   });

@@ -44,11 +44,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       loading,
       isAdmin: !!session?.user.app_metadata.roles.includes('admin'),
       async signUp(email, password) {
-        const s = await apiFetch<AuthSession>('/api/auth/signup', { method: 'POST', body: { email, password }, auth: false, idempotent: true });
+        const s = await apiFetch<AuthSession>('/api/auth/signup', {
+          method: 'POST',
+          body: { email, password },
+          auth: false,
+          idempotent: true,
+        });
         sessionClient.set(s, 'SIGNED_IN');
       },
       async signIn(email, password) {
-        const s = await apiFetch<AuthSession>('/api/auth/login', { method: 'POST', body: { email, password }, auth: false });
+        const s = await apiFetch<AuthSession>('/api/auth/login', {
+          method: 'POST',
+          body: { email, password },
+          auth: false,
+        });
         sessionClient.set(s, 'SIGNED_IN');
       },
       async signOut() {

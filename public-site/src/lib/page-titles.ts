@@ -1,4 +1,15 @@
-import { CREATOR_PATH, MSG, NEIGHBORHOOD_PATH, NICHE_PATH, SITE_NAME, SITE_PAGES, homeTitle, normalizePath, pageTitle } from '@local-creators/common';
+import {
+  CALL_PATH,
+  CREATOR_PATH,
+  MSG,
+  NEIGHBORHOOD_PATH,
+  NICHE_PATH,
+  SITE_NAME,
+  SITE_PAGES,
+  homeTitle,
+  normalizePath,
+  pageTitle,
+} from '@local-creators/common';
 import { CITIES, CITY, withoutCitySlug } from './site-config';
 
 /**
@@ -14,6 +25,8 @@ export function titleForPath(pathname: string): string {
   const page = SITE_PAGES[path];
   if (page) return page.name ? pageTitle(page.name) : homeTitle(CITY);
   if (CREATOR_PATH.test(path)) return pageTitle('Creator profile');
+  if (path === '/calls') return pageTitle('Open calls');
+  if (CALL_PATH.test(path)) return pageTitle('Open call');
   if (NICHE_PATH.test(path) || NEIGHBORHOOD_PATH.test(path)) return pageTitle('Creators');
   return pageTitle(MSG.pageNotFound);
 }

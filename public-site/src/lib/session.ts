@@ -1,4 +1,9 @@
-import { SESSION_REFRESH_MARGIN_S, SESSION_STORAGE_KEY, type AuthEvent, type AuthSession } from '@local-creators/common';
+import {
+  SESSION_REFRESH_MARGIN_S,
+  SESSION_STORAGE_KEY,
+  type AuthEvent,
+  type AuthSession,
+} from '@local-creators/common';
 
 type Listener = (event: AuthEvent, session: AuthSession | null) => void;
 
@@ -19,7 +24,11 @@ class SessionClient {
     window.addEventListener('storage', (e) => {
       if (e.key !== SESSION_STORAGE_KEY) return;
       const next = this.read();
-      const event: AuthEvent = !next ? 'SIGNED_OUT' : this.session?.user.id === next.user.id ? 'TOKEN_REFRESHED' : 'SIGNED_IN';
+      const event: AuthEvent = !next
+        ? 'SIGNED_OUT'
+        : this.session?.user.id === next.user.id
+          ? 'TOKEN_REFRESHED'
+          : 'SIGNED_IN';
       this.session = next;
       this.schedule();
       this.emit(event);

@@ -4,7 +4,8 @@ import { DEFAULT_CITY, defaultCityCopy, type CityCopy } from '@local-creators/co
 export type CityFlavor = CityCopy;
 const flavorOf = defaultCityCopy;
 
-const metaOf = (name: string) => (typeof document !== 'undefined' ? document.querySelector(`meta[name="${name}"]`)?.getAttribute('content') : null);
+const metaOf = (name: string) =>
+  typeof document !== 'undefined' ? document.querySelector(`meta[name="${name}"]`)?.getAttribute('content') : null;
 
 /** The city's own lines, when its operator wrote them (`<meta name="lc-city-copy">`, decision 0600). */
 function ownCopy(): Partial<CityFlavor> {
@@ -83,9 +84,13 @@ export function withoutCitySlug(pathname: string): string {
  * The city the site speaks of while `pathname` shows: the city whose pages these are, else the
  * home city. Set before the page's views draw (the layout), so CITY and FLAVOR name it.
  */
-export function enterCityOf(pathname: string) {
+export function enterCityOf(pathname: string, visitorCity?: string | null) {
   if (!CITIES) return;
-  const city = cityOfPath(pathname) ?? CITIES.list.find((c) => c.slug === CITIES!.home);
+  // On the site's own pages (sign-up, About…), the city the visitor came from (decision 0654).
+  const city =
+    cityOfPath(pathname) ??
+    CITIES.list.find((c) => c.slug === visitorCity) ??
+    CITIES.list.find((c) => c.slug === CITIES!.home);
   if (city && CITY !== city.name) setCity(city.name, city.copy);
 }
 
@@ -103,12 +108,28 @@ export function lastCity(): SiteCity | null {
   return CITIES.list.find((c) => c.slug === slug) ?? null;
 }
 
+const rememberedListeners = new Set<() => void>();
+
 export function rememberCity(slug: string) {
   try {
+    if (localStorage.getItem(LAST_CITY_KEY) === slug) return;
     localStorage.setItem(LAST_CITY_KEY, slug);
   } catch {
     // A browser that keeps nothing: the home city's pages then.
+    return;
   }
+  for (const listener of rememberedListeners) listener();
+}
+
+/** Hears when the remembered city changes (here or in another tab): useRememberedCity. */
+export function subscribeToRememberedCity(listener: () => void): () => void {
+  rememberedListeners.add(listener);
+  const onStorage = (e: StorageEvent) => void (e.key === LAST_CITY_KEY && listener());
+  window.addEventListener('storage', onStorage);
+  return () => {
+    rememberedListeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
 }
 
 /**

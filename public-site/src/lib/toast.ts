@@ -51,7 +51,13 @@ function show(kind: Kind, title: string, options: ToastOptions = {}) {
   onScreen = id;
   void loadSonner().then(({ toast: sonnerToast }) =>
     // Every field is set, even when empty: an update keeps what it does not name (a description).
-    sonnerToast[kind](title, { description: options.description, duration: options.duration, onAutoClose: gone, onDismiss: gone, id }),
+    sonnerToast[kind](title, {
+      description: options.description,
+      duration: options.duration,
+      onAutoClose: gone,
+      onDismiss: gone,
+      id,
+    }),
   );
   return id;
 }

@@ -1,10 +1,11 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useState, type FormEvent, type RefObject } from 'react';
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 /** What the server drew into a control: its value before anyone touched it. */
 function drawnValue(el: Control): string {
-  if (el instanceof HTMLSelectElement) return Array.from(el.options).find((o) => o.defaultSelected)?.value ?? el.options[0]?.value ?? '';
+  if (el instanceof HTMLSelectElement)
+    return Array.from(el.options).find((o) => o.defaultSelected)?.value ?? el.options[0]?.value ?? '';
   return el.defaultValue;
 }
 
@@ -17,15 +18,70 @@ function drawnValue(el: Control): string {
  * the drawn one is handed to `take(name, value)`, named by its `name` or else its `id`, which puts it into the form's state as if it
  * had been typed then. Checkboxes, radios and files are left alone: none of the drawn forms needs them.
  */
-export function useTypedBeforeHydration(formRef: RefObject<HTMLFormElement | null>, take: (name: string, value: string) => void) {
+export function useTypedBeforeHydration(
+  formRef: RefObject<HTMLFormElement | null>,
+  take: (name: string, value: string) => void,
+) {
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
     for (const el of Array.from(form.elements)) {
-      if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) || !(el.name || el.id)) continue;
-      if (el instanceof HTMLInputElement && ['checkbox', 'radio', 'file', 'hidden', 'submit', 'button'].includes(el.type)) continue;
+      if (
+        !(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) ||
+        !(el.name || el.id)
+      )
+        continue;
+      if (
+        el instanceof HTMLInputElement &&
+        ['checkbox', 'radio', 'file', 'hidden', 'submit', 'button'].includes(el.type)
+      )
+        continue;
       if (el.value !== drawnValue(el)) take(el.name || el.id, el.value);
     }
     // Only what the drawn page held when the form was first mounted; later typing reaches state as usual.
   }, []);
+}
+
+/**
+ * A drawn form marked `data-hold-submit` (decision 0670): start-after-paint.js stops the browser
+ * from sending it before the page's scripts run, and leaves `lcHeld` on it; the page marks it
+ * `lcLive` once it has taken the form over. (Properties, not attributes: nothing in the drawn HTML
+ * changes before React hydrates it.)
+ */
+interface HoldingForm extends HTMLFormElement {
+  lcLive?: boolean;
+  lcHeld?: boolean;
+}
+
+/**
+ * A form sent before the page's scripts ran (Enter, or its button) is sent once they run, with what
+ * was typed (take it first with useTypedBeforeHydration, called before this hook). Returns a check
+ * for the start of the form's onSubmit: true when the send is held for now (the form is not taken
+ * over yet: what was typed has not reached its state), and the caller returns.
+ */
+export function useSubmitHeldBeforeHydration(formRef: RefObject<HTMLFormElement | null>): (e: FormEvent) => boolean {
+  const [replay, setReplay] = useState(false);
+  useEffect(() => {
+    const form = formRef.current as HoldingForm | null;
+    if (!form) return;
+    form.lcLive = true;
+    if (form.lcHeld) setReplay(true);
+  }, []);
+  // After the render that holds what was typed (set in the same effects as the replay).
+  useEffect(() => {
+    if (!replay) return;
+    setReplay(false);
+    const form = formRef.current as HoldingForm | null;
+    if (form?.lcHeld) form.requestSubmit();
+  }, [replay]);
+  return (e) => {
+    const form = formRef.current as HoldingForm | null;
+    if (form && !form.lcLive) {
+      e.preventDefault();
+      form.lcHeld = true;
+      return true;
+    }
+    if (form) form.lcHeld = false;
+    return false;
+  };
 }

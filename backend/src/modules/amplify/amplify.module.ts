@@ -18,7 +18,11 @@ import { SqlRequestedIntroductions } from './infrastructure/sql-requested-introd
  * creator's numbers through the kernel's RequestedIntroductions (decision 0821).
  */
 @Module({
-  imports: [MikroOrmModule.forFeature([AmplifySubmissionSchema, InterestRequestSchema]), NotificationsModule, ModerationModule],
+  imports: [
+    MikroOrmModule.forFeature([AmplifySubmissionSchema, InterestRequestSchema]),
+    NotificationsModule,
+    ModerationModule,
+  ],
   controllers: [AmplifyController, AdminAmplifySubmissionsController, AdminIntroductionsController],
   providers: [AmplifyService, Introductions, ModerateSubmissions, SqlRequestedIntroductions],
 })

@@ -8,6 +8,8 @@ import { ApprovedProfileEdits } from './application/approved-profile-edits';
 import { ContactRequests } from './application/contact-requests.service';
 import { FollowerCounts, FollowerReminderSchedule } from './application/follower-counts';
 import { ReplySweepSchedule, ReplyTimes } from './application/reply-times';
+import { ListedCreatorsForCalls } from './application/listed-creators-for-calls';
+import { SqlListedCreatorsForCalls } from './infrastructure/sql-listed-creators-for-calls';
 import { HandleChecks } from './application/handle-checks';
 import { CreatorAdminQueries } from './application/creator-admin-queries';
 import { CreatorRepository } from './application/creator.repository';
@@ -49,6 +51,8 @@ import { ProfileStatsReads } from './application/profile-stats-reads';
 import { ProfileStats } from './application/profile-stats.service';
 import { ProfileVisits } from './application/profile-visits';
 import { SqlProfileCountStore, SqlProfileStatsReads } from './infrastructure/sql-profile-stats';
+import { ViewGate } from './application/view-gate';
+import { RedisViewGate } from './infrastructure/redis-view-gate';
 import { AdminStatsController, MeStatsController } from './http/stats.controller';
 import type { AreaPageResponse, CreatorPage, DirectoryResponse, PublicCreator } from '@local-creators/common';
 
@@ -99,14 +103,26 @@ import type { AreaPageResponse, CreatorPage, DirectoryResponse, PublicCreator } 
     ProfileVisits,
     ProfileStats,
     { provide: ProfileCountStore, useClass: SqlProfileCountStore },
+    { provide: ViewGate, useClass: RedisViewGate },
     { provide: ProfileStatsReads, useClass: SqlProfileStatsReads },
     { provide: CreatorRepository, useClass: MikroOrmCreatorRepository },
     { provide: DirectoryReads, useClass: SqlDirectoryReads },
     AreaPages,
     { provide: AreaReads, useClass: SqlAreaReads },
     { provide: CreatorAdminQueries, useClass: SqlCreatorAdminQueries },
+    { provide: ListedCreatorsForCalls, useClass: SqlListedCreatorsForCalls },
   ],
-  exports: [CreatorRepository, CreatorAdminQueries, ApprovedProfileEdits, HandleChecks, FollowerCounts, DirectoryService],
+  // DirectoryReads for the live badge (verified-badge.module.ts, of this folder): an unlisted creator's city.
+  exports: [
+    CreatorRepository,
+    CreatorAdminQueries,
+    ListedCreatorsForCalls,
+    ApprovedProfileEdits,
+    HandleChecks,
+    FollowerCounts,
+    DirectoryService,
+    DirectoryReads,
+  ],
 })
 export class CreatorModule implements OnModuleInit {
   constructor(
@@ -131,10 +147,14 @@ export class CreatorModule implements OnModuleInit {
       (city) => this.directory.sitemapFiles(city),
     );
     this.meta.registerCities(() => this.directory.cityList());
+    // A city's pages are thin under 3 listed creators (decision 0653): its overview's count, kept per listing version.
+    this.meta.registerListedCount(async (city) => (await this.directory.overview(city)).value.total_creators);
     // Pages per niche and per neighbourhood (decision 0640), of the city whose slug they are under.
     this.meta.register(/^\/niche\/([^/]+)\/?$/, ([slug], city) => this.areas.page('niche', slug!, city));
     this.meta.register(/^\/neighborhood\/([^/]+)\/?$/, ([slug], city) => this.areas.page('neighborhood', slug!, city));
     this.directory.addSitemapPaths((city) => this.areas.sitemapPaths(city));
+    // Other modules' pages of a city (its open calls, issue 40), through the kernel's registry.
+    this.directory.addSitemapPaths((city) => this.meta.sitemapPaths(city));
     // The drawn pages count like the API's reads (decision 0820): a profile's page is a view, the
     // directory's page the appearances of the creators it shows (a search's, else the overview's).
     this.meta.onVisit((path, data, visit) => {

@@ -10,3 +10,5 @@ export { ApprovedProfileEdits, type ApprovedProfileEdited } from './application/
 export { seedDemoCreators } from './infrastructure/demo-creators.seeder';
 export { HandleChecks } from './application/handle-checks';
 export type { ClearedHandle } from './domain/handle-check';
+export { AdminHandleCheckDto, CreatorProfileDto } from './http/creator.dto';
+export { ListedCreatorsForCalls, type CallCandidate } from './application/listed-creators-for-calls';

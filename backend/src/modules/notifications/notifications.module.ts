@@ -11,7 +11,11 @@ import { HttpWebhookSender } from './infrastructure/http-webhook.sender';
 import { NodemailerMailer } from './infrastructure/nodemailer.mailer';
 import { NotificationQueue } from './infrastructure/notification-queue';
 import { NotificationWorker } from './infrastructure/notification.worker';
-import { OutboxMessageSchema, WebhookAttemptSchema, WebhookSubscriptionSchema } from './infrastructure/notifications.schemas';
+import {
+  OutboxMessageSchema,
+  WebhookAttemptSchema,
+  WebhookSubscriptionSchema,
+} from './infrastructure/notifications.schemas';
 import { NotificationMetrics, PrometheusDeliveryMetrics } from './infrastructure/prometheus-notification-metrics';
 import { DeliveryMetrics } from './application/delivery-metrics';
 

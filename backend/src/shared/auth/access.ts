@@ -12,18 +12,24 @@ import { JwtAuthGuard, RolesGuard } from './guards';
  */
 
 /** Signed-in callers only; with roles, callers holding every role named (401 signed out, 403 otherwise). */
-export const Auth = (...roles: Role[]) => applyDecorators(SetMetadata(ROLES_KEY, roles), UseGuards(JwtAuthGuard, RolesGuard), ApiBearerAuth());
+export const Auth = (...roles: Role[]) =>
+  applyDecorators(SetMetadata(ROLES_KEY, roles), UseGuards(JwtAuthGuard, RolesGuard), ApiBearerAuth());
 
 /** With @Auth('admin'): only admins of every city (403 for an admin given some cities; decision 0601). */
 export const EveryCity = () => SetMetadata(EVERY_CITY_KEY, true);
 
 /** Anyone; a valid bearer token, when sent, makes the caller known. */
-export const OptionalAuth = () => applyDecorators(SetMetadata(OPTIONAL_KEY, true), UseGuards(JwtAuthGuard), ApiBearerAuth());
+export const OptionalAuth = () =>
+  applyDecorators(SetMetadata(OPTIONAL_KEY, true), UseGuards(JwtAuthGuard), ApiBearerAuth());
 
 /** Lets a password-recovery token through (only for setting the new password). */
 export const AllowRecoveryToken = () => SetMetadata(ALLOW_RECOVERY_KEY, true);
 
-export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): Principal | undefined => ctx.switchToHttp().getRequest().user);
+export const CurrentUser = createParamDecorator(
+  (_: unknown, ctx: ExecutionContext): Principal | undefined => ctx.switchToHttp().getRequest().user,
+);
 
 /** The client address, as Fastify reads it through TRUST_PROXY. */
-export const ClientIp = createParamDecorator((_: unknown, ctx: ExecutionContext): string => ctx.switchToHttp().getRequest().ip ?? 'unknown');
+export const ClientIp = createParamDecorator(
+  (_: unknown, ctx: ExecutionContext): string => ctx.switchToHttp().getRequest().ip ?? 'unknown',
+);

@@ -28,7 +28,9 @@ export interface UploadLimits {
 type UploadRequest = FastifyRequest & { upload?: UploadedBytes };
 
 /** The handler's parameter for the file FileUpload read (undefined when none was sent). */
-export const UploadedImage = createParamDecorator((_: unknown, ctx: ExecutionContext) => ctx.switchToHttp().getRequest<UploadRequest>().upload);
+export const UploadedImage = createParamDecorator(
+  (_: unknown, ctx: ExecutionContext) => ctx.switchToHttp().getRequest<UploadRequest>().upload,
+);
 
 /**
  * A route's multipart body through @fastify/multipart (registered in http-app.ts), after the
@@ -68,6 +70,7 @@ export function FileUpload(field: string, limits: UploadLimits): Type<NestInterc
 
 function toHttpError(error: unknown) {
   if (error instanceof BadRequestException) return error;
-  if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') return new PayloadTooLargeException('File too large');
+  if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE')
+    return new PayloadTooLargeException('File too large');
   return new BadRequestException('Malformed multipart body');
 }

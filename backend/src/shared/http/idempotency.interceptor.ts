@@ -89,13 +89,21 @@ export class IdempotencyInterceptor implements NestInterceptor {
 
   private run(slot: string, seen: string, owner: string, fp: string, next: CallHandler): Observable<unknown> {
     const claim = JSON.stringify({ state: 'running', fp, owner } satisfies Running);
-    const renew = setInterval(() => void this.redis.client.eval(RENEW, 1, slot, claim, CLAIM_MS).catch(() => undefined), RENEW_MS);
+    const renew = setInterval(
+      () => void this.redis.client.eval(RENEW, 1, slot, claim, CLAIM_MS).catch(() => undefined),
+      RENEW_MS,
+    );
     renew.unref();
     return next.handle().pipe(
       mergeMap(async (body) => {
         clearInterval(renew);
         try {
-          await this.redis.client.set(slot, JSON.stringify({ state: 'done', fp, body: body ?? null } satisfies Done), 'PX', IDEMPOTENCY_TTL_MS);
+          await this.redis.client.set(
+            slot,
+            JSON.stringify({ state: 'done', fp, body: body ?? null } satisfies Done),
+            'PX',
+            IDEMPOTENCY_TTL_MS,
+          );
         } catch (error) {
           this.logger.warn(`answer not remembered: ${(error as Error).message}`);
         }
@@ -168,7 +176,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
  * was kept: the handler may find its work already done, and should answer as if it had done it.
  */
 export const ResumedAfterLostAnswer = createParamDecorator(
-  (_: unknown, ctx: ExecutionContext): boolean => ctx.switchToHttp().getRequest<UploadRequest>().idempotencyResumed === true,
+  (_: unknown, ctx: ExecutionContext): boolean =>
+    ctx.switchToHttp().getRequest<UploadRequest>().idempotencyResumed === true,
 );
 
 /** Put on a POST that creates something a person may send twice (a retry, a double click). */
@@ -179,7 +188,8 @@ export const IdempotencyKeyHeader = () =>
   ApiHeader({
     name: 'Idempotency-Key',
     required: false,
-    description: 'A new UUID per user action, kept when the request is sent again: a repeat within 24 h gets the first answer (decision 0340)',
+    description:
+      'A new UUID per user action, kept when the request is sent again: a repeat within 24 h gets the first answer (decision 0340)',
   });
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('base64url');

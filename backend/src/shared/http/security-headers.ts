@@ -7,10 +7,15 @@ import helmet, { type HelmetOptions } from 'helmet';
  * options (no per-request nonces) every response gets the same set, so helmet runs once here
  * against a recording response and each request only copies the recorded headers.
  */
-export function securityHeaders(fastify: FastifyInstance, options: HelmetOptions, defaults: Record<string, string> = {}) {
+export function securityHeaders(
+  fastify: FastifyInstance,
+  options: HelmetOptions,
+  defaults: Record<string, string> = {},
+) {
   const headers: Record<string, string | number | string[]> = { ...defaults };
   const recorder = {
-    setHeader: (name: string, value: string | number | readonly string[]) => void (headers[name] = typeof value === 'object' ? [...value] : value),
+    setHeader: (name: string, value: string | number | readonly string[]) =>
+      void (headers[name] = typeof value === 'object' ? [...value] : value),
     removeHeader: () => undefined, // Fastify sets none of the headers helmet removes (X-Powered-By)
     getHeader: (name: string) => headers[name],
   } as unknown as ServerResponse;

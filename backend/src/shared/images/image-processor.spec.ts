@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import { LIMITS, MSG } from '@local-creators/common';
 import { processImage } from './image-processor';
 
-const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 200 } } });
+const solid = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 200 } } });
 
 describe('processImage', () => {
   it('bounds the size, keeps the aspect ratio and answers WebP', async () => {
@@ -33,7 +34,12 @@ describe('processImage', () => {
   it.each([
     ['text', Buffer.from('just some text, renamed .png')],
     ['an empty file', Buffer.alloc(0)],
-    ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>')],
+    [
+      'an SVG',
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+      ),
+    ],
   ])('refuses %s as not an image', async (_, buffer) => {
     await expect(processImage(buffer, { maxSize: 800 })).rejects.toMatchObject({
       kind: 'invalid',
@@ -45,7 +51,9 @@ describe('processImage', () => {
 
   it('refuses a truncated image', async () => {
     const png = await solid(300, 300).png().toBuffer();
-    await expect(processImage(png.subarray(0, png.length / 2), { maxSize: 800 })).rejects.toMatchObject({ message: MSG.imageNotImage });
+    await expect(processImage(png.subarray(0, png.length / 2), { maxSize: 800 })).rejects.toMatchObject({
+      message: MSG.imageNotImage,
+    });
   });
 
   it('refuses more than the pixel limit from the header, with its own message', async () => {

@@ -37,7 +37,8 @@ export async function processImage(input: Buffer, opts: { maxSize: number }): Pr
     throw notAnImage();
   }
   if (!width || !height) throw notAnImage();
-  if (width * height > LIMITS.imageMaxPixels) throw DomainError.invalid('IMAGE.TOO_MANY_PIXELS', MSG.imageTooManyPixels, 'file');
+  if (width * height > LIMITS.imageMaxPixels)
+    throw DomainError.invalid('IMAGE.TOO_MANY_PIXELS', MSG.imageTooManyPixels, 'file');
   return IMAGE_DECODES.run(async () => {
     try {
       const body = await sharp(input, { failOn: 'error', limitInputPixels: LIMITS.imageMaxPixels })

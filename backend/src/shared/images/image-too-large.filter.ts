@@ -6,6 +6,10 @@ import { MSG } from '@local-creators/common';
 @Catch(PayloadTooLargeException)
 export class ImageTooLargeFilter implements ExceptionFilter {
   catch(_: PayloadTooLargeException, host: ArgumentsHost) {
-    host.switchToHttp().getResponse<FastifyReply>().status(413).send({ statusCode: 413, message: MSG.imageTooLarge, field: 'file', code: 'IMAGE.TOO_LARGE' });
+    host
+      .switchToHttp()
+      .getResponse<FastifyReply>()
+      .status(413)
+      .send({ statusCode: 413, message: MSG.imageTooLarge, field: 'file', code: 'IMAGE.TOO_LARGE' });
   }
 }

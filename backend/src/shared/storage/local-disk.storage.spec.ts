@@ -12,7 +12,9 @@ describe('LocalDiskStorage', () => {
     expect(url).toMatch(/^\/storage\/profile-images\/u1\/profile\.webp\?v=[0-9a-z]+$/);
     await storage.put('profile-images/u1/profile.webp', Buffer.from('two'), 'image/webp');
     expect(readFileSync(join(dir, 'profile-images/u1/profile.webp'), 'utf8')).toBe('two');
-    expect(await storage.urlOf('profile-images/u1/profile.webp')).toMatch(/^\/storage\/profile-images\/u1\/profile\.webp\?v=/);
+    expect(await storage.urlOf('profile-images/u1/profile.webp')).toMatch(
+      /^\/storage\/profile-images\/u1\/profile\.webp\?v=/,
+    );
     expect(storage.keyOf(url)).toBe('profile-images/u1/profile.webp');
 
     await storage.delete('profile-images/u1/profile.webp');

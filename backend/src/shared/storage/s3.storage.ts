@@ -23,18 +23,29 @@ export class S3Storage extends ObjectStorage {
       region: settings.region ?? 'us-east-1',
       forcePathStyle: true,
       credentials:
-        settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+        settings.accessKeyId && settings.secretAccessKey
+          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+          : undefined,
       // A store that accepts connections but never answers must not hold an upload forever:
       // give up after these times (an image is at most 5 MB on loopback or a LAN).
       requestHandler: { connectionTimeout: 3_000, requestTimeout: 15_000 },
       maxAttempts: 2,
     });
-    this.publicBase = (settings.publicUrl ?? `${settings.endpoint.replace(/\/$/, '')}/${settings.bucket}`).replace(/\/$/, '');
+    this.publicBase = (settings.publicUrl ?? `${settings.endpoint.replace(/\/$/, '')}/${settings.bucket}`).replace(
+      /\/$/,
+      '',
+    );
   }
 
   async put(key: string, body: Buffer, contentType: string) {
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: body, ContentType: contentType, CacheControl: 'public, max-age=300' }),
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: key,
+        Body: body,
+        ContentType: contentType,
+        CacheControl: 'public, max-age=300',
+      }),
     );
     return this.versioned(key, Date.now());
   }

@@ -12,7 +12,11 @@ import { S3Storage } from './s3.storage';
       inject: [AppConfig],
       useFactory: (config: AppConfig): ObjectStorage =>
         config.storage.driver === 's3'
-          ? new S3Storage({ ...config.storage.s3, endpoint: config.storage.s3.endpoint!, bucket: config.storage.s3.bucket! })
+          ? new S3Storage({
+              ...config.storage.s3,
+              endpoint: config.storage.s3.endpoint!,
+              bucket: config.storage.s3.bucket!,
+            })
           : new LocalDiskStorage(config.storage.dir),
     },
   ],

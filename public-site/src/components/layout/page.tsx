@@ -1,8 +1,18 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 
-export function Page({ children, className, narrow = false }: { children: ReactNode; className?: string; narrow?: boolean }) {
-  return <div className={cn('mx-auto w-full px-4 py-10', narrow ? 'max-w-md' : 'max-w-6xl', className)}>{children}</div>;
+export function Page({
+  children,
+  className,
+  narrow = false,
+}: {
+  children: ReactNode;
+  className?: string;
+  narrow?: boolean;
+}) {
+  return (
+    <div className={cn('mx-auto w-full px-4 py-10', narrow ? 'max-w-md' : 'max-w-6xl', className)}>{children}</div>
+  );
 }
 
 export function PageLoading() {

@@ -46,7 +46,10 @@ export function SiteHeader() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [open]);
   const linkClass = ({ isActive }: { isActive: boolean }) =>
-    cn('rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground', isActive && 'text-foreground');
+    cn(
+      'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground',
+      isActive && 'text-foreground',
+    );
 
   const account = user ? (
     <>

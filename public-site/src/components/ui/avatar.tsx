@@ -30,5 +30,11 @@ export function AvatarImage({ className, alt, onError, ...props }: React.ImgHTML
 }
 
 export function AvatarFallback({ className, ...props }: React.HTMLAttributes<HTMLSpanElement>) {
-  return <span aria-hidden className={cn('flex size-full items-center justify-center bg-primary-soft font-semibold text-primary', className)} {...props} />;
+  return (
+    <span
+      aria-hidden
+      className={cn('flex size-full items-center justify-center bg-primary-soft font-semibold text-primary', className)}
+      {...props}
+    />
+  );
 }

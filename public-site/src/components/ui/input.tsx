@@ -2,16 +2,18 @@ import * as React from 'react';
 import { cn } from '@/lib/utils';
 import { Label } from './label';
 
-export const Input = React.forwardRef<HTMLInputElement, React.InputHTMLAttributes<HTMLInputElement>>(({ className, ...props }, ref) => (
-  <input
-    ref={ref}
-    className={cn(
-      'flex h-10 w-full rounded-lg border border-input bg-background px-3 py-2 text-sm placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-60',
-      className,
-    )}
-    {...props}
-  />
-));
+export const Input = React.forwardRef<HTMLInputElement, React.InputHTMLAttributes<HTMLInputElement>>(
+  ({ className, ...props }, ref) => (
+    <input
+      ref={ref}
+      className={cn(
+        'flex h-10 w-full rounded-lg border border-input bg-background px-3 py-2 text-sm placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-60',
+        className,
+      )}
+      {...props}
+    />
+  ),
+);
 Input.displayName = 'Input';
 
 /**
@@ -57,5 +59,9 @@ export function Field({
 /** The accessibility attributes of a control whose field may show an error (and a hint). */
 export function fieldErrorProps(id: string, error: string | null | undefined, hasHint = false) {
   const describedBy = [error ? `${id}-error` : null, hasHint ? `${id}-hint` : null].filter(Boolean).join(' ');
-  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined, className: error ? 'border-destructive' : undefined };
+  return {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy || undefined,
+    className: error ? 'border-destructive' : undefined,
+  };
 }

@@ -2,7 +2,13 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { CheckCircle2, Megaphone } from 'lucide-react';
-import { BUSINESS_CATEGORIES, MSG, TYPES_OF_HELP, firstImageError, validateAmplifySubmission } from '@local-creators/common';
+import {
+  BUSINESS_CATEGORIES,
+  MSG,
+  TYPES_OF_HELP,
+  firstImageError,
+  validateAmplifySubmission,
+} from '@local-creators/common';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -38,7 +44,7 @@ export default function AmplifyPage() {
   const [honeypot, setHoneypot] = useState('');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  // The failing field is marked beside it and focused (issue 25); the toast says it too.
+  // The failing fields are marked beside them, the first focused (issue 25, decision 0660); the toast says it too.
   const { errors, show, clear, reset } = useFieldErrors<string>((field) => FIELD_IDS[field] ?? field);
   const set = (key: keyof typeof empty, value: string | string[]) => {
     setForm((f) => ({ ...f, [key]: value }));
@@ -58,12 +64,15 @@ export default function AmplifyPage() {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    // Every failing field at once, focus on the first on the page (decision 0660); the toast names the first.
     const checked = validateAmplifySubmission(form);
-    if (!checked.ok) return fail(checked.error.field, checked.error.message);
-    if (logo) {
-      const problem = firstImageError(logo);
-      if (problem) return fail('logo', problem);
+    const problem = logo ? firstImageError(logo) : null;
+    const failures = [...(checked.ok ? [] : checked.errors), ...(problem ? [{ field: 'logo', message: problem }] : [])];
+    if (failures.length) {
+      show(failures);
+      return void toast.error(MSG.submissionFailed, { description: failures[0]!.message });
     }
+    if (!checked.ok) return;
     reset();
     const data = new FormData();
     for (const [key, value] of Object.entries(checked.value)) {
@@ -107,7 +116,8 @@ export default function AmplifyPage() {
       </p>
       <h1 className="mt-2 text-4xl font-bold tracking-tight">Get your local business in front of {CITY} creators</h1>
       <p className="mt-3 text-lg text-muted-foreground">
-        Tell us your story. {MSG.founderReviews} Approved businesses can be featured, and creators ask you for an introduction.
+        Tell us your story. {MSG.founderReviews} Approved businesses can be featured, and creators ask you for an
+        introduction.
       </p>
       <Card className="mt-8">
         <CardContent className="p-6">
@@ -126,7 +136,10 @@ export default function AmplifyPage() {
                   id="category"
                   aria-invalid={errors.category ? true : undefined}
                   aria-describedby={errors.category ? 'category-error' : undefined}
-                  className={cn('h-10 w-full rounded-lg border border-input bg-background px-2 text-sm', errors.category && 'border-destructive')}
+                  className={cn(
+                    'h-10 w-full rounded-lg border border-input bg-background px-2 text-sm',
+                    errors.category && 'border-destructive',
+                  )}
                   value={form.category}
                   onChange={(e) => set('category', e.target.value)}
                 >
@@ -198,7 +211,9 @@ export default function AmplifyPage() {
                       key={t}
                       type="button"
                       aria-pressed={on}
-                      onClick={() => set('type_of_help', on ? form.type_of_help.filter((x) => x !== t) : [...form.type_of_help, t])}
+                      onClick={() =>
+                        set('type_of_help', on ? form.type_of_help.filter((x) => x !== t) : [...form.type_of_help, t])
+                      }
                       className={cn(
                         'rounded-full border px-3 py-1.5 text-sm',
                         on ? 'border-primary bg-primary text-primary-foreground' : 'border-border hover:border-primary',

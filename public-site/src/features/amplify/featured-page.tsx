@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import * as Dialog from '@radix-ui/react-dialog';
@@ -31,9 +31,12 @@ import { useCityPath, usePageCity } from '@/lib/use-city';
 /** Of the city whose pages are open (`?city=`, decision 0620), else of every city. */
 async function loadFeatured(city?: string) {
   try {
-    return await apiFetch<PublicAmplifySubmission[]>(city ? `/api/amplify/featured?city=${encodeURIComponent(city)}` : '/api/amplify/featured', {
-      auth: false,
-    });
+    return await apiFetch<PublicAmplifySubmission[]>(
+      city ? `/api/amplify/featured?city=${encodeURIComponent(city)}` : '/api/amplify/featured',
+      {
+        auth: false,
+      },
+    );
   } catch (error) {
     console.error('featured businesses could not be loaded', error); // spec: logged only, empty state shown
     return [];
@@ -43,11 +46,16 @@ async function loadFeatured(city?: string) {
 export default function FeaturedPage() {
   const cityLink = useCityPath();
   const city = usePageCity()?.slug;
-  const { data, isLoading } = useQuery({ queryKey: city ? ['amplify', 'featured', city] : ['amplify', 'featured'], queryFn: () => loadFeatured(city) });
+  const { data, isLoading } = useQuery({
+    queryKey: city ? ['amplify', 'featured', city] : ['amplify', 'featured'],
+    queryFn: () => loadFeatured(city),
+  });
   return (
     <Page>
       <h1 className="text-3xl font-bold tracking-tight md:text-4xl">Featured local businesses</h1>
-      <p className="mt-2 text-muted-foreground">{CITY} businesses that want to work with local creators. Ask for an introduction.</p>
+      <p className="mt-2 text-muted-foreground">
+        {CITY} businesses that want to work with local creators. Ask for an introduction.
+      </p>
       {isLoading && <PageLoading />}
       {data && data.length === 0 && (
         <div className="mt-12 rounded-xl border border-dashed border-border p-12 text-center">
@@ -61,7 +69,11 @@ export default function FeaturedPage() {
       )}
       <div className="mt-8 grid gap-4 md:grid-cols-2">
         {data?.map((b) => (
-          <article key={b.id} aria-label={b.business_name} className="flex flex-col rounded-xl border border-border p-6 shadow-sm">
+          <article
+            key={b.id}
+            aria-label={b.business_name}
+            className="flex flex-col rounded-xl border border-border p-6 shadow-sm"
+          >
             <div className="flex items-center gap-3">
               <Avatar className="rounded-lg">
                 {b.logo_url && <AvatarImage src={b.logo_url} alt={`Logo of ${b.business_name}`} loading="lazy" />}
@@ -114,7 +126,11 @@ function IntroductionDialog({ business }: { business: PublicAmplifySubmission })
   const blank = () => ({
     creator_name: profile?.full_name ?? '',
     creator_email: user?.email ?? '',
-    creator_links: profile ? (isListed(profile) ? `${window.location.origin}/creator/${profile.id}` : (profile.link_hub_url ?? '')) : '',
+    creator_links: profile
+      ? isListed(profile)
+        ? `${window.location.origin}/creator/${profile.id}`
+        : (profile.link_hub_url ?? '')
+      : '',
     message: '',
   });
   const [form, setForm] = useState(blank);
@@ -127,18 +143,22 @@ function IntroductionDialog({ business }: { business: PublicAmplifySubmission })
     clear(field);
   };
 
+  // A signed-in creator writing from the account's proven address needs no confirmation step. Empty
+  // fields take what the account and profile say whenever those arrive: the profile may load after
+  // the first render, or after the dialog was opened (then the open dialog fills in).
+  const fillKnown = () => {
+    const known = blank();
+    setForm((f) => ({
+      creator_name: f.creator_name || known.creator_name,
+      creator_email: f.creator_email || known.creator_email,
+      creator_links: f.creator_links || known.creator_links,
+      message: f.message,
+    }));
+  };
+  useEffect(fillKnown, [profile, user]);
+
   function onOpenChange(next: boolean) {
-    // A signed-in creator writing from the account's proven address needs no confirmation step; empty
-    // fields take what the account and profile say (the profile may have loaded after the first render).
-    if (next) {
-      const known = blank();
-      setForm((f) => ({
-        creator_name: f.creator_name || known.creator_name,
-        creator_email: f.creator_email || known.creator_email,
-        creator_links: f.creator_links || known.creator_links,
-        message: f.message,
-      }));
-    }
+    if (next) fillKnown();
     setOpen(next);
   }
 
@@ -146,7 +166,7 @@ function IntroductionDialog({ business }: { business: PublicAmplifySubmission })
     e.preventDefault();
     const checked = validateInterestRequest(form);
     if (!checked.ok) {
-      show(checked.error);
+      show(checked.errors);
       return void toast.error(MSG.interestFailed, { description: checked.error.message });
     }
     reset();
@@ -183,7 +203,9 @@ function IntroductionDialog({ business }: { business: PublicAmplifySubmission })
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-background p-6 shadow-xl">
-          <Dialog.Title className="pr-10 text-lg font-semibold">Introduce yourself to {business.business_name}</Dialog.Title>
+          <Dialog.Title className="pr-10 text-lg font-semibold">
+            Introduce yourself to {business.business_name}
+          </Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-muted-foreground">
             {user?.email_confirmed_at
               ? "We'll e-mail your note to the business owner. If you use an address other than your account's, we first send you a link to confirm it."
@@ -207,7 +229,12 @@ function IntroductionDialog({ business }: { business: PublicAmplifySubmission })
                 onChange={(e) => set('creator_email', e.target.value)}
               />
             </Field>
-            <Field label="Links" htmlFor="creator_links" hint="Optional: your profile or socials." error={errors.creator_links}>
+            <Field
+              label="Links"
+              htmlFor="creator_links"
+              hint="Optional: your profile or socials."
+              error={errors.creator_links}
+            >
               <Input
                 id="creator_links"
                 {...fieldErrorProps('creator_links', errors.creator_links, true)}

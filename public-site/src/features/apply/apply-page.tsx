@@ -2,13 +2,20 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { ArrowLeft, ArrowRight, Loader2, RotateCw, Save, Send } from 'lucide-react';
-import { MSG, isWizardStepComplete, validateProfile, type CreatorProfile } from '@local-creators/common';
+import {
+  MSG,
+  isWizardStepComplete,
+  validateProfile,
+  wizardStepFailures,
+  type CreatorProfile,
+  type ValidationFailure,
+} from '@local-creators/common';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiRequestError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
-import { useFieldErrors } from '@/lib/field-errors';
+import { firstOnPage, useFieldErrors } from '@/lib/field-errors';
 import { useMyProfile } from '@/lib/queries/my-profile';
 import { useSaveMyProfile } from './api/save-my-profile';
 import { BasicInfoStep } from './components/basic-info-step';
@@ -60,7 +67,9 @@ function Wizard({ profile }: { profile: CreatorProfile | null }) {
   const [step, setStep] = useState<Step>(1);
   const [draft, setDraft] = useState<Draft>(() => stored?.draft ?? (profile ? draftFromProfile(profile) : emptyDraft));
   // The server keeps the photo per user (even before the profile exists); the wizard only shows it.
-  const [imageUrl, setImageUrl] = useState<string | null>(stored ? stored.imageUrl : (profile?.profile_image_url ?? null));
+  const [imageUrl, setImageUrl] = useState<string | null>(
+    stored ? stored.imageUrl : (profile?.profile_image_url ?? null),
+  );
   // The failing field is marked beside it and focused once its step shows (issue 25's one mechanism).
   const fieldErrors = useFieldErrors();
   const errors: FieldErrors = fieldErrors.errors;
@@ -69,8 +78,8 @@ function Wizard({ profile }: { profile: CreatorProfile | null }) {
   const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);
-  /** A field to focus once its step shows (instead of the heading). */
-  const focusOnStep = useRef<string | null>(null);
+  /** Fields, the first on the page to focus once their step shows (instead of the heading). */
+  const focusOnStep = useRef<string[]>([]);
 
   const set: SetDraft = (key, value) => {
     setDraft((d) => ({ ...d, [key]: value }));
@@ -82,14 +91,25 @@ function Wizard({ profile }: { profile: CreatorProfile | null }) {
     storeDraft(userId, { draft, imageUrl });
   }, [userId, draft, imageUrl]);
 
-  /** The failing field: its step, its message beside it, and focus on it (the toast says it too). */
-  function showFieldError(field: string | undefined, message: string) {
-    const at = stepOfField(field);
-    if (!field || !at) return;
-    fieldErrors.show({ field, message }, { focus: at === step });
+  /**
+   * The failing fields: each message beside its field, the first failing step shown and focus on
+   * its first field (the toast says the first message too). Fields of other steps keep their
+   * marks until that step is visited and they are corrected (decision 0660).
+   */
+  function showFieldErrors(failures: readonly ValidationFailure[]) {
+    const placed = failures.filter((f) => stepOfField(f.field));
+    const at = placed.reduce<Step | null>((first, f) => Math.min(first ?? 4, stepOfField(f.field)!) as Step, null);
+    if (!at) return;
+    fieldErrors.show(placed, { focus: at === step });
     if (at === step) return;
-    focusOnStep.current = field;
+    focusOnStep.current = placed.filter((f) => stepOfField(f.field) === at).map((f) => f.field);
     goTo(at);
+  }
+  /** Next: step 1 says each missing or wrong field on the field (decision 0660); the other steps say it beside their lists. */
+  function next() {
+    const failures = step === 1 ? wizardStepFailures(1, draft) : [];
+    if (failures.length) return fieldErrors.show(failures);
+    goTo((step + 1) as Step);
   }
   const complete = isWizardStepComplete(step, draft);
   const current = STEPS[step - 1]!;
@@ -98,8 +118,8 @@ function Wizard({ profile }: { profile: CreatorProfile | null }) {
   useEffect(() => {
     if (shownStep.current === step) return;
     shownStep.current = step;
-    const field = focusOnStep.current && document.getElementById(focusOnStep.current);
-    focusOnStep.current = null;
+    const field = firstOnPage(focusOnStep.current);
+    focusOnStep.current = [];
     (field || headingRef.current)?.focus();
   }, [step]);
 
@@ -112,7 +132,7 @@ function Wizard({ profile }: { profile: CreatorProfile | null }) {
     const checked = validateProfile(draft);
     if (!checked.ok) {
       toast.error(MSG.validationError(checked.error.message));
-      showFieldError(checked.error.field, checked.error.message);
+      showFieldErrors(checked.errors);
       return;
     }
     save.mutate(checked.value, {
@@ -124,7 +144,7 @@ function Wizard({ profile }: { profile: CreatorProfile | null }) {
       onError: (error) => {
         if (error instanceof ApiRequestError) {
           toast.error(error.message || MSG.saveFailed);
-          showFieldError(error.field, error.message || MSG.saveFailed);
+          if (error.field) showFieldErrors([{ field: error.field, message: error.message || MSG.saveFailed }]);
         } else {
           toast.error(MSG.somethingWrong);
         }
@@ -135,8 +155,12 @@ function Wizard({ profile }: { profile: CreatorProfile | null }) {
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
       <header className="mb-8 space-y-2">
-        <p className="text-sm font-semibold text-primary">{editing ? 'Your profile' : 'Free forever · about 2 minutes'}</p>
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{editing ? 'Update your profile' : 'Apply to join the directory'}</h1>
+        <p className="text-sm font-semibold text-primary">
+          {editing ? 'Your profile' : 'Free forever · about 2 minutes'}
+        </p>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
+          {editing ? 'Update your profile' : 'Apply to join the directory'}
+        </h1>
         <p className="text-muted-foreground">
           {editing
             ? 'Changes are saved to your profile when you submit. Your application status stays as it is.'
@@ -162,7 +186,9 @@ function Wizard({ profile }: { profile: CreatorProfile | null }) {
           </CardDescription>
         </CardHeader>
         <CardContent className="pt-6">
-          {step === 1 && <BasicInfoStep draft={draft} set={set} errors={errors} imageUrl={imageUrl} onImageChange={setImageUrl} />}
+          {step === 1 && (
+            <BasicInfoStep draft={draft} set={set} errors={errors} imageUrl={imageUrl} onImageChange={setImageUrl} />
+          )}
           {step === 2 && <PlatformsStep platforms={draft.platforms} onChange={(p) => set('platforms', p)} />}
           {step === 3 && <ChoicesStep draft={draft} set={set} />}
           {step === 4 && <LinksStep draft={draft} set={set} errors={errors} />}
@@ -176,13 +202,25 @@ function Wizard({ profile }: { profile: CreatorProfile | null }) {
             <span />
           )}
           {step < 4 ? (
-            <Button type="button" disabled={!complete} onClick={() => goTo((step + 1) as Step)}>
+            <Button type="button" disabled={step > 1 && !complete} onClick={next}>
               Next <ArrowRight aria-hidden />
             </Button>
           ) : (
             <Button type="button" disabled={save.isPending} onClick={submit}>
-              {save.isPending ? <Loader2 className="animate-spin" aria-hidden /> : live ? <Save aria-hidden /> : <Send aria-hidden />}
-              {live ? (save.isPending ? 'Saving...' : 'Save changes') : save.isPending ? 'Submitting...' : 'Submit Application'}
+              {save.isPending ? (
+                <Loader2 className="animate-spin" aria-hidden />
+              ) : live ? (
+                <Save aria-hidden />
+              ) : (
+                <Send aria-hidden />
+              )}
+              {live
+                ? save.isPending
+                  ? 'Saving...'
+                  : 'Save changes'
+                : save.isPending
+                  ? 'Submitting...'
+                  : 'Submit Application'}
             </Button>
           )}
         </CardFooter>

@@ -28,7 +28,9 @@ const NOT_FOUND = { niche: 'Niche not found', neighborhood: 'Neighborhood not fo
 /** /niche/:slug and /neighborhood/:slug (issue 26 point 3, decision 0640): drawn by the server from the same answer. */
 export default function AreaPage() {
   const { slug = '' } = useParams();
-  const kind: AreaKind = withoutCitySlug(useLocation().pathname).startsWith('/neighborhood/') ? 'neighborhood' : 'niche';
+  const kind: AreaKind = withoutCitySlug(useLocation().pathname).startsWith('/neighborhood/')
+    ? 'neighborhood'
+    : 'niche';
   const city = usePageCity()?.slug ?? null;
   const cityLink = useCityPath();
   const { data, isPending, error, refetch } = useArea(kind, slug, city);
@@ -43,7 +45,9 @@ export default function AreaPage() {
     return (
       <div className={`${container} flex flex-col items-center py-20 text-center`}>
         <h1 className="text-2xl font-bold tracking-tight">{NOT_FOUND[kind]}</h1>
-        <p className="mt-2 max-w-sm text-muted-foreground">There is no such {kind === 'niche' ? 'niche' : 'neighborhood'} in the directory.</p>
+        <p className="mt-2 max-w-sm text-muted-foreground">
+          There is no such {kind === 'niche' ? 'niche' : 'neighborhood'} in the directory.
+        </p>
         <Button asChild className="mt-6">
           <Link to={cityLink('/directory')}>Browse the directory</Link>
         </Button>
@@ -73,19 +77,26 @@ function Area({ page }: { page: AreaPageResponse }) {
   const n = page.total_creators;
   return (
     <div className={container}>
-      <Link to={cityLink('/directory')} className="inline-flex items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground">
+      <Link
+        to={cityLink('/directory')}
+        className="inline-flex items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground"
+      >
         <ArrowLeft className="size-4" aria-hidden /> Directory
       </Link>
       <header className="mt-4 flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
         <div className="max-w-2xl space-y-2">
           <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-primary">
-            {page.kind === 'niche' ? <Sparkles className="size-4" aria-hidden /> : <MapPin className="size-4" aria-hidden />}
+            {page.kind === 'niche' ? (
+              <Sparkles className="size-4" aria-hidden />
+            ) : (
+              <MapPin className="size-4" aria-hidden />
+            )}
             {page.kind === 'niche' ? 'Niche' : 'Neighborhood'}
           </p>
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{areaHeading(page, page.city_name ?? CITY)}</h1>
           <p className="text-muted-foreground">
-            <span className="font-semibold text-foreground tabular-nums">{formatCount(n)}</span> verified {n === 1 ? 'creator' : 'creators'}, each checked by a
-            human.
+            <span className="font-semibold text-foreground tabular-nums">{formatCount(n)}</span> verified{' '}
+            {n === 1 ? 'creator' : 'creators'}, each checked by a human.
           </p>
         </div>
         {n > 0 && (
@@ -109,13 +120,13 @@ function Area({ page }: { page: AreaPageResponse }) {
             <h2 id="area-newest" className="mb-4 flex items-center gap-2 text-xl font-bold tracking-tight">
               <Sparkles className="size-5 text-primary" aria-hidden /> Newest
             </h2>
-            <CreatorGrid creators={page.newest} />
+            <CreatorGrid creators={page.newest} from={page.kind === 'niche' ? 'niche' : 'neighbourhood'} />
           </section>
           <section aria-labelledby="area-most-followed" className="mt-12">
             <h2 id="area-most-followed" className="mb-4 flex items-center gap-2 text-xl font-bold tracking-tight">
               <TrendingUp className="size-5 text-primary" aria-hidden /> Most followed
             </h2>
-            <CreatorGrid creators={page.most_followed} />
+            <CreatorGrid creators={page.most_followed} from={page.kind === 'niche' ? 'niche' : 'neighbourhood'} />
           </section>
         </>
       )}
@@ -128,14 +139,20 @@ function Area({ page }: { page: AreaPageResponse }) {
 function FollowerSpread({ page }: { page: AreaPageResponse }) {
   const most = Math.max(1, ...page.follower_spread.map((b) => b.count));
   return (
-    <section aria-labelledby="area-spread" className="mt-10 rounded-xl border border-border bg-background p-5 shadow-xs">
+    <section
+      aria-labelledby="area-spread"
+      className="mt-10 rounded-xl border border-border bg-background p-5 shadow-xs"
+    >
       <h2 id="area-spread" className="flex items-center gap-2 text-lg font-bold tracking-tight">
         <BarChart3 className="size-5 text-primary" aria-hidden /> Follower spread
       </h2>
       <p className="text-sm text-muted-foreground">Total followers across their platforms.</p>
       <ul className="mt-4 space-y-3">
         {page.follower_spread.map((b) => (
-          <li key={b.label} className="grid grid-cols-[5.5rem_1fr_auto] items-center gap-3 text-sm sm:grid-cols-[7rem_1fr_7rem]">
+          <li
+            key={b.label}
+            className="grid grid-cols-[5.5rem_1fr_auto] items-center gap-3 text-sm sm:grid-cols-[7rem_1fr_7rem]"
+          >
             <span className="font-medium">{b.label}</span>
             <span className="h-3 rounded-full bg-muted" aria-hidden>
               <span className="block h-3 rounded-full bg-primary" style={{ width: `${(b.count / most) * 100}%` }} />
@@ -173,7 +190,10 @@ function NeighborhoodBusinesses({ name, slug }: { name: string; slug: string }) 
         <ul className="grid gap-4 md:grid-cols-2">
           {here.map((b) => (
             <li key={b.id}>
-              <article aria-label={b.business_name} className="flex h-full flex-col rounded-xl border border-border p-5 shadow-xs">
+              <article
+                aria-label={b.business_name}
+                className="flex h-full flex-col rounded-xl border border-border p-5 shadow-xs"
+              >
                 <div className="flex items-center gap-3">
                   <Avatar className="rounded-lg">
                     {b.logo_url && <AvatarImage src={b.logo_url} alt={`Logo of ${b.business_name}`} loading="lazy" />}
@@ -185,7 +205,10 @@ function NeighborhoodBusinesses({ name, slug }: { name: string; slug: string }) 
                   </div>
                 </div>
                 <p className="mt-3 line-clamp-3 text-sm">{b.description}</p>
-                <Link to={cityLink('/amplify/featured')} className="mt-auto pt-4 text-sm font-medium text-primary underline-offset-4 hover:underline">
+                <Link
+                  to={cityLink('/amplify/featured')}
+                  className="mt-auto pt-4 text-sm font-medium text-primary underline-offset-4 hover:underline"
+                >
                   Request an introduction<span className="sr-only"> to {b.business_name}</span>
                 </Link>
               </article>
@@ -206,7 +229,9 @@ function BusinessesLink() {
       <h2 id="area-businesses" className="flex items-center gap-2 text-lg font-bold tracking-tight">
         <Users className="size-5 text-primary" aria-hidden /> Local businesses looking for creators
       </h2>
-      <p className="mt-1 text-sm text-muted-foreground">{here?.name ?? CITY} businesses that want to work with local creators.</p>
+      <p className="mt-1 text-sm text-muted-foreground">
+        {here?.name ?? CITY} businesses that want to work with local creators.
+      </p>
       <Button asChild variant="outline" size="sm" className="mt-3">
         <Link to={cityLink('/amplify/featured')}>
           See featured businesses <ArrowRight aria-hidden />

@@ -22,7 +22,10 @@ function confirmOnce(token: string): Promise<Outcome> {
       auth: false,
     }).then(
       (res): Outcome => ({ kind: res.status === 'confirmed' ? 'confirmed' : 'already', email: res.email }),
-      (error): Outcome => ({ kind: 'failed', message: error instanceof ApiRequestError ? error.message : MSG.somethingWrong }),
+      (error): Outcome => ({
+        kind: 'failed',
+        message: error instanceof ApiRequestError ? error.message : MSG.somethingWrong,
+      }),
     );
     attempts.set(token, attempt);
   }
@@ -35,7 +38,8 @@ async function refreshStoredUser() {
   if (!session) return;
   try {
     const user = await apiFetch<AuthUser>('/api/auth/user');
-    if (sessionClient.current?.user.id === user.id) sessionClient.set({ ...sessionClient.current, user }, 'USER_UPDATED');
+    if (sessionClient.current?.user.id === user.id)
+      sessionClient.set({ ...sessionClient.current, user }, 'USER_UPDATED');
   } catch {
     // another account's link, or a session that ended: nothing to update
   }

@@ -1,7 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
-import { MSG, PASSWORD_UPDATE_REDIRECT_MS, firstNewPasswordError, pathAfterSignIn, validateRecoveryRequest, validateSignin } from '@local-creators/common';
+import {
+  MSG,
+  PASSWORD_UPDATE_REDIRECT_MS,
+  firstNewPasswordError,
+  pathAfterSignIn,
+  validateRecoveryRequest,
+  validateSignin,
+} from '@local-creators/common';
 import { Button } from '@/components/ui/button';
 import { Field, Input, fieldErrorProps } from '@/components/ui/input';
 import { ApiRequestError, errorMessage } from '@/lib/api';
@@ -21,10 +28,12 @@ function readRecoveryHash(): string | null {
 
 export default function LoginPage() {
   const { checkRecoveryLink } = useAuth();
-  const [recoveryToken, setRecoveryToken] = useState(readRecoveryHash);
-  const [mode, setMode] = useState<Mode>(recoveryToken ? 'checking-link' : 'sign-in');
+  // The sign-in form first, as the server draws it (it never sees the address's fragment): a reset
+  // link shows "Checking your reset link" once the scripts run (decision 0670).
+  const [recoveryToken, setRecoveryToken] = useState<string | null>(null);
+  const [mode, setMode] = useState<Mode>('sign-in');
 
-  // A reset link opened in a tab that is already on /login changes only the hash: check it too.
+  // The link the page was opened with, and one opened in a tab already on /login (only the hash changes).
   useEffect(() => {
     function onHashChange() {
       const token = readRecoveryHash();
@@ -32,6 +41,7 @@ export default function LoginPage() {
       setRecoveryToken(token);
       setMode('checking-link');
     }
+    onHashChange();
     window.addEventListener('hashchange', onHashChange);
     return () => window.removeEventListener('hashchange', onHashChange);
   }, []);
@@ -61,7 +71,8 @@ export default function LoginPage() {
   }, [recoveryToken]); // checked once per link, when it opens
 
   if (mode === 'checking-link') return <CheckingLink />;
-  if (mode === 'new-password' && recoveryToken) return <NewPasswordForm token={recoveryToken} onLinkDead={() => setMode('reset')} />;
+  if (mode === 'new-password' && recoveryToken)
+    return <NewPasswordForm token={recoveryToken} onLinkDead={() => setMode('reset')} />;
   if (mode === 'reset') return <ResetRequestForm onBack={() => setMode('sign-in')} />;
   return <SignInForm onForgot={() => setMode('reset')} />;
 }
@@ -79,7 +90,7 @@ function CheckingLink() {
 function SignInForm({ onForgot }: { onForgot: () => void }) {
   const { signIn } = useAuth();
   const location = useLocation();
-  const { email, setEmail, password, setPassword, busy, errors, onSubmit } = useCredentialsForm({
+  const { formRef, email, setEmail, password, setPassword, busy, errors, onSubmit } = useCredentialsForm({
     validate: validateSignin,
     submit: signIn,
     successMessage: MSG.welcomeBack,
@@ -100,7 +111,7 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
         </>
       }
     >
-      <form onSubmit={onSubmit} className="space-y-4" noValidate>
+      <form ref={formRef} onSubmit={onSubmit} className="space-y-4" noValidate data-hold-submit>
         <Field label="Email" htmlFor="email" error={errors.email}>
           <Input
             id="email"
@@ -195,7 +206,7 @@ function NewPasswordForm({ token, onLinkDead }: { token: string; onLinkDead: () 
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
-  /** The failing field and its message, shown beside it as well as in the toast, and focus on it. */
+  /** The failing fields and their messages, shown beside them as well as in the toast, and focus on the first. */
   const { errors, show, reset } = useFieldErrors<'new-password' | 'confirm-password'>();
   const errorOf = (field: 'new-password' | 'confirm-password') => errors[field];
 
@@ -203,8 +214,12 @@ function NewPasswordForm({ token, onLinkDead }: { token: string; onLinkDead: () 
     e.preventDefault();
     const message = firstNewPasswordError(password, confirm);
     if (message) {
-      const field = message === MSG.passwordsDoNotMatch ? 'confirm-password' : 'new-password';
-      show({ field, message });
+      // Both fields' failures at once (decision 0660): the policy on the password, a mismatch on the confirmation.
+      const failures = [
+        { field: 'new-password', message: firstNewPasswordError(password) },
+        { field: 'confirm-password', message: password !== confirm ? MSG.passwordsDoNotMatch : null },
+      ].filter((f): f is { field: 'new-password' | 'confirm-password'; message: string } => !!f.message);
+      show(failures);
       return void toast.error(message);
     }
     reset();

@@ -10,13 +10,16 @@ import { useCredentialsForm } from './use-credentials-form';
 
 export default function SignUpPage() {
   const { signUp } = useAuth();
-  const { email, setEmail, password, setPassword, busy, errors, onSubmit } = useCredentialsForm({
+  const { formRef, email, setEmail, password, setPassword, busy, errors, onSubmit } = useCredentialsForm({
     validate: validateSignup,
     submit: signUp,
     successMessage: MSG.accountCreated,
     next: '/apply',
   });
-  const config = useQuery({ queryKey: ['config'], queryFn: () => apiFetch<PublicConfig>('/api/config', { auth: false }) });
+  const config = useQuery({
+    queryKey: ['config'],
+    queryFn: () => apiFetch<PublicConfig>('/api/config', { auth: false }),
+  });
 
   return (
     <AuthCard
@@ -31,7 +34,7 @@ export default function SignUpPage() {
         </>
       }
     >
-      <form onSubmit={onSubmit} className="space-y-4" noValidate>
+      <form ref={formRef} onSubmit={onSubmit} className="space-y-4" noValidate data-hold-submit>
         <Field label="Email" htmlFor="email" error={errors.email}>
           <Input
             id="email"

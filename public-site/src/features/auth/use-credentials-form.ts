@@ -1,13 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { MSG, type Credentials, type Validated } from '@local-creators/common';
 import { errorMessage } from '@/lib/api';
 import { useFieldErrors } from '@/lib/field-errors';
+import { useSubmitHeldBeforeHydration, useTypedBeforeHydration } from '@/lib/typed-before-hydration';
 
 /**
  * E-mail + password forms (sign-up, sign-in): the first failing rule as a toast, a busy flag
- * while the call runs, the success toast and the next page, or the server's message.
+ * while the call runs, the success toast and the next page, or the server's message. The server
+ * draws them (decision 0670): give the form `ref={formRef}` and `data-hold-submit`, and what was
+ * typed or sent before the scripts ran is taken over and sent once they run.
  */
 export function useCredentialsForm(opts: {
   validate: (input: unknown) => Validated<Credentials>;
@@ -21,12 +24,21 @@ export function useCredentialsForm(opts: {
   const [busy, setBusy] = useState(false);
   /** The failing field's message, shown beside it as well as in the toast, and focus on it. */
   const { errors, show, clear, reset } = useFieldErrors<'email' | 'password'>();
+  const formRef = useRef<HTMLFormElement>(null);
+  // The fields have ids and no names: a form the browser sent itself must not put them in an address.
+  useTypedBeforeHydration(formRef, (id, value) => {
+    if (id === 'email') setEmail(value);
+    else if (id === 'password') setPassword(value);
+  });
+  const heldForNow = useSubmitHeldBeforeHydration(formRef);
 
   async function onSubmit(e: FormEvent) {
+    if (heldForNow(e)) return;
     e.preventDefault();
+    if (busy) return;
     const checked = opts.validate({ email, password });
     if (!checked.ok) {
-      show(checked.error);
+      show(checked.errors);
       return void toast.error(checked.error.message);
     }
     reset();
@@ -44,6 +56,7 @@ export function useCredentialsForm(opts: {
   }
 
   return {
+    formRef,
     email,
     setEmail: (v: string) => {
       setEmail(v);

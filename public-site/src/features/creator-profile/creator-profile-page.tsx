@@ -29,6 +29,7 @@ import {
   initials,
   localAudienceLine,
   replyTimeText,
+  TRUST_TEXT,
   type PublicCreator,
 } from '@local-creators/common';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
@@ -72,9 +73,12 @@ export default function CreatorProfilePage() {
   const navigate = useNavigate();
   const elsewhere = !!creator && !!pageCity && creator.city_slug !== pageCity.slug;
   useEffect(() => {
-    if (elsewhere) navigate(cityLink(`/creator/${creator!.id}${location.search}`, creator!.city_slug), { replace: true });
+    if (elsewhere)
+      navigate(cityLink(`/creator/${creator!.id}${location.search}`, creator!.city_slug), { replace: true });
   }, [elsewhere]);
-  useDocumentTitle(creator ? `${creator.display_name} · Local Creators` : notFound ? `${MSG.profileNotFound} · Local Creators` : null);
+  useDocumentTitle(
+    creator ? `${creator.display_name} · Local Creators` : notFound ? `${MSG.profileNotFound} · Local Creators` : null,
+  );
 
   if (creator) return <Profile creator={creator} />;
   if (notFound) {
@@ -84,7 +88,9 @@ export default function CreatorProfilePage() {
           <Users className="size-7" aria-hidden />
         </span>
         <h1 className="mt-5 text-2xl font-bold tracking-tight">{MSG.profileNotFound}</h1>
-        <p className="mt-2 max-w-sm text-muted-foreground">This creator isn't in the directory, or their profile is not public yet.</p>
+        <p className="mt-2 max-w-sm text-muted-foreground">
+          This creator isn't in the directory, or their profile is not public yet.
+        </p>
         <Button asChild className="mt-6">
           <Link to={cityLink('/directory')}>
             <ArrowLeft aria-hidden /> Back to the directory
@@ -117,13 +123,16 @@ function NotPublicBanner({ creatorId }: { creatorId: string }) {
   const { data: mine } = useMyProfile();
   if (!mine || mine.id !== creatorId || isListed(mine)) return null;
   return (
-    <div role="status" className="mb-4 flex items-start gap-3 rounded-xl border border-warning/30 bg-warning/10 px-4 py-3 text-sm text-foreground">
+    <div
+      role="status"
+      className="mb-4 flex items-start gap-3 rounded-xl border border-warning/30 bg-warning/10 px-4 py-3 text-sm text-foreground"
+    >
       <EyeOff className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
       <p>
         <strong className="font-semibold">Not public yet</strong>
         <span className="mt-0.5 block text-muted-foreground">
-          This is a preview only you can see. Brands and visitors get "{MSG.profileNotFound}" for this link until your profile is approved and your phone is
-          verified.
+          This is a preview only you can see. Brands and visitors get "{MSG.profileNotFound}" for this link until your
+          profile is approved and your phone is verified.
         </span>
       </p>
     </div>
@@ -163,7 +172,9 @@ function Profile({ creator: c }: { creator: PublicCreator }) {
               // The avatar size (256 px) for screens up to 2x, the full photo beyond (decision 0213).
               <AvatarImage
                 src={c.profile_image_small_url ?? c.profile_image_url}
-                srcSet={c.profile_image_small_url ? `${c.profile_image_small_url} 2x, ${c.profile_image_url} 3x` : undefined}
+                srcSet={
+                  c.profile_image_small_url ? `${c.profile_image_small_url} 2x, ${c.profile_image_url} 3x` : undefined
+                }
                 alt={`Photo of ${c.display_name}`}
                 width={128}
                 height={128}
@@ -174,11 +185,14 @@ function Profile({ creator: c }: { creator: PublicCreator }) {
           <div className="min-w-0 flex-1 space-y-2">
             <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl">{c.display_name}</h1>
             <div className="flex flex-wrap items-center gap-2">
-              {c.verified && (
+              {c.verified ? (
                 <Badge variant="success">
                   <BadgeCheck aria-hidden />
                   Verified
                 </Badge>
+              ) : (
+                // The admin's last check lapsed (decisions 0800, 0851): what the live badge says.
+                <Badge variant="outline">{TRUST_TEXT.notVerified}</Badge>
               )}
               {c.featured_reach && (
                 <Badge variant="warning" title={FEATURED_REACH_NOTE}>
@@ -205,7 +219,12 @@ function Profile({ creator: c }: { creator: PublicCreator }) {
           <dl className="flex gap-6 sm:text-right">
             <div>
               <dt className="text-xs font-medium text-muted-foreground">Total reach</dt>
-              <dd className="text-2xl font-bold tabular-nums">{formatFollowers(c.total_followers)}</dd>
+              <dd className="text-2xl font-bold tabular-nums">
+                {formatFollowers(c.total_followers)}
+                {c.followers_unconfirmed && (
+                  <span className="ml-1 text-sm font-normal text-warning">{TRUST_TEXT.unconfirmed}</span>
+                )}
+              </dd>
             </div>
             <div>
               <dt className="text-xs font-medium text-muted-foreground">Platforms</dt>
@@ -236,10 +255,19 @@ function Profile({ creator: c }: { creator: PublicCreator }) {
             )}
             {reachThrough.length > 0 && (
               // The creator turned the Contact form off and chose these instead (decision 0501).
-              <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground sm:ml-auto" data-testid="reach-through">
+              <p
+                className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground sm:ml-auto"
+                data-testid="reach-through"
+              >
                 <span>Prefers to be reached on:</span>
                 {reachThrough.map((l) => (
-                  <a key={l.key} href={l.url} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline-offset-4 hover:underline">
+                  <a
+                    key={l.key}
+                    href={l.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="font-medium text-primary underline-offset-4 hover:underline"
+                  >
                     {l.key}
                     <span className="sr-only"> (opens in a new tab)</span>
                   </a>
@@ -269,7 +297,12 @@ function Profile({ creator: c }: { creator: PublicCreator }) {
         </div>
         <aside className="space-y-6" aria-label="Reach and links">
           <Section title="Social Reach" icon={<Users className="size-4 text-primary" aria-hidden />}>
-            <SocialReachList platforms={c.platforms} total={c.total_followers} confirmed={c.confirmed_handles} />
+            <SocialReachList
+              platforms={c.platforms}
+              total={c.total_followers}
+              totalUnconfirmed={c.followers_unconfirmed}
+              confirmed={c.confirmed_handles}
+            />
             <LocalAudienceLine creator={c} />
           </Section>
           <Section title="Connect on Social" icon={<Share2 className="size-4 text-primary" aria-hidden />}>
@@ -289,11 +322,15 @@ function Profile({ creator: c }: { creator: PublicCreator }) {
         </aside>
       </div>
 
-      <aside className="mt-10 flex gap-3 rounded-xl border border-border bg-muted/50 p-4 text-sm text-muted-foreground" aria-label="About verification">
+      <aside
+        className="mt-10 flex gap-3 rounded-xl border border-border bg-muted/50 p-4 text-sm text-muted-foreground"
+        aria-label="About verification"
+      >
         <ShieldCheck className="mt-0.5 size-5 shrink-0" aria-hidden />
         <p>
-          Verification only confirms that this creator is a real person from {c.city}. It is not an endorsement of their content, audience figures or business
-          practices. Brands should do their own due diligence before working together.
+          Verification only confirms that this creator is a real person from {c.city}. It is not an endorsement of their
+          content, audience figures or business practices. Brands should do their own due diligence before working
+          together.
         </p>
       </aside>
     </div>

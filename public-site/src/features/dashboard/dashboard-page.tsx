@@ -14,6 +14,7 @@ import { HandleProofCard } from './components/handle-proof-card';
 import { LiveBadgeCard } from './components/live-badge-card';
 import { LocalAudienceCard } from './components/local-audience-card';
 import { NotPublicCard, ShareProfileCard } from './components/share-profile-card';
+import { OpenCallsCard } from './components/open-calls-card';
 import { StatusCard } from './components/status-card';
 import { VerifiedBadgeCard } from './components/verified-badge-card';
 import { YourNumbersCard } from './components/your-numbers-card';
@@ -46,7 +47,9 @@ export default function DashboardPage() {
   return (
     <div className={`${container} space-y-6`}>
       <header className="space-y-1">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{profile ? `Hi, ${firstName}` : 'Welcome to Local Creators'}</h1>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
+          {profile ? `Hi, ${firstName}` : 'Welcome to Local Creators'}
+        </h1>
         <p className="text-muted-foreground">{user?.email ? `Signed in as ${user.email}` : 'Your creator dashboard'}</p>
       </header>
 
@@ -55,6 +58,8 @@ export default function DashboardPage() {
       <StatusCard status={status} hasProfile={!!profile} />
 
       {profile?.approval_status === 'approved' && <FollowerFreshnessCard profile={profile} />}
+
+      {profile && isListed(profile) && <OpenCallsCard />}
 
       {profile?.approval_status === 'approved' && <YourNumbersCard />}
 

@@ -21,7 +21,11 @@ export default function DirectoryPage() {
   }, [misspelled, query.niche]);
 
   useEffect(() => {
-    document.title = query.niche ? pageTitle(`${query.niche} creators`) : searching ? pageTitle('Search results') : pageTitle('Directory');
+    document.title = query.niche
+      ? pageTitle(`${query.niche} creators`)
+      : searching
+        ? pageTitle('Search results')
+        : pageTitle('Directory');
   }, [query.niche, searching]);
 
   return (

@@ -12,16 +12,17 @@ export default function AboutPage() {
       <h1 className="mt-2 text-4xl font-bold tracking-tight">Hi, I'm the founder.</h1>
       <div className="mt-8 space-y-5 text-lg leading-relaxed text-muted-foreground">
         <p>
-          I started Local Creators after watching {CITY} businesses pay out-of-town agencies to find "influencers" who {FLAVOR.outsiderTell}, while the people
-          actually making content about our city went unnoticed.
+          I started Local Creators after watching {CITY} businesses pay out-of-town agencies to find "influencers" who{' '}
+          {FLAVOR.outsiderTell}, while the people actually making content about our city went unnoticed.
         </p>
         <p>
-          So I built a simple, free directory. Every creator is checked by a human (me, mostly, with a phone and too much coffee) to confirm they're a real
-          person from here. Brands browse without an account and reach creators directly.
+          So I built a simple, free directory. Every creator is checked by a human (me, mostly, with a phone and too
+          much coffee) to confirm they're a real person from here. Brands browse without an account and reach creators
+          directly.
         </p>
         <p>
-          There are no fees for creators, no subscriptions and no commissions. That is not a launch promotion; it is the whole idea. If you create in {CITY},
-          you belong here.
+          There are no fees for creators, no subscriptions and no commissions. That is not a launch promotion; it is the
+          whole idea. If you create in {CITY}, you belong here.
         </p>
       </div>
       <div className="mt-10 flex flex-wrap gap-3">

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, MapPin, Search, Sparkles } from 'lucide-react';
-import { ALL_CITIES, DIRECTORY, formatCount, type PublicCity } from '@local-creators/common';
+import { ALL_CITIES, DIRECTORY, formatCount, possessive, type PublicCity } from '@local-creators/common';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -11,7 +11,8 @@ import { apiFetch } from '@/lib/api';
 import { cityPath } from '@/lib/site-config';
 
 /** GET /api/directory/cities, keyed as the server draws the root (decision 0620). */
-const useCities = () => useQuery({ queryKey: ['cities'], queryFn: () => apiFetch<PublicCity[]>('/api/directory/cities', { auth: false }) });
+const useCities = () =>
+  useQuery({ queryKey: ['cities'], queryFn: () => apiFetch<PublicCity[]>('/api/directory/cities', { auth: false }) });
 
 const creatorsText = (n: number) => (n === 1 ? '1 verified creator' : `${formatCount(n)} verified creators`);
 
@@ -33,7 +34,8 @@ export default function CitiesPage() {
             <span className="text-primary">Verified local creators</span>, city by city
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">
-            Brands find real, human-verified creators from their own city and contact them directly. Pick your city, or search them all.
+            Brands find real, human-verified creators from their own city and contact them directly. Pick your city, or
+            search them all.
           </p>
           <form
             method="get"
@@ -45,7 +47,13 @@ export default function CitiesPage() {
             <input type="hidden" name="city" value={ALL_CITIES} />
             <div className="flex-1 space-y-1.5">
               <Label htmlFor="cities-q">Search every city</Label>
-              <Input id="cities-q" name="q" type="search" placeholder="Name, @handle, niche or bio" maxLength={DIRECTORY.searchTextMax} />
+              <Input
+                id="cities-q"
+                name="q"
+                type="search"
+                placeholder="Name, @handle, niche or bio"
+                maxLength={DIRECTORY.searchTextMax}
+              />
             </div>
             <Button type="submit">
               <Search aria-hidden /> Search
@@ -84,7 +92,8 @@ export default function CitiesPage() {
                       </span>
                       <span className="mt-2 text-muted-foreground">{creatorsText(c.total_creators)}</span>
                       <span className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-primary">
-                        Browse {c.name}'s creators <ArrowRight className="size-4 transition group-hover:translate-x-0.5" aria-hidden />
+                        Browse {possessive(c.name)} creators{' '}
+                        <ArrowRight className="size-4 transition group-hover:translate-x-0.5" aria-hidden />
                       </span>
                     </Link>
                   </li>

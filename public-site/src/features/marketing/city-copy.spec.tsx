@@ -18,10 +18,14 @@ describe("the about page's city lines", () => {
 
   it("keeps Cleveland's own line, reads plainly elsewhere, and takes a city's own line when given", () => {
     setCity('Cleveland');
-    expect(about()).toContain('Cleveland businesses pay out-of-town agencies to find &quot;influencers&quot; who had never eaten a Polish Boy');
+    expect(about()).toContain(
+      'Cleveland businesses pay out-of-town agencies to find &quot;influencers&quot; who had never eaten a Polish Boy',
+    );
     setCity('Akron');
     expect(about()).toContain('who had never set foot in Akron');
     setCity('Akron', { outsiderTell: 'had never been to a Rubber Ducks game' });
-    expect(about()).toContain('Akron businesses pay out-of-town agencies to find &quot;influencers&quot; who had never been to a Rubber Ducks game');
+    expect(about()).toContain(
+      'Akron businesses pay out-of-town agencies to find &quot;influencers&quot; who had never been to a Rubber Ducks game',
+    );
   });
 });

@@ -1,6 +1,17 @@
 import { Link } from 'react-router-dom';
-import { ArrowRight, BadgeCheck, Handshake, Heart, MapPin, PartyPopper, PhoneCall, Sparkles, UserPlus, BarChart3 } from 'lucide-react';
-import { APPROVAL_WAIT_HOURS } from '@local-creators/common';
+import {
+  ArrowRight,
+  BadgeCheck,
+  Handshake,
+  Heart,
+  MapPin,
+  PartyPopper,
+  PhoneCall,
+  Sparkles,
+  UserPlus,
+  BarChart3,
+} from 'lucide-react';
+import { APPROVAL_WAIT_HOURS, possessive } from '@local-creators/common';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CITY, FLAVOR } from '@/lib/site-config';
@@ -8,17 +19,45 @@ import { useCityPath } from '@/lib/use-city';
 
 const STEPS = [
   { icon: UserPlus, title: 'Sign up', text: 'Create your free account with an e-mail and password. About 2 minutes.' },
-  { icon: BarChart3, title: 'Share your niche and stats', text: 'Tell us what you create, where you post and how many people follow along.' },
-  { icon: PhoneCall, title: 'Verification call', text: `A real person calls or messages you within ${APPROVAL_WAIT_HOURS} hours to confirm you are local.` },
-  { icon: PartyPopper, title: "You're live", text: 'Your verified profile appears in the directory, ready to share with brands.' },
+  {
+    icon: BarChart3,
+    title: 'Share your niche and stats',
+    text: 'Tell us what you create, where you post and how many people follow along.',
+  },
+  {
+    icon: PhoneCall,
+    title: 'Verification call',
+    text: `A real person calls or messages you within ${APPROVAL_WAIT_HOURS} hours to confirm you are local.`,
+  },
+  {
+    icon: PartyPopper,
+    title: "You're live",
+    text: 'Your verified profile appears in the directory, ready to share with brands.',
+  },
 ];
 
 /** Built when drawn: the city is the server's (site-config), set after this module loads on the server. */
 const benefits = () => [
-  { icon: BadgeCheck, title: 'Human-verified only', text: 'Every creator is checked by a person. No bots, no bought audiences.' },
-  { icon: MapPin, title: 'Local only', text: `${CITY} creators for ${CITY} brands: people who know the neighborhoods.` },
-  { icon: Handshake, title: 'Direct contact', text: 'Brands reach creators directly. No middlemen, no commissions, no agency fees.' },
-  { icon: Heart, title: 'Made with love', text: `Built by ${FLAVOR.resident} who thinks local creators deserve a fair shot.` },
+  {
+    icon: BadgeCheck,
+    title: 'Human-verified only',
+    text: 'Every creator is checked by a person. No bots, no bought audiences.',
+  },
+  {
+    icon: MapPin,
+    title: 'Local only',
+    text: `${CITY} creators for ${CITY} brands: people who know the neighborhoods.`,
+  },
+  {
+    icon: Handshake,
+    title: 'Direct contact',
+    text: 'Brands reach creators directly. No middlemen, no commissions, no agency fees.',
+  },
+  {
+    icon: Heart,
+    title: 'Made with love',
+    text: `Built by ${FLAVOR.resident} who thinks local creators deserve a fair shot.`,
+  },
 ];
 
 export default function LandingPage() {
@@ -31,10 +70,11 @@ export default function LandingPage() {
             <Sparkles aria-hidden /> 100% free for creators
           </Badge>
           <h1 className="mx-auto max-w-3xl text-4xl font-extrabold tracking-tight md:text-6xl">
-            {CITY}'s directory of <span className="text-primary">verified local creators</span>
+            {possessive(CITY)} directory of <span className="text-primary">verified local creators</span>
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">
-            Brands find real, human-verified creators from their own city and contact them directly. Creators join free, forever. Signup takes about 2 minutes.
+            Brands find real, human-verified creators from their own city and contact them directly. Creators join free,
+            forever. Signup takes about 2 minutes.
           </p>
           <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
             <Button asChild size="lg">
@@ -64,7 +104,9 @@ export default function LandingPage() {
           {STEPS.map((s, i) => (
             <li key={s.title} className="rounded-xl border border-border p-6 shadow-sm">
               <div className="flex items-center gap-3">
-                <span className="flex size-9 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground">{i + 1}</span>
+                <span className="flex size-9 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground">
+                  {i + 1}
+                </span>
                 <s.icon className="size-5 text-primary" aria-hidden />
               </div>
               <h3 className="mt-4 font-semibold">{s.title}</h3>
@@ -93,7 +135,9 @@ export default function LandingPage() {
 
       <section className="mx-auto max-w-3xl px-4 pt-20 text-center">
         <h2 className="text-3xl font-bold tracking-tight">Ready to get discovered?</h2>
-        <p className="mt-3 text-muted-foreground">Join the directory in about 2 minutes. Free forever, for every {CITY} creator.</p>
+        <p className="mt-3 text-muted-foreground">
+          Join the directory in about 2 minutes. Free forever, for every {CITY} creator.
+        </p>
         <Button asChild size="lg" className="mt-8">
           <Link to="/signup">
             Create your free profile <ArrowRight aria-hidden />

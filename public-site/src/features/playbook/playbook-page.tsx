@@ -2,7 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Calculator, TrendingUp } from 'lucide-react';
 import { toast } from '@/lib/toast';
-import { PLAYBOOK_STATS, PLAYBOOK_TIERS, VIDEO_SURCHARGE_NOTE, calculateRate, formatCount, type RateEstimate } from '@local-creators/common';
+import {
+  PLAYBOOK_STATS,
+  PLAYBOOK_TIERS,
+  VIDEO_SURCHARGE_NOTE,
+  calculateRate,
+  formatCount,
+  type RateEstimate,
+} from '@local-creators/common';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -35,7 +42,8 @@ export default function PlaybookPage() {
       <p className="text-sm font-semibold uppercase tracking-wide text-primary">Pricing Playbook</p>
       <h1 className="mt-2 text-4xl font-bold tracking-tight">Know your worth</h1>
       <p className="mt-3 text-lg text-muted-foreground">
-        What local creators charge per sponsored post, and a quick calculator for your own rate. Local Creators is free forever; this guide is too.
+        What local creators charge per sponsored post, and a quick calculator for your own rate. Local Creators is free
+        forever; this guide is too.
       </p>
 
       <div className="mt-8 grid gap-4 sm:grid-cols-2">

@@ -13,7 +13,11 @@ const attempts = new Map<string, Promise<Outcome>>();
 function confirmOnce(token: string): Promise<Outcome> {
   let attempt = attempts.get(token);
   if (!attempt) {
-    attempt = apiFetch<{ deliveries: ShortlistDelivery[] }>('/api/shortlists/messages/confirm', { method: 'POST', body: { token }, auth: false }).then(
+    attempt = apiFetch<{ deliveries: ShortlistDelivery[] }>('/api/shortlists/messages/confirm', {
+      method: 'POST',
+      body: { token },
+      auth: false,
+    }).then(
       (res): Outcome => ({ kind: 'sent', deliveries: res.deliveries }),
       (error): Outcome => {
         const message = error instanceof ApiRequestError ? error.message : MSG.somethingWrong;
@@ -55,14 +59,17 @@ export default function ConfirmShortlistMessagePage() {
               : 'Your message was not sent'}
         </h1>
         <p className="mt-3 text-muted-foreground">
-          {outcome.kind === 'sent' ? 'Each creator got a separate e-mail and will reply to you directly.' : outcome.message}
+          {outcome.kind === 'sent'
+            ? 'Each creator got a separate e-mail and will reply to you directly.'
+            : outcome.message}
         </p>
       </div>
       {outcome.kind === 'sent' && (
         <ul className="mt-6 divide-y divide-border rounded-xl border border-border" aria-label="Who got your message">
           {outcome.deliveries.map((d) => (
             <li key={d.profile_id} className="p-3 text-sm">
-              <span className="font-medium">{d.name}</span>: {d.status === 'sent' ? 'sent' : `not sent. ${d.reason ?? ''}`}
+              <span className="font-medium">{d.name}</span>:{' '}
+              {d.status === 'sent' ? 'sent' : `not sent. ${d.reason ?? ''}`}
             </li>
           ))}
         </ul>

@@ -25,8 +25,9 @@ export function MessageEveryone({ token, count }: { token: string; count: number
         Write to everyone on the list
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
-        Each of the {count} {count === 1 ? 'creator' : 'creators'} who take messages gets your message in a separate e-mail and replies to you directly. First
-        we e-mail you a link to confirm your address; nothing is sent until you open it.
+        Each of the {count} {count === 1 ? 'creator' : 'creators'} who take messages gets your message in a separate
+        e-mail and replies to you directly. First we e-mail you a link to confirm your address; nothing is sent until
+        you open it.
       </p>
       {sentTo && (
         <p role="status" className="mt-3 rounded-lg bg-success/10 p-3 text-sm">
@@ -37,12 +38,15 @@ export function MessageEveryone({ token, count }: { token: string; count: number
         ids={IDS}
         submitLabel={`Send to ${count} ${count === 1 ? 'creator' : 'creators'}`}
         send={async (body) => {
-          const res = await apiFetch<{ email: string }>(`/api/shortlists/own/messages?token=${encodeURIComponent(token)}`, {
-            method: 'POST',
-            auth: false,
-            idempotent: true,
-            body,
-          });
+          const res = await apiFetch<{ email: string }>(
+            `/api/shortlists/own/messages?token=${encodeURIComponent(token)}`,
+            {
+              method: 'POST',
+              auth: false,
+              idempotent: true,
+              body,
+            },
+          );
           setSentTo(res.email);
           toast.success('Check your inbox', { description: SHORTLIST_MSG.confirmationSent(res.email) });
         }}

@@ -11,7 +11,15 @@ import { toggleSaved, useRememberedShortlist } from './shortlist-store';
  * one when there is none. Drawn as "Save" on the server and while hydrating; it shows "Saved" once
  * the browser's memory is read, so the server's HTML is taken over as it is.
  */
-export function SaveButton({ creatorId, name, size = 'sm' }: { creatorId: string; name: string; size?: 'sm' | 'default' }) {
+export function SaveButton({
+  creatorId,
+  name,
+  size = 'sm',
+}: {
+  creatorId: string;
+  name: string;
+  size?: 'sm' | 'default';
+}) {
   const remembered = useRememberedShortlist();
   const saved = remembered?.ids.includes(creatorId) ?? false;
   const [busy, setBusy] = useState(false);
@@ -29,7 +37,14 @@ export function SaveButton({ creatorId, name, size = 'sm' }: { creatorId: string
     }
   };
   return (
-    <Button type="button" size={size} variant={saved ? 'secondary' : 'outline'} aria-pressed={saved} disabled={busy} onClick={() => void onClick()}>
+    <Button
+      type="button"
+      size={size}
+      variant={saved ? 'secondary' : 'outline'}
+      aria-pressed={saved}
+      disabled={busy}
+      onClick={() => void onClick()}
+    >
       {saved ? <BookmarkCheck aria-hidden /> : <Bookmark aria-hidden />}
       {saved ? SHORTLIST_MSG.saved : SHORTLIST_MSG.save}
       <span className="sr-only"> {name}</span>

@@ -16,14 +16,17 @@ export default function SharedShortlistPage() {
     queryKey: ['shared-shortlist', token],
     enabled: !!token,
     retry: false,
-    queryFn: () => apiFetch<SharedShortlist>(`/api/shortlists/shared?token=${encodeURIComponent(token!)}`, { auth: false }),
+    queryFn: () =>
+      apiFetch<SharedShortlist>(`/api/shortlists/shared?token=${encodeURIComponent(token!)}`, { auth: false }),
   });
   if (token === undefined || (token && list.isPending)) return <PageLoading />;
   if (!token || list.isError) {
     return (
       <Page className="max-w-xl text-center">
         <h1 className="text-3xl font-bold">Shared shortlist</h1>
-        <p className="mt-3 text-muted-foreground">{list.isError ? errorMessage(list.error, SHORTLIST_MSG.sharedNotFound) : SHORTLIST_MSG.sharedNotFound}</p>
+        <p className="mt-3 text-muted-foreground">
+          {list.isError ? errorMessage(list.error, SHORTLIST_MSG.sharedNotFound) : SHORTLIST_MSG.sharedNotFound}
+        </p>
         <Button asChild className="mt-6">
           <Link to="/directory">Browse the directory</Link>
         </Button>

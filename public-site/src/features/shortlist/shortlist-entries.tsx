@@ -1,7 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Users } from 'lucide-react';
-import { initials, SHORTLIST_LIMITS, SHORTLIST_MSG, type ShortlistEntry } from '@local-creators/common';
+import {
+  initials,
+  SHORTLIST_LIMITS,
+  SHORTLIST_MSG,
+  TRUST_TEXT,
+  withViewRef,
+  type ShortlistEntry,
+} from '@local-creators/common';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -9,23 +16,44 @@ import { Textarea } from '@/components/ui/textarea';
 import { formatFollowers } from '@/lib/utils';
 
 /** The creators on a list: each card's facts while listed, "No longer listed" once they left. */
-export function ShortlistEntries({ entries, editor }: { entries: ShortlistEntry[]; editor?: (e: ShortlistEntry) => ReactNode }) {
-  if (entries.length === 0) return <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">{SHORTLIST_MSG.empty}</p>;
+export function ShortlistEntries({
+  entries,
+  editor,
+}: {
+  entries: ShortlistEntry[];
+  editor?: (e: ShortlistEntry) => ReactNode;
+}) {
+  if (entries.length === 0)
+    return (
+      <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">
+        {SHORTLIST_MSG.empty}
+      </p>
+    );
   return (
     <ul className="grid gap-4 md:grid-cols-2" aria-label="Creators on the list">
       {entries.map((e) => (
-        <li key={e.profile_id} aria-label={e.name} className="flex flex-col rounded-xl border border-border bg-background p-4 shadow-xs">
+        <li
+          key={e.profile_id}
+          aria-label={e.name}
+          className="flex flex-col rounded-xl border border-border bg-background p-4 shadow-xs"
+        >
           <div className="flex items-center gap-3">
             <Avatar className="size-12 shrink-0">
               {e.creator?.profile_image_url && (
-                <AvatarImage src={e.creator.profile_image_url} alt={`Photo of ${e.name}`} width={48} height={48} loading="lazy" />
+                <AvatarImage
+                  src={e.creator.profile_image_url}
+                  alt={`Photo of ${e.name}`}
+                  width={48}
+                  height={48}
+                  loading="lazy"
+                />
               )}
               <AvatarFallback>{initials(e.name)}</AvatarFallback>
             </Avatar>
             <div className="min-w-0">
               <h3 className="truncate font-semibold">
                 {e.listed ? (
-                  <Link to={`/creator/${e.profile_id}`} className="hover:underline">
+                  <Link to={withViewRef(`/creator/${e.profile_id}`, 'shortlist')} className="hover:underline">
                     {e.name}
                   </Link>
                 ) : (
@@ -35,6 +63,9 @@ export function ShortlistEntries({ entries, editor }: { entries: ShortlistEntry[
               {e.creator ? (
                 <p className="flex items-center gap-1 text-sm text-muted-foreground">
                   <Users className="size-4" aria-hidden /> {formatFollowers(e.creator.total_followers)} followers
+                  {e.creator.followers_unconfirmed && (
+                    <span className="text-xs text-warning">{TRUST_TEXT.unconfirmed}</span>
+                  )}
                 </p>
               ) : (
                 <Badge variant="outline">{SHORTLIST_MSG.noLongerListed}</Badge>
@@ -64,7 +95,15 @@ export function ShortlistEntries({ entries, editor }: { entries: ShortlistEntry[
 }
 
 /** The owner's note on one creator, saved with its own button. */
-export function NoteEditor({ entry, onSave, onRemove }: { entry: ShortlistEntry; onSave: (note: string) => Promise<void>; onRemove: () => Promise<void> }) {
+export function NoteEditor({
+  entry,
+  onSave,
+  onRemove,
+}: {
+  entry: ShortlistEntry;
+  onSave: (note: string) => Promise<void>;
+  onRemove: () => Promise<void>;
+}) {
   const [note, setNote] = useState(entry.note);
   const [busy, setBusy] = useState(false);
   const id = `note-${entry.profile_id}`;
@@ -81,9 +120,21 @@ export function NoteEditor({ entry, onSave, onRemove }: { entry: ShortlistEntry;
       <label htmlFor={id} className="text-sm font-medium">
         Note on {entry.name}
       </label>
-      <Textarea id={id} rows={2} maxLength={SHORTLIST_LIMITS.noteMax} value={note} onChange={(ev) => setNote(ev.target.value)} />
+      <Textarea
+        id={id}
+        rows={2}
+        maxLength={SHORTLIST_LIMITS.noteMax}
+        value={note}
+        onChange={(ev) => setNote(ev.target.value)}
+      />
       <div className="flex flex-wrap gap-2">
-        <Button type="button" size="sm" variant="outline" disabled={busy || note === entry.note} onClick={() => void run(() => onSave(note))}>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          disabled={busy || note === entry.note}
+          onClick={() => void run(() => onSave(note))}
+        >
           Save note
         </Button>
         <Button type="button" size="sm" variant="ghost" disabled={busy} onClick={() => void run(onRemove)}>

@@ -47,7 +47,9 @@ export default function ShortlistPage() {
     return (
       <Page className="max-w-xl text-center">
         <h1 className="text-3xl font-bold">Your shortlist</h1>
-        <p className="mt-3 text-muted-foreground">{list.isError ? errorMessage(list.error, SHORTLIST_MSG.notFound) : SHORTLIST_MSG.empty}</p>
+        <p className="mt-3 text-muted-foreground">
+          {list.isError ? errorMessage(list.error, SHORTLIST_MSG.notFound) : SHORTLIST_MSG.empty}
+        </p>
         {list.isError && (
           <Button type="button" variant="outline" className="mt-6" onClick={forget}>
             Forget this link
@@ -75,16 +77,27 @@ export default function ShortlistPage() {
   const onRename = (e: FormEvent) => {
     e.preventDefault();
     void act(async () => {
-      update(await apiFetch<OwnShortlist>(`/api/shortlists/own?${q}`, { method: 'PATCH', body: { name: name ?? data.name }, auth: false }));
+      update(
+        await apiFetch<OwnShortlist>(`/api/shortlists/own?${q}`, {
+          method: 'PATCH',
+          body: { name: name ?? data.name },
+          auth: false,
+        }),
+      );
       setName(null);
       toast.success('Name saved');
     });
   };
   const share = () =>
     act(async () => {
-      const { share_token } = await apiFetch<{ share_token: string }>(`/api/shortlists/own/share?${q}`, { method: 'POST', auth: false });
+      const { share_token } = await apiFetch<{ share_token: string }>(`/api/shortlists/own/share?${q}`, {
+        method: 'POST',
+        auth: false,
+      });
       update({ ...data, shared: true }, share_token);
-      toast.success('Read-only link made', { description: 'Anyone with it sees the names, cards and your notes; they cannot change anything.' });
+      toast.success('Read-only link made', {
+        description: 'Anyone with it sees the names, cards and your notes; they cannot change anything.',
+      });
     });
   const unshare = () =>
     act(async () => {
@@ -98,22 +111,30 @@ export default function ShortlistPage() {
     <Page>
       <h1 className="text-3xl font-bold">{data.name}</h1>
       <p className="mt-2 text-muted-foreground">
-        {data.entries.length} of at most {SHORTLIST_LIMITS.creatorsMax} creators. No account needed: this browser remembers the list, and its link below opens
-        it anywhere.
+        {data.entries.length} of at most {SHORTLIST_LIMITS.creatorsMax} creators. No account needed: this browser
+        remembers the list, and its link below opens it anywhere.
       </p>
       <form onSubmit={onRename} className="mt-6 flex max-w-md items-end gap-2">
         <div className="flex-1">
           <label htmlFor="shortlist_name" className="text-sm font-medium">
             List name
           </label>
-          <Input id="shortlist_name" maxLength={SHORTLIST_LIMITS.nameMax} value={name ?? data.name} onChange={(e) => setName(e.target.value)} />
+          <Input
+            id="shortlist_name"
+            maxLength={SHORTLIST_LIMITS.nameMax}
+            value={name ?? data.name}
+            onChange={(e) => setName(e.target.value)}
+          />
         </div>
         <Button type="submit" variant="outline" disabled={name === null || name === data.name}>
           Rename
         </Button>
       </form>
 
-      <section aria-labelledby="links" className="mt-8 grid gap-4 rounded-xl border border-border bg-muted/30 p-4 md:grid-cols-2">
+      <section
+        aria-labelledby="links"
+        className="mt-8 grid gap-4 rounded-xl border border-border bg-muted/30 p-4 md:grid-cols-2"
+      >
         <h2 id="links" className="sr-only">
           Links
         </h2>
@@ -123,7 +144,12 @@ export default function ShortlistPage() {
           </label>
           <p className="text-xs text-muted-foreground">Keep it to yourself: it can change the list.</p>
           <div className="mt-2 flex gap-2">
-            <Input id="own_link" readOnly value={linkTo('/shortlist', token)} onFocus={(e) => e.currentTarget.select()} />
+            <Input
+              id="own_link"
+              readOnly
+              value={linkTo('/shortlist', token)}
+              onFocus={(e) => e.currentTarget.select()}
+            />
             <Button type="button" variant="outline" onClick={() => copy(linkTo('/shortlist', token))}>
               Copy
             </Button>
@@ -135,7 +161,9 @@ export default function ShortlistPage() {
           </p>
           {data.shared && remembered?.shareToken ? (
             <>
-              <p className="text-xs text-muted-foreground">Anyone with it sees the list and your notes, and cannot change them.</p>
+              <p className="text-xs text-muted-foreground">
+                Anyone with it sees the list and your notes, and cannot change them.
+              </p>
               <div className="mt-2 flex gap-2">
                 <Input
                   aria-label="Read-only link"
@@ -143,7 +171,11 @@ export default function ShortlistPage() {
                   value={linkTo('/shortlist/shared', remembered.shareToken)}
                   onFocus={(e) => e.currentTarget.select()}
                 />
-                <Button type="button" variant="outline" onClick={() => copy(linkTo('/shortlist/shared', remembered.shareToken!))}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  onClick={() => copy(linkTo('/shortlist/shared', remembered.shareToken!))}
+                >
                   Copy
                 </Button>
               </div>
@@ -153,7 +185,9 @@ export default function ShortlistPage() {
             </>
           ) : (
             <>
-              <p className="text-xs text-muted-foreground">{data.shared ? 'A read-only link made elsewhere is live.' : 'Not shared.'}</p>
+              <p className="text-xs text-muted-foreground">
+                {data.shared ? 'A read-only link made elsewhere is live.' : 'Not shared.'}
+              </p>
               <div className="mt-2 flex flex-wrap gap-2">
                 <Button type="button" variant="outline" onClick={() => void share()}>
                   {data.shared ? 'Make a new read-only link' : 'Share read-only link'}
@@ -188,13 +222,24 @@ export default function ShortlistPage() {
               entry={entry}
               onSave={(note) =>
                 act(async () => {
-                  update(await apiFetch<OwnShortlist>(`/api/shortlists/own/creators/${entry.profile_id}?${q}`, { method: 'PUT', body: { note }, auth: false }));
+                  update(
+                    await apiFetch<OwnShortlist>(`/api/shortlists/own/creators/${entry.profile_id}?${q}`, {
+                      method: 'PUT',
+                      body: { note },
+                      auth: false,
+                    }),
+                  );
                   toast.success('Note saved');
                 })
               }
               onRemove={() =>
                 act(async () => {
-                  update(await apiFetch<OwnShortlist>(`/api/shortlists/own/creators/${entry.profile_id}?${q}`, { method: 'DELETE', auth: false }));
+                  update(
+                    await apiFetch<OwnShortlist>(`/api/shortlists/own/creators/${entry.profile_id}?${q}`, {
+                      method: 'DELETE',
+                      auth: false,
+                    }),
+                  );
                   toast.success(SHORTLIST_MSG.removedToast(entry.name));
                 })
               }

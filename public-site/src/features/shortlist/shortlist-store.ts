@@ -80,7 +80,13 @@ export function remember(token: string, list: OwnShortlist, shareToken?: string 
   const now = read();
   write({
     token,
-    shareToken: list.shared ? (shareToken !== undefined ? shareToken : now?.token === token ? now.shareToken : null) : null,
+    shareToken: list.shared
+      ? shareToken !== undefined
+        ? shareToken
+        : now?.token === token
+          ? now.shareToken
+          : null
+      : null,
     ids: list.entries.map((e) => e.profile_id),
   });
 }
@@ -92,7 +98,12 @@ export function forget() {
 async function ensureList(): Promise<string> {
   const now = read();
   if (now) return now.token;
-  const created = await apiFetch<CreatedShortlist>('/api/shortlists', { method: 'POST', body: {}, auth: false, idempotent: true });
+  const created = await apiFetch<CreatedShortlist>('/api/shortlists', {
+    method: 'POST',
+    body: {},
+    auth: false,
+    idempotent: true,
+  });
   remember(created.token, created);
   return created.token;
 }
@@ -112,7 +123,8 @@ export async function toggleSaved(profileId: string): Promise<{ saved: boolean; 
     list = await call(token);
   } catch (error) {
     // The remembered link no longer opens a list (deleted, or half-copied): start a new one.
-    if (!(error instanceof ApiRequestError && error.status === 404 && error.message.startsWith('This shortlist link'))) throw error;
+    if (!(error instanceof ApiRequestError && error.status === 404 && error.message.startsWith('This shortlist link')))
+      throw error;
     forget();
     token = await ensureList();
     list = await call(token);

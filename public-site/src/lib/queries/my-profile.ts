@@ -9,7 +9,8 @@ export const myProfileKey = ['me', 'profile'] as const;
 /** GET /api/me/profile: the own profile, or null before the first application. */
 const getMyProfile = () => apiFetch<CreatorProfile | null>('/api/me/profile');
 
-const myProfileQueryOptions = (userId: string | undefined) => queryOptions({ queryKey: [...myProfileKey, userId], queryFn: getMyProfile, enabled: !!userId });
+const myProfileQueryOptions = (userId: string | undefined) =>
+  queryOptions({ queryKey: [...myProfileKey, userId], queryFn: getMyProfile, enabled: !!userId });
 
 export function useMyProfile() {
   const { user } = useAuth();

@@ -1,4 +1,8 @@
-import type { AdminAmplifySubmission, AmplifySubmission as SubmissionDto, PublicAmplifySubmission } from '@local-creators/common';
+import type {
+  AdminAmplifySubmission,
+  AmplifySubmission as SubmissionDto,
+  PublicAmplifySubmission,
+} from '@local-creators/common';
 import type { AmplifySubmission } from '../domain/amplify-submission';
 
 /** The admins' view (and the answer to the business's own submission). */
@@ -20,7 +24,10 @@ export const toSubmissionDto = (s: AmplifySubmission): SubmissionDto => ({
   version: s.version,
 });
 
-export const toAdminSubmissionDto = (s: AmplifySubmission): AdminAmplifySubmission => ({ ...toSubmissionDto(s), city_slug: s.citySlug });
+export const toAdminSubmissionDto = (s: AmplifySubmission): AdminAmplifySubmission => ({
+  ...toSubmissionDto(s),
+  city_slug: s.citySlug,
+});
 
 /**
  * The featured page's view, listed field by field so a new private field never leaks: no

@@ -1,6 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { MSG, validateAmplifySubmission, type AmplifySubmission as SubmissionDto, type PublicAmplifySubmission } from '@local-creators/common';
+import {
+  MSG,
+  validateAmplifySubmission,
+  type AmplifySubmission as SubmissionDto,
+  type PublicAmplifySubmission,
+} from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
 import { Clock } from '../../../shared/clock';
 import { DomainError, unwrapValidation } from '../../../shared/domain-error';
@@ -81,6 +86,7 @@ export class AmplifyService {
       citySlug: submission.citySlug,
     });
     this.outbox.add('amplify-submission-received', {
+      citySlug: submission.citySlug,
       submissionId: submission.id,
       businessName: submission.businessName,
       contactName: submission.contactName,

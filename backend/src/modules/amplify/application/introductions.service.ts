@@ -1,7 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
-import { MSG, validateInterestRequest, type InterestConfirmation, type InterestRequestResult } from '@local-creators/common';
+import {
+  MSG,
+  validateInterestRequest,
+  type InterestConfirmation,
+  type InterestRequestResult,
+} from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
 import { Clock } from '../../../shared/clock';
 import { DomainError, unwrapValidation } from '../../../shared/domain-error';
@@ -46,10 +51,15 @@ export class Introductions {
 
   async request(req: IntroductionRequest): Promise<InterestRequestResult> {
     await this.limiter.hit('amplify-interest', req.clientIp, this.config.rateLimits.publicForms);
-    const body = (typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? req.body : {}) as Record<string, unknown>;
+    const body = (
+      typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? req.body : {}
+    ) as Record<string, unknown>;
     const given = unwrapValidation(validateInterestRequest(body));
-    const submission = UUID.test(req.submissionId) ? await this.em.findOne(AmplifySubmission, { id: req.submissionId }) : null;
-    if (!submission?.acceptsIntroductions) throw DomainError.notFound('AMPLIFY.NOT_FEATURED', MSG.submissionNotFeatured);
+    const submission = UUID.test(req.submissionId)
+      ? await this.em.findOne(AmplifySubmission, { id: req.submissionId })
+      : null;
+    if (!submission?.acceptsIntroductions)
+      throw DomainError.notFound('AMPLIFY.NOT_FEATURED', MSG.submissionNotFeatured);
     const proven = req.accountEmail !== null && sameAddress(req.accountEmail, given.creator_email);
     // A proven address is the account's, as the account holds it.
     const input = proven ? { ...given, creator_email: req.accountEmail! } : given;
@@ -68,9 +78,18 @@ export class Introductions {
       await this.checkBusinessLimit(em, submission.id, now);
       if (token === null) {
         em.persist(InterestRequest.confirmed(submission, input, now, req.requesterUserId ?? null));
-        this.notifyBusiness(em, submission, input.creator_name, input.creator_email, input.creator_links, input.message);
+        this.notifyBusiness(
+          em,
+          submission,
+          input.creator_name,
+          input.creator_email,
+          input.creator_links,
+          input.message,
+        );
       } else {
-        em.persist(InterestRequest.awaitingConfirmation(submission, input, now, sha256(token), req.requesterUserId ?? null));
+        em.persist(
+          InterestRequest.awaitingConfirmation(submission, input, now, sha256(token), req.requesterUserId ?? null),
+        );
         this.outbox.add(
           'amplify-interest-confirm',
           { submissionId: submission.id, businessName: submission.businessName, email: input.creator_email, token },
@@ -88,15 +107,27 @@ export class Introductions {
     if (typeof token !== 'string' || !TOKEN.test(token)) throw invalid;
     const now = this.clock.now();
     return this.em.transactional(async (em) => {
-      const request = await em.findOne(InterestRequest, { confirmTokenHash: sha256(token) }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const request = await em.findOne(
+        InterestRequest,
+        { confirmTokenHash: sha256(token) },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
       if (!request) throw invalid;
       request.assertConfirmable(now);
       const submission = await em.findOne(AmplifySubmission, { id: request.submissionId });
-      if (!submission?.acceptsIntroductions) throw DomainError.notFound('AMPLIFY.NOT_FEATURED', MSG.submissionNotFeatured);
+      if (!submission?.acceptsIntroductions)
+        throw DomainError.notFound('AMPLIFY.NOT_FEATURED', MSG.submissionNotFeatured);
       await this.lock(em, `amplify-intro-business:${submission.id}`);
       await this.checkBusinessLimit(em, submission.id, now);
       request.confirm(now);
-      this.notifyBusiness(em, submission, request.creatorName, request.creatorEmail, request.creatorLinks, request.message);
+      this.notifyBusiness(
+        em,
+        submission,
+        request.creatorName,
+        request.creatorEmail,
+        request.creatorLinks,
+        request.message,
+      );
       return { business_name: submission.businessName };
     });
   }
@@ -112,6 +143,7 @@ export class Introductions {
     this.outbox.add(
       'amplify-interest',
       {
+        citySlug: s.citySlug,
         submissionId: s.id,
         businessName: s.businessName,
         contactName: s.contactName,
@@ -133,14 +165,31 @@ export class Introductions {
   /** Every request naming the address counts, confirmed or not: each one mails that address. */
   private async checkAddressLimit(em: EntityManager, email: string, now: Date) {
     const rule = this.config.rateLimits.introPerAddress;
-    const wait = await StoredRequestLimit.waitSeconds(em, 'amplify_interest_requests', 'created_at', 'lower("creator_email") = lower(?)', email, rule, now);
-    if (wait !== null) throw new RetryLater('AMPLIFY.ADDRESS_LIMIT', MSG.interestAddressLimit(rule.limit, waitText(wait)), wait);
+    const wait = await StoredRequestLimit.waitSeconds(
+      em,
+      'amplify_interest_requests',
+      'created_at',
+      'lower("creator_email") = lower(?)',
+      email,
+      rule,
+      now,
+    );
+    if (wait !== null)
+      throw new RetryLater('AMPLIFY.ADDRESS_LIMIT', MSG.interestAddressLimit(rule.limit, waitText(wait)), wait);
   }
 
   /** Only introductions the business was mailed count: unconfirmed ones cost it nothing. */
   private async checkBusinessLimit(em: EntityManager, submissionId: string, now: Date) {
     const rule = this.config.rateLimits.introPerBusiness;
-    const wait = await StoredRequestLimit.waitSeconds(em, 'amplify_interest_requests', 'confirmed_at', '"submission_id" = ?', submissionId, rule, now);
+    const wait = await StoredRequestLimit.waitSeconds(
+      em,
+      'amplify_interest_requests',
+      'confirmed_at',
+      '"submission_id" = ?',
+      submissionId,
+      rule,
+      now,
+    );
     if (wait !== null) throw new RetryLater('AMPLIFY.BUSINESS_LIMIT', MSG.interestBusinessLimit(waitText(wait)), wait);
   }
 }

@@ -8,7 +8,13 @@ import { AmplifySubmission } from '../domain/amplify-submission';
 import { ModerateSubmissions } from './moderate-submissions.service';
 
 const now = new Date('2026-11-22T10:00:00Z');
-const admin: Principal = { id: 'a1', email: 'admin@example.com', emailConfirmed: true, roles: ['admin'], sessionId: 's1' };
+const admin: Principal = {
+  id: 'a1',
+  email: 'admin@example.com',
+  emailConfirmed: true,
+  roles: ['admin'],
+  sessionId: 's1',
+};
 
 function setup() {
   const submission = AmplifySubmission.create(
@@ -25,7 +31,10 @@ function setup() {
     new Date('2026-11-01T00:00:00Z'),
     'cleveland',
   );
-  const em = { flush: jest.fn(), findOne: jest.fn(async (_: unknown, where: { id: string }) => (where.id === submission.id ? submission : null)) };
+  const em = {
+    flush: jest.fn(),
+    findOne: jest.fn(async (_: unknown, where: { id: string }) => (where.id === submission.id ? submission : null)),
+  };
   const audit = { record: jest.fn() };
   const outbox = { add: jest.fn(), event: jest.fn(async () => 0) };
   const useCase = new ModerateSubmissions(
@@ -40,9 +49,18 @@ function setup() {
 describe('ModerateSubmissions.update', () => {
   it('approves, features, and declines (un-featuring), each audited and flushed once', async () => {
     const { submission, em, audit, useCase } = setup();
-    expect(await useCase.update(admin, submission.id, { status: 'approved' })).toMatchObject({ status: 'approved', featured: false });
-    expect(await useCase.update(admin, submission.id, { featured: true })).toMatchObject({ status: 'approved', featured: true });
-    expect(await useCase.update(admin, submission.id, { status: 'declined' })).toMatchObject({ status: 'declined', featured: false });
+    expect(await useCase.update(admin, submission.id, { status: 'approved' })).toMatchObject({
+      status: 'approved',
+      featured: false,
+    });
+    expect(await useCase.update(admin, submission.id, { featured: true })).toMatchObject({
+      status: 'approved',
+      featured: true,
+    });
+    expect(await useCase.update(admin, submission.id, { status: 'declined' })).toMatchObject({
+      status: 'declined',
+      featured: false,
+    });
     expect(audit.record.mock.calls.map((c) => c.slice(3))).toEqual([
       ['status', { from: 'pending', to: 'approved', notes: null }],
       ['feature', { from: 'false', to: 'true' }],
@@ -53,7 +71,10 @@ describe('ModerateSubmissions.update', () => {
 
   it('refuses featuring before approval (409) and writes nothing', async () => {
     const { submission, em, audit, useCase } = setup();
-    await expect(useCase.update(admin, submission.id, { featured: true })).rejects.toMatchObject({ kind: 'conflict', message: MSG.featureNeedsApproval });
+    await expect(useCase.update(admin, submission.id, { featured: true })).rejects.toMatchObject({
+      kind: 'conflict',
+      message: MSG.featureNeedsApproval,
+    });
     expect(submission.featured).toBe(false);
     expect(em.flush).not.toHaveBeenCalled();
     expect(audit.record).not.toHaveBeenCalled();
@@ -61,7 +82,9 @@ describe('ModerateSubmissions.update', () => {
 
   it('answers 404 for an unknown or malformed id', async () => {
     const { useCase } = setup();
-    await expect(useCase.update(admin, '00000000-0000-4000-8000-000000000000', { status: 'approved' })).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(
+      useCase.update(admin, '00000000-0000-4000-8000-000000000000', { status: 'approved' }),
+    ).rejects.toMatchObject({ kind: 'not_found' });
     await expect(useCase.update(admin, 'nope', { status: 'approved' })).rejects.toMatchObject({ kind: 'not_found' });
   });
 

@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { MSG, SUBMISSION_STATUSES, type AdminAmplifySubmission as SubmissionDto, type SubmissionStatus } from '@local-creators/common';
+import {
+  MSG,
+  SUBMISSION_STATUSES,
+  type AdminAmplifySubmission as SubmissionDto,
+  type SubmissionStatus,
+} from '@local-creators/common';
 import { Clock } from '../../../shared/clock';
 import { DomainError } from '../../../shared/domain-error';
 import { checkVersion, expectedVersion, flushOrConflict } from '../../../shared/expected-version';
@@ -28,6 +33,7 @@ export interface SubmissionListQuery {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SORT = { id: 'id', created_at: 'createdAt', business_name: 'businessName', status: 'status' } as const;
 const businessContact = (s: AmplifySubmission) => ({
+  citySlug: s.citySlug,
   submissionId: s.id,
   businessName: s.businessName,
   contactName: s.contactName,
@@ -60,7 +66,11 @@ export class ModerateSubmissions {
     const text = q.q?.trim();
     if (text) {
       const like = `%${escapeLike(text)}%`;
-      where.$or = [{ businessName: { $ilike: like } }, { contactName: { $ilike: like } }, { contactEmail: { $ilike: like } }];
+      where.$or = [
+        { businessName: { $ilike: like } },
+        { contactName: { $ilike: like } },
+        { contactEmail: { $ilike: like } },
+      ];
     }
     const [items, total] = await this.em.findAndCount(AmplifySubmission, where, {
       orderBy: { [SORT[q.sort]]: q.order.toLowerCase(), ...(q.sort === 'id' ? {} : { id: 'asc' }) },
@@ -92,17 +102,25 @@ export class ModerateSubmissions {
       const wasFeatured = submission.featured;
       submission.setStatus(change.status, now);
       const unfeatured = wasFeatured && !submission.featured;
-      this.audit.record(admin, 'amplify_submission', submission, 'status', { from, to: submission.status, notes: unfeatured ? 'Removed from featured' : null });
+      this.audit.record(admin, 'amplify_submission', submission, 'status', {
+        from,
+        to: submission.status,
+        notes: unfeatured ? 'Removed from featured' : null,
+      });
       // The business hears of each decision (decision 0119); back to pending is an admin's undo, not news.
       if (from !== submission.status && submission.status !== 'pending')
-        this.outbox.add(submission.status === 'approved' ? 'amplify-approved' : 'amplify-declined', businessContact(submission));
+        this.outbox.add(
+          submission.status === 'approved' ? 'amplify-approved' : 'amplify-declined',
+          businessContact(submission),
+        );
     } else if (change?.kind === 'featured') {
       const wasFeatured = submission.featured;
       // Told once: switching Featured off and on again sends nothing new (decision 0506).
       if (!change.featured) submission.unfeature(now);
       else if (submission.feature(now)) this.outbox.add('amplify-featured', businessContact(submission));
       // Partners hear each time it goes on the featured page, with what that page shows (decision 0810).
-      if (!wasFeatured && submission.featured) await this.outbox.event('business.featured', { business: toPublicSubmission(submission) }, now);
+      if (!wasFeatured && submission.featured)
+        await this.outbox.event('business.featured', { business: toPublicSubmission(submission) }, now);
       this.audit.record(admin, 'amplify_submission', submission, change.featured ? 'feature' : 'unfeature', {
         from: String(!change.featured),
         to: String(change.featured),

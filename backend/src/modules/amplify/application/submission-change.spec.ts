@@ -31,8 +31,14 @@ describe('submissionChangeFromBody', () => {
 
   it('reads the whole record react-admin sends, ignoring fields that are not editable', () => {
     const record = { id: 'x', business_name: 'Renamed', contact_email: 'evil@example.com', ...featured };
-    expect(submissionChangeFromBody({ ...record, status: 'declined' }, featured)).toEqual({ kind: 'status', status: 'declined' });
-    expect(submissionChangeFromBody({ ...record, featured: false }, featured)).toEqual({ kind: 'featured', featured: false });
+    expect(submissionChangeFromBody({ ...record, status: 'declined' }, featured)).toEqual({
+      kind: 'status',
+      status: 'declined',
+    });
+    expect(submissionChangeFromBody({ ...record, featured: false }, featured)).toEqual({
+      kind: 'featured',
+      featured: false,
+    });
   });
 
   it('answers null when nothing differs (a repeated click changes nothing)', () => {

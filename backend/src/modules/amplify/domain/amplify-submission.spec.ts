@@ -52,8 +52,12 @@ describe('AmplifySubmission', () => {
     });
 
     it('keeps a short story whole as the title', () => {
-      expect(AmplifySubmission.create({ ...input, story: 'Short story.' }, now, 'cleveland').title).toBe('Short story.');
-      expect(AmplifySubmission.create({ ...input, story: 'y'.repeat(100) }, now, 'cleveland').title).toBe('y'.repeat(100));
+      expect(AmplifySubmission.create({ ...input, story: 'Short story.' }, now, 'cleveland').title).toBe(
+        'Short story.',
+      );
+      expect(AmplifySubmission.create({ ...input, story: 'y'.repeat(100) }, now, 'cleveland').title).toBe(
+        'y'.repeat(100),
+      );
     });
   });
 

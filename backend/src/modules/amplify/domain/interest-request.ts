@@ -53,7 +53,12 @@ export class InterestRequest {
     return r;
   }
 
-  private static base(submission: { id: string; citySlug: string }, input: InterestRequestInput, now: Date, requesterUserId: string | null): InterestRequest {
+  private static base(
+    submission: { id: string; citySlug: string },
+    input: InterestRequestInput,
+    now: Date,
+    requesterUserId: string | null,
+  ): InterestRequest {
     const r = new InterestRequest();
     r.id = randomUUID();
     r.submissionId = submission.id;

@@ -1,5 +1,5 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AdminIntroductionCounts, AdminIntroductionRequest } from '@local-creators/common';
@@ -9,6 +9,8 @@ import { slugArray } from '../../../shared/sql';
 import { Auth, CurrentUser } from '../../../shared/auth/access';
 import { cityScope } from '../../../shared/auth/city-scope';
 import type { Principal } from '../../../shared/auth/principal';
+import { AdminIntroductionCountsDto, AdminIntroductionRequestDto } from './amplify.dto';
+import { RaListQuery } from '../../../shared/http/api-schema';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STATUSES = ['confirmed', 'unconfirmed'] as const;
@@ -37,9 +39,10 @@ export class AdminIntroductionsController {
   constructor(private readonly em: EntityManager) {}
 
   @Get()
+  @ApiOkResponse({ type: [AdminIntroductionRequestDto] })
   async list(
     @CurrentUser() admin: Principal,
-    @Query() query: Record<string, unknown>,
+    @Query() query: RaListQuery,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<AdminIntroductionRequest[]> {
     const q = parseListQuery<{ submission_id?: unknown; status?: unknown; city?: unknown }>(query, {
@@ -55,18 +58,23 @@ export class AdminIntroductionsController {
       params.push(slugArray(cities));
     }
     if (submissionId !== undefined && submissionId !== null && submissionId !== '') {
-      if (typeof submissionId !== 'string' || !UUID.test(submissionId)) throw DomainError.invalid('LIST.BAD_FILTER', 'submission_id must be an id', 'filter');
+      if (typeof submissionId !== 'string' || !UUID.test(submissionId))
+        throw DomainError.invalid('LIST.BAD_FILTER', 'submission_id must be an id', 'filter');
       where.push('r.submission_id = ?');
       params.push(submissionId);
     }
     if (status !== undefined && status !== null && status !== '') {
-      if (!(STATUSES as readonly unknown[]).includes(status)) throw DomainError.invalid('LIST.BAD_FILTER', 'Unknown status', 'filter');
+      if (!(STATUSES as readonly unknown[]).includes(status))
+        throw DomainError.invalid('LIST.BAD_FILTER', 'Unknown status', 'filter');
       where.push(status === 'confirmed' ? 'r.confirmed_at is not null' : 'r.confirmed_at is null');
     }
     const whereSql = where.length ? `where ${where.join(' and ')}` : '';
     const order = q.sortOrder === 'ASC' ? 'asc' : 'desc';
     const conn = this.em.getConnection();
-    const [count] = await conn.execute<{ n: string }[]>(`select count(*) as n from amplify_interest_requests r ${whereSql}`, params);
+    const [count] = await conn.execute<{ n: string }[]>(
+      `select count(*) as n from amplify_interest_requests r ${whereSql}`,
+      params,
+    );
     const rows = await conn.execute<Row[]>(
       `select r.id, r.submission_id, r.city_slug, s.business_name, r.creator_name, r.creator_email, r.creator_links, r.message, r.created_at, r.confirmed_at
          from amplify_interest_requests r join amplify_submissions s on s.id = r.submission_id
@@ -91,11 +99,20 @@ export class AdminIntroductionsController {
 
   /** Per business with at least one request: confirmed and unconfirmed counts, most requested first. */
   @Get('by-business')
+  @ApiQuery({
+    name: 'city',
+    required: false,
+    type: String,
+    description: "A city's slug; without it, every city the admin was given",
+  })
+  @ApiOkResponse({ type: [AdminIntroductionCountsDto] })
   async byBusiness(@CurrentUser() admin: Principal, @Query('city') city?: unknown): Promise<AdminIntroductionCounts[]> {
     const cities = slugArray(cityScope(admin, city));
     const rows = await this.em
       .getConnection()
-      .execute<{ submission_id: string; city_slug: string; business_name: string; confirmed: string; unconfirmed: string }[]>(
+      .execute<
+        { submission_id: string; city_slug: string; business_name: string; confirmed: string; unconfirmed: string }[]
+      >(
         `select s.id as submission_id, s.city_slug, s.business_name,
               count(*) filter (where r.confirmed_at is not null) as confirmed,
               count(*) filter (where r.confirmed_at is null) as unconfirmed

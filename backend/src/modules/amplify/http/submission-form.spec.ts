@@ -31,7 +31,9 @@ describe('readTypeOfHelp', () => {
 
 describe('readSubmissionForm', () => {
   it('separates the honeypot from the fields', () => {
-    expect(readSubmissionForm({ business_name: 'B', company_website: 'http://spam.test', type_of_help: 'Other' })).toEqual({
+    expect(
+      readSubmissionForm({ business_name: 'B', company_website: 'http://spam.test', type_of_help: 'Other' }),
+    ).toEqual({
       fields: { business_name: 'B', type_of_help: ['Other'] },
       honeypot: 'http://spam.test',
     });

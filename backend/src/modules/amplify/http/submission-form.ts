@@ -22,6 +22,8 @@ export function readTypeOfHelp(raw: unknown): unknown {
 
 /** The form's fields without the honeypot, with type_of_help read into a list. */
 export function readSubmissionForm(body: unknown): { fields: Record<string, unknown>; honeypot: unknown } {
-  const { company_website: honeypot, ...fields } = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+  const { company_website: honeypot, ...fields } = (
+    typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}
+  ) as Record<string, unknown>;
   return { fields: { ...fields, type_of_help: readTypeOfHelp(fields.type_of_help) }, honeypot };
 }

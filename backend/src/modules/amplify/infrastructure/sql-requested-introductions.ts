@@ -19,7 +19,12 @@ export class SqlRequestedIntroductions implements OnModuleInit {
     this.port.register((userIds, from, to, timeZone) => this.daily(userIds, from, to, timeZone));
   }
 
-  async daily(userIds: readonly string[] | null, from: string, to: string, timeZone: string): Promise<RequestedIntroductionsRow[]> {
+  async daily(
+    userIds: readonly string[] | null,
+    from: string,
+    to: string,
+    timeZone: string,
+  ): Promise<RequestedIntroductionsRow[]> {
     const rows = await this.em.getConnection().execute<{ user_id: string; day: string; n: number }[]>(
       `select r."requester_user_id" as user_id, (r."created_at" at time zone ?)::date::text as day, count(*)::int as n
          from "amplify_interest_requests" r

@@ -1,4 +1,4 @@
-import { defaultCityCopy, type CityCopy } from '@local-creators/common';
+import { defaultCityCopy, neighborhoodExamplesOf, type CityCopy } from '@local-creators/common';
 
 export type { CityCopy };
 
@@ -29,5 +29,15 @@ export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 export const defaultCopy = defaultCityCopy;
 
-/** A stored copy with any missing line filled from the default. */
-export const copyOf = (name: string, stored: Partial<CityCopy> | null | undefined): CityCopy => ({ ...defaultCopy(name), ...(stored ?? {}) });
+/**
+ * A stored copy with any missing line filled from the default; the apply form's neighbourhood
+ * examples, unless written, are the city's own list's first three (decision 0654).
+ */
+export const copyOf = (
+  name: string,
+  stored: Partial<CityCopy> | null | undefined,
+  neighborhoods: readonly string[] = [],
+): CityCopy => {
+  const listed = neighborhoodExamplesOf(neighborhoods);
+  return { ...defaultCopy(name), ...(listed ? { neighborhoodExamples: listed } : {}), ...(stored ?? {}) };
+};

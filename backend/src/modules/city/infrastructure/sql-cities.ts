@@ -23,7 +23,7 @@ const toCity = (r: Row): City => ({
   state: r.state,
   timeZone: r.time_zone,
   neighborhoods: r.neighborhoods,
-  copy: copyOf(r.name, r.copy),
+  copy: copyOf(r.name, r.copy, r.neighborhoods),
   host: r.host,
 });
 
@@ -36,6 +36,13 @@ const validTimeZone = (tz: string) => {
     return false;
   }
 };
+
+/** A promotion's address is a web address or nothing (decision 0654): the footer links to it. */
+function checkPromoUrl(copy: Partial<City['copy']> | undefined) {
+  const url = copy?.promoUrl;
+  if (url && !/^https?:\/\/[^\s]+$/.test(url))
+    throw DomainError.invalid('CITY.BAD_PROMO_URL', 'A promotion link is an http(s) address', 'promo_url');
+}
 
 /** The `cities` table in SQL. Its own forks of the entity manager: it is asked from requests, the worker and the CLI. */
 @Injectable()
@@ -56,7 +63,9 @@ export class SqlCities extends Cities implements OnApplicationBootstrap {
   /** CITY names the home city: an install whose CITY changed gets that city too, with nothing else moved. */
   async onApplicationBootstrap() {
     // Without the database the API still starts (health says so); home() adds the city later.
-    await this.ensureHome().catch((error: unknown) => this.logger.warn(`the home city could not be checked (${String(error)})`));
+    await this.ensureHome().catch((error: unknown) =>
+      this.logger.warn(`the home city could not be checked (${String(error)})`),
+    );
   }
 
   async all() {
@@ -77,19 +86,35 @@ export class SqlCities extends Cities implements OnApplicationBootstrap {
   async add(city: Pick<City, 'name' | 'state' | 'timeZone'> & Partial<City>) {
     const name = city.name?.trim() ?? '';
     const slug = city.slug ?? slugOf(name);
-    if (!name || name.length > 100) throw DomainError.invalid('CITY.BAD_NAME', 'A city needs a name of at most 100 characters', 'name');
+    if (!name || name.length > 100)
+      throw DomainError.invalid('CITY.BAD_NAME', 'A city needs a name of at most 100 characters', 'name');
     if (!SLUG_PATTERN.test(slug) || slug.length > 60)
       throw DomainError.invalid('CITY.BAD_SLUG', 'A city slug is lower-case letters, digits and dashes', 'slug');
     // Its first path segment on an install of several cities: never one the site answers itself (decision 0625).
     if (isReservedCitySlug(slug))
-      throw DomainError.invalid('CITY.RESERVED_SLUG', `The slug ${slug} is one of the site's own paths (/${slug}); choose another with --slug`, 'slug');
-    if (!validTimeZone(city.timeZone)) throw DomainError.invalid('CITY.BAD_TIME_ZONE', `Unknown time zone ${city.timeZone}`, 'time_zone');
+      throw DomainError.invalid(
+        'CITY.RESERVED_SLUG',
+        `The slug ${slug} is one of the site's own paths (/${slug}); choose another with --slug`,
+        'slug',
+      );
+    if (!validTimeZone(city.timeZone))
+      throw DomainError.invalid('CITY.BAD_TIME_ZONE', `Unknown time zone ${city.timeZone}`, 'time_zone');
+    checkPromoUrl(city.copy);
     const rows = await this.conn.execute<Row[]>(
       `insert into cities (slug, name, state, time_zone, neighborhoods, copy, host) values (?, ?, ?, ?, ?::text[], ?::jsonb, ?)
          on conflict do nothing returning ${COLUMNS}`,
-      [slug, name, city.state ?? '', city.timeZone, textArray(city.neighborhoods ?? []), JSON.stringify(city.copy ?? {}), city.host ?? null],
+      [
+        slug,
+        name,
+        city.state ?? '',
+        city.timeZone,
+        textArray(city.neighborhoods ?? []),
+        JSON.stringify(city.copy ?? {}),
+        city.host ?? null,
+      ],
     );
-    if (!rows[0]) throw DomainError.conflict('CITY.TAKEN', `A city named ${name} or with the slug ${slug} already exists`);
+    if (!rows[0])
+      throw DomainError.conflict('CITY.TAKEN', `A city named ${name} or with the slug ${slug} already exists`);
     return toCity(rows[0]);
   }
 
@@ -98,6 +123,7 @@ export class SqlCities extends Cities implements OnApplicationBootstrap {
     if (!current) throw DomainError.notFound('CITY.NOT_FOUND', `No city with the slug ${slug}`);
     if (changes.timeZone !== undefined && !validTimeZone(changes.timeZone))
       throw DomainError.invalid('CITY.BAD_TIME_ZONE', `Unknown time zone ${changes.timeZone}`, 'time_zone');
+    checkPromoUrl(changes.copy);
     const next = { ...current, ...changes };
     const [row] = await this.conn.execute<Row[]>(
       `update cities set name = ?, state = ?, time_zone = ?, neighborhoods = ?::text[], copy = ?::jsonb, host = ? where slug = ? returning ${COLUMNS}`,
@@ -115,18 +141,20 @@ export class SqlCities extends Cities implements OnApplicationBootstrap {
   }
 
   private async storedCopy(slug: string) {
-    const [row] = await this.conn.execute<{ copy: Record<string, string> }[]>('select copy from cities where slug = ?', [slug]);
+    const [row] = await this.conn.execute<{ copy: Record<string, string> }[]>(
+      'select copy from cities where slug = ?',
+      [slug],
+    );
     return row?.copy ?? {};
   }
 
   private async ensureHome(): Promise<City> {
     const name = this.config.city;
     // Its time zone is CITY_TIME_ZONE's, the calendar the public dates are printed in (decision 0801).
-    await this.conn.execute(`insert into cities (slug, name, state, time_zone) values (?, ?, 'OH', ?) on conflict do nothing`, [
-      slugOf(name) || 'home',
-      name,
-      this.config.cityTimeZone,
-    ]);
+    await this.conn.execute(
+      `insert into cities (slug, name, state, time_zone) values (?, ?, 'OH', ?) on conflict do nothing`,
+      [slugOf(name) || 'home', name, this.config.cityTimeZone],
+    );
     const [row] = await this.conn.execute<Row[]>(`select ${COLUMNS} from cities where name = ?`, [name]);
     if (!row) throw new Error(`CITY=${name}: its slug ${slugOf(name)} belongs to another city in the cities table`);
     return toCity(row);

@@ -22,7 +22,7 @@ import { Cities } from '../../city';
 import { AreaReads, type AreaFilter } from './area-reads';
 import type { DirectoryAnswer } from './directory-cache';
 import { DirectoryService } from './directory.service';
-import { toPublicCard } from './creator-views';
+import { lapseOf, toPublicCard } from './creator-views';
 
 export const AREA_MSG = {
   nicheNotFound: 'Niche not found',
@@ -39,6 +39,12 @@ type Computed = { page: AreaPageResponse } | { unknownCity: true } | { notFound:
  * a parameter (a slug, decisions 0603/0610): a niche without one is of every city, a neighbourhood
  * without one is of the home city (neighbourhoods belong to a city).
  */
+/** An area page's answer is kept until one of its cards' verification lapses (decision 0851). */
+const areaLapse = (v: object) =>
+  'page' in v && v.page
+    ? lapseOf([...(v.page as AreaPageResponse).newest, ...(v.page as AreaPageResponse).most_followed])
+    : null;
+
 @Injectable()
 export class AreaPages {
   constructor(
@@ -76,7 +82,9 @@ export class AreaPages {
   /** The area pages worth a search engine's visit (at least AREA_PAGES.minIndexed creators), for the sitemap: of one city, or of every city's niches and the home city's neighbourhoods. */
   async sitemapPaths(city?: string): Promise<string[]> {
     const overview = (await this.directory.overview(city)).value;
-    const niches = overview.niches.filter((n) => n.total >= AREA_PAGES.minIndexed).map((n) => areaPath('niche', areaSlug(n.niche)));
+    const niches = overview.niches
+      .filter((n) => n.total >= AREA_PAGES.minIndexed)
+      .map((n) => areaPath('niche', areaSlug(n.niche)));
     const home = (city ? await this.cities.bySlug(city) : null) ?? (await this.cities.home());
     const neighborhoods = (await this.neighborhoodsOf(home.slug, home.neighborhoods))
       .filter((n) => n.total >= AREA_PAGES.minIndexed)
@@ -97,23 +105,34 @@ export class AreaPages {
     if (kind === 'niche') {
       const niche = NICHES.find((n) => areaSlug(n) === slug);
       if (!niche) return Promise.resolve(this.nothing());
-      return this.directory.cached(`area niche ${slug} ${city ?? '*'}`, async (signal) => {
-        const cityRow = city ? await this.cities.bySlug(city) : null;
-        if (city && !cityRow) return { unknownCity: true };
-        const summary = await this.reads.summary({ niche, city }, AREA_PAGES.cardCount, signal);
-        return { page: this.responseOf('niche', slug, niche, city ?? null, cityRow?.name ?? null, summary) };
-      });
+      return this.directory.cached(
+        `area niche ${slug} ${city ?? '*'}`,
+        async (signal) => {
+          const cityRow = city ? await this.cities.bySlug(city) : null;
+          if (city && !cityRow) return { unknownCity: true };
+          const summary = await this.reads.summary({ niche, city }, AREA_PAGES.cardCount, signal);
+          return { page: this.responseOf('niche', slug, niche, city ?? null, cityRow?.name ?? null, summary) };
+        },
+        undefined,
+        areaLapse,
+      );
     }
-    return this.directory.cached(`area neighborhood ${slug} ${city ?? '(home)'}`, async (signal) => {
-      const cityRow = city ? await this.cities.bySlug(city) : await this.cities.home();
-      if (!cityRow) return { unknownCity: true };
-      const filter: AreaFilter = { neighborhood: slug, city: cityRow.slug };
-      const summary = await this.reads.summary(filter, AREA_PAGES.cardCount, signal);
-      // The city's own list names it (even with nobody listed there yet), else its creators do.
-      const name = cityRow.neighborhoods.find((n) => areaSlug(n) === slug) ?? (summary.total > 0 ? summary.spelling : null);
-      if (!name) return { notFound: true };
-      return { page: this.responseOf('neighborhood', slug, name, cityRow.slug, cityRow.name, summary) };
-    });
+    return this.directory.cached(
+      `area neighborhood ${slug} ${city ?? '(home)'}`,
+      async (signal) => {
+        const cityRow = city ? await this.cities.bySlug(city) : await this.cities.home();
+        if (!cityRow) return { unknownCity: true };
+        const filter: AreaFilter = { neighborhood: slug, city: cityRow.slug };
+        const summary = await this.reads.summary(filter, AREA_PAGES.cardCount, signal);
+        // The city's own list names it (even with nobody listed there yet), else its creators do.
+        const name =
+          cityRow.neighborhoods.find((n) => areaSlug(n) === slug) ?? (summary.total > 0 ? summary.spelling : null);
+        if (!name) return { notFound: true };
+        return { page: this.responseOf('neighborhood', slug, name, cityRow.slug, cityRow.name, summary) };
+      },
+      undefined,
+      areaLapse,
+    );
   }
 
   /** The city's list, and the neighbourhoods its listed creators name, one per slug (decision 0640). */
@@ -127,7 +146,11 @@ export class AreaPages {
     return [...bySlug.values()];
   }
 
-  private readonly nothingAnswer = { value: { notFound: true } as Computed, version: -1, form: <F>(_: string, make: () => F) => make() };
+  private readonly nothingAnswer = {
+    value: { notFound: true } as Computed,
+    version: -1,
+    form: <F>(_: string, make: () => F) => make(),
+  };
   private nothing(): DirectoryAnswer<Computed> {
     return this.nothingAnswer as unknown as DirectoryAnswer<Computed>;
   }
@@ -147,14 +170,22 @@ export class AreaPages {
       city,
       city_name: cityName,
       total_creators: s.total,
-      follower_spread: FOLLOWER_BUCKETS.map((b, i) => ({ label: b.label, min: b.min, max: b.max, count: s.spread[i] ?? 0 })),
-      newest: s.newest.map(toPublicCard),
-      most_followed: s.mostFollowed.map(toPublicCard),
+      follower_spread: FOLLOWER_BUCKETS.map((b, i) => ({
+        label: b.label,
+        min: b.min,
+        max: b.max,
+        count: s.spread[i] ?? 0,
+      })),
+      newest: s.newest.map((c) => toPublicCard(c, this.directory.now())),
+      most_followed: s.mostFollowed.map((c) => toPublicCard(c, this.directory.now())),
     };
   }
 
   /** The head: title, description, canonical address, the creators shown as an ItemList; noindex under AREA_PAGES.minIndexed. */
-  private pageOf(page: AreaPageResponse, at: { base: string; prefix: string; city: string | null }): Omit<ResolvedPage, 'kept'> {
+  private pageOf(
+    page: AreaPageResponse,
+    at: { base: string; prefix: string; city: string | null },
+  ): Omit<ResolvedPage, 'kept'> {
     const base = at.base;
     const url = `${base}${at.prefix}${areaPath(page.kind, page.slug)}`;
     const shown = new Map<string, PublicCreatorCard>();

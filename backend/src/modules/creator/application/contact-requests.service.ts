@@ -33,6 +33,8 @@ export interface ContactAttempt {
   profileId: string;
   body: unknown;
   clientIp: string;
+  /** The signed-in caller, if any: their own confirmed address is a proven sender (decision 0840). */
+  user?: Principal;
 }
 
 const closed = () => DomainError.notFound('CREATOR.CONTACT_CLOSED', MSG.contactClosed);
@@ -59,9 +61,13 @@ export class ContactRequests {
 
   async send(attempt: ContactAttempt): Promise<{ status: 'sent' }> {
     await this.limiter.hit('creator-contact', attempt.clientIp, this.config.rateLimits.publicForms);
-    const body = (typeof attempt.body === 'object' && attempt.body !== null && !Array.isArray(attempt.body) ? attempt.body : {}) as Record<string, unknown>;
+    const body = (
+      typeof attempt.body === 'object' && attempt.body !== null && !Array.isArray(attempt.body) ? attempt.body : {}
+    ) as Record<string, unknown>;
     const input = unwrapValidation(validateContactRequest(body));
-    const profile = UUID.test(attempt.profileId) ? await this.em.findOne(CreatorProfile, { id: attempt.profileId }) : null;
+    const profile = UUID.test(attempt.profileId)
+      ? await this.em.findOne(CreatorProfile, { id: attempt.profileId })
+      : null;
     if (!profile) throw closed();
     profile.assertTakesMessages();
     // Only bots fill the hidden field: they get a person's answer, and nothing is kept or mailed.
@@ -72,10 +78,13 @@ export class ContactRequests {
     const creatorEmail = (await this.accounts.emailsOf([profile.userId])).get(profile.userId);
     if (!creatorEmail) throw closed();
 
+    // Proven for this message only when the account's own confirmed address sends it (decision 0840):
+    // an address typed into the form proves nothing, whoever types it.
+    const proven = !!attempt.user?.emailConfirmed && attempt.user.email.toLowerCase() === input.email.toLowerCase();
     const now = this.clock.now();
     await this.em.transactional(async (em) => {
       await this.lockAddress(em, input.email);
-      const refused = await this.deliver(em, profile, creatorEmail, input, now, null);
+      const refused = await this.deliver(em, profile, creatorEmail, input, now, null, proven);
       if (refused) throw refused;
     });
     return { status: 'sent' };
@@ -91,6 +100,10 @@ export class ContactRequests {
    * the per-address and per-creator limits are checked against the stored messages, then the
    * message is kept and its mail queued (Reply-To the brand). Answers the refusal instead of
    * throwing it, so a message to a whole shortlist goes on to the next creator (decision 0702).
+   *
+   * Proven and unproven senders are counted apart (decision 0840): an address is limited by its own
+   * messages of the same kind, and the creator's cap counts only proven senders' messages, so
+   * strangers typing made-up addresses fill only their own small allowance, never a proven brand's.
    */
   async deliver(
     em: EntityManager,
@@ -99,25 +112,73 @@ export class ContactRequests {
     input: ContactRequestInput,
     now: Date,
     shortlistMessageId: string | null,
+    proven: boolean,
   ): Promise<RetryLater | null> {
     await StoredRequestLimit.serialize(em, `contact-creator:${profile.id}`);
+    const kind = proven ? '"proven"' : 'not "proven"';
     const perAddress = this.config.rateLimits.contactPerAddress;
-    const addressWait = await StoredRequestLimit.waitSeconds(em, 'contact_requests', 'created_at', 'lower("email") = lower(?)', input.email, perAddress, now);
+    const addressWait = await StoredRequestLimit.waitSeconds(
+      em,
+      'contact_requests',
+      'created_at',
+      `lower("email") = lower(?) and ${kind}`,
+      input.email,
+      perAddress,
+      now,
+    );
     if (addressWait !== null)
-      return new RetryLater('CREATOR.CONTACT_ADDRESS_LIMIT', MSG.contactAddressLimit(perAddress.limit, waitText(addressWait)), addressWait);
-    const perCreator = this.config.rateLimits.contactPerCreator;
-    const creatorWait = await StoredRequestLimit.waitSeconds(em, 'contact_requests', 'created_at', '"profile_id" = ?', profile.id, perCreator, now);
-    if (creatorWait !== null) return new RetryLater('CREATOR.CONTACT_CREATOR_LIMIT', MSG.contactCreatorLimit(waitText(creatorWait)), creatorWait);
+      return new RetryLater(
+        'CREATOR.CONTACT_ADDRESS_LIMIT',
+        MSG.contactAddressLimit(perAddress.limit, waitText(addressWait)),
+        addressWait,
+      );
+    const perCreator = proven
+      ? this.config.rateLimits.contactPerCreator
+      : this.config.rateLimits.contactUnprovenPerCreator;
+    const creatorWait = await StoredRequestLimit.waitSeconds(
+      em,
+      'contact_requests',
+      'created_at',
+      `"profile_id" = ? and ${kind}`,
+      profile.id,
+      perCreator,
+      now,
+    );
+    if (creatorWait !== null)
+      return proven
+        ? new RetryLater('CREATOR.CONTACT_CREATOR_LIMIT', MSG.contactCreatorLimit(waitText(creatorWait)), creatorWait)
+        : new RetryLater(
+            'CREATOR.CONTACT_UNPROVEN_LIMIT',
+            MSG.contactUnprovenCreatorLimit(waitText(creatorWait)),
+            creatorWait,
+          );
 
-    // The creator's one-click "I replied" link (decision 0710): only its hash is kept.
+    // The creator's one-click "I replied" note (decision 0710, 0841) and, for a proven sender only,
+    // the brand's "They replied" link (decision 0841): only their hashes are kept.
     const replyToken = randomBytes(32).toString('base64url');
-    const request = ContactRequest.create(profile, input, now, shortlistMessageId, replyTokenHash(replyToken));
+    const brandToken = proven ? randomBytes(32).toString('base64url') : null;
+    const request = ContactRequest.create(
+      profile,
+      input,
+      now,
+      shortlistMessageId,
+      replyTokenHash(replyToken),
+      brandToken && replyTokenHash(brandToken),
+    );
     em.persist(request);
+    const creatorName = toPublicCreator(profile, this.config.cityTimeZone).display_name;
+    // Our words only, never the message: the address was proven, and still gets nobody's text (as 0702).
+    if (brandToken)
+      this.outbox.add(
+        'contact-brand-copy',
+        { profileId: profile.id, creatorName, email: request.email, token: brandToken },
+        em,
+      );
     this.outbox.add(
       'creator-contact',
       {
         profileId: profile.id,
-        creatorName: toPublicCreator(profile, this.config.cityTimeZone).display_name,
+        creatorName,
         creatorEmail,
         brandName: request.brandName,
         brandEmail: request.email,
@@ -141,7 +202,11 @@ export class ContactRequests {
   async received(user: Principal): Promise<ReceivedContactRequest[]> {
     const profile = await this.profiles.findByUserId(user.id);
     if (!profile) return [];
-    const rows = await this.em.find(ContactRequest, { profileId: profile.id }, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: RECEIVED_MAX });
+    const rows = await this.em.find(
+      ContactRequest,
+      { profileId: profile.id },
+      { orderBy: { createdAt: 'desc', id: 'asc' }, limit: RECEIVED_MAX },
+    );
     return rows.map((r) => ({
       id: r.id,
       brand_name: r.brandName,
@@ -192,13 +257,21 @@ export class ContactRequests {
          select profile_id as id, count(*) as total, count(*) filter (where created_at > ?) as last_7_days,
               count(distinct lower(email)) as distinct_senders,
               count(*) filter (where shortlist_message_id is not null) as via_shortlists,
-              count(replied_at) as replied, count(*) filter (where replied_at is null and created_at <= ?) as unanswered,
+              count(reply_confirmed_at) as replied,
+              count(*) filter (where proven and reply_confirmed_at is null and replied_at is null and created_at <= ?) as unanswered,
               max(created_at) as last_received_at
          from contact_requests where ?::text[] is null or city_slug = any(?::text[]) group by profile_id
         order by ${opts.sort} ${opts.order === 'DESC' ? 'desc' : 'asc'}, profile_id limit ? offset ?) c
         join creator_profiles p on p.id = c.id
         order by ${opts.sort} ${opts.order === 'DESC' ? 'desc' : 'asc'}, c.id`,
-      [weekAgo, new Date(this.clock.now().getTime() - REPLY_TIMES.unansweredAfterDays * 86_400_000), cities, cities, opts.limit, opts.offset],
+      [
+        weekAgo,
+        new Date(this.clock.now().getTime() - REPLY_TIMES.unansweredAfterDays * 86_400_000),
+        cities,
+        cities,
+        opts.limit,
+        opts.offset,
+      ],
     );
     return {
       total: Number(count),
@@ -212,7 +285,13 @@ export class ContactRequests {
         via_shortlists: Number(r.via_shortlists),
         replied: Number(r.replied),
         unanswered: Number(r.unanswered),
-        reply_time: replyTimeText(r.reply_rarely ? { within_days: null, rarely: true } : r.reply_days ? { within_days: r.reply_days, rarely: false } : null),
+        reply_time: replyTimeText(
+          r.reply_rarely
+            ? { within_days: null, rarely: true }
+            : r.reply_days
+              ? { within_days: r.reply_days, rarely: false }
+              : null,
+        ),
         last_received_at: new Date(r.last_received_at).toISOString(),
       })),
     };

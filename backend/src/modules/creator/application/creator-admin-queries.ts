@@ -21,7 +21,9 @@ export interface AdminCreatorQuery {
 export abstract class CreatorAdminQueries {
   /** One page of profiles, read only (outside any unit of work: a decision loads its own), and the total. */
   /** With each listed owner's account e-mail (by user id), read in the same statement (decision 0265). */
-  abstract search(q: AdminCreatorQuery): Promise<{ items: CreatorProfile[]; total: number; emails: Map<string, string> }>;
+  abstract search(
+    q: AdminCreatorQuery,
+  ): Promise<{ items: CreatorProfile[]; total: number; emails: Map<string, string> }>;
   /** Over the given cities (slugs), or every city for null. */
   abstract countByStatus(
     cities: readonly string[] | null,

@@ -1,4 +1,4 @@
-import { DirectoryCache } from './directory-cache';
+import { ANSWER_OVERHEAD, DirectoryCache, FORM_OVERHEAD, heldBytes } from './directory-cache';
 
 /** A cache whose listing version the test moves by hand. */
 function cacheAt(initial: number, maxEntries = 10) {
@@ -60,7 +60,9 @@ describe('DirectoryCache', () => {
     const { cache } = cacheAt(1);
     let cancelled = false;
     const never = (signal: AbortSignal) =>
-      new Promise<string>((_resolve, reject) => signal.addEventListener('abort', () => ((cancelled = true), reject(signal.reason))));
+      new Promise<string>((_resolve, reject) =>
+        signal.addEventListener('abort', () => ((cancelled = true), reject(signal.reason))),
+      );
     const [first, second] = [new AbortController(), new AbortController()];
     const a = cache.get('k', never, first.signal);
     const b = cache.get('k', never, second.signal);
@@ -86,15 +88,52 @@ describe('DirectoryCache', () => {
     expect(await jsonOf()).toBe('2');
   });
 
-  it('keeps the forms within its byte budget, the least recently used answers going first', async () => {
-    const cache = new DirectoryCache(async () => 1, 100, 1_000);
+  it('keeps what the answers hold within its byte budget, the least recently used answers going first', async () => {
+    // Each answer here holds 400 bytes of a form, and its value, entry and names beside them.
+    const held = ANSWER_OVERHEAD + 2 + heldBytes('a') + FORM_OVERHEAD + 2 * 'html'.length + 400;
+    const cache = new DirectoryCache(async () => 1, 100, 2 * held + 100);
     const page = (key: string) => cache.get(key, async () => key).then((a) => a.form('html', () => ({ weight: 400 })));
     await page('a');
     await page('b');
+    expect(cache.weight).toBe(2 * held);
     await cache.get('a', async () => 'unused'); // a is now the most recent
-    await page('c'); // 1,200 bytes: b goes
-    expect(cache.weight).toBe(800);
+    await page('c'); // three answers: b goes
+    expect(cache.weight).toBe(2 * held);
     expect(await value(cache.get('a', async () => 'again'))).toBe('a');
     expect(await value(cache.get('b', async () => 'b again'))).toBe('b again');
+  });
+
+  it('counts the values it keeps, not only the bytes of their forms (decision 0287)', async () => {
+    // A profile's shape: what the heap holds for it beside its drawn page's brotli bytes.
+    const profile = {
+      id: '64fc7a89-647c-4974-b136-2ef323f30cec',
+      display_name: 'Creator 1',
+      bio: 'Cleveland creator number 1, sharing the best food, events and people of the city.',
+      niches: ['Music', 'Photography'],
+      platforms: [{ name: 'TikTok', handle: 'cle1', url: '', followers: 7919, followers_confirmed_at: null }],
+      created_at: '2026-11-29T05:12:59.339Z',
+    };
+    const cache = new DirectoryCache(async () => 1, 100);
+    const answer = await cache.get('profile 64fc7a89-647c-4974-b136-2ef323f30cec', async () => profile);
+    const valueOnly = cache.weight;
+    expect(valueOnly).toBeGreaterThanOrEqual(ANSWER_OVERHEAD + heldBytes(profile));
+    expect(heldBytes(profile)).toBeGreaterThan(JSON.stringify(profile).length);
+    // A form that refers to the value (a page's data) counts what it adds, not the value again.
+    answer.form('page', () => ({ meta: { title: profile.display_name }, data: [[['creator', profile.id], profile]] }));
+    expect(cache.weight - valueOnly).toBeLessThan(FORM_OVERHEAD + heldBytes(profile));
+    expect(cache.weight - valueOnly).toBeGreaterThan(FORM_OVERHEAD);
+  });
+});
+
+describe('heldBytes', () => {
+  it('estimates strings by their characters, two bytes each beyond Latin-1, and objects by their properties', () => {
+    expect(heldBytes('abcdefgh')).toBe(24);
+    expect(heldBytes('é'.repeat(8))).toBe(24);
+    expect(heldBytes('ł'.repeat(8))).toBe(32);
+    expect(heldBytes({ a: 1, b: null })).toBe(24 + 16);
+    expect(heldBytes([1.5])).toBe(32 + 8 + 16);
+    expect(heldBytes(Buffer.alloc(1000))).toBe(1096);
+    const shared = { s: 'x'.repeat(100) };
+    expect(heldBytes([shared, shared])).toBe(32 + 16 + heldBytes(shared));
   });
 });

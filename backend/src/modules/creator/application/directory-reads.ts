@@ -1,10 +1,21 @@
 import type { CreatorSearchQuery, Niche } from '@local-creators/common';
 import type { CreatorProfile } from '../domain/creator-profile';
+import type { KnownWord, SearchWordStats } from './search-words';
 
 /** The directory's filters (listed creators only), as the API takes them. */
 export type ListedFilters = Pick<
   CreatorSearchQuery,
-  'niche' | 'platform' | 'min_followers' | 'neighborhood' | 'content_type' | 'collab_type' | 'handles' | 'replies_within' | 'q' | 'city' | 'min_local_share'
+  | 'niche'
+  | 'platform'
+  | 'min_followers'
+  | 'neighborhood'
+  | 'content_type'
+  | 'collab_type'
+  | 'handles'
+  | 'replies_within'
+  | 'q'
+  | 'city'
+  | 'min_local_share'
 > & {
   /** With min_local_share: shares checked after this day (YYYY-MM-DD) are fresh; set by the service from its clock. */
   local_share_since?: string;
@@ -32,6 +43,8 @@ export type ListedCard = Pick<
   | 'neighborhood'
   | 'createdAt'
   | 'citySlug'
+  | 'checkedAt'
+  | 'listedFollowers'
 >;
 export interface ListedPageQuery extends ListedFilters {
   order: ListedOrder;
@@ -84,7 +97,10 @@ export abstract class DirectoryReads {
    * Keyset paging: up to `limit` rows in `order`, each with its position; with `before`, the rows
    * just before it, still returned in `order`. The signal cancels the query in PostgreSQL.
    */
-  abstract pageListed(q: ListedPageQuery, signal?: AbortSignal): Promise<{ card: ListedCard; position: ListedPosition }[]>;
+  abstract pageListed(
+    q: ListedPageQuery,
+    signal?: AbortSignal,
+  ): Promise<{ card: ListedCard; position: ListedPosition }[]>;
   /**
    * A search's page (`q` set, any order) and the capped count of matches in one statement. The
    * page is empty when more than `cap` match: too common to sort among themselves (the caller
@@ -96,12 +112,39 @@ export abstract class DirectoryReads {
     signal?: AbortSignal,
   ): Promise<{ page: { card: ListedCard; position: ListedPosition }[]; matched: number }>;
   /**
-   * "Did you mean …?" (decision 0250): up to `limit` shown names or @handles of listed creators
-   * close to `q`, best first, never `q` itself nor a name its creator keeps hidden.
+   * What the kept word table says of `q`'s words in the scope (one city's, or every city's), before
+   * any creator is read (decision 0280).
    */
-  abstract suggestListed(q: string, limit: number, signal?: AbortSignal): Promise<string[]>;
+  abstract searchWordStats(q: string, city: string | undefined, signal?: AbortSignal): Promise<SearchWordStats>;
+  /**
+   * How many listed creators match `f` among the first `read` of the scope's newest-first order,
+   * counting no further than `cap + 1`, and how many are listed in the scope (decision 0280).
+   */
+  abstract walkCountListed(
+    f: ListedFilters,
+    cap: number,
+    read: number,
+    signal?: AbortSignal,
+  ): Promise<{ matched: number; listed: number }>;
+  /** Each of `q`'s words as the word table knows it, with up to `limit` close words for an unknown one (decision 0250). */
+  abstract closeWords(q: string, city: string | undefined, limit: number, signal?: AbortSignal): Promise<KnownWord[]>;
+  /**
+   * "Did you mean …?" (decision 0250): up to `limit` shown names or @handles of listed creators
+   * (of `city`) matching any of the `corrected` searches (each a list of words), closest to `q`
+   * first, never `q` itself nor a name its creator keeps hidden.
+   */
+  abstract suggestListed(
+    q: string,
+    corrected: string[][],
+    city: string | undefined,
+    limit: number,
+    signal?: AbortSignal,
+  ): Promise<string[]>;
   /** How many listed creators match, counting no further than `cap + 1`. */
   abstract countListed(f: ListedFilters, cap: number, signal?: AbortSignal): Promise<number>;
   /** Newest first, of one city when given (its sitemap, decision 0622), skipping the first `offset` (a later sitemap file, decision 0640). */
-  abstract listedIds(limit: number, opts?: { offset?: number; city?: string }): Promise<{ id: string; updatedAt: Date }[]>;
+  abstract listedIds(
+    limit: number,
+    opts?: { offset?: number; city?: string },
+  ): Promise<{ id: string; updatedAt: Date }[]>;
 }

@@ -11,6 +11,7 @@ import {
   optionNamed,
   pageTitle,
   SITE_PAGES,
+  isThinCityPage,
   type CreatorPage,
   type CreatorFeedPage,
   type PageQueries,
@@ -25,26 +26,36 @@ import {
 } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
 import { Clock } from '../../../shared/clock';
+import { Metrics } from '../../../shared/metrics';
 import { DomainError } from '../../../shared/domain-error';
 import { isRealTimestamp } from '../../../shared/real-timestamp';
+import { sitemapIndexXml, sitemapUrl, urlsetXml } from '../../../shared/http/sitemap-xml';
 import { isAdmin, type Principal } from '../../../shared/auth/principal';
 import type { KeptAnswer, PageCity, PageMeta, ResolvedPage } from '../../../web/page-meta';
 import { Cities } from '../../city';
 import { DirectoryAnswer, DirectoryCache } from './directory-cache';
-import { DirectoryReads, type ListedFilters, type ListedOrder, type ListedPageQuery, type ListedPosition } from './directory-reads';
-import { toPublicCard, toPublicCreator } from './creator-views';
+import {
+  DirectoryReads,
+  type ListedCard,
+  type ListedFilters,
+  type ListedOrder,
+  type ListedPageQuery,
+  type ListedPosition,
+} from './directory-reads';
+import { lapseOf, toPublicCard, toPublicCreator } from './creator-views';
+import {
+  correctedSearches,
+  correctedText,
+  SEARCH_WALK_READ,
+  searchCountPlan,
+  SUGGESTION_CANDIDATES,
+} from './search-words';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => DomainError.notFound('CREATOR.NOT_FOUND', MSG.profileNotFound);
 const badQuery = (field: string) => DomainError.invalid('DIRECTORY.BAD_QUERY', `Invalid ${field}`, field);
 
 const SITEMAP_MAX_URLS = 50_000;
-const urlsetXml = (urls: string[]) =>
-  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
-const sitemapIndexXml = (files: string[]) =>
-  `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${files
-    .map((f) => `  <sitemap><loc>${f}</loc></sitemap>`)
-    .join('\n')}\n</sitemapindex>\n`;
 
 /**
  * A cursor names a position in one order: the order, the direction to read from it, and the row's
@@ -62,7 +73,10 @@ function encodeCursor(order: ListedOrder, after: boolean, at: ListedPosition): s
 function decodeCursor(raw: string): Cursor {
   let parsed: unknown;
   try {
-    parsed = raw.length <= 400 && /^[A-Za-z0-9_-]+$/.test(raw) ? JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) : null;
+    parsed =
+      raw.length <= 400 && /^[A-Za-z0-9_-]+$/.test(raw)
+        ? JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'))
+        : null;
   } catch {
     parsed = null;
   }
@@ -89,11 +103,13 @@ function decodeCursor(raw: string): Cursor {
 
 /**
  * How much the directory's cache keeps: the overview, the sitemap, recent searches and pages, and
- * listed profiles, at most this many answers and this many bytes of the forms they are sent in (a
- * drawn profile page is about 25 kB, its JSON 2 kB).
+ * listed profiles, at most this many answers and this many bytes of what they hold: their values
+ * and the forms they are sent in (decision 0287). A listed profile with its drawn page (kept
+ * compressed, 5-6 kB; 25-30 kB drawn) weighs about 8 kB: twenty thousand profiles fit beside the
+ * searches (issue 35, decisions 0286 and 0287). Sized with the API's memory limit (docs/operations.md).
  */
-const CACHED_ANSWERS = 5_000;
-const CACHED_BYTES = 64 * 1024 * 1024;
+const CACHED_ANSWERS = 25_000;
+const CACHED_BYTES = 176 * 1024 * 1024;
 
 /** A search as parsed: the cache's key is this, normalised (`?niche=food` and `?niche=Food` are one). */
 type SearchQuery = ReturnType<DirectoryService['parseSearch']>;
@@ -116,8 +132,20 @@ export class DirectoryService {
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly cities: Cities,
+    metrics: Metrics,
   ) {
-    this.cache = new DirectoryCache(() => this.profiles.listingVersion(), CACHED_ANSWERS, CACHED_BYTES);
+    this.cache = new DirectoryCache(
+      () => this.profiles.listingVersion(),
+      CACHED_ANSWERS,
+      CACHED_BYTES,
+      () => this.clock.now().getTime(),
+    );
+    metrics.observe('lc_directory_cache_answers', "Answers the public directory's cache keeps", () => this.cache.size);
+    metrics.observe(
+      'lc_directory_cache_bytes',
+      'Bytes the kept answers hold: their values and forms (estimated, decision 0287; drawn pages kept compressed)',
+      () => this.cache.weight,
+    );
   }
 
   /**
@@ -125,24 +153,39 @@ export class DirectoryService {
    * city, or of one (`city`, a slug: decision 0610), each kept apart in the cache.
    */
   overview(city?: string): Promise<DirectoryAnswer<DirectoryResponse>> {
-    return this.cache.get(city ? `overview ${city}` : 'overview', () => this.computeOverview(city));
+    return this.cache.get(
+      city ? `overview ${city}` : 'overview',
+      () => this.computeOverview(city),
+      undefined,
+      (v) => lapseOf([...v.recent, ...v.niches.flatMap((g) => g.creators)]),
+    );
   }
 
   /** GET /api/directory's `?city=`: a known city's slug, or none (every city); other parameters are ignored, as before. */
   async overviewOf(raw: Record<string, unknown>): Promise<DirectoryAnswer<DirectoryResponse>> {
     const city = this.parseSearch({ city: raw.city }).city;
-    if (city && !(await this.cityExists(city))) throw DomainError.invalid('DIRECTORY.UNKNOWN_CITY', MSG.unknownCity, 'city');
+    if (city && !(await this.cityExists(city)))
+      throw DomainError.invalid('DIRECTORY.UNKNOWN_CITY', MSG.unknownCity, 'city');
     return this.overview(city);
   }
 
   private async computeOverview(city?: string): Promise<DirectoryResponse> {
-    const { total, counts, recent, groups } = await this.profiles.listedOverview(DIRECTORY.recentCount, DIRECTORY.nicheGroupSize, city);
+    const { total, counts, recent, groups } = await this.profiles.listedOverview(
+      DIRECTORY.recentCount,
+      DIRECTORY.nicheGroupSize,
+      city,
+    );
     const niches = NICHES.filter((n) => (counts.get(n) ?? 0) > 0);
+    const now = this.clock.now();
     return {
       total_creators: total,
       total_niches: niches.length,
-      recent: recent.map(toPublicCard),
-      niches: niches.map((niche) => ({ niche, total: counts.get(niche)!, creators: (groups.get(niche) ?? []).map(toPublicCard) })),
+      recent: recent.map((c) => toPublicCard(c, now)),
+      niches: niches.map((niche) => ({
+        niche,
+        total: counts.get(niche)!,
+        creators: (groups.get(niche) ?? []).map((c) => toPublicCard(c, now)),
+      })),
     };
   }
 
@@ -152,13 +195,81 @@ export class DirectoryService {
    */
   async search(raw: Record<string, unknown>, signal?: AbortSignal): Promise<DirectoryAnswer<CreatorPage>> {
     const q = this.parseSearch(raw);
-    if (q.city && !(await this.cityExists(q.city))) throw DomainError.invalid('DIRECTORY.UNKNOWN_CITY', MSG.unknownCity, 'city');
-    return this.cache.get(`search ${JSON.stringify(q)}`, (computing) => this.computeSearch(q, computing), signal);
+    if (q.city && !(await this.cityExists(q.city)))
+      throw DomainError.invalid('DIRECTORY.UNKNOWN_CITY', MSG.unknownCity, 'city');
+    return this.cache.get(
+      `search ${JSON.stringify(q)}`,
+      (computing) => this.computeSearch(q, computing),
+      signal,
+      (v) => lapseOf(v.items),
+    );
   }
 
   /** How many listed creators a search's filters match, up to `cap + 1`: the same for all its pages. */
   private async searchCount(filters: ListedFilters, cap: number, signal: AbortSignal): Promise<number> {
-    return (await this.cache.get(`count ${JSON.stringify(filters)}`, (counting) => this.profiles.countListed(filters, cap, counting), signal)).value;
+    return (
+      await this.cache.get(
+        `count ${JSON.stringify(filters)}`,
+        (counting) => this.profiles.countListed(filters, cap, counting),
+        signal,
+      )
+    ).value;
+  }
+
+  /**
+   * A search's matches as far as they are known before its page (decision 0280), kept for all its
+   * pages: `n` up to `cap + 1`, or none when its rare words are counted with the page.
+   */
+  private async searchMatches(filters: ListedFilters, cap: number, signal: AbortSignal): Promise<{ n?: number }> {
+    return (
+      await this.cache.get(
+        `matches ${JSON.stringify(filters)}`,
+        (counting) => this.countFromWords(filters, cap, counting),
+        signal,
+      )
+    ).value;
+  }
+
+  private async countFromWords(filters: ListedFilters, cap: number, signal: AbortSignal): Promise<{ n?: number }> {
+    const { q, city, ...narrowing } = filters;
+    const stats = await this.profiles.searchWordStats(q!, city, signal);
+    const narrowed = Object.values(narrowing).some((value) => !!value);
+    switch (searchCountPlan(q!, stats, { cap, narrowed })) {
+      case 'none':
+        return { n: 0 };
+      case 'common':
+        return { n: cap + 1 };
+      case 'rare':
+        return {};
+      case 'walk': {
+        const { matched, listed } = await this.profiles.walkCountListed(filters, cap, SEARCH_WALK_READ, signal);
+        // Found more than the cap, or read the whole listing: known. Else the words are common but
+        // seldom together, and the text index counts them (with the page).
+        return matched > cap || listed <= SEARCH_WALK_READ ? { n: matched } : {};
+      }
+    }
+  }
+
+  /**
+   * "Did you mean …?" (decision 0250): only for a word no listed creator of the scope has, from
+   * close words in the word table; the creators of a corrected search when few have its rarest
+   * word, else the corrected search itself.
+   */
+  private async suggest(q: string, city: string | undefined, signal: AbortSignal): Promise<string[]> {
+    const max = DIRECTORY.suggestionMax;
+    const corrected = correctedSearches(await this.profiles.closeWords(q, city, max, signal), max);
+    if (corrected.length === 0) return [];
+    if (corrected.every((c) => c.rarest <= SUGGESTION_CANDIDATES)) {
+      return this.profiles.suggestListed(
+        q,
+        corrected.map((c) => c.words),
+        city,
+        max,
+        signal,
+      );
+    }
+    const typed = q.trim().toLowerCase();
+    return [...new Set(corrected.map((c) => correctedText(q, c.words)))].filter((text) => text.toLowerCase() !== typed);
   }
 
   private async computeSearch(q: SearchQuery, signal: AbortSignal): Promise<CreatorPage> {
@@ -174,7 +285,9 @@ export class DirectoryService {
     // The overview's exact counts, cached under the same version: the total of the whole list or
     // of one niche, and a niche's share of the listing, which decides how its pages are read.
     const overview = countAll || filters.niche ? (await this.overview(filters.city)).value : undefined;
-    const nicheTotal = filters.niche ? (overview!.niches.find((n) => n.niche === filters.niche)?.total ?? 0) : undefined;
+    const nicheTotal = filters.niche
+      ? (overview!.niches.find((n) => n.niche === filters.niche)?.total ?? 0)
+      : undefined;
     if (countAll) total = nicheTotal ?? overview!.total_creators;
     const pageOf = (o: ListedOrder): ListedPageQuery => ({
       ...filters,
@@ -184,7 +297,7 @@ export class DirectoryService {
       before: cursor && !cursor.after ? cursor.at : undefined,
       limit: per_page + 1,
     });
-    let rows;
+    let rows: { card: ListedCard; position: ListedPosition }[] | undefined;
     if (filters.q) {
       // A search: its matches are counted up to the cap and, when no more than the cap, sorted in
       // the order asked in the same statement. More are too common to rank (relevance then pages
@@ -192,9 +305,15 @@ export class DirectoryService {
       // A later page knows how many match from the search's count, kept under the listing version
       // for every page of it: words that match most of the listing are then walked for along the
       // order's index instead of read through the text index (every match) for each page.
-      if (cursor && cursor.order !== sort && !(sort === 'relevance' && cursor.order === 'newest')) throw badQuery('cursor');
-      const counted = cursor ? await this.searchCount(filters, cap, signal) : undefined;
-      if (counted === undefined || (counted <= cap && cursor!.order === sort)) {
+      // The word table tells first whether nobody matches, more than the cap do (no count: no
+      // bitmap of every match, decision 0280), or few enough for the text index.
+      if (cursor && cursor.order !== sort && !(sort === 'relevance' && cursor.order === 'newest'))
+        throw badQuery('cursor');
+      let counted = (await this.searchMatches(filters, cap, signal)).n;
+      if (counted === undefined && cursor) counted = await this.searchCount(filters, cap, signal);
+      if (counted === 0 && (!cursor || cursor.order === sort)) {
+        rows = [];
+      } else if (counted === undefined || (counted <= cap && (!cursor || cursor.order === sort))) {
         const matched = await this.profiles.matchedPageListed(pageOf(sort), cap, signal);
         total = matched.matched;
         if (total <= cap) rows = matched.page;
@@ -209,7 +328,10 @@ export class DirectoryService {
     } else if (countAll) {
       rows = await this.profiles.pageListed(pageOf(order), signal);
     } else {
-      [total, rows] = await Promise.all([this.profiles.countListed(filters, cap, signal), this.profiles.pageListed(pageOf(order), signal)]);
+      [total, rows] = await Promise.all([
+        this.profiles.countListed(filters, cap, signal),
+        this.profiles.pageListed(pageOf(order), signal),
+      ]);
     }
     if (!countAll) {
       exact = total <= cap;
@@ -221,12 +343,14 @@ export class DirectoryService {
     const items = backwards ? rows.slice(more ? 1 : 0) : rows.slice(0, per_page);
     const first = items[0];
     const last = items[items.length - 1];
-    // Words alone that found nobody: close names and handles, kept in this answer (decision 0250).
-    // With a filter, the filter may be why; each suggestion is a search of words alone.
-    const wordsAlone = Object.entries(filters).every(([key, value]) => key === 'q' || !value);
-    const suggestions = filters.q && wordsAlone && total === 0 ? await this.profiles.suggestListed(filters.q, DIRECTORY.suggestionMax, signal) : [];
+    // Words alone (in one city or all) that found nobody: close names and handles, kept in this
+    // answer (decision 0250). With a filter, the filter may be why; each suggestion is a search of
+    // words alone, in the same city.
+    const wordsAlone = Object.entries(filters).every(([key, value]) => key === 'q' || key === 'city' || !value);
+    const suggestions =
+      filters.q && wordsAlone && total === 0 ? await this.suggest(filters.q, filters.city, signal) : [];
     return {
-      items: items.map((r) => toPublicCard(r.card)),
+      items: items.map((r) => toPublicCard(r.card, this.clock.now())),
       total,
       total_exact: exact,
       per_page,
@@ -239,14 +363,16 @@ export class DirectoryService {
 
   /**
    * The partners' feed (decision 0803): listed creators newest first, each as its public profile,
-   * paged by the directory's cursor; `cursor` and `per_page` are its only parameters. Kept in the
-   * directory's cache like any public answer, so a page is read once per listing version.
+   * paged by the directory's cursor; `cursor`, `per_page` and `city` (one city's, decision 0652)
+   * are its only parameters. Kept in the directory's cache like any public answer, so a page is
+   * read once per listing version.
    */
   feed(raw: Record<string, unknown>, signal?: AbortSignal): Promise<DirectoryAnswer<CreatorFeedPage>> {
-    const unknown = Object.keys(raw).find((k) => k !== 'cursor' && k !== 'per_page');
+    const unknown = Object.keys(raw).find((k) => k !== 'cursor' && k !== 'per_page' && k !== 'city');
     if (unknown) throw badQuery(unknown);
     const q = {
       sort: 'newest',
+      ...(raw.city !== undefined ? { city: raw.city } : {}),
       ...(raw.cursor !== undefined ? { cursor: raw.cursor } : {}),
       ...(raw.per_page !== undefined ? { per_page: raw.per_page } : {}),
     };
@@ -261,22 +387,30 @@ export class DirectoryService {
         );
         const listed = new Map(profiles.filter((p) => p.isListed).map((p) => [p.id, p]));
         return {
-          items: page.items.flatMap((c) => (listed.has(c.id) ? [toPublicCreator(listed.get(c.id)!, this.config.cityTimeZone)] : [])),
+          items: page.items.flatMap((c) =>
+            listed.has(c.id) ? [toPublicCreator(listed.get(c.id)!, this.config.cityTimeZone, this.clock.now())] : [],
+          ),
           total: page.total,
           per_page: page.per_page,
           next_cursor: page.next_cursor,
         };
       },
       signal,
+      (v) => lapseOf(v.items),
     );
   }
 
   /** A listed profile's public view, or null (unknown, or not listed), as anyone may read it. */
   listedProfile(id: string): Promise<DirectoryAnswer<PublicCreator | null>> {
-    return this.cache.get(`profile ${id}`, async () => {
-      const profile = await this.profiles.findByIdReadOnly(id);
-      return profile?.isListed ? toPublicCreator(profile, this.config.cityTimeZone) : null;
-    });
+    return this.cache.get(
+      `profile ${id}`,
+      async () => {
+        const profile = await this.profiles.findByIdReadOnly(id);
+        return profile?.isListed ? toPublicCreator(profile, this.config.cityTimeZone, this.clock.now()) : null;
+      },
+      undefined,
+      (v) => (v ? lapseOf([v]) : null),
+    );
   }
 
   /**
@@ -284,7 +418,10 @@ export class DirectoryService {
    * (their preview), read fresh and never kept. The answer says which, since only the first may be
    * kept by a proxy.
    */
-  async publicProfile(id: string, viewer?: Principal): Promise<{ listed: DirectoryAnswer<PublicCreator> } | { preview: PublicCreator }> {
+  async publicProfile(
+    id: string,
+    viewer?: Principal,
+  ): Promise<{ listed: DirectoryAnswer<PublicCreator> } | { preview: PublicCreator }> {
     if (!UUID.test(id)) throw notFound();
     const listed = await this.listedProfile(id);
     if (listed.value) return { listed: listed as DirectoryAnswer<PublicCreator> };
@@ -293,7 +430,7 @@ export class DirectoryService {
     // An admin previews only their cities' profiles (decision 0601).
     const adminHere = isAdmin(viewer) && (!viewer.adminCities || viewer.adminCities.includes(profile?.citySlug ?? ''));
     if (!profile || !(viewer.id === profile.userId || adminHere)) throw notFound();
-    return { preview: toPublicCreator(profile, this.config.cityTimeZone) };
+    return { preview: toPublicCreator(profile, this.config.cityTimeZone, this.clock.now()) };
   }
 
   /**
@@ -310,22 +447,33 @@ export class DirectoryService {
     // What the page says about freshness turns with time as well as with the listing version (a
     // count goes stale, a handle's confirmation asks for a new code): one drawn page per state.
     const now = this.clock.now();
-    const turns = [...pub.platforms.map((p) => followersStale(p.followers_confirmed_at, now)), ...pub.confirmed_handles.map((h) => checkLapsed(h.since, now))];
+    const turns = [
+      ...pub.platforms.map((p) => followersStale(p.followers_confirmed_at, now)),
+      ...pub.confirmed_handles.map((h) => checkLapsed(h.since, now)),
+    ];
     const state = turns.map(Number).join('');
     // The page drawn from it (web/spa.ts keeps it as a form of `kept`) is kept per state too.
     // Under a city's slug (decision 0620) its canonical address is there: kept apart by prefix.
     // On the city's own host name (decision 0623) at its root there.
     const prefix = `${city?.base ?? ''}${city?.prefix ?? ''}`;
     const kept: KeptAnswer = { form: (name, make) => answer.form(`${name} ${state}${prefix}`, make) };
-    return { ...answer.form(`page ${state}${prefix}`, () => this.pageOf(pub, city?.prefix ?? '', city?.base)), kept };
+    // The page's head is made again each time (a few objects, microseconds), not kept: it is read
+    // only to draw the page, which is kept, and would hold about as much as the profile (decision 0287).
+    return { ...this.pageOf(pub, city?.prefix ?? '', city?.base), kept };
   }
 
   private pageOf(pub: PublicCreator, prefix = '', pagesAt?: string): Omit<ResolvedPage, 'kept'> {
     const base = pagesAt ?? this.config.http.publicUrl;
-    const image = pub.profile_image_url ? (pub.profile_image_url.startsWith('http') ? pub.profile_image_url : `${base}${pub.profile_image_url}`) : null;
+    const image = pub.profile_image_url
+      ? pub.profile_image_url.startsWith('http')
+        ? pub.profile_image_url
+        : `${base}${pub.profile_image_url}`
+      : null;
     const url = `${base}${prefix}/creator/${pub.id}`;
     // The creator's own pages elsewhere, as schema.org's sameAs: only web addresses they gave.
-    const sameAs = [...pub.platforms.map((p) => p.url), pub.link_hub_url].filter((u): u is string => !!u && /^https?:\/\//.test(u));
+    const sameAs = [...pub.platforms.map((p) => p.url), pub.link_hub_url].filter(
+      (u): u is string => !!u && /^https?:\/\//.test(u),
+    );
     const meta: PageMeta = {
       title: pageTitle(pub.display_name),
       description: pub.bio,
@@ -346,7 +494,10 @@ export class DirectoryService {
           description: pub.bio,
           url,
           ...(image ? { image } : {}),
-          address: { '@type': 'PostalAddress', addressLocality: pub.neighborhood ? `${pub.neighborhood}, ${pub.city}` : pub.city },
+          address: {
+            '@type': 'PostalAddress',
+            addressLocality: pub.neighborhood ? `${pub.neighborhood}, ${pub.city}` : pub.city,
+          },
           knowsAbout: pub.niches,
           ...(sameAs.length ? { sameAs } : {}),
         },
@@ -361,7 +512,10 @@ export class DirectoryService {
    * the search form before the page's scripts ran, decision 0251) its first answer, keyed as the
    * site's query keys it. A search the API refuses (a stale cursor) is left to the browser.
    */
-  async directoryPage(address: URLSearchParams = new URLSearchParams(), city?: PageCity): Promise<{ data: PageQueries; kept: DirectoryAnswer<unknown> }> {
+  async directoryPage(
+    address: URLSearchParams = new URLSearchParams(),
+    city?: PageCity,
+  ): Promise<{ data: PageQueries; kept: DirectoryAnswer<unknown> }> {
     // A city's directory (decision 0620) is drawn from its overview, keyed as the site keys it.
     const answer = await this.overview(city?.slug);
     const data: PageQueries = [[city ? ['directory', city.slug] : ['directory'], answer.value]];
@@ -381,8 +535,18 @@ export class DirectoryService {
   }
 
   /** An answer of another public read (the area pages, decision 0640), kept in this cache under the listing version. */
-  cached<T>(key: string, compute: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<DirectoryAnswer<T>> {
-    return this.cache.get(key, compute, signal);
+  cached<T>(
+    key: string,
+    compute: (signal: AbortSignal) => Promise<T>,
+    signal?: AbortSignal,
+    expires?: (value: T) => number | null,
+  ): Promise<DirectoryAnswer<T>> {
+    return this.cache.get(key, compute, signal, expires);
+  }
+
+  /** The app's clock (area pages draw their cards as of now). */
+  now(): Date {
+    return this.clock.now();
   }
 
   /** At most this many addresses in one sitemap file (sitemaps.org); a test sets a few. */
@@ -414,7 +578,9 @@ export class DirectoryService {
     const key = city ? `sitemap files ${city.slug}${city.home ? ' home' : ''} ${city.base ?? ''}` : 'sitemap files';
     const answer = await this.cache.get(`${key} ${max}`, async () => {
       const { base, prefix, files } = await this.sitemapShape(city, max);
-      return files === 1 ? [`${base}${prefix}/sitemap.xml`] : Array.from({ length: files }, (_, i) => `${base}${prefix}/sitemap-${i + 1}.xml`);
+      return files === 1
+        ? [`${base}${prefix}/sitemap.xml`]
+        : Array.from({ length: files }, (_, i) => `${base}${prefix}/sitemap-${i + 1}.xml`);
     });
     return answer.value;
   }
@@ -422,23 +588,36 @@ export class DirectoryService {
   private async sitemapShape(city: PageCity | undefined, max: number) {
     const base = city?.base ?? this.config.http.publicUrl;
     const prefix = city?.prefix ?? '';
+    const listedCreators = (await this.overview(city?.slug)).value.total_creators;
     const listed = Object.entries(SITE_PAGES).filter(([, page]) => page.listed);
+    // A city's own pages are left out while it lists fewer than 3 creators (decision 0653); the site's are not.
+    const fullEnough = ([path]: [string, unknown]) => !isThinCityPage(path, listedCreators);
     const paths = city
       ? [
-          ...listed.filter(([path]) => CITY_PAGE_PATHS.includes(path)).map(([path]) => (city.prefix ? cityPagePath(city.slug, path) : path)),
-          ...(city.home ? listed.filter(([path]) => !CITY_PAGE_PATHS.includes(path) || path === '/').map(([path]) => path) : []),
+          ...listed
+            .filter(([path]) => CITY_PAGE_PATHS.includes(path))
+            .filter(fullEnough)
+            .map(([path]) => (city.prefix ? cityPagePath(city.slug, path) : path)),
+          ...(city.home
+            ? listed.filter(([path]) => !CITY_PAGE_PATHS.includes(path) || path === '/').map(([path]) => path)
+            : []),
         ]
-      : listed.map(([path]) => path);
+      : listed.filter(fullEnough).map(([path]) => path);
     for (const more of this.sitemapPaths) paths.push(...(await more(city?.slug)).map((path) => `${prefix}${path}`));
-    const pages = paths.map((path) => `  <url><loc>${base}${path}</loc></url>`);
-    const total = pages.length + (await this.overview(city?.slug)).value.total_creators;
+    const pages = paths.map((path) => sitemapUrl({ loc: `${base}${path}` }));
+    const total = pages.length + listedCreators;
     return { base, prefix, pages, files: Math.max(1, Math.ceil(total / max)) };
   }
 
-  private async computeSitemap(city: PageCity | undefined, part: number | undefined, max: number): Promise<string | null> {
+  private async computeSitemap(
+    city: PageCity | undefined,
+    part: number | undefined,
+    max: number,
+  ): Promise<string | null> {
     const { base, prefix, pages, files } = await this.sitemapShape(city, max);
     if (files === 1 && part !== undefined) return null;
-    if (files > 1 && part === undefined) return sitemapIndexXml(Array.from({ length: files }, (_, i) => `${base}${prefix}/sitemap-${i + 1}.xml`));
+    if (files > 1 && part === undefined)
+      return sitemapIndexXml(Array.from({ length: files }, (_, i) => `${base}${prefix}/sitemap-${i + 1}.xml`));
     const index = part ?? 1;
     if (index > files) return null;
     // The addresses are one sequence, the site's pages first, then the profiles newest first: this file is its slice.
@@ -446,7 +625,7 @@ export class DirectoryService {
     const head = pages.slice(start, start + max);
     const fromProfile = Math.max(0, start - pages.length);
     const profiles = (await this.profiles.listedIds(max - head.length, { offset: fromProfile, city: city?.slug })).map(
-      (p) => `  <url><loc>${base}${prefix}/creator/${p.id}</loc><lastmod>${p.updatedAt.toISOString()}</lastmod></url>`,
+      (p) => sitemapUrl({ loc: `${base}${prefix}/creator/${p.id}`, lastmod: p.updatedAt }),
     );
     return urlsetXml([...head, ...profiles]);
   }
@@ -459,7 +638,12 @@ export class DirectoryService {
   async cityList(): Promise<PublicCity[]> {
     const cities = await this.cities.all();
     return Promise.all(
-      cities.map(async (c) => ({ slug: c.slug, name: c.name, state: c.state, total_creators: (await this.overview(c.slug)).value.total_creators })),
+      cities.map(async (c) => ({
+        slug: c.slug,
+        name: c.name,
+        state: c.state,
+        total_creators: (await this.overview(c.slug)).value.total_creators,
+      })),
     );
   }
 
@@ -517,7 +701,8 @@ export class DirectoryService {
     const cursor = rawCursor === undefined ? undefined : decodeCursor(rawCursor);
     const neighborhood = str('neighborhood');
     const city = str('city');
-    if (city !== undefined && !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(city)) throw DomainError.invalid('DIRECTORY.UNKNOWN_CITY', MSG.unknownCity, 'city');
+    if (city !== undefined && !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(city))
+      throw DomainError.invalid('DIRECTORY.UNKNOWN_CITY', MSG.unknownCity, 'city');
     // A share counts while checked fewer than 180 days ago (localShareIsFresh): the day is in the
     // key, so a cached answer never outlives the day it was computed for.
     const min_local_share = int('min_local_share', 0, 0, 100) || undefined;
@@ -525,7 +710,8 @@ export class DirectoryService {
       ? new Date(this.clock.now().getTime() - LOCAL_AUDIENCE.staleAfterDays * 86_400_000).toISOString().slice(0, 10)
       : undefined;
     const max = DIRECTORY.searchTextMax;
-    if ((q?.length ?? 0) > max || (neighborhood?.length ?? 0) > max) throw badQuery(q && q.length > max ? 'q' : 'neighborhood');
+    if ((q?.length ?? 0) > max || (neighborhood?.length ?? 0) > max)
+      throw badQuery(q && q.length > max ? 'q' : 'neighborhood');
     return {
       niche,
       platform,

@@ -1,7 +1,9 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
 import { EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import { FOLLOWER_FRESHNESS, type AdminFollowerCount, type OwnFollowerCount } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
+import { scheduleSweep } from '../../../shared/sweeps';
 import { DomainError } from '../../../shared/domain-error';
 import { Clock } from '../../../shared/clock';
 import type { Principal } from '../../../shared/auth/principal';
@@ -20,7 +22,8 @@ const REMINDERS_PER_SWEEP = 200;
 
 /** In the profile's platform order. */
 const inPlatformOrder = (profile: Pick<CreatorProfile, 'platforms'>) => (a: FollowerCount, b: FollowerCount) => {
-  const at = (c: FollowerCount) => profile.platforms.findIndex((p) => handleKey(p.name, p.handle) === handleKey(c.platform, c.handle));
+  const at = (c: FollowerCount) =>
+    profile.platforms.findIndex((p) => handleKey(p.name, p.handle) === handleKey(c.platform, c.handle));
   return at(a) - at(b);
 };
 const toOwn = (c: FollowerCount): OwnFollowerCount => ({
@@ -47,7 +50,12 @@ export class FollowerCounts {
   ) {}
 
   /** After a profile's save, in its unit of work: changed counts dated now; jumps go to the admins. */
-  async sync(profile: CreatorProfile, creatorEmail: string, now: Date, opts: { newProfile: boolean }): Promise<FollowerJump[]> {
+  async sync(
+    profile: CreatorProfile,
+    creatorEmail: string,
+    now: Date,
+    opts: { newProfile: boolean },
+  ): Promise<FollowerJump[]> {
     const counts = await this.em.find(FollowerCount, { profileId: profile.id });
     const plan = planFollowerCounts(profile.id, counts, profile.platforms, now, opts);
     for (const c of plan.remove) this.em.remove(c);
@@ -55,7 +63,13 @@ export class FollowerCounts {
     const kept = [...counts.filter((c) => !plan.remove.includes(c)), ...plan.add];
     profile.holdFeaturedFor(kept.filter((c) => c.awaitsReview()).map((c) => handleKey(c.platform, c.handle)));
     if (plan.jumps.length) {
-      this.outbox.add('follower-jump', { creatorName: profile.fullName, creatorEmail, profileId: profile.id, citySlug: profile.citySlug, jumps: plan.jumps });
+      this.outbox.add('follower-jump', {
+        creatorName: profile.fullName,
+        creatorEmail,
+        profileId: profile.id,
+        citySlug: profile.citySlug,
+        jumps: plan.jumps,
+      });
     }
     return plan.jumps;
   }
@@ -110,9 +124,12 @@ export class FollowerCounts {
           {
             email,
             name: profile.fullName,
-            counts: own
-              .sort(inPlatformOrder(profile))
-              .map((c) => ({ platform: c.platform, handle: c.handle, followers: Number(c.followers), confirmedAt: c.confirmedAt.toISOString() })),
+            counts: own.sort(inPlatformOrder(profile)).map((c) => ({
+              platform: c.platform,
+              handle: c.handle,
+              followers: Number(c.followers),
+              confirmedAt: c.confirmedAt.toISOString(),
+            })),
           },
           em,
         );
@@ -134,7 +151,11 @@ export class FollowerCounts {
     count.review(this.clock.now());
     const waiting = (await this.em.find(FollowerCount, { profileId: count.profileId })).filter((c) => c.awaitsReview());
     await this.em.transactional(async (tx) => {
-      await tx.nativeUpdate(CreatorProfile, { id: count.profileId }, { followersUnderReview: waiting.map((c) => handleKey(c.platform, c.handle)) });
+      await tx.nativeUpdate(
+        CreatorProfile,
+        { id: count.profileId },
+        { followersUnderReview: waiting.map((c) => handleKey(c.platform, c.handle)) },
+      );
     });
     const profile = await this.em.findOne(CreatorProfile, { id: count.profileId });
     return this.toAdmin(count, profile);
@@ -152,7 +173,11 @@ export class FollowerCounts {
         ? { jumpedAt: { $ne: null } }
         : {
             confirmedAt: {
-              $lte: new Date(now.getTime() - (filter === 'stale' ? FOLLOWER_FRESHNESS.asOfAfterDays : FOLLOWER_FRESHNESS.reconfirmAfterDays) * DAY_MS),
+              $lte: new Date(
+                now.getTime() -
+                  (filter === 'stale' ? FOLLOWER_FRESHNESS.asOfAfterDays : FOLLOWER_FRESHNESS.reconfirmAfterDays) *
+                    DAY_MS,
+              ),
             },
           };
     // A city admin's list: counts of creators in their cities (decision 0601).
@@ -169,12 +194,18 @@ export class FollowerCounts {
       : {};
     const where = { ...when, ...inCities } as FilterQuery<FollowerCount>;
     const [rows, total] = await this.em.findAndCount(FollowerCount, where, {
-      orderBy: filter === 'jumped' ? { jumpedAt: 'desc', profileId: 'asc', platform: 'asc' } : { confirmedAt: 'asc', profileId: 'asc', platform: 'asc' },
+      orderBy:
+        filter === 'jumped'
+          ? { jumpedAt: 'desc', profileId: 'asc', platform: 'asc' }
+          : { confirmedAt: 'asc', profileId: 'asc', platform: 'asc' },
       offset: page.offset,
       limit: page.limit,
     });
     const names = new Map(
-      (rows.length ? await this.em.find(CreatorProfile, { id: { $in: [...new Set(rows.map((r) => r.profileId))] } }) : []).map((p) => [p.id, p] as const),
+      (rows.length
+        ? await this.em.find(CreatorProfile, { id: { $in: [...new Set(rows.map((r) => r.profileId))] } })
+        : []
+      ).map((p) => [p.id, p] as const),
     );
     return {
       total,
@@ -182,7 +213,10 @@ export class FollowerCounts {
     };
   }
 
-  private toAdmin(r: FollowerCount, owner: Pick<CreatorProfile, 'fullName' | 'citySlug'> | null | undefined): AdminFollowerCount {
+  private toAdmin(
+    r: FollowerCount,
+    owner: Pick<CreatorProfile, 'fullName' | 'citySlug'> | null | undefined,
+  ): AdminFollowerCount {
     return {
       ...toOwn(r),
       id: r.id,
@@ -199,29 +233,22 @@ export class FollowerCounts {
 
 /** Runs the reminder sweep every FOLLOWER_REMINDER_SWEEP_S seconds in the API process (0: never). */
 @Injectable()
-export class FollowerReminderSchedule implements OnApplicationBootstrap, OnApplicationShutdown {
+export class FollowerReminderSchedule implements OnApplicationBootstrap {
   private readonly logger = new Logger('FollowerReminders');
-  private timer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly counts: FollowerCounts,
     private readonly clock: Clock,
     @Inject(AppConfig) private readonly config: AppConfig,
+    private readonly scheduler: SchedulerRegistry,
   ) {}
 
   onApplicationBootstrap() {
-    const seconds = this.config.followerReminderSweepSeconds;
-    if (seconds <= 0) return;
-    this.timer = setInterval(() => {
+    scheduleSweep(this.scheduler, 'follower-reminder-sweep', this.config.followerReminderSweepSeconds, () =>
       this.counts
         .sendDueReminders(this.clock.now())
         .then((n) => n && this.logger.log(`asked ${n} creators to re-confirm their follower counts`))
-        .catch((error: Error) => this.logger.warn(`follower reminder sweep failed: ${error.message}`));
-    }, seconds * 1000);
-    this.timer.unref();
-  }
-
-  onApplicationShutdown() {
-    if (this.timer) clearInterval(this.timer);
+        .catch((error: Error) => this.logger.warn(`follower reminder sweep failed: ${error.message}`)),
+    );
   }
 }

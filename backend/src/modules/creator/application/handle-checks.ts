@@ -59,9 +59,17 @@ export class HandleChecks {
    * An admin confirms (or takes back) one check of the profile, as the console showed it
    * (`version`): a handle changed since then is a 409, and nothing is written. Not flushed here.
    */
-  async setConfirmed(profileId: string, checkId: string, version: unknown, confirmed: boolean, adminEmail: string, now: Date): Promise<HandleCheck> {
+  async setConfirmed(
+    profileId: string,
+    checkId: string,
+    version: unknown,
+    confirmed: boolean,
+    adminEmail: string,
+    now: Date,
+  ): Promise<HandleCheck> {
     const check = await this.em.findOne(HandleCheck, { id: checkId, profileId });
-    if (!check || (version !== undefined && version !== check.version)) throw DomainError.conflict('CREATOR.HANDLE_CHANGED', MSG.handleChanged);
+    if (!check || (version !== undefined && version !== check.version))
+      throw DomainError.conflict('CREATOR.HANDLE_CHANGED', MSG.handleChanged);
     if (confirmed) check.confirm(adminEmail, now);
     else check.unconfirm();
     return check;

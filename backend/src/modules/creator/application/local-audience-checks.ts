@@ -64,7 +64,12 @@ export class LocalAudienceChecks {
 
   /** Today's calendar day in the city (YYYY-MM-DD): what "not in the future" and "180 days" count from. */
   today(now = this.clock.now()): string {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: this.config.cityTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+    return new Intl.DateTimeFormat('en-CA', {
+      timeZone: this.config.cityTimeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(now);
   }
 
   async upload(user: Principal, file: { buffer: Buffer } | undefined, body: unknown): Promise<OwnLocalAudienceCheck> {
@@ -78,7 +83,14 @@ export class LocalAudienceChecks {
     if (!file?.buffer?.length) throw DomainError.invalid('LOCAL_AUDIENCE.NO_FILE', MSG.localAudienceNoFile, 'file');
     // The photo's checks: header first (image bombs), bounded decoding, re-encoded without metadata.
     const image = await processImage(file.buffer, { maxSize: LOCAL_AUDIENCE.screenshotMaxSize });
-    const check = LocalAudienceCheck.upload(profile.id, fields.platform as PlatformName, showsOn, image.body, image.contentType, this.clock.now());
+    const check = LocalAudienceCheck.upload(
+      profile.id,
+      fields.platform as PlatformName,
+      showsOn,
+      image.body,
+      image.contentType,
+      this.clock.now(),
+    );
     await this.em.fork().transactional(async (em) => {
       // One waiting screenshot a profile: a newer one replaces it in the queue.
       await em.nativeDelete(LocalAudienceCheck, { profileId: profile.id, status: 'pending' });
@@ -90,13 +102,20 @@ export class LocalAudienceChecks {
   async ofOwner(user: Principal): Promise<OwnLocalAudience> {
     const profile = await this.profiles.findByUserId(user.id);
     if (!profile) return { recorded: null, checks: [] };
-    const checks = await this.em.find(LocalAudienceCheck, { profileId: profile.id }, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: OWN_CHECKS_SHOWN });
+    const checks = await this.em.find(
+      LocalAudienceCheck,
+      { profileId: profile.id },
+      { orderBy: { createdAt: 'desc', id: 'asc' }, limit: OWN_CHECKS_SHOWN },
+    );
     const [row] = await this.em.execute<{ local_share: number | null; local_share_checked_on: string | null }[]>(
       `select local_share, to_char(local_share_checked_on, 'YYYY-MM-DD') as local_share_checked_on from creator_profiles where id = ?`,
       [profile.id],
     );
     return {
-      recorded: row?.local_share != null && row.local_share_checked_on ? { share: row.local_share, checked_on: row.local_share_checked_on } : null,
+      recorded:
+        row?.local_share != null && row.local_share_checked_on
+          ? { share: row.local_share, checked_on: row.local_share_checked_on }
+          : null,
       checks: checks.map(toOwn),
     };
   }
@@ -114,7 +133,10 @@ export class LocalAudienceChecks {
       .limit(page.limit);
     // The cities' creators in the statement itself, not every one of their ids read first.
     if (page.cities)
-      qb.andWhere('exists (select 1 from creator_profiles p where p.id = c.profile_id and p.city_slug = any(?::text[]))', [slugArray(page.cities)]);
+      qb.andWhere(
+        'exists (select 1 from creator_profiles p where p.id = c.profile_id and p.city_slug = any(?::text[]))',
+        [slugArray(page.cities)],
+      );
     const [rows, total] = await qb.getResultAndCount();
     return { items: await this.toAdmin(rows), total };
   }
@@ -134,7 +156,9 @@ export class LocalAudienceChecks {
 
   /** The screenshot's bytes, for an admin's browser only. */
   async image(admin: Principal, id: string): Promise<{ body: Buffer; type: string }> {
-    const check = UUID.test(id) ? await this.em.findOne(LocalAudienceCheck, { id }, { populate: ['image'] as never }) : null;
+    const check = UUID.test(id)
+      ? await this.em.findOne(LocalAudienceCheck, { id }, { populate: ['image'] as never })
+      : null;
     if (!check) throw notFound();
     await this.assertAdminsCity(admin, check.profileId);
     return { body: Buffer.from(check.image), type: check.imageType };
@@ -181,7 +205,12 @@ export class LocalAudienceChecks {
       } else {
         check.reject(reason, admin.email, now);
         const email = (await this.accounts.emailsOf([profile.userId])).get(profile.userId);
-        if (email) this.outbox.add('local-audience-rejected', { email, name: profile.fullName, platform: check.platform, reason }, em);
+        if (email)
+          this.outbox.add(
+            'local-audience-rejected',
+            { email, name: profile.fullName, platform: check.platform, reason },
+            em,
+          );
       }
       return check;
     });
@@ -190,9 +219,10 @@ export class LocalAudienceChecks {
 
   private async toAdmin(rows: LocalAudienceCheck[]): Promise<AdminLocalAudienceCheck[]> {
     const names = new Map(
-      (rows.length ? await this.em.find(CreatorProfile, { id: { $in: [...new Set(rows.map((r) => r.profileId))] } }) : []).map(
-        (p) => [p.id, p.fullName] as const,
-      ),
+      (rows.length
+        ? await this.em.find(CreatorProfile, { id: { $in: [...new Set(rows.map((r) => r.profileId))] } })
+        : []
+      ).map((p) => [p.id, p.fullName] as const),
     );
     return rows.map((r) => ({
       ...toOwn(r),

@@ -92,14 +92,24 @@ export class OwnProfileService {
     return city;
   }
 
-  private async createOrUpdate(user: Principal, input: ProfileInput, imageUrl: string | null | undefined, city: { name: string; slug: string }) {
+  private async createOrUpdate(
+    user: Principal,
+    input: ProfileInput,
+    imageUrl: string | null | undefined,
+    city: { name: string; slug: string },
+  ) {
     const now = this.clock.now();
     const existing = await this.profiles.findByUserId(user.id);
     if (existing) {
       const edit = existing.update(input, imageUrl === undefined ? existing.profileImageUrl : imageUrl, now);
       await this.withSmallImage(user, existing);
       if (edit.approvedProfileChanged) {
-        this.approvedEdits.edited({ profile: existing, editor: user, changes: edit.changes, firstSinceVerification: edit.firstSinceVerification });
+        this.approvedEdits.edited({
+          profile: existing,
+          editor: user,
+          changes: edit.changes,
+          firstSinceVerification: edit.firstSinceVerification,
+        });
       }
       if (edit.firstChangeSinceRejection) {
         this.outbox.add('rejected-creator-updated', {
@@ -183,7 +193,9 @@ export class OwnProfileService {
   /** Re-encodes and stores the photo at profile-images/{userId}/profile.webp (overwriting). */
   async uploadImage(user: Principal, file: { buffer: Buffer } | undefined): Promise<{ profile_image_url: string }> {
     if (!file?.buffer?.length) throw DomainError.invalid('IMAGE.NOT_IMAGE', MSG.imageNotImage, 'file');
-    const [image, small] = await Promise.all([IMAGE_MAX_SIZE, PROFILE_IMAGE_SMALL_SIZE].map((maxSize) => processImage(file.buffer, { maxSize })));
+    const [image, small] = await Promise.all(
+      [IMAGE_MAX_SIZE, PROFILE_IMAGE_SMALL_SIZE].map((maxSize) => processImage(file.buffer, { maxSize })),
+    );
     // The avatar first: a photo whose URL is handed out always has its small size beside it.
     const smallUrl = await this.storage.put(profileImageSmallKey(user.id), small!.body, small!.contentType);
     const url = await this.storage.put(profileImageKey(user.id), image!.body, image!.contentType);
@@ -200,7 +212,10 @@ export class OwnProfileService {
   async deleteImage(user: Principal): Promise<void> {
     // Both deletes settle before the answer: a failure is reported only once nothing else can still
     // land behind it (an SDK retry of the other size).
-    const deletes = await Promise.allSettled([this.storage.delete(profileImageKey(user.id)), this.storage.delete(profileImageSmallKey(user.id))]);
+    const deletes = await Promise.allSettled([
+      this.storage.delete(profileImageKey(user.id)),
+      this.storage.delete(profileImageSmallKey(user.id)),
+    ]);
     const failed = deletes.find((d) => d.status === 'rejected');
     if (failed) throw failed.reason;
     await this.onFreshRow(async () => {
@@ -244,7 +259,12 @@ export class OwnProfileService {
     if (typeof raw !== 'string' || raw.length > 1_000) throw notOwn();
     const key = profileImageKey(user.id);
     const [path, version, ...rest] = raw.split('?');
-    if (rest.length || (version !== undefined && !/^v=[0-9a-z]{1,16}$/.test(version)) || this.storage.keyOf(raw) !== key) throw notOwn();
+    if (
+      rest.length ||
+      (version !== undefined && !/^v=[0-9a-z]{1,16}$/.test(version)) ||
+      this.storage.keyOf(raw) !== key
+    )
+      throw notOwn();
     const stored = await this.storage.urlOf(key);
     if (!stored || stored.split('?')[0] !== path) throw notOwn();
     return raw;

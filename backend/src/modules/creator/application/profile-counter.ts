@@ -105,10 +105,12 @@ export class ProfileCounter implements OnApplicationBootstrap, BeforeApplication
     return group;
   }
 
-  private day(): string {
+  /** Today in the city (the day counts land on). */
+  day(): string {
     const now = this.clock.now().getTime();
     // A clock moved back (tests) names the day again.
-    if (now >= this.today.until || now < this.today.until - 1000) this.today = { day: cityDay(new Date(now), this.config.cityTimeZone), until: now + 1000 };
+    if (now >= this.today.until || now < this.today.until - 1000)
+      this.today = { day: cityDay(new Date(now), this.config.cityTimeZone), until: now + 1000 };
     return this.today.day;
   }
 
@@ -123,7 +125,8 @@ export class ProfileCounter implements OnApplicationBootstrap, BeforeApplication
     if (this.keys === 0) return;
     const batch: CountRow[] = [];
     for (const { day, measure, source, counts, lists } of this.waiting.values()) {
-      for (const [list, times] of lists) for (const profileId of list) counts.set(profileId, (counts.get(profileId) ?? 0) + times);
+      for (const [list, times] of lists)
+        for (const profileId of list) counts.set(profileId, (counts.get(profileId) ?? 0) + times);
       for (const [profileId, n] of counts) batch.push({ profileId, day, measure, source, n });
     }
     this.waiting = new Map();
@@ -131,7 +134,9 @@ export class ProfileCounter implements OnApplicationBootstrap, BeforeApplication
     this.flushing = this.store
       .add(batch)
       .catch((error: unknown) => {
-        this.logger.warn(`could not write ${batch.length} profile counts, kept for the next flush: ${(error as Error).message}`);
+        this.logger.warn(
+          `could not write ${batch.length} profile counts, kept for the next flush: ${(error as Error).message}`,
+        );
         for (const row of batch) this.restore(row);
       })
       .finally(() => (this.flushing = null));

@@ -1,5 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { MSG, STATS_DAYS, STATS_MEASURES, VISIT_SOURCES, type CreatorStats, type StatsMeasure, type VisitSource } from '@local-creators/common';
+import {
+  MSG,
+  STATS_DAYS,
+  STATS_MEASURES,
+  VISIT_SOURCES,
+  type CreatorStats,
+  type StatsMeasure,
+  type VisitSource,
+} from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
 import { Clock } from '../../../shared/clock';
 import { RequestedIntroductions } from '../../../shared/requested-introductions';
@@ -15,9 +23,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const profileNotFound = () => DomainError.notFound('PROFILE.NOT_FOUND', MSG.profileNotFound);
 
 /** YYYY-MM-DD moved by `days` (calendar arithmetic, no time zone). */
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-const zeros = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
+const zeros = <K extends string>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
 
 /**
  * The creator's numbers (issue 28 point 1, decision 0820): the creator's own, any creator's for
@@ -55,7 +65,8 @@ export class ProfileStats {
    */
   async ofCities(admin: Principal, asked?: unknown): Promise<CreatorStats> {
     const cities = cityScope(admin, asked);
-    if (typeof asked === 'string' && asked !== '' && !(await this.cities.bySlug(asked))) throw DomainError.notFound('CITY.NOT_FOUND', MSG.unknownCity);
+    if (typeof asked === 'string' && asked !== '' && !(await this.cities.bySlug(asked)))
+      throw DomainError.notFound('CITY.NOT_FOUND', MSG.unknownCity);
     const [stats, creators] = await Promise.all([this.of({ cities }), this.reads.creatorsIn(cities)]);
     return { ...stats, creators };
   }
@@ -65,7 +76,10 @@ export class ProfileStats {
     const tz = this.config.cityTimeZone;
     const to = cityDay(this.clock.now(), tz);
     const from = addDays(to, -(STATS_DAYS - 1));
-    const [rows, introductions] = await Promise.all([this.reads.daily(scope, from, to, tz), this.introductionRows(scope, userId, from, to, tz)]);
+    const [rows, introductions] = await Promise.all([
+      this.reads.daily(scope, from, to, tz),
+      this.introductionRows(scope, userId, from, to, tz),
+    ]);
     return summarize([...rows, ...introductions], from, to);
   }
 
@@ -74,11 +88,27 @@ export class ProfileStats {
    * creators: amplify answers per account (few: requests are rate-limited), and the accounts
    * without a profile in those cities are left out here.
    */
-  private async introductionRows(scope: StatsScope, userId: string | undefined, from: string, to: string, tz: string): Promise<StatsRow[]> {
-    const asked = await this.introductions.daily('profileId' in scope ? [userId ?? ''].filter(Boolean) : null, from, to, tz);
+  private async introductionRows(
+    scope: StatsScope,
+    userId: string | undefined,
+    from: string,
+    to: string,
+    tz: string,
+  ): Promise<StatsRow[]> {
+    const asked = await this.introductions.daily(
+      'profileId' in scope ? [userId ?? ''].filter(Boolean) : null,
+      from,
+      to,
+      tz,
+    );
     if (asked.length === 0) return [];
-    const creators = 'profileId' in scope ? null : await this.reads.creatorAccountsIn([...new Set(asked.map((r) => r.userId))], scope.cities);
-    return asked.filter((r) => !creators || creators.has(r.userId)).map((r) => ({ day: r.day, measure: 'introductions', source: '', n: r.n }));
+    const creators =
+      'profileId' in scope
+        ? null
+        : await this.reads.creatorAccountsIn([...new Set(asked.map((r) => r.userId))], scope.cities);
+    return asked
+      .filter((r) => !creators || creators.has(r.userId))
+      .map((r) => ({ day: r.day, measure: 'introductions', source: '', n: r.n }));
   }
 }
 

@@ -1,16 +1,19 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { AreaPageResponse, CreatorPage, DirectoryResponse } from '@local-creators/common';
-import { AppConfig } from '../../../config/app-config';
 import type { Principal } from '../../../shared/auth/principal';
 import { isKnownBot, visitSource } from '../domain/visit';
 import { CreatorRepository } from './creator.repository';
 import { ProfileCounter } from './profile-counter';
+import { ViewGate } from './view-gate';
 
-/** What a public read tells about its visitor: only these two headers, read and forgotten. */
+/**
+ * What a public read tells about its visitor, read and forgotten: the User-Agent, the address
+ * (only for the day's hash, decision 0850) and the `ref` the site's own link put in the address.
+ */
 export interface VisitHeaders {
   userAgent?: string;
-  referer?: string;
-  host?: string;
+  ip?: string;
+  ref?: unknown;
 }
 
 /**
@@ -27,21 +30,25 @@ export class ProfileVisits {
   constructor(
     private readonly counter: ProfileCounter,
     private readonly profiles: CreatorRepository,
-    @Inject(AppConfig) private readonly config: AppConfig,
+    private readonly gate: ViewGate,
   ) {}
 
-  /** A listed profile was read, as JSON or as its drawn page. */
+  /**
+   * A listed profile was read, as JSON or as its drawn page: a view when a person's client reads
+   * it for the first time today, from the source its `ref` names (decision 0850). Whether it is
+   * the first needs Redis, and whose profile it is (signed in) a read: both after the answer,
+   * off the request's way.
+   */
   viewed(profileId: string, visit: VisitHeaders, viewer?: Principal) {
-    if (isKnownBot(visit.userAgent)) return;
-    const source = visitSource(visit.referer, this.config.http.publicUrl, visit.host);
-    if (!viewer) return this.counter.count('views', profileId, source);
-    // Whose profile it is needs a read: done after the answer, off the request's way.
-    void this.profiles
-      .findByUserId(viewer.id)
-      .then((own) => {
-        if (own?.id !== profileId) this.counter.count('views', profileId, source);
-      })
-      .catch((error: unknown) => this.logger.warn(`a signed-in view was not counted: ${(error as Error).message}`));
+    const userAgent = visit.userAgent;
+    if (isKnownBot(userAgent) || !userAgent) return;
+    const source = visitSource(visit.ref);
+    const day = this.counter.day();
+    void (async () => {
+      if (viewer && (await this.profiles.findByUserId(viewer.id))?.id === profileId) return;
+      if (await this.gate.admits(profileId, day, { ip: visit.ip ?? '', userAgent }))
+        this.counter.count('views', profileId, source);
+    })().catch((error: unknown) => this.logger.warn(`a view was not counted: ${(error as Error).message}`));
   }
 
   /** The directory's overview was answered: each creator shown on it appeared once. */

@@ -2,10 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import {
+  atHandle,
   MSG,
   SHORTLIST_LIMITS,
   SHORTLIST_MSG,
+  TRUST_TEXT,
   validateContactRequest,
+  withViewRef,
   validateShortlistName,
   validateShortlistNote,
   type CreatedShortlist,
@@ -34,10 +37,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const notFound = () => DomainError.notFound('SHORTLIST.NOT_FOUND', SHORTLIST_MSG.notFound);
 const sharedNotFound = () => DomainError.notFound('SHORTLIST.SHARED_NOT_FOUND', SHORTLIST_MSG.sharedNotFound);
-const asObject = (body: unknown) => (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+const asObject = (body: unknown) =>
+  (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
 
 /** The CSV's columns (decision 0701): public facts only, never an e-mail or a phone. */
-const CSV_HEADER = ['Name', 'Status', 'Niches', 'Platforms', 'Followers', 'Profile link', 'Note'];
+const CSV_HEADER = ['Name', 'Status', 'City', 'Niches', 'Platforms', 'Followers', 'Profile link', 'Note'];
 
 /**
  * Shortlists without an account (issue 27, decisions 0700–0702): a brand saves creators to a list
@@ -67,8 +71,17 @@ export class Shortlists {
     const list = await this.em.transactional(async (em) => {
       await StoredRequestLimit.serialize(em, `shortlist-client:${clientHash}`);
       const rule = this.config.rateLimits.shortlistsPerClient;
-      const wait = await StoredRequestLimit.waitSeconds(em, 'shortlists', 'created_at', '"client_hash" = ?', clientHash, rule, now);
-      if (wait !== null) throw new RetryLater('SHORTLIST.TOO_MANY', SHORTLIST_MSG.tooManyLists(rule.limit, waitText(wait)), wait);
+      const wait = await StoredRequestLimit.waitSeconds(
+        em,
+        'shortlists',
+        'created_at',
+        '"client_hash" = ?',
+        clientHash,
+        rule,
+        now,
+      );
+      if (wait !== null)
+        throw new RetryLater('SHORTLIST.TOO_MANY', SHORTLIST_MSG.tooManyLists(rule.limit, waitText(wait)), wait);
       const created = Shortlist.start(name, sha256(token), clientHash, now);
       em.persist(created);
       return created;
@@ -92,11 +105,16 @@ export class Shortlists {
   async save(token: unknown, profileId: string, body: unknown): Promise<OwnShortlist> {
     const fields = asObject(body);
     const note = fields.note === undefined ? null : unwrapValidation(validateShortlistNote(fields.note));
-    if (!UUID.test(profileId)) throw DomainError.notFound('SHORTLIST.CREATOR_NOT_LISTED', SHORTLIST_MSG.creatorNotListed);
+    if (!UUID.test(profileId))
+      throw DomainError.notFound('SHORTLIST.CREATOR_NOT_LISTED', SHORTLIST_MSG.creatorNotListed);
     const now = this.clock.now();
     const list = await this.em.transactional(async (em) => {
       // The list's row lock makes "count, then add" one step: two saves cannot pass the size limit together.
-      const locked = await em.findOne(Shortlist, { tokenHash: this.hashOf(token) }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const locked = await em.findOne(
+        Shortlist,
+        { tokenHash: this.hashOf(token) },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
       if (!locked) throw notFound();
       const existing = await em.findOne(ShortlistEntry, { shortlistId: locked.id, profileId });
       if (existing) {
@@ -115,7 +133,9 @@ export class Shortlists {
 
   async remove(token: unknown, profileId: string): Promise<OwnShortlist> {
     const list = await this.byToken(token);
-    const entry = UUID.test(profileId) ? await this.em.findOne(ShortlistEntry, { shortlistId: list.id, profileId }) : null;
+    const entry = UUID.test(profileId)
+      ? await this.em.findOne(ShortlistEntry, { shortlistId: list.id, profileId })
+      : null;
     if (!entry) throw DomainError.notFound('SHORTLIST.NOT_ON_LIST', SHORTLIST_MSG.notOnList);
     list.updatedAt = this.clock.now();
     await this.em.remove(entry).flush();
@@ -154,13 +174,18 @@ export class Shortlists {
    * Nobody on the list hears anything until it is opened (confirm). The honeypot and the public
    * forms' per-client limit apply to this form post; the relay's own limits to each creator later.
    */
-  async requestMessage(token: unknown, body: unknown, clientIp: string): Promise<{ status: 'confirmation_sent'; email: string }> {
+  async requestMessage(
+    token: unknown,
+    body: unknown,
+    clientIp: string,
+  ): Promise<{ status: 'confirmation_sent'; email: string }> {
     await this.limiter.hit('shortlist-message', clientIp, this.config.rateLimits.publicForms);
     const fields = asObject(body);
     const input = unwrapValidation(validateContactRequest(fields));
     const list = await this.byToken(token);
     const recipients = (await this.views(list)).filter((e) => e.listed && e.creator?.contact_enabled);
-    if (recipients.length === 0) throw DomainError.conflict('SHORTLIST.NOBODY_TO_MESSAGE', SHORTLIST_MSG.nobodyToMessage);
+    if (recipients.length === 0)
+      throw DomainError.conflict('SHORTLIST.NOBODY_TO_MESSAGE', SHORTLIST_MSG.nobodyToMessage);
     if (typeof fields.company_website === 'string' && fields.company_website.trim() !== '') {
       this.logger.warn(`honeypot filled from ${clientIp}: message to shortlist ${list.id} dropped`);
       return { status: 'confirmation_sent', email: input.email };
@@ -171,8 +196,21 @@ export class Shortlists {
       // The links this address can be sent: the relay's per-address number a day.
       await StoredRequestLimit.serialize(em, `shortlist-message-address:${input.email.toLowerCase()}`);
       const rule = this.config.rateLimits.contactPerAddress;
-      const wait = await StoredRequestLimit.waitSeconds(em, 'shortlist_messages', 'created_at', 'lower("email") = lower(?)', input.email, rule, now);
-      if (wait !== null) throw new RetryLater('CREATOR.CONTACT_ADDRESS_LIMIT', MSG.contactAddressLimit(rule.limit, waitText(wait)), wait);
+      const wait = await StoredRequestLimit.waitSeconds(
+        em,
+        'shortlist_messages',
+        'created_at',
+        'lower("email") = lower(?)',
+        input.email,
+        rule,
+        now,
+      );
+      if (wait !== null)
+        throw new RetryLater(
+          'CREATOR.CONTACT_ADDRESS_LIMIT',
+          MSG.contactAddressLimit(rule.limit, waitText(wait)),
+          wait,
+        );
       const message = ShortlistMessage.awaitingConfirmation(list.id, input, sha256(confirmToken), now);
       em.persist(message);
       this.outbox.add(
@@ -195,19 +233,30 @@ export class Shortlists {
     if (typeof token !== 'string' || !TOKEN.test(token)) throw invalid;
     const now = this.clock.now();
     return this.em.transactional(async (em) => {
-      const message = await em.findOne(ShortlistMessage, { confirmTokenHash: sha256(token) }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const message = await em.findOne(
+        ShortlistMessage,
+        { confirmTokenHash: sha256(token) },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
       if (!message) throw invalid;
       message.confirm(now);
       // In profile id order, after the address: two list messages never take creators' locks crosswise.
-      const entries = await em.find(ShortlistEntry, { shortlistId: message.shortlistId }, { orderBy: { profileId: 'asc' } });
+      const entries = await em.find(
+        ShortlistEntry,
+        { shortlistId: message.shortlistId },
+        { orderBy: { profileId: 'asc' } },
+      );
       const profiles = new Map(
-        (entries.length ? await em.find(CreatorProfile, { id: { $in: entries.map((e) => e.profileId) } }) : []).map((p) => [p.id, p] as const),
+        (entries.length ? await em.find(CreatorProfile, { id: { $in: entries.map((e) => e.profileId) } }) : []).map(
+          (p) => [p.id, p] as const,
+        ),
       );
       await this.contact.lockAddress(em, message.email);
       const deliveries: ShortlistDelivery[] = [];
       for (const entry of entries) {
         const profile = profiles.get(entry.profileId);
-        const refuse = (reason: string) => deliveries.push({ profile_id: entry.profileId, name: entry.name, status: 'refused', reason });
+        const refuse = (reason: string) =>
+          deliveries.push({ profile_id: entry.profileId, name: entry.name, status: 'refused', reason });
         if (!profile?.isListed) {
           refuse(SHORTLIST_MSG.noLongerListed);
           continue;
@@ -221,7 +270,8 @@ export class Shortlists {
           refuse(MSG.contactClosed);
           continue;
         }
-        const refused = await this.contact.deliver(em, profile, creatorEmail, message.input, now, message.id);
+        // The link reached the brand's address: each copy comes from a proven sender (decision 0840).
+        const refused = await this.contact.deliver(em, profile, creatorEmail, message.input, now, message.id, true);
         if (refused) refuse(refused.message);
         else deliveries.push({ profile_id: entry.profileId, name: entry.name, status: 'sent', reason: null });
       }
@@ -248,7 +298,11 @@ export class Shortlists {
   }
 
   private async ownView(list: Shortlist): Promise<OwnShortlist> {
-    return { ...(await this.sharedView(list)), shared: list.shareTokenHash !== null, limits: { creators_max: SHORTLIST_LIMITS.creatorsMax } };
+    return {
+      ...(await this.sharedView(list)),
+      shared: list.shareTokenHash !== null,
+      limits: { creators_max: SHORTLIST_LIMITS.creatorsMax },
+    };
   }
 
   private async sharedView(list: Shortlist): Promise<SharedShortlist> {
@@ -257,7 +311,11 @@ export class Shortlists {
 
   /** Oldest saved first; each creator's card from the directory's one read path, or "no longer listed". */
   private async views(list: Shortlist): Promise<ShortlistEntryView[]> {
-    const entries = await this.em.find(ShortlistEntry, { shortlistId: list.id }, { orderBy: { addedAt: 'asc', id: 'asc' } });
+    const entries = await this.em.find(
+      ShortlistEntry,
+      { shortlistId: list.id },
+      { orderBy: { addedAt: 'asc', id: 'asc' } },
+    );
     const cards = await Promise.all(entries.map((e) => this.directory.listedProfile(e.profileId).then((a) => a.value)));
     return entries.map((e, i) => view(e, cards[i] ?? null));
   }
@@ -266,16 +324,22 @@ export class Shortlists {
     const base = this.config.http.publicUrl;
     const rows = (await this.views(list)).map((e) => {
       const c = e.creator;
-      if (!c) return [e.name, SHORTLIST_MSG.noLongerListed, '', '', '', '', e.note];
+      if (!c) return [e.name, SHORTLIST_MSG.noLongerListed, '', '', '', '', '', e.note];
       return [
         c.display_name,
-        'Listed',
+        // Listed, and verified now or not, as the profile and the live badge say it (decision 0851).
+        c.verified ? 'Verified' : TRUST_TEXT.notVerified,
+        c.city,
         c.niches.join('; '),
-        c.platforms.map((p) => `${p.name} @${p.handle}`).join('; '),
+        c.platforms.map((p) => `${p.name} ${atHandle(p.handle)}`).join('; '),
         c.platforms
-          .map((p) => `${p.name}: ${p.followers} (${p.followers_confirmed_at ? `confirmed ${p.followers_confirmed_at.slice(0, 10)}` : 'date not known'})`)
+          .map((p) =>
+            p.followers_unconfirmed
+              ? `${p.name}: ${p.followers} ${TRUST_TEXT.unconfirmed}`
+              : `${p.name}: ${p.followers} (${p.followers_confirmed_at ? `confirmed ${p.followers_confirmed_at.slice(0, 10)}` : 'date not known'})`,
+          )
           .join('; '),
-        `${base}/creator/${e.profile_id}`,
+        withViewRef(`${base}/creator/${e.profile_id}`, 'shortlist'),
         e.note,
       ];
     });
@@ -293,10 +357,13 @@ function view(e: ShortlistEntry, c: PublicCreator | null): ShortlistEntryView {
     creator: c && {
       display_name: c.display_name,
       profile_image_url: c.profile_image_small_url ?? c.profile_image_url,
+      city: c.city,
       neighborhood: c.neighborhood,
       niches: c.niches,
       platforms: c.platforms,
       total_followers: c.total_followers,
+      followers_unconfirmed: c.followers_unconfirmed,
+      verified: c.verified,
       contact_enabled: c.contact_enabled,
     },
   };

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { MSG } from '@local-creators/common';
+import { MSG, withViewRef } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
 import { Clock } from '../../../shared/clock';
 import { DomainError } from '../../../shared/domain-error';
 import { PreparedBody } from '../../../shared/http/prepared-body';
 import { badgeStateOf, verifiedBadgeSvg } from '../domain/verified-badge';
+import { DirectoryReads } from './directory-reads';
 import { DirectoryService } from './directory.service';
 
 /** Draws the badge's SVG as a PNG (sharp, in infrastructure). */
@@ -30,6 +31,7 @@ export class VerifiedBadges {
 
   constructor(
     private readonly directory: DirectoryService,
+    private readonly reads: DirectoryReads,
     private readonly raster: BadgeRasterizer,
     private readonly clock: Clock,
     @Inject(AppConfig) private readonly config: AppConfig,
@@ -38,11 +40,25 @@ export class VerifiedBadges {
   async badge(id: string, format: 'svg' | 'png'): Promise<PreparedBody> {
     if (!UUID.test(id)) throw DomainError.notFound('CREATOR.NOT_FOUND', MSG.profileNotFound);
     const answer = await this.directory.listedProfile(id.toLowerCase());
-    const state = badgeStateOf(answer.value, this.config.city, this.clock.now());
+    // Not listed: the creator's own city all the same (decision 0651); an id nobody has, the home city.
+    // Read once per listing version and kept with the answer, as its badges are.
+    const city = answer.value
+      ? answer.value.city
+      : await answer.form('badge city', () => this.cityOf(id.toLowerCase()));
+    const state = badgeStateOf(answer.value, city, this.clock.now());
     const key = state.verified ? `verified ${state.checkedOn}` : 'not verified';
-    const svg = answer.form(`badge svg ${key}`, () => PreparedBody.svg(verifiedBadgeSvg(state, `${this.config.http.publicUrl}/creator/${id.toLowerCase()}`)));
+    const svg = answer.form(`badge svg ${key}`, () =>
+      PreparedBody.svg(
+        verifiedBadgeSvg(state, withViewRef(`${this.config.http.publicUrl}/creator/${id.toLowerCase()}`, 'badge')),
+      ),
+    );
     if (format === 'svg') return svg;
     return answer.form(`badge png ${key}`, () => this.pngOf(svg));
+  }
+
+  /** The city a profile that is not listed belongs to, by the name it shows; the home city for an id nobody has. */
+  private cityOf(id: string): Promise<string> {
+    return this.reads.findByIdReadOnly(id).then((profile) => profile?.city ?? this.config.city);
   }
 
   /**

@@ -21,7 +21,18 @@ export class ContactRequest {
   shortlistMessageId: string | null;
   /** SHA-256 of the creator's one-click "I replied" link (decision 0710); the link itself only goes in the mail. */
   replyTokenHash: string | null = null;
+  /** The creator's own "I replied" note (decision 0841): shown on their dashboard, never counted by itself. */
   repliedAt: Date | null = null;
+  /**
+   * The sender's address was proven for this message (decision 0840): a confirmed account's own
+   * address, or a shortlist message's mailed link. Only these take from the creator's cap and count
+   * for the public reply time.
+   */
+  proven = false;
+  /** SHA-256 of the "They replied" link in the brand's copy (decision 0841); proven messages only. */
+  brandTokenHash: string | null = null;
+  /** When the brand confirmed the creator's reply: the only reply that counts (decision 0841). */
+  replyConfirmedAt: Date | null = null;
   /** When the sweep counted it as unanswered (14 days without a reply). */
   lapsedAt: Date | null = null;
 
@@ -31,6 +42,7 @@ export class ContactRequest {
     now: Date,
     shortlistMessageId: string | null = null,
     replyTokenHash: string | null = null,
+    brandTokenHash: string | null = null,
   ): ContactRequest {
     const r = new ContactRequest();
     r.id = randomUUID();
@@ -43,6 +55,8 @@ export class ContactRequest {
     r.createdAt = now;
     r.shortlistMessageId = shortlistMessageId;
     r.replyTokenHash = replyTokenHash;
+    r.proven = brandTokenHash !== null;
+    r.brandTokenHash = brandTokenHash;
     return r;
   }
 }

@@ -23,7 +23,13 @@ const later = new Date('2026-11-02T12:00:00Z');
 describe('CreatorProfile', () => {
   it('starts pending, not public, not verified, in Cleveland', () => {
     const p = CreatorProfile.create('u1', input, null, now);
-    expect(p).toMatchObject({ approvalStatus: 'pending', isPublic: false, phoneVerified: false, city: 'Cleveland', totalFollowers: 15_000 });
+    expect(p).toMatchObject({
+      approvalStatus: 'pending',
+      isPublic: false,
+      phoneVerified: false,
+      city: 'Cleveland',
+      totalFollowers: 15_000,
+    });
     expect(p.isListed).toBe(false);
   });
 
@@ -38,7 +44,12 @@ describe('CreatorProfile', () => {
     const p = CreatorProfile.create('u1', input, null, now);
     p.approve(now);
     p.reject('  Please add a link to your TikTok. ', later);
-    expect(p).toMatchObject({ approvalStatus: 'rejected', isPublic: false, phoneVerified: false, approvalNotes: 'Please add a link to your TikTok.' });
+    expect(p).toMatchObject({
+      approvalStatus: 'rejected',
+      isPublic: false,
+      phoneVerified: false,
+      approvalNotes: 'Please add a link to your TikTok.',
+    });
     p.reject('   ', later);
     expect(p.approvalNotes).toBeNull();
   });
@@ -47,7 +58,12 @@ describe('CreatorProfile', () => {
     const p = CreatorProfile.create('u1', input, null, now);
     p.approve(now);
     p.update({ ...input, bio: 'A brand new bio, still local.' }, null, later);
-    expect(p).toMatchObject({ approvalStatus: 'approved', isPublic: true, phoneVerified: true, bio: 'A brand new bio, still local.' });
+    expect(p).toMatchObject({
+      approvalStatus: 'approved',
+      isPublic: true,
+      phoneVerified: true,
+      bio: 'A brand new bio, still local.',
+    });
   });
 
   it('toggles phone verification only when approved, leaving the directory when off', () => {
@@ -63,22 +79,42 @@ describe('CreatorProfile', () => {
   it('rejects a pending application with notes, and refuses the phone toggle while rejected', () => {
     const p = CreatorProfile.create('u1', input, null, now);
     p.reject(null, later);
-    expect(p).toMatchObject({ approvalStatus: 'rejected', isPublic: false, phoneVerified: false, approvalNotes: null, decidedAt: later });
+    expect(p).toMatchObject({
+      approvalStatus: 'rejected',
+      isPublic: false,
+      phoneVerified: false,
+      approvalNotes: null,
+      decidedAt: later,
+    });
     let thrown: unknown;
     try {
       p.setPhoneVerified(true, later);
     } catch (error) {
       thrown = error;
     }
-    expect(thrown).toMatchObject({ kind: 'conflict', code: 'MODERATION.NOT_APPROVED', message: MSG.phoneToggleNeedsApproval });
+    expect(thrown).toMatchObject({
+      kind: 'conflict',
+      code: 'MODERATION.NOT_APPROVED',
+      message: MSG.phoneToggleNeedsApproval,
+    });
     expect(p.phoneVerified).toBe(false);
   });
 
   it('an edit after a rejection stays rejected and keeps the notes', () => {
     const p = CreatorProfile.create('u1', input, null, now);
     p.reject('Add your TikTok link.', now);
-    p.update({ ...input, platforms: [{ name: 'TikTok', handle: 'maya', url: 'https://tiktok.com/@maya', followers: 500 }] }, null, later);
-    expect(p).toMatchObject({ approvalStatus: 'rejected', isPublic: false, approvalNotes: 'Add your TikTok link.', totalFollowers: 500, updatedAt: later });
+    p.update(
+      { ...input, platforms: [{ name: 'TikTok', handle: 'maya', url: 'https://tiktok.com/@maya', followers: 500 }] },
+      null,
+      later,
+    );
+    expect(p).toMatchObject({
+      approvalStatus: 'rejected',
+      isPublic: false,
+      approvalNotes: 'Add your TikTok link.',
+      totalFollowers: 500,
+      updatedAt: later,
+    });
   });
 
   it('keeps the photo on create and update as given, and changes it alone through setImage', () => {
@@ -114,21 +150,36 @@ describe('CreatorProfile', () => {
   it('an approved profile reports what changed since verification, until acknowledged', () => {
     const p = CreatorProfile.create('u1', input, null, now);
     const reviewed = { ...input, bio: 'Edited while pending, reviewed as is.' };
-    expect(p.update(reviewed, null, now)).toMatchObject({ approvedProfileChanged: false, firstSinceVerification: false });
+    expect(p.update(reviewed, null, now)).toMatchObject({
+      approvedProfileChanged: false,
+      firstSinceVerification: false,
+    });
     p.approve(now);
     expect(p.changesSinceVerification).toEqual([]);
-    const first = p.update({ ...reviewed, full_name: 'Someone Else', link_hub_url: 'https://x.example.com' }, null, later);
+    const first = p.update(
+      { ...reviewed, full_name: 'Someone Else', link_hub_url: 'https://x.example.com' },
+      null,
+      later,
+    );
     expect(first).toMatchObject({ approvedProfileChanged: true, firstSinceVerification: true });
     expect(first.changes.map((c) => c.field)).toEqual(['full_name', 'link_hub_url']);
     expect(p).toMatchObject({ approvalStatus: 'approved', isListed: true, contentChangedAt: later });
-    const second = p.update({ ...reviewed, full_name: 'Someone Else', link_hub_url: 'https://x.example.com', niches: ['Food', 'Music'] }, null, later);
+    const second = p.update(
+      { ...reviewed, full_name: 'Someone Else', link_hub_url: 'https://x.example.com', niches: ['Food', 'Music'] },
+      null,
+      later,
+    );
     expect(second).toMatchObject({ approvedProfileChanged: true, firstSinceVerification: false });
     expect(p.changesSinceVerification.map((c) => c.field)).toEqual(['full_name', 'niches', 'link_hub_url']);
     p.acknowledgeChanges();
     expect(p.changesSinceVerification).toEqual([]);
     expect(p.contentChangedAt).toBeNull();
     // Changing it back after an acknowledgement is a change again.
-    expect(p.update(reviewed, null, later).changes.map((c) => c.field)).toEqual(['full_name', 'niches', 'link_hub_url']);
+    expect(p.update(reviewed, null, later).changes.map((c) => c.field)).toEqual([
+      'full_name',
+      'niches',
+      'link_hub_url',
+    ]);
     p.reject(null, later);
     expect(p.changesSinceVerification).toEqual([]);
   });

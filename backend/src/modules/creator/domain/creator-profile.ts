@@ -87,6 +87,12 @@ export class CreatorProfile {
   contactLinks: string[];
   /** Platform handles (handleKey) whose count jumped and waits for an admin: no Featured from them (decision 0510). */
   followersUnderReview: string[];
+  /**
+   * Read side only, kept by the database (decision 0851): the admin's last check (as
+   * lastCheckedAt()), and the total of the counts not waiting for an admin (the followers order).
+   */
+  checkedAt?: Date | null;
+  listedFollowers?: number;
 
   /** A new application: pending and not public (spec 4). */
   static create(
@@ -127,7 +133,8 @@ export class CreatorProfile {
    */
   update(input: ProfileInput, imageUrl: string | null, now: Date): ProfileEdit {
     // An approved row written without the domain (demo seed, SQL) counts as verified as it is.
-    if (this.approvalStatus === 'approved' && !this.verifiedContent) this.verifiedContent = structuredClone(this.content());
+    if (this.approvalStatus === 'approved' && !this.verifiedContent)
+      this.verifiedContent = structuredClone(this.content());
     const changes = diffProfiles(this.content(), input);
     const differedBefore = this.changesSinceVerification.length > 0;
     // Another photo (or none): its avatar size is not known here (setImage gives it).
@@ -141,7 +148,12 @@ export class CreatorProfile {
     const rejectedProfileChanged = this.approvalStatus === 'rejected' && changes.length > 0;
     const firstChangeSinceRejection = rejectedProfileChanged && this.updatedAfterRejectionAt === null;
     if (rejectedProfileChanged) this.updatedAfterRejectionAt = now;
-    return { changes, approvedProfileChanged, firstSinceVerification: approvedProfileChanged && differsNow && !differedBefore, firstChangeSinceRejection };
+    return {
+      changes,
+      approvedProfileChanged,
+      firstSinceVerification: approvedProfileChanged && differsNow && !differedBefore,
+      firstChangeSinceRejection,
+    };
   }
 
   /** The form's fields as they are now. */
@@ -248,18 +260,28 @@ export class CreatorProfile {
    */
   lastCheckedAt(): Date | null {
     if (this.approvalStatus !== 'approved') return null;
-    const times = [this.decidedAt, ...(this.confirmedHandles ?? []).map((h) => h.confirmedAt)].filter((d): d is Date => d !== null);
+    const times = [this.decidedAt, ...(this.confirmedHandles ?? []).map((h) => h.confirmedAt)].filter(
+      (d): d is Date => d !== null,
+    );
     return times.length ? new Date(Math.max(...times.map((d) => d.getTime()))) : null;
   }
 
   /** The last change to anything its public page shows: the profile, a handle's check, a count's date. */
   modifiedAt(): Date {
-    const times = [this.updatedAt, this.lastCheckedAt(), ...(this.followerDates ?? []).map((f) => f.confirmedAt)].filter((d): d is Date => d !== null);
+    const times = [
+      this.updatedAt,
+      this.lastCheckedAt(),
+      ...(this.followerDates ?? []).map((f) => f.confirmedAt),
+    ].filter((d): d is Date => d !== null);
     return new Date(Math.max(...times.map((d) => d.getTime())));
   }
 
   get isListed() {
-    return isListed({ is_public: this.isPublic, approval_status: this.approvalStatus, phone_verified: this.phoneVerified });
+    return isListed({
+      is_public: this.isPublic,
+      approval_status: this.approvalStatus,
+      phone_verified: this.phoneVerified,
+    });
   }
 
   private apply(input: ProfileInput, now: Date) {

@@ -27,7 +27,9 @@ describe('follower counts', () => {
 
   it('reports a count that more than doubled, with before and after, and keeps it for the admins', () => {
     const ig = FollowerCount.record('p1', 'Instagram', 'maya', 1_000, then);
-    const plan = planFollowerCounts('p1', [ig], [{ name: 'Instagram', handle: 'maya', followers: 5_000 }], now, { newProfile: false });
+    const plan = planFollowerCounts('p1', [ig], [{ name: 'Instagram', handle: 'maya', followers: 5_000 }], now, {
+      newProfile: false,
+    });
     expect(plan.jumps).toEqual([{ platform: 'Instagram', handle: 'maya', before: 1_000, after: 5_000 }]);
     expect(ig).toMatchObject({ followers: 5_000, previousFollowers: 1_000, jumpedAt: now });
   });
@@ -53,15 +55,27 @@ describe('follower counts', () => {
   });
 
   it("checks a handle added to an existing profile as a rise from 0, and not an application's first counts", () => {
-    const added = planFollowerCounts('p1', [], [{ name: 'YouTube', handle: 'new', followers: 64_000 }], now, { newProfile: false });
+    const added = planFollowerCounts('p1', [], [{ name: 'YouTube', handle: 'new', followers: 64_000 }], now, {
+      newProfile: false,
+    });
     expect(added.jumps).toEqual([{ platform: 'YouTube', handle: 'new', before: 0, after: 64_000 }]);
     expect(added.add[0]!.awaitsReview()).toBe(true);
-    expect(planFollowerCounts('p1', [], [{ name: 'YouTube', handle: 'new', followers: 400 }], now, { newProfile: false }).jumps).toEqual([]);
-    expect(planFollowerCounts('p1', [], [{ name: 'YouTube', handle: 'new', followers: 64_000 }], now, { newProfile: true }).jumps).toEqual([]);
+    expect(
+      planFollowerCounts('p1', [], [{ name: 'YouTube', handle: 'new', followers: 400 }], now, { newProfile: false })
+        .jumps,
+    ).toEqual([]);
+    expect(
+      planFollowerCounts('p1', [], [{ name: 'YouTube', handle: 'new', followers: 64_000 }], now, { newProfile: true })
+        .jumps,
+    ).toEqual([]);
   });
 
   it('removes the counts of platforms the profile no longer has', () => {
     const ig = FollowerCount.record('p1', 'Instagram', 'maya', 1_000, then);
-    expect(planFollowerCounts('p1', [ig], [{ name: 'Instagram', handle: 'other', followers: 1_000 }], now, { newProfile: false }).remove).toEqual([ig]);
+    expect(
+      planFollowerCounts('p1', [ig], [{ name: 'Instagram', handle: 'other', followers: 1_000 }], now, {
+        newProfile: false,
+      }).remove,
+    ).toEqual([ig]);
   });
 });

@@ -32,7 +32,13 @@ export class FollowerCount {
   recent: CountValue[];
   createdAt: Date;
 
-  static record(profileId: string, platform: PlatformName, handle: string, followers: number, now: Date): FollowerCount {
+  static record(
+    profileId: string,
+    platform: PlatformName,
+    handle: string,
+    followers: number,
+    now: Date,
+  ): FollowerCount {
     return Object.assign(new FollowerCount(), {
       id: randomUUID(),
       profileId,

@@ -62,12 +62,22 @@ describe('handle checks', () => {
     const plan = planHandleChecks('p1', [ig], [{ name: 'Instagram', handle: 'maya_eats' }], now);
     expect(plan.remove).toEqual([ig]);
     expect(plan.issue).toHaveLength(1);
-    expect(plan.issue[0]).toMatchObject({ platform: 'Instagram', handle: 'maya_eats', code: ig.code, confirmedAt: null });
+    expect(plan.issue[0]).toMatchObject({
+      platform: 'Instagram',
+      handle: 'maya_eats',
+      code: ig.code,
+      confirmedAt: null,
+    });
     expect(plan.cleared).toEqual([{ platform: 'Instagram', before: 'maya', after: 'maya_eats' }]);
   });
 
   it('says so when a confirmed platform is removed; an unconfirmed one goes quietly', () => {
-    const plan = planHandleChecks('p1', [confirmed('Instagram', 'maya'), HandleCheck.issue('p1', 'TikTok', 'maya.tt', now)], [], now);
+    const plan = planHandleChecks(
+      'p1',
+      [confirmed('Instagram', 'maya'), HandleCheck.issue('p1', 'TikTok', 'maya.tt', now)],
+      [],
+      now,
+    );
     expect(plan.remove).toHaveLength(2);
     expect(plan.cleared).toEqual([{ platform: 'Instagram', before: 'maya', after: null }]);
   });

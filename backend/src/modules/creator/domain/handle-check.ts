@@ -60,7 +60,9 @@ export class HandleCheck {
     const digest = createHash('sha256').update(`${this.id}:${this.confirmedAt!.toISOString()}`).digest();
     let code = 'LC-';
     for (let i = 0; i < 4; i++) code += CODE_ALPHABET[digest[i]! % CODE_ALPHABET.length];
-    return code === this.code ? `${code.slice(0, -1)}${CODE_ALPHABET[(CODE_ALPHABET.indexOf(code.at(-1)!) + 1) % CODE_ALPHABET.length]}` : code;
+    return code === this.code
+      ? `${code.slice(0, -1)}${CODE_ALPHABET[(CODE_ALPHABET.indexOf(code.at(-1)!) + 1) % CODE_ALPHABET.length]}`
+      : code;
   }
 
   /** An admin saw the code in the platform's bio during the check (the new one, when it was due). */
@@ -95,7 +97,8 @@ export interface HandleCheckPlan {
 }
 
 /** One platform handle as people read it: without case, spaces or a leading '@'. */
-export const handleKey = (platform: string, handle: string) => `${platform}:${handle.trim().replace(/^@+/, '').toLowerCase()}`;
+export const handleKey = (platform: string, handle: string) =>
+  `${platform}:${handle.trim().replace(/^@+/, '').toLowerCase()}`;
 
 /**
  * Compares a profile's platforms with its checks. A handle is proven as it is: a new or changed
@@ -123,7 +126,13 @@ export function planHandleChecks(
     }
     if (kept) {
       // Only the link changed: it may point anywhere now, so what was confirmed is gone.
-      if (kept.confirmedAt) cleared.push({ platform: kept.platform, before: kept.handle, after: p.handle, link: { before: kept.url, after: url } });
+      if (kept.confirmedAt)
+        cleared.push({
+          platform: kept.platform,
+          before: kept.handle,
+          after: p.handle,
+          link: { before: kept.url, after: url },
+        });
       kept.handle = p.handle;
       kept.url = url;
       kept.unconfirm();

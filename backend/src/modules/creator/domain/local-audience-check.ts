@@ -13,7 +13,8 @@ export function parseDay(value: unknown): Date | null {
 }
 
 /** Days from `from` to `to`, both YYYY-MM-DD. */
-export const daysFromTo = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+export const daysFromTo = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 /**
  * A day a screenshot or a check names: a real day, not after `today` (the city's), and at most
@@ -23,7 +24,8 @@ export function checkDay(value: unknown, today: string, field: string, maxAgeDay
   if (!parseDay(value)) throw DomainError.invalid('LOCAL_AUDIENCE.BAD_DATE', MSG.localAudienceBadDate, field);
   const day = value as string;
   if (day > today) throw DomainError.invalid('LOCAL_AUDIENCE.FUTURE_DATE', MSG.localAudienceFutureDate, field);
-  if (daysFromTo(day, today) > maxAgeDays) throw DomainError.invalid('LOCAL_AUDIENCE.OLD_DATE', MSG.localAudienceOldDate, field);
+  if (daysFromTo(day, today) > maxAgeDays)
+    throw DomainError.invalid('LOCAL_AUDIENCE.OLD_DATE', MSG.localAudienceOldDate, field);
   return day;
 }
 
@@ -48,7 +50,14 @@ export class LocalAudienceCheck {
   decidedAt: Date | null;
   createdAt: Date;
 
-  static upload(profileId: string, platform: PlatformName, showsOn: string, image: Buffer, imageType: string, now: Date): LocalAudienceCheck {
+  static upload(
+    profileId: string,
+    platform: PlatformName,
+    showsOn: string,
+    image: Buffer,
+    imageType: string,
+    now: Date,
+  ): LocalAudienceCheck {
     return Object.assign(new LocalAudienceCheck(), {
       id: randomUUID(),
       profileId,

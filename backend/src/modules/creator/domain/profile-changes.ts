@@ -17,7 +17,9 @@ const FIELDS: readonly (readonly [keyof ProfileInput, string])[] = [
 
 type Platform = ProfileInput['platforms'][number];
 const platformText = (p: Platform) =>
-  [p.name, p.handle ? `@${p.handle.replace(/^@/, '')}` : '', p.url, `${p.followers.toLocaleString('en-US')} followers`].filter(Boolean).join(' ');
+  [p.name, p.handle ? `@${p.handle.replace(/^@/, '')}` : '', p.url, `${p.followers.toLocaleString('en-US')} followers`]
+    .filter(Boolean)
+    .join(' ');
 
 /** One value as a person reads it; null for "nothing". */
 function text(value: ProfileInput[keyof ProfileInput]): string | null {
@@ -25,7 +27,9 @@ function text(value: ProfileInput[keyof ProfileInput]): string | null {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'string') return value === '' ? null : value;
   if (value.length === 0) return null;
-  return typeof value[0] === 'object' ? (value as Platform[]).map(platformText).join('; ') : (value as string[]).join(', ');
+  return typeof value[0] === 'object'
+    ? (value as Platform[]).map(platformText).join('; ')
+    : (value as string[]).join(', ');
 }
 
 /** The fields that read differently in `after` than in `before`, in the form's order. */

@@ -54,7 +54,14 @@ export class ShortlistEntry {
   note: string;
   addedAt: Date;
 
-  static add(shortlistId: string, profileId: string, name: string, note: string, now: Date, alreadyOnList: number): ShortlistEntry {
+  static add(
+    shortlistId: string,
+    profileId: string,
+    name: string,
+    note: string,
+    now: Date,
+    alreadyOnList: number,
+  ): ShortlistEntry {
     if (alreadyOnList >= SHORTLIST_LIMITS.creatorsMax) throw DomainError.conflict('SHORTLIST.FULL', SHORTLIST_MSG.full);
     const e = new ShortlistEntry();
     e.id = randomUUID();
@@ -80,7 +87,12 @@ export class ShortlistMessage {
   confirmedAt: Date | null;
   createdAt: Date;
 
-  static awaitingConfirmation(shortlistId: string, input: ContactRequestInput, tokenHash: string, now: Date): ShortlistMessage {
+  static awaitingConfirmation(
+    shortlistId: string,
+    input: ContactRequestInput,
+    tokenHash: string,
+    now: Date,
+  ): ShortlistMessage {
     const m = new ShortlistMessage();
     m.id = randomUUID();
     m.shortlistId = shortlistId;
@@ -102,7 +114,8 @@ export class ShortlistMessage {
   /** Spends the link: once, before it expires. */
   confirm(now: Date) {
     if (this.confirmedAt) throw DomainError.conflict('SHORTLIST.LINK_USED', SHORTLIST_MSG.linkUsed);
-    if (this.confirmExpiresAt.getTime() <= now.getTime()) throw new DomainError('gone', 'SHORTLIST.LINK_EXPIRED', SHORTLIST_MSG.linkExpired);
+    if (this.confirmExpiresAt.getTime() <= now.getTime())
+      throw new DomainError('gone', 'SHORTLIST.LINK_EXPIRED', SHORTLIST_MSG.linkExpired);
     this.confirmedAt = now;
   }
 }

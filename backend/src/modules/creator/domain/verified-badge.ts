@@ -1,4 +1,5 @@
-import { checkLapsed, formatDay } from '@local-creators/common';
+import { TRUST_TEXT, formatDay } from '@local-creators/common';
+import { isVerifiedNow } from './verification';
 
 /** What the live badge says (decision 0802): verified with the day of the last check, or not. */
 export type BadgeState = { verified: true; city: string; checkedOn: string } | { verified: false; city: string };
@@ -7,8 +8,16 @@ export type BadgeState = { verified: true; city: string; checkedOn: string } | {
  * The badge's state now: verified while the creator is listed and the admin's last check has not
  * lapsed (decision 0800); anything else, unknown ids included, is "Not currently verified".
  */
-export function badgeStateOf(listed: { city: string; reviewed_at: string | null; reviewed_on: string | null } | null, city: string, now: Date): BadgeState {
-  if (!listed || !listed.reviewed_on || checkLapsed(listed.reviewed_at, now)) return { verified: false, city: listed?.city ?? city };
+export function badgeStateOf(
+  listed: { city: string; verified: boolean; reviewed_at: string | null; reviewed_on: string | null } | null,
+  city: string,
+  now: Date,
+): BadgeState {
+  // The same rule as every other place that says "verified" (decision 0851).
+  const verified =
+    !!listed &&
+    isVerifiedNow({ approvalStatus: 'approved', phoneVerified: listed.verified, checkedAt: listed.reviewed_at }, now);
+  if (!listed || !listed.reviewed_on || !verified) return { verified: false, city: listed?.city ?? city };
   return { verified: true, city: listed.city, checkedOn: listed.reviewed_on };
 }
 
@@ -17,11 +26,12 @@ export const BADGE_HEIGHT = 96;
 
 export const BADGE_TEXT = {
   verified: 'Verified local creator',
-  notVerified: 'Not currently verified',
+  notVerified: TRUST_TEXT.notVerified,
   product: 'Local Creators',
 } as const;
 
-const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+const escapeXml = (s: string) =>
+  s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /**
  * A line of text, in a smaller size when a long city or date would run past the badge's edge
@@ -44,7 +54,9 @@ export function verifiedBadgeSvg(state: BadgeState, profileUrl: string): string 
   const title = state.verified
     ? `${BADGE_TEXT.verified} in ${state.city}, last checked ${formatDay(state.checkedOn)}`
     : `${BADGE_TEXT.notVerified} as a local creator in ${state.city}`;
-  const [face, edge, text, muted] = state.verified ? ['#5b21b6', '#f59e0b', '#1e1b4b', '#4b5563'] : ['#9ca3af', '#d1d5db', '#374151', '#6b7280'];
+  const [face, edge, text, muted] = state.verified
+    ? ['#5b21b6', '#f59e0b', '#1e1b4b', '#4b5563']
+    : ['#9ca3af', '#d1d5db', '#374151', '#6b7280'];
   const mark = state.verified
     ? // a check in the seal
       `<path d="M30 48.5l7 7 14-15" fill="none" stroke="#ffffff" stroke-width="5" stroke-linecap="round" stroke-linejoin="round"/>`

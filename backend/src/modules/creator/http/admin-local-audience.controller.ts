@@ -9,6 +9,8 @@ import { PERSONAL } from '../../../shared/http/cache-control';
 import { cityScope } from '../../../shared/auth/city-scope';
 import { parseListQuery, sendList } from '../../../shared/ra-list';
 import { LocalAudienceChecks } from '../application/local-audience-checks';
+import { AdminLocalAudienceCheckDto } from './creator.dto';
+import { RaListQuery } from '../../../shared/http/api-schema';
 
 const STATUSES: readonly LocalAudienceStatus[] = ['pending', 'recorded', 'rejected'];
 
@@ -20,22 +22,33 @@ export class AdminLocalAudienceController {
   constructor(private readonly checks: LocalAudienceChecks) {}
 
   @Get()
-  @ApiOkResponse({ description: 'AdminLocalAudienceCheck[]; filter {"status":"pending"|"recorded"|"rejected"} (pending by default, oldest first)' })
+  @ApiOkResponse({
+    type: [AdminLocalAudienceCheckDto],
+    description: 'Filter {"status":"pending"|"recorded"|"rejected"} (pending by default, oldest first)',
+  })
   async list(
-    @Query() query: Record<string, unknown>,
+    @Query() query: RaListQuery,
     @Res({ passthrough: true }) res: FastifyReply,
     @CurrentUser() admin: Principal,
   ): Promise<AdminLocalAudienceCheck[]> {
-    const q = parseListQuery<{ status?: unknown; city?: unknown }>(query, { sortable: ['created_at'], defaultSort: ['created_at', 'ASC'] });
+    const q = parseListQuery<{ status?: unknown; city?: unknown }>(query, {
+      sortable: ['created_at'],
+      defaultSort: ['created_at', 'ASC'],
+    });
     const status = q.filter.status || 'pending';
     if (!STATUSES.includes(status as LocalAudienceStatus))
       throw DomainError.invalid('LIST.BAD_FILTER', 'status must be pending, recorded or rejected', 'filter');
     const cities = cityScope(admin, q.filter.city);
-    const { items, total } = await this.checks.forAdmins(status as LocalAudienceStatus, { offset: q.offset, limit: q.limit, cities });
+    const { items, total } = await this.checks.forAdmins(status as LocalAudienceStatus, {
+      offset: q.offset,
+      limit: q.limit,
+      cities,
+    });
     return sendList(res, 'local-audience-checks', q, items, total);
   }
 
   @Get(':id')
+  @ApiOkResponse({ type: AdminLocalAudienceCheckDto })
   one(@Param('id') id: string, @CurrentUser() admin: Principal) {
     return this.checks.one(admin, id);
   }
@@ -43,10 +56,17 @@ export class AdminLocalAudienceController {
   /** The screenshot, to admins only and never kept by any cache: it has no public URL. */
   @Get(':id/image')
   @ApiProduces('image/webp')
-  @ApiOkResponse({ description: 'The screenshot (re-encoded WebP), Cache-Control: private, no-store' })
+  @ApiOkResponse({
+    schema: { type: 'string', format: 'binary' },
+    description: 'The screenshot (re-encoded WebP), Cache-Control: private, no-store',
+  })
   async image(@Param('id') id: string, @Res() res: FastifyReply, @CurrentUser() admin: Principal) {
     const { body, type } = await this.checks.image(admin, id);
-    res.header('Cache-Control', PERSONAL).header('Content-Type', type).header('X-Content-Type-Options', 'nosniff').send(body);
+    res
+      .header('Cache-Control', PERSONAL)
+      .header('Content-Type', type)
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(body);
   }
 
   /** `{ share, checked_on }` records the share; `{ reason }` rejects the screenshot (mailed to the creator). */
@@ -57,13 +77,16 @@ export class AdminLocalAudienceController {
         {
           type: 'object',
           required: ['share', 'checked_on'],
-          properties: { share: { type: 'integer', minimum: 0, maximum: 100 }, checked_on: { type: 'string', format: 'date' } },
+          properties: {
+            share: { type: 'integer', minimum: 0, maximum: 100 },
+            checked_on: { type: 'string', format: 'date' },
+          },
         },
         { type: 'object', required: ['reason'], properties: { reason: { type: 'string', maxLength: 500 } } },
       ],
     },
   })
-  @ApiOkResponse({ description: 'AdminLocalAudienceCheck, decided; 409 when it already was' })
+  @ApiOkResponse({ type: AdminLocalAudienceCheckDto, description: 'Decided; 409 when it already was' })
   decide(@Param('id') id: string, @Body() body: unknown, @CurrentUser() admin: Principal) {
     return this.checks.decide(id, body, admin);
   }

@@ -9,6 +9,16 @@ import { CurrentUser, OptionalAuth } from '../../../shared/auth/access';
 import type { DirectoryAnswer } from '../application/directory-cache';
 import { DirectoryService } from '../application/directory.service';
 import { ProfileVisits, type VisitHeaders } from '../application/profile-visits';
+import {
+  CreatorFeedPageDto,
+  CreatorPageDto,
+  CreatorSearchQueryDto,
+  DirectoryQueryDto,
+  DirectoryResponseDto,
+  FeedQueryDto,
+  PublicCityDto,
+  PublicCreatorDto,
+} from './creator.dto';
 
 /** PostgreSQL's query_canceled: the statement timeout (DATABASE_STATEMENT_TIMEOUT_MS) ran out. */
 const STATEMENT_TIMEOUT = '57014';
@@ -18,8 +28,12 @@ const SEARCH_TIMED_OUT = 'The search took too long. Please try again or narrow i
 const json = (answer: DirectoryAnswer<unknown>, req: FastifyRequest, reply: FastifyReply) =>
   answer.form('json', () => PreparedBody.json(answer.value)).sendTo(req, reply);
 
-/** The two headers the creator's numbers read (decision 0820): nothing of them is kept. */
-const visitOf = (req: FastifyRequest): VisitHeaders => ({ userAgent: req.headers['user-agent'], referer: req.headers.referer, host: req.headers.host });
+/** What the creator's numbers read of a request (decisions 0820, 0850): nothing of it is kept. */
+const visitOf = (req: FastifyRequest): VisitHeaders => ({
+  userAgent: req.headers['user-agent'],
+  ip: req.ip,
+  ref: (req.query as Record<string, unknown> | undefined)?.ref,
+});
 
 /** The public directory's reads: each answer comes from the directory's cache (decision 0222). */
 @ApiTags('directory')
@@ -32,10 +46,12 @@ export class DirectoryController {
 
   @Get('directory')
   @Header('Cache-Control', PUBLIC_READ)
-  @ApiOkResponse({
-    description: 'DirectoryResponse: totals, the newest creators and the newest per niche; of one city with `?city=<slug>`, else of every city',
-  })
-  async overview(@Query() query: Record<string, unknown>, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  @ApiOkResponse({ type: DirectoryResponseDto, description: 'Totals, the newest creators and the newest per niche' })
+  async overview(
+    @Query() query: DirectoryQueryDto,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const answer = await this.directory.overviewOf(query);
     this.visits.overviewShown(answer.value, visitOf(req));
     return json(answer, req, reply);
@@ -44,7 +60,7 @@ export class DirectoryController {
   /** The cities, each with how many creators it lists: the root of an install of several cities (decision 0620). */
   @Get('directory/cities')
   @Header('Cache-Control', PUBLIC_READ)
-  @ApiOkResponse({ description: 'PublicCity[]: every city by name (slug, name, state, total_creators)' })
+  @ApiOkResponse({ type: [PublicCityDto], description: 'Every city by name, with how many creators it lists' })
   cities() {
     return this.directory.cityList();
   }
@@ -56,21 +72,12 @@ export class DirectoryController {
    */
   @Get('creators')
   @Header('Cache-Control', PUBLIC_READ)
-  @ApiOkResponse({ description: 'CreatorPage: listed creators matching the filters, paged by cursor' })
-  @ApiQuery({
-    name: 'replies_within',
-    required: false,
-    schema: { type: 'integer', minimum: 1, maximum: 60 },
-    description: 'Only creators who usually reply within this many days (decision 0710)',
-  })
-  @ApiQuery({
-    name: 'min_local_share',
-    required: false,
-    type: Number,
-    description:
-      'Only creators whose share of followers in the metro area, checked by an admin fewer than 180 days ago, is at least this (1–100; decision 0721)',
-  })
-  async search(@Query() query: Record<string, unknown>, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  @ApiOkResponse({ type: CreatorPageDto, description: 'Listed creators matching the filters, paged by cursor' })
+  async search(
+    @Query() query: CreatorSearchQueryDto,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const gone = whenClientGoes(reply.raw);
     try {
       const answer = await this.directory.search(query, gone.signal);
@@ -78,7 +85,8 @@ export class DirectoryController {
       return json(answer, req, reply);
     } catch (error) {
       if (gone.signal.aborted) return undefined; // nobody to answer
-      if ((error as { code?: unknown }).code === STATEMENT_TIMEOUT) throw new ServiceUnavailableException(SEARCH_TIMED_OUT);
+      if ((error as { code?: unknown }).code === STATEMENT_TIMEOUT)
+        throw new ServiceUnavailableException(SEARCH_TIMED_OUT);
       throw error;
     } finally {
       gone.stop();
@@ -92,9 +100,14 @@ export class DirectoryController {
   @Get('feed/creators')
   @Header('Cache-Control', PUBLIC_READ)
   @ApiOkResponse({
-    description: 'CreatorFeedPage: listed creators newest first, each as PublicCreator; `?cursor=` (next_cursor) and `?per_page=` (1–100, default 24)',
+    type: CreatorFeedPageDto,
+    description: 'Listed creators newest first, each with every public field',
   })
-  async feed(@Query() query: Record<string, unknown>, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  async feed(
+    @Query() query: FeedQueryDto,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const gone = whenClientGoes(reply.raw);
     try {
       return json(await this.directory.feed(query, gone.signal), req, reply);
@@ -109,8 +122,19 @@ export class DirectoryController {
   /** A listed profile is public; an unlisted one is its owner's or an admin's preview, never kept by anyone. */
   @Get('creators/:id')
   @OptionalAuth()
-  @ApiOkResponse({ description: 'PublicCreator' })
-  async profile(@Param('id') id: string, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply, @CurrentUser() viewer?: Principal) {
+  @ApiOkResponse({ type: PublicCreatorDto })
+  @ApiQuery({
+    name: 'ref',
+    required: false,
+    type: String,
+    description: "Where the visitor came from, for the creator's numbers (decision 0850)",
+  })
+  async profile(
+    @Param('id') id: string,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @CurrentUser() viewer?: Principal,
+  ) {
     const found = await this.directory.publicProfile(id, viewer);
     if ('preview' in found) return found.preview;
     // The site's read right after the server drew this profile's page: that page was the view.

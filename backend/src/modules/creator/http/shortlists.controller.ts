@@ -1,12 +1,33 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiBody,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiProduces,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ClientIp } from '../../../shared/auth/access';
 import { PERSONAL } from '../../../shared/http/cache-control';
 import { Idempotent } from '../../../shared/http/idempotency.interceptor';
 import { Shortlists } from '../application/shortlists.service';
+import {
+  CreatedShortlistDto,
+  OwnShortlistDto,
+  SentToConfirmDto,
+  ShareTokenDto,
+  SharedShortlistDto,
+  ShortlistDeliveriesDto,
+  ShortlistMessageDto,
+  ShortlistNameDto,
+  ShortlistNoteDto,
+  TokenDto,
+} from './creator.dto';
 
-const ownerToken = () => ApiQuery({ name: 'token', required: true, description: "The list's owner secret (43 characters, base64url)" });
+const ownerToken = () =>
+  ApiQuery({ name: 'token', required: true, description: "The list's owner secret (43 characters, base64url)" });
 const shareToken = () => ApiQuery({ name: 'token', required: true, description: "The list's read-only share secret" });
 
 /** A file name for the download: the list's name in plain letters. */
@@ -33,6 +54,8 @@ export class ShortlistsController {
   @Idempotent()
   @HttpCode(201)
   @Header('Cache-Control', PERSONAL)
+  @ApiBody({ type: ShortlistNameDto })
+  @ApiCreatedResponse({ type: CreatedShortlistDto })
   start(@Body() body: unknown, @ClientIp() ip: string) {
     return this.shortlists.start(body, ip);
   }
@@ -40,6 +63,7 @@ export class ShortlistsController {
   @Get('own')
   @ownerToken()
   @Header('Cache-Control', PERSONAL)
+  @ApiOkResponse({ type: OwnShortlistDto })
   own(@Query('token') token: unknown) {
     return this.shortlists.own(token);
   }
@@ -48,6 +72,8 @@ export class ShortlistsController {
   @Patch('own')
   @ownerToken()
   @Header('Cache-Control', PERSONAL)
+  @ApiBody({ type: ShortlistNameDto })
+  @ApiOkResponse({ type: OwnShortlistDto })
   rename(@Query('token') token: unknown, @Body() body: unknown) {
     return this.shortlists.rename(token, body);
   }
@@ -56,6 +82,8 @@ export class ShortlistsController {
   @Put('own/creators/:profileId')
   @ownerToken()
   @Header('Cache-Control', PERSONAL)
+  @ApiBody({ type: ShortlistNoteDto })
+  @ApiOkResponse({ type: OwnShortlistDto })
   save(@Query('token') token: unknown, @Param('profileId') profileId: string, @Body() body: unknown) {
     return this.shortlists.save(token, profileId, body);
   }
@@ -63,6 +91,7 @@ export class ShortlistsController {
   @Delete('own/creators/:profileId')
   @ownerToken()
   @Header('Cache-Control', PERSONAL)
+  @ApiOkResponse({ type: OwnShortlistDto })
   remove(@Query('token') token: unknown, @Param('profileId') profileId: string) {
     return this.shortlists.remove(token, profileId);
   }
@@ -72,6 +101,7 @@ export class ShortlistsController {
   @ownerToken()
   @HttpCode(201)
   @Header('Cache-Control', PERSONAL)
+  @ApiCreatedResponse({ type: ShareTokenDto })
   share(@Query('token') token: unknown) {
     return this.shortlists.share(token);
   }
@@ -86,6 +116,8 @@ export class ShortlistsController {
 
   @Get('own/export.csv')
   @ownerToken()
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ schema: { type: 'string' }, description: 'The list as CSV, as a download' })
   async exportOwn(@Query('token') token: unknown, @Res() res: FastifyReply) {
     sendCsv(res, await this.shortlists.exportOwn(token));
   }
@@ -96,6 +128,8 @@ export class ShortlistsController {
   @ownerToken()
   @HttpCode(202)
   @Header('Cache-Control', PERSONAL)
+  @ApiBody({ type: ShortlistMessageDto })
+  @ApiAcceptedResponse({ type: SentToConfirmDto })
   message(@Query('token') token: unknown, @Body() body: unknown, @ClientIp() ip: string) {
     return this.shortlists.requestMessage(token, body, ip);
   }
@@ -104,6 +138,8 @@ export class ShortlistsController {
   @Post('messages/confirm')
   @HttpCode(200)
   @Header('Cache-Control', PERSONAL)
+  @ApiBody({ type: TokenDto })
+  @ApiOkResponse({ type: ShortlistDeliveriesDto })
   confirm(@Body() body: unknown) {
     return this.shortlists.confirmMessage(body);
   }
@@ -112,12 +148,15 @@ export class ShortlistsController {
   @Get('shared')
   @shareToken()
   @Header('Cache-Control', PERSONAL)
+  @ApiOkResponse({ type: SharedShortlistDto })
   shared(@Query('token') token: unknown) {
     return this.shortlists.shared(token);
   }
 
   @Get('shared/export.csv')
   @shareToken()
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ schema: { type: 'string' }, description: 'The list as CSV, as a download' })
   async exportShared(@Query('token') token: unknown, @Res() res: FastifyReply) {
     sendCsv(res, await this.shortlists.exportShared(token));
   }

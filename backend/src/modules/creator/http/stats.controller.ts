@@ -4,6 +4,7 @@ import type { CreatorStats } from '@local-creators/common';
 import { Auth, CurrentUser } from '../../../shared/auth/access';
 import type { Principal } from '../../../shared/auth/principal';
 import { ProfileStats } from '../application/profile-stats.service';
+import { CreatorStatsDto } from './creator.dto';
 
 const DESCRIPTION =
   "CreatorStats: the last 90 days (the city's calendar), per day: views, appearances, contacts, introductions, shortlist_saves; their totals; views by source (decisions 0820, 0821)";
@@ -16,7 +17,7 @@ export class MeStatsController {
   constructor(private readonly stats: ProfileStats) {}
 
   @Get()
-  @ApiOkResponse({ description: DESCRIPTION })
+  @ApiOkResponse({ type: CreatorStatsDto, description: DESCRIPTION })
   own(@CurrentUser() user: Principal): Promise<CreatorStats> {
     return this.stats.own(user);
   }
@@ -32,13 +33,16 @@ export class AdminStatsController {
   /** Declared before `creators/:id/stats` for the reader; the router prefers the fixed path anyway. */
   @Get('creators/stats')
   @ApiQuery({ name: 'city', required: false, description: "A city's slug; without it, every city the admin was given" })
-  @ApiOkResponse({ description: `${DESCRIPTION}; summed over the creators of the city (\`creators\`: how many)` })
+  @ApiOkResponse({
+    type: CreatorStatsDto,
+    description: `${DESCRIPTION}; summed over the creators of the city (\`creators\`: how many)`,
+  })
   cities(@Query('city') city: unknown, @CurrentUser() admin: Principal): Promise<CreatorStats> {
     return this.stats.ofCities(admin, city);
   }
 
   @Get('creators/:id/stats')
-  @ApiOkResponse({ description: DESCRIPTION })
+  @ApiOkResponse({ type: CreatorStatsDto, description: DESCRIPTION })
   creator(@Param('id') id: string, @CurrentUser() admin: Principal): Promise<CreatorStats> {
     return this.stats.ofCreator(admin, id);
   }

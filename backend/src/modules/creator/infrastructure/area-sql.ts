@@ -44,8 +44,12 @@ export function areaCountsSql(f: AreaFilter) {
 /** Up to `limit` cards, newest or most followed first (ties: the newest, then the id). */
 export function areaCardsSql(f: AreaFilter, order: 'newest' | 'followers', limit: number) {
   const { where, values } = whereOf(f);
-  const by = order === 'newest' ? 'p.created_at desc, p.id' : 'p.total_followers desc, p.created_at desc, p.id';
-  return { text: `select ${columnsOf('p')} from creator_profiles p where ${where} order by ${by} limit ${Math.trunc(limit)}`, values };
+  // Counts waiting for an admin do not rank a creator (decision 0851), as in the directory's order.
+  const by = order === 'newest' ? 'p.created_at desc, p.id' : 'p.listed_followers desc, p.created_at desc, p.id';
+  return {
+    text: `select ${columnsOf('p')} from creator_profiles p where ${where} order by ${by} limit ${Math.trunc(limit)}`,
+    values,
+  };
 }
 
 /** The neighbourhoods a city's listed creators name, one row per slug, from the kept numbers (decision 0642). */

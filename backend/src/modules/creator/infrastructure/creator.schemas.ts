@@ -42,7 +42,12 @@ export const CreatorProfileSchema = new EntitySchema<CreatorProfile>({
     updatedAfterRejectionAt: { type: 'Date', fieldName: 'updated_after_rejection_at', nullable: true },
     contactEnabled: { type: 'boolean', fieldName: 'contact_enabled', default: true },
     contactLinks: { type: 'string[]', columnType: 'text[]', fieldName: 'contact_links', default: [] } as never,
-    followersUnderReview: { type: 'string[]', columnType: 'text[]', fieldName: 'followers_under_review', default: [] } as never,
+    followersUnderReview: {
+      type: 'string[]',
+      columnType: 'text[]',
+      fieldName: 'followers_under_review',
+      default: [],
+    } as never,
     // A computed getter of the domain class, not a column.
     isListed: { type: 'boolean', persist: false, getter: true } as never,
     changesSinceVerification: { type: 'json', persist: false, getter: true } as never,
@@ -55,6 +60,9 @@ export const CreatorProfileSchema = new EntitySchema<CreatorProfile>({
     followerDates: { type: 'json', persist: false } as never,
     // Kept by the local audience checks (decision 0720), read by the directory's own query only.
     localAudience: { type: 'json', persist: false } as never,
+    // Kept by the database (decision 0851), read by the directory's own query only.
+    checkedAt: { type: 'Date', persist: false } as never,
+    listedFollowers: { type: 'number', persist: false } as never,
   },
 });
 
@@ -95,6 +103,9 @@ export const ContactRequestSchema = new EntitySchema<ContactRequest>({
     replyTokenHash: { type: 'string', length: 64, fieldName: 'reply_token_hash', nullable: true, unique: true },
     repliedAt: { type: 'Date', fieldName: 'replied_at', nullable: true },
     lapsedAt: { type: 'Date', fieldName: 'lapsed_at', nullable: true },
+    proven: { type: 'boolean' },
+    brandTokenHash: { type: 'string', length: 64, fieldName: 'brand_token_hash', nullable: true, unique: true },
+    replyConfirmedAt: { type: 'Date', fieldName: 'reply_confirmed_at', nullable: true },
   },
 });
 
@@ -171,7 +182,12 @@ export const FollowerCountSchema = new EntitySchema<FollowerCount>({
     followers: { type: 'bigint', runtimeType: 'number' } as never,
     confirmedAt: { type: 'Date', fieldName: 'confirmed_at' },
     remindedAt: { type: 'Date', fieldName: 'reminded_at', nullable: true },
-    previousFollowers: { type: 'bigint', runtimeType: 'number', fieldName: 'previous_followers', nullable: true } as never,
+    previousFollowers: {
+      type: 'bigint',
+      runtimeType: 'number',
+      fieldName: 'previous_followers',
+      nullable: true,
+    } as never,
     jumpedAt: { type: 'Date', fieldName: 'jumped_at', nullable: true },
     jumpReviewedAt: { type: 'Date', fieldName: 'jump_reviewed_at', nullable: true },
     recent: { type: 'json', columnType: 'jsonb', default: '[]' } as never,

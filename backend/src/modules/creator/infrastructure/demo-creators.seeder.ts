@@ -7,7 +7,16 @@ import { Cities } from '../../city';
 import { PROFILE_IMAGE_SMALL_SIZE, profileImageKey, profileImageSmallKey } from '../application/own-profile.service';
 import { processImage } from '../../../shared/images/image-processor';
 import { demoPortraitWebp } from './demo-portraits';
-import { COLLAB_TYPES, CONTENT_TYPES, LIMITS, NICHES, PLATFORM_NAMES, platformProfileUrl, totalFollowers, type Niche } from '@local-creators/common';
+import {
+  COLLAB_TYPES,
+  CONTENT_TYPES,
+  LIMITS,
+  NICHES,
+  PLATFORM_NAMES,
+  platformProfileUrl,
+  totalFollowers,
+  type Niche,
+} from '@local-creators/common';
 
 const DEMO_CREATORS = 72;
 const PORTRAITS_AT_ONCE = 4;
@@ -177,7 +186,8 @@ function rng(seed: number) {
 }
 
 type DemoState = 'listed' | 'pending' | 'rejected' | 'approved-unverified';
-const stateOf = (i: number): DemoState => (i % 12 === 5 ? 'pending' : i % 12 === 9 ? 'rejected' : i % 12 === 11 ? 'approved-unverified' : 'listed');
+const stateOf = (i: number): DemoState =>
+  i % 12 === 5 ? 'pending' : i % 12 === 9 ? 'rejected' : i % 12 === 11 ? 'approved-unverified' : 'listed';
 
 /**
  * 72 realistic demo creators across every niche and platform, for the embedded default only:
@@ -225,7 +235,13 @@ export async function seedDemoCreators(app: INestApplicationContext, print: (lin
       ),
     ];
     const hood = pick(HOODS);
-    const handle = [`${first}${last}`, `${first}.in.216`, `cle${first}${last.slice(0, 1)}`, `${first}_${niche}`, `${first}${last}cle`][i % 5]!.toLowerCase();
+    const handle = [
+      `${first}${last}`,
+      `${first}.in.216`,
+      `cle${first}${last.slice(0, 1)}`,
+      `${first}_${niche}`,
+      `${first}${last}cle`,
+    ][i % 5]!.toLowerCase();
 
     // The main platform cycles so every platform appears; it carries the creator's tier.
     const main = PLATFORM_NAMES[i % PLATFORM_NAMES.length]!;
@@ -239,14 +255,16 @@ export async function seedDemoCreators(app: INestApplicationContext, print: (lin
       name,
       handle,
       url: platformProfileUrl(name, handle),
-      followers: k === 0 ? reach : Math.min(MAX_FOLLOWERS, Math.max(MIN_FOLLOWERS, Math.round(reach * (0.05 + random() * 0.5)))),
+      followers:
+        k === 0 ? reach : Math.min(MAX_FOLLOWERS, Math.max(MIN_FOLLOWERS, Math.round(reach * (0.05 + random() * 0.5)))),
     }));
 
     const state = stateOf(i);
     const approved = state === 'listed' || state === 'approved-unverified';
     // Spread over the last year; a decision follows the application within two days.
     const createdAt = new Date(now - between(0, 364) * DAY_MS - i * 3_600_000);
-    const decidedAt = state === 'pending' ? null : new Date(Math.min(now, createdAt.getTime() + between(2, 48) * 3_600_000));
+    const decidedAt =
+      state === 'pending' ? null : new Date(Math.min(now, createdAt.getTime() + between(2, 48) * 3_600_000));
     const bio = pick(BIOS[niche]).replace('{hood}', hood).slice(0, LIMITS.bioMax);
     const email = `creator${String(i + 1).padStart(2, '0')}@demo.localcreators.local`;
 
@@ -295,7 +313,8 @@ export async function seedDemoCreators(app: INestApplicationContext, print: (lin
     );
   }
   // One multi-row insert: fast, and all or nothing.
-  const values = (rows: unknown[][], casts: string[]) => rows.map(() => `(${casts.map((c) => `?${c}`).join(', ')})`).join(',\n');
+  const values = (rows: unknown[][], casts: string[]) =>
+    rows.map(() => `(${casts.map((c) => `?${c}`).join(', ')})`).join(',\n');
   const insertProfiles = em.transactional(async (tx) => {
     const conn = tx.getConnection();
     const ctx = tx.getTransactionContext();
@@ -311,7 +330,12 @@ export async function seedDemoCreators(app: INestApplicationContext, print: (lin
   });
   // Nothing half-written: without their profiles, the portraits go again.
   await insertProfiles.catch(async (error: unknown) => {
-    await Promise.all(profiles.flatMap((row) => [storage.delete(profileImageKey(row[1] as string)), storage.delete(profileImageSmallKey(row[1] as string))]));
+    await Promise.all(
+      profiles.flatMap((row) => [
+        storage.delete(profileImageKey(row[1] as string)),
+        storage.delete(profileImageSmallKey(row[1] as string)),
+      ]),
+    );
     throw error;
   });
   print(`  Seeded ${profiles.length} demo creators.`);

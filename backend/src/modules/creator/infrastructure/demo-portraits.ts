@@ -7,7 +7,18 @@ import sharp from 'sharp';
  */
 export const DEMO_PORTRAIT_SIZE = 400;
 
-const BACKDROPS = ['#ede9fe', '#dbeafe', '#dcfce7', '#fef3c7', '#fce7f3', '#e0f2fe', '#fee2e2', '#f3e8ff', '#ecfccb', '#ffedd5'];
+const BACKDROPS = [
+  '#ede9fe',
+  '#dbeafe',
+  '#dcfce7',
+  '#fef3c7',
+  '#fce7f3',
+  '#e0f2fe',
+  '#fee2e2',
+  '#f3e8ff',
+  '#ecfccb',
+  '#ffedd5',
+];
 const SKIN = ['#f9d7c0', '#f1c3a1', '#e0a98a', '#c98e6b', '#a86f4c', '#8a5a3b', '#6b4430', '#4e3022'];
 const HAIR = ['#1f1a17', '#3b2a20', '#5a3b26', '#8b5a2b', '#b7793f', '#d9b26f', '#9a9a9a', '#7c2d12', '#312e81'];
 const CLOTHES = ['#5b21b6', '#0f766e', '#b91c1c', '#1d4ed8', '#ca8a04', '#334155', '#be185d', '#15803d', '#ea580c'];
@@ -54,16 +65,25 @@ function hair(style: (typeof HAIRSTYLES)[number], color: string): { back: string
           .join(''),
       };
     case 'buzz':
-      return { back: '', front: `<path d="M134 166 Q136 110 200 108 Q264 110 266 166 Q236 140 200 140 Q164 140 134 166 Z" fill="${color}" opacity="0.85"/>` };
+      return {
+        back: '',
+        front: `<path d="M134 166 Q136 110 200 108 Q264 110 266 166 Q236 140 200 140 Q164 140 134 166 Z" fill="${color}" opacity="0.85"/>`,
+      };
     case 'side':
-      return { back: '', front: `<path d="M128 176 Q126 100 206 100 Q276 106 272 170 Q250 128 168 148 Q146 154 128 176 Z" fill="${color}"/>` };
+      return {
+        back: '',
+        front: `<path d="M128 176 Q126 100 206 100 Q276 106 272 170 Q250 128 168 148 Q146 154 128 176 Z" fill="${color}"/>`,
+      };
     case 'bob':
       return {
         back: `<path d="M124 168 Q120 250 150 262 L250 262 Q280 250 276 168 Z" fill="${color}"/>`,
         front: `<path d="M126 180 Q128 102 200 100 Q272 102 274 180 Q256 130 200 132 Q144 130 126 180 Z" fill="${color}"/>`,
       };
     default:
-      return { back: '', front: `<path d="M130 168 Q130 104 200 102 Q270 104 270 168 Q246 130 200 130 Q154 130 130 168 Z" fill="${color}"/>` };
+      return {
+        back: '',
+        front: `<path d="M130 168 Q130 104 200 102 Q270 104 270 168 Q246 130 200 130 Q154 130 130 168 Z" fill="${color}"/>`,
+      };
   }
 }
 

@@ -51,7 +51,10 @@ export class DirectoryPool implements OnApplicationShutdown {
     this.genericPlans = pool({ application_name: 'local-creators directory, plans kept' });
     // Queued before the connection's first statement. Should it fail, pages are planned on each
     // execution, as before: slower, never wrong.
-    this.genericPlans.on('connect', (client) => void client.query('set plan_cache_mode = force_generic_plan').catch(() => undefined));
+    this.genericPlans.on(
+      'connect',
+      (client) => void client.query('set plan_cache_mode = force_generic_plan').catch(() => undefined),
+    );
   }
 
   /**
@@ -89,7 +92,8 @@ export class DirectoryPool implements OnApplicationShutdown {
     signal?.throwIfAborted();
     const conn = await (replica ? replica.pool : primary).connect();
     let cancelling: Promise<unknown> | undefined;
-    const onAbort = () => void (cancelling = this.cancels.cancel((conn as unknown as { processID?: number }).processID, replica?.url));
+    const onAbort = () =>
+      void (cancelling = this.cancels.cancel((conn as unknown as { processID?: number }).processID, replica?.url));
     signal?.addEventListener('abort', onAbort, { once: true });
     let broken: Error | undefined;
     try {

@@ -30,7 +30,11 @@ describe('directory statements', () => {
   it('build one text per shape, whatever the values (sameText)', () => {
     fc.assert(
       fc.property(query, (q) => {
-        for (const build of [() => listedPageSql(q), () => listedMatchedPageSql(q, 1_000), () => listedCountSql(q, 1_000)]) {
+        for (const build of [
+          () => listedPageSql(q),
+          () => listedMatchedPageSql(q, 1_000),
+          () => listedCountSql(q, 1_000),
+        ]) {
           const { text, values } = build();
           // Every $n the text names has a value, and no value goes unused.
           const named = new Set([...text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
@@ -46,6 +50,13 @@ describe('directory statements', () => {
     expect(listedPageSql({ q: 'eats', order: 'newest', limit: 21 }).text).toBe(words);
     // Two words are not looked for in the names' trigrams.
     expect(listedPageSql({ q: 'food truck', order: 'newest', limit: 21 }).text).not.toBe(words);
-    expect(listedPageSql({ q: 'food', order: 'newest', limit: 21, after: { key: '2026-11-25 10:00:00+00', id: crypto.randomUUID() } }).text).not.toBe(words);
+    expect(
+      listedPageSql({
+        q: 'food',
+        order: 'newest',
+        limit: 21,
+        after: { key: '2026-11-25 10:00:00+00', id: crypto.randomUUID() },
+      }).text,
+    ).not.toBe(words);
   });
 });

@@ -5,6 +5,13 @@
  */
 import type { ListedFilters, ListedOrder, ListedPageQuery } from '../application/directory-reads';
 import { escapeLike } from '../../../shared/sql';
+import {
+  PREFIX_WORDS_READ,
+  searchedInNames,
+  searchText,
+  searchWords,
+  SUGGESTION_CANDIDATES,
+} from '../application/search-words';
 
 /** The listing rule of spec 4, as the partial indexes' predicate spells it. */
 export const LISTED_SQL = `p.is_public and p.approval_status = 'approved' and p.phone_verified`;
@@ -35,6 +42,9 @@ const PAGE_COLUMNS = [
   'neighborhood',
   'created_at',
   'city_slug',
+  // Kept columns (decision 0851): whether a card is verified now, and whether a count waits for an admin.
+  'checked_at',
+  'listed_followers',
 ];
 export const columnsOf = (alias: string) => PAGE_COLUMNS.map((c) => `${alias}.${c}`).join(', ');
 
@@ -86,7 +96,9 @@ export function listedOverviewSql(recent: number, perNiche: number, city?: strin
   const onWalk = `${LISTED_SQL} and (p.niches @> array[c.scope]) is true${inCity}`;
   const nulls = PAGE_COLUMNS.map((c) => `null as ${c}`).join(', ');
   const niche = `c.scope <> '*' and c.total > 0`;
-  const all = city ? `select total from city_listing_counts where city_slug = ${slug} and scope = '*'` : `select total from listing_counts where scope = '*'`;
+  const all = city
+    ? `select total from city_listing_counts where city_slug = ${slug} and scope = '*'`
+    : `select total from listing_counts where scope = '*'`;
   const common = `c.total >= (${all}) * ${COMMON_NICHE_SHARE}`;
   const text = `select c.scope as "__scope", c.total as "__total", ${nulls} from ${counts}${city ? ` where c.city_slug = ${slug}` : ''}
     union all select '*', null, r.* from (select ${cols} from creator_profiles p where ${LISTED_SQL}${inCity} order by p.created_at desc, p.id limit ${literal(recent)}) r
@@ -100,18 +112,11 @@ export function listedOverviewSql(recent: number, perNiche: number, city?: strin
   return { text, values: [] };
 }
 
-/** `q` as the words PostgreSQL's 'simple' parser would find. */
-function searchWords(q: string): string[] {
-  return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16);
-}
 /**
  * Every word must match; the last one as a prefix (the word being typed), the others whole: a
  * short prefix of a common word expands to thousands of terms and costs milliseconds.
  */
 const tsQuery = (words: string[]) => words.map((w, i) => (i === words.length - 1 ? `'${w}':*` : `'${w}'`)).join(' & ');
-/** `q` as typed on a card's handle or name: lowercased, without a leading '@'. */
-const searchText = (q: string) => q.trim().toLowerCase().replace(/^@+/, '');
-
 /** `q` as the statements use it, worked out once per statement. */
 interface SearchTerms {
   words: string[];
@@ -126,7 +131,7 @@ interface SearchTerms {
 function searchTerms(q: string | undefined): SearchTerms | undefined {
   if (!q) return undefined;
   const text = searchText(q);
-  return { words: searchWords(q), text, inNames: text.length >= 3 && !/\s/.test(text) };
+  return { words: searchWords(q), text, inNames: searchedInNames(q) };
 }
 
 /**
@@ -141,13 +146,19 @@ const isCommonNiche = (q: { nicheShare?: number }) => (q.nicheShare ?? 0) >= COM
  * words the text index finds the rows, and a common niche is checked on the rows the order's
  * index gives.
  */
-const nicheFromItsIndex = (f: Pick<ListedPageQuery, 'niche' | 'q' | 'nicheShare'>) => !!f.niche && !f.q && !isCommonNiche(f);
+const nicheFromItsIndex = (f: Pick<ListedPageQuery, 'niche' | 'q' | 'nicheShare'>) =>
+  !!f.niche && !f.q && !isCommonNiche(f);
 
 /**
  * What a statement's text depends on besides the code (never a value): each filter's presence
  * and the way it is read, the words' shape, the order, the cursor's direction, the cap.
  */
-function shapeOf(kind: string, q: ListedFilters & Partial<ListedPageQuery>, terms: SearchTerms | undefined, cap = 0): string {
+function shapeOf(
+  kind: string,
+  q: ListedFilters & Partial<ListedPageQuery>,
+  terms: SearchTerms | undefined,
+  cap = 0,
+): string {
   const niche = q.niche ? (nicheFromItsIndex(q) ? 'n' : 'N') : '';
   const filters = [
     q.platform,
@@ -189,7 +200,11 @@ function sameText(shape: string, text: string): string {
 }
 
 /** The listing rule and the filters, with `$n` parameters appended to `params`. */
-function listedWhere(f: ListedFilters & Pick<ListedPageQuery, 'nicheShare' | 'commonWords'>, terms: SearchTerms | undefined, params: unknown[]): string[] {
+function listedWhere(
+  f: ListedFilters & Pick<ListedPageQuery, 'nicheShare' | 'commonWords'>,
+  terms: SearchTerms | undefined,
+  params: unknown[],
+): string[] {
   const p = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
@@ -212,14 +227,22 @@ function listedWhere(f: ListedFilters & Pick<ListedPageQuery, 'nicheShare' | 'co
   // Kept by the handle checks' trigger (decision 0502).
   if (f.handles === 'confirmed') filter('p.handles_confirmed');
   // One city's creators (decision 0603); indexes led by the city are issue 26 point 5's.
-  if (f.city) filter(`p.city_slug = ${p(f.city)}`);
+  // Walking the order for common words, the city leads the order's index (decision 0280): checked
+  // row by row, a city of 2% read the whole listing to find its page.
+  if (f.city) {
+    const sql = `p.city_slug = ${p(f.city)}`;
+    if (f.commonWords) where.push(sql);
+    else filter(sql);
+  }
   // Kept by ReplyTimes (decision 0710); `is not null` names the partial index's predicate.
   if (f.replies_within) filter(`p.reply_days is not null and p.reply_days <= ${p(f.replies_within)}::int`);
   // A fresh recorded share (decision 0721): the listed profiles with a share have their own
   // partial index in the listing's order, so only they are read.
   if (f.min_local_share) {
     where.push('p.local_share is not null');
-    filter(`p.local_share >= ${p(f.min_local_share)}::smallint and p.local_share_checked_on > ${p(f.local_share_since)}::date`);
+    filter(
+      `p.local_share >= ${p(f.min_local_share)}::smallint and p.local_share_checked_on > ${p(f.local_share_since)}::date`,
+    );
   }
   if (terms) {
     const match: string[] = [];
@@ -234,14 +257,25 @@ function listedWhere(f: ListedFilters & Pick<ListedPageQuery, 'nicheShare' | 'co
 }
 
 /** The sort key of an order (an expression over `p`), its SQL type, and whether it descends. */
-function orderKey(order: ListedOrder, terms: SearchTerms | undefined, params: unknown[]): { expr: string; type: string; desc: boolean } {
+function orderKey(
+  order: ListedOrder,
+  terms: SearchTerms | undefined,
+  params: unknown[],
+): { expr: string; type: string; desc: boolean } {
   if (order === 'relevance' && terms) {
     // A parameter the statement does not use would have no type: push only what is used.
-    const rank = terms.words.length ? `ts_rank(p.search_doc, to_tsquery('simple', $${params.push(tsQuery(terms.words))}))` : '0';
+    const rank = terms.words.length
+      ? `ts_rank(p.search_doc, to_tsquery('simple', $${params.push(tsQuery(terms.words))}))`
+      : '0';
     params.push(terms.text);
-    return { expr: `(${rank} + word_similarity($${params.length}, p.search_names))::float8`, type: 'float8', desc: true };
+    return {
+      expr: `(${rank} + word_similarity($${params.length}, p.search_names))::float8`,
+      type: 'float8',
+      desc: true,
+    };
   }
-  if (order === 'followers') return { expr: 'p.total_followers', type: 'bigint', desc: true };
+  // Counts waiting for an admin do not rank a creator (decision 0851): the kept total without them.
+  if (order === 'followers') return { expr: 'p.listed_followers', type: 'bigint', desc: true };
   if (order === 'name') return { expr: PUBLIC_NAME_SORT_KEY, type: 'text', desc: false };
   return { expr: 'p.created_at', type: 'timestamptz', desc: true };
 }
@@ -272,7 +306,13 @@ export function listedCountSql(f: ListedFilters, cap: number) {
  * come nearest first (`backwards`). `key <= k` stands on its own, so an index on the order is
  * entered at the position, not scanned from its start.
  */
-function keyset(q: ListedPageQuery, order: { type: string; desc: boolean }, key: string, id: string, values: unknown[]) {
+function keyset(
+  q: ListedPageQuery,
+  order: { type: string; desc: boolean },
+  key: string,
+  id: string,
+  values: unknown[],
+) {
   const at = q.after ?? q.before;
   const backwards = !q.after && !!q.before;
   const down = order.desc !== backwards; // the key decreases as the rows are read
@@ -345,27 +385,115 @@ export function listedMatchedPageSql(q: ListedPageQuery, cap: number) {
 }
 
 /**
- * How many creators close to the words are looked at for "Did you mean …?" (decision 0250). A
- * near miss of a common word ("creatr") is close to every seeded creator: the index's bitmap is
- * read whole, but only this many rows are fetched and ranked.
+ * The words that begin with `from` (a parameter), as a range of the word table's C-collated key up
+ * to `until` (a parameter holding afterPrefix of it). Worked out here, not in SQL: chr(1114111)
+ * fails in a database not in UTF-8 (the compose stand-in's initdb makes SQL_ASCII ones).
  */
-export const SUGGESTION_CANDIDATES = 200;
+const prefixRange = (from: string, until: string) => `s.word >= ${from} collate "C" and s.word < ${until} collate "C"`;
+/** The least text after every word that begins with `prefix`, in byte (code point) order: its last character moved on by one. */
+const afterPrefix = (prefix: string) => {
+  const chars = Array.from(prefix);
+  const last = chars.pop();
+  return last === undefined ? '\u0001' : chars.join('') + String.fromCodePoint(last.codePointAt(0)! + 1);
+};
+/** Whether an unknown word is looked up for close words: letters only, 3 to 64 of them (levenshtein takes at most 255). */
+const correctable = (word: string) => /^\p{L}{3,64}$/u.test(word);
+/** Rows of the word table in scope: one city's ($n text) or, when null, every city's. */
+const inScope = (city: string) => `(${city}::text is null or s.city_slug = ${city}::text)`;
 
 /**
- * "Did you mean …?" for words that found nobody (decision 0250): the shown names and @handles of
- * listed creators closest to `q` by trigram word similarity (pg_trgm's `<%`, at its default
- * threshold of 0.6), through the trigram index on `search_names`, which holds a name only when its
- * creator lets us show it. Each creator offers its one closest text: its full name when shown, or
- * a handle as a card shows it ('@' and the handle); the name when they are as close. `q` itself is never offered. One row per text,
- * best first: `suggestion`.
+ * What the word table knows of a search's words (decision 0280), before any creator is read:
+ * `exact`, for each word but the last, how many listed creators have it; for the last, a prefix,
+ * `most`: the largest number of creators of one word it begins (a lower bound of its matches),
+ * `total`: the sum over those words (an upper bound), and `words`: how many words it begins, read
+ * up to PREFIX_WORDS_READ (at that many, `total` is only what was read).
  */
-export function listedSuggestionsSql(q: string, limit: number) {
+export function searchWordStatsSql(q: string, city: string | undefined) {
+  const words = searchWords(q);
+  const text = `select array(select coalesce((select sum(s.creators) from search_words s where s.word = w.word collate "C" and ${inScope('$3')}), 0)::int
+        from unnest($1::text[]) with ordinality w(word, i) order by w.i) as exact,
+      coalesce(max(x.creators), 0)::int as most, coalesce(sum(x.creators), 0)::int as total, count(x.creators)::int as words
+    from (select s.creators from search_words s where ${prefixRange('$2::text', '$4::text')} and ${inScope('$3')} limit ${PREFIX_WORDS_READ}) x`;
+  const last = words[words.length - 1] ?? '';
+  return { text: sameText('word stats', text), values: [words.slice(0, -1), last, city ?? null, afterPrefix(last)] };
+}
+
+/**
+ * How many listed creators match `f` (words and filters) among the first `read` of the listing's
+ * newest-first order (of the city searched), counting no further than `cap + 1` (decision 0280):
+ * words each too common for the text index to be cheap are met within a few rows of that walk.
+ * `listed`: how many are listed in the scope, so a walk that read them all is an exact count.
+ */
+export function listedWalkCountSql(f: ListedFilters, cap: number, read: number) {
+  if (!Number.isInteger(read) || read < 1) throw new Error(`invalid read ${read}`);
+  const values: unknown[] = [];
+  const terms = searchTerms(f.q);
+  const where = listedWhere({ ...f, commonWords: true }, terms, values);
+  let scope = LISTED_SQL;
+  let listed = `(select total from listing_counts where scope = '*')`;
+  if (f.city) {
+    values.push(f.city);
+    scope += ` and p.city_slug = $${values.length}`;
+    listed = `(select total from city_listing_counts where city_slug = $${values.length} and scope = '*')`;
+  }
+  const text = `select (select count(*)::int from (select 1 from (
+        select * from creator_profiles p where ${scope} order by p.created_at desc, p.id limit ${read}) p
+      where ${where.join(' and ')} limit ${capLimit(cap)}) s) as n, coalesce(${listed}, 0)::int as listed`;
+  return { text: sameText(`${shapeOf('walk', f, terms, cap)} ${read}`, text), values };
+}
+
+/** Close words looked at per unknown word: by trigrams, and among the words of its first three letters. */
+const CLOSE_WORDS_READ = 200;
+
+/**
+ * For "Did you mean …?" (decision 0250), after a search found nobody: for each of `q`'s words
+ * (the last as a prefix) whether a listed creator of the scope has it, how many do (the last's
+ * total read as in searchWordStatsSql), and for an unknown word of letters only (3 to 64), up to
+ * `limit` close known words, closest first (edit distance, then trigram similarity), each with its
+ * number of creators. One row per word, in order.
+ */
+export function closeWordsSql(q: string, city: string | undefined, limit: number) {
+  if (!Number.isInteger(limit) || limit < 1) throw new Error(`invalid limit ${limit}`);
+  // Inside each lookup, so a known word (or a number) skips it before any index is read: in the
+  // join's condition it was a filter applied after the lookups had run (22 ms for a number).
+  const unknown = `k.creators = 0 and w.correctable and length(s.word) <= 255`;
+  const words = searchWords(q);
+  const text = `select w.i::int as i, w.word, k.creators, coalesce(c.close, '{}') as close, coalesce(c.counts, '{}') as counts
+    from unnest($1::text[], $3::text[], $4::text[], $5::text[], $6::boolean[]) with ordinality w(word, after, head, after_head, correctable, i)
+    cross join lateral (select case when w.i = cardinality($1::text[])
+        then (select coalesce(sum(x.creators), 0) from (select s.creators from search_words s where ${prefixRange('w.word', 'w.after')} and ${inScope('$2')} limit ${PREFIX_WORDS_READ}) x)
+        else (select coalesce(sum(s.creators), 0) from search_words s where s.word = w.word collate "C" and ${inScope('$2')}) end::int as creators) k
+    left join lateral (select array_agg(n.word order by n.distance, n.similarity desc, n.creators desc, n.word) as close,
+          array_agg(n.creators order by n.distance, n.similarity desc, n.creators desc, n.word) as counts from (
+        select s.word, sum(s.creators)::int as creators, levenshtein(s.word, w.word) as distance, similarity(s.word, w.word) as similarity from (
+            (select s.word, s.city_slug, s.creators from search_words s where ${unknown} and s.word % w.word and ${inScope('$2')} limit ${CLOSE_WORDS_READ})
+            union
+            (select s.word, s.city_slug, s.creators from search_words s where ${unknown} and ${prefixRange('w.head', 'w.after_head')} and ${inScope('$2')} limit ${CLOSE_WORDS_READ})) s
+         where levenshtein(s.word, w.word) <= 2 or similarity(s.word, w.word) >= 0.3
+         group by s.word order by distance, similarity desc, creators desc, s.word limit ${limit}) n) c on true
+    order by w.i`;
+  const heads = words.map((w) => Array.from(w).slice(0, 3).join(''));
+  return {
+    text: sameText(`close words ${limit}`, text),
+    values: [words, city ?? null, words.map(afterPrefix), heads, heads.map(afterPrefix), words.map(correctable)],
+  };
+}
+
+/**
+ * "Did you mean …?" (decision 0250): the shown names and @handles of listed creators (of the city
+ * searched) matching `corrected` (a text search query of `q`'s words with close words for the
+ * unknown ones), closest to `q` by trigram word similarity. At most SUGGESTION_CANDIDATES matching
+ * rows are ranked. Each creator offers its one closest text: its full name when shown, or a
+ * handle as a card shows it ('@' and the handle); the name when they are as close. `q` itself is
+ * never offered. One row per text, best first: `suggestion`.
+ */
+export function listedSuggestionsSql(q: string, corrected: string, city: string | undefined, limit: number) {
   const text = searchText(q);
   if (!Number.isInteger(limit) || limit < 1) throw new Error(`invalid limit ${limit}`);
   const sql = `select s.suggestion from (
       select distinct on (lower(c.t)) c.t as suggestion, c.score from (
           select p.full_name, p.can_use_name_publicly, p.platforms from creator_profiles p
-           where ${LISTED_SQL} and $1::text <% p.search_names limit ${SUGGESTION_CANDIDATES}) p
+           where ${LISTED_SQL} and p.search_doc @@ to_tsquery('simple', $2) and ($3::text is null or p.city_slug = $3) limit ${SUGGESTION_CANDIDATES}) p
         cross join lateral (
           select x.t, word_similarity($1::text, lower(x.t)) as score from (
               select case when p.can_use_name_publicly then p.full_name end as t, 0 as handle
@@ -377,5 +505,8 @@ export function listedSuggestionsSql(q: string, limit: number) {
            order by score desc, x.handle, x.t limit 1) c
       order by lower(c.t), c.score desc) s
     order by s.score desc, s.suggestion limit ${limit}`;
-  return { text: sameText(`suggest ${limit}`, sql), values: [text] };
+  return { text: sameText(`suggest ${limit}`, sql), values: [text, corrected, city ?? null] };
 }
+
+/** Several searches' words as one text search query that matches any of them (each as a search reads its words). */
+export const anyOfSearchesQuery = (searches: string[][]) => searches.map((words) => `(${tsQuery(words)})`).join(' | ');

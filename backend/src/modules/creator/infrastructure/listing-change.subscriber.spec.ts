@@ -5,7 +5,8 @@ import { HandleCheck } from '../domain/handle-check';
 import { ListingChangeSubscriber } from './listing-change.subscriber';
 import type { ListingVersion } from './listing-version';
 
-const flushOf = (...entities: object[]) => ({ uow: { getChangeSets: () => entities.map((entity) => ({ entity })) } }) as unknown as FlushEventArgs;
+const flushOf = (...entities: object[]) =>
+  ({ uow: { getChangeSets: () => entities.map((entity) => ({ entity })) } }) as unknown as FlushEventArgs;
 const commit = {} as TransactionEventArgs;
 
 describe('ListingChangeSubscriber', () => {

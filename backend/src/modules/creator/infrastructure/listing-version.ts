@@ -1,9 +1,7 @@
-import { AsyncResource } from 'node:async_hooks';
-import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { AppConfig } from '../../../config/app-config';
+import { Injectable } from '@nestjs/common';
 import { ReadReplicas } from '../../../database/read-replicas';
 import { DirectoryPool } from './directory-pool';
-import { PostgresListener } from '../../../database/postgres-listener';
+import { PostgresNotifications, type ChannelListener } from '../../../database/postgres-notifications';
 
 /** The channel the listing triggers notify whenever the version moves (migrations 0007, ListingFacts). */
 const LISTING_CHANNEL = 'listing_change';
@@ -62,7 +60,9 @@ export class KeptVersion {
   /** The version when it is kept and trusted now, without asking the database; else undefined. */
   peek(): number | undefined {
     const kept = this.kept;
-    return this.listening && kept && kept.generation === this.generation && this.now() - kept.readAt < this.maxAgeMs ? kept.version : undefined;
+    return this.listening && kept && kept.generation === this.generation && this.now() - kept.readAt < this.maxAgeMs
+      ? kept.version
+      : undefined;
   }
 
   /** The version may have moved: the next reader asks the database. */
@@ -85,49 +85,43 @@ export class KeptVersion {
  *   (ListingChangeSubscriber), so whoever made a change sees it on the next request without
  *   waiting for the notification;
  * - without a listener (not yet connected, or lost) every read asks the database.
- * The listener connects on the first read, so processes that never serve the directory (the
- * worker, the CLI) never open it.
+ * The process's listener (PostgresNotifications) hears the channel from the first read on, so
+ * processes that never serve the directory (the worker, the CLI) never open it.
  */
 @Injectable()
-export class ListingVersion implements OnApplicationShutdown {
+export class ListingVersion {
   private readonly version: KeptVersion;
-  private readonly listener: PostgresListener;
-  /**
-   * Bound to the context the provider was built in, so the listener's connection, timers and log
-   * lines never carry the request (its id, its EntityManager) whose read happened to start it.
-   */
-  private readonly startListener: () => void;
+  private readonly listener: ChannelListener;
 
-  constructor(pool: DirectoryPool, replicas: ReadReplicas, @Inject(AppConfig) config: AppConfig) {
+  constructor(
+    pool: DirectoryPool,
+    replicas: ReadReplicas,
+    private readonly notifications: PostgresNotifications,
+  ) {
     // Read where the public reads go: an answer is keyed by what that database has applied, so a
     // replica behind the primary never files old facts under a newer version (decision 0332).
     this.version = new KeptVersion(async () => {
-      const { rows, epoch } = await pool.run({ name: 'lc_listing_version', text: 'select version from listing_version where id = 1' });
+      const { rows, epoch } = await pool.run({
+        name: 'lc_listing_version',
+        text: 'select version from listing_version where id = 1',
+      });
       return epoch * EPOCH_SPAN + Number(rows[0]!.version);
     }, MAX_AGE_MS);
     // Public reads moved (to a replica, or back to the primary): the next reader asks there.
     replicas.onSwitch(() => this.version.changed());
-    this.listener = new PostgresListener({
-      connectionString: config.database.url,
-      channel: LISTING_CHANNEL,
-      applicationName: 'local-creators listing listener',
+    this.listener = {
       onNotification: () => this.version.changed(),
       onListening: (listening) => this.version.setListening(listening),
-    });
-    this.startListener = AsyncResource.bind(() => this.listener.start());
+    };
   }
 
   current(): Promise<number> {
-    this.startListener();
+    this.notifications.listen(LISTING_CHANNEL, this.listener);
     return this.version.read();
   }
 
   /** A write made by this process: the next read asks the database. */
   changedHere() {
     this.version.changed();
-  }
-
-  async onApplicationShutdown() {
-    await this.listener.stop();
   }
 }

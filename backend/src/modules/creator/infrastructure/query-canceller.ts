@@ -6,18 +6,31 @@ import { AppConfig } from '../../../config/app-config';
  * Cancels a running directory query when its client has gone away (decision 0204). It asks on a
  * connection of its own, outside the ORM's pool: under load the pool may have no connection free,
  * and the cancel must not wait behind the very queries it is meant to stop. Opened on the first
- * cancel; one statement at a time, each a few microseconds of PostgreSQL's time.
+ * cancel; one statement at a time, each a few microseconds of PostgreSQL's time: cancels asked for
+ * meanwhile wait for it in line here (handing them to the client while it was busy queued them
+ * inside `pg`, which deprecates that: a warning when a storm's 50 searches were cancelled at once).
  */
 @Injectable()
 export class QueryCanceller implements OnApplicationShutdown {
   /** One connection per database a directory statement may run on (the primary, each replica). */
   private readonly clients = new Map<string, Promise<pg.Client>>();
+  /** Per database, the last cancel asked for: the next one starts when it has ended. */
+  private readonly lines = new Map<string, Promise<void>>();
 
   constructor(@Inject(AppConfig) private readonly config: AppConfig) {}
 
   /** Cancels whatever the backend `pid` is running on `url` (default: the primary); never throws. */
-  async cancel(pid: number | undefined, url = this.config.database.url): Promise<void> {
-    if (!pid) return;
+  cancel(pid: number | undefined, url = this.config.database.url): Promise<void> {
+    if (!pid) return Promise.resolve();
+    const sent = (this.lines.get(url) ?? Promise.resolve()).then(() => this.send(pid, url));
+    this.lines.set(url, sent);
+    void sent.then(() => {
+      if (this.lines.get(url) === sent) this.lines.delete(url);
+    });
+    return sent;
+  }
+
+  private async send(pid: number, url: string): Promise<void> {
     try {
       const client = await this.connection(url);
       await client.query('select pg_cancel_backend($1)', [pid]);

@@ -86,7 +86,8 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
       where.push('p.approval_status = ?');
       params.push(q.status);
     }
-    if (q.updatedAfterRejection) where.push(`p.approval_status = 'rejected' and p.updated_after_rejection_at is not null`);
+    if (q.updatedAfterRejection)
+      where.push(`p.approval_status = 'rejected' and p.updated_after_rejection_at is not null`);
     if (q.ids) {
       where.push('p.id = any(?::uuid[])');
       params.push(uuidArray(q.ids));
@@ -105,7 +106,12 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
       const name = word ? `(p.full_name ilike ? and (p.full_name || '') ilike ?)` : 'p.full_name ilike ?';
       where.push(`(${name} or p.neighborhood ilike ? or p.niches && ?::text[] or p.user_id = any(?::uuid[]))`);
       if (word) params.push(`%${escapeLike(word)}%`);
-      params.push(like, like, `{${NICHES.filter((n) => n.toLowerCase().includes(lower)).join(',')}}`, uuidArray(q.userIds ?? []));
+      params.push(
+        like,
+        like,
+        `{${NICHES.filter((n) => n.toLowerCase().includes(lower)).join(',')}}`,
+        uuidArray(q.userIds ?? []),
+      );
     }
     const filter = where.length ? `where ${where.join(' and ')}` : '';
     const dir = q.order === 'DESC' ? 'desc' : 'asc';
@@ -133,7 +139,8 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
     const found = rows.filter((row) => row.id !== null);
     const items = found.map((row) => this.detached(row.__row as Record<string, unknown>));
     const emails = new Map<string, string>();
-    for (const [i, row] of found.entries()) if (typeof row.__email === 'string') emails.set(items[i]!.userId, row.__email);
+    for (const [i, row] of found.entries())
+      if (typeof row.__email === 'string') emails.set(items[i]!.userId, row.__email);
     return { items, total: Number(rows[0]?.__total ?? 0), emails };
   }
 
@@ -152,7 +159,9 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
     { select, key, dir, limit }: { select: string; key: string; dir: string; limit: number },
   ): [string, unknown[]] {
     const back = dir === 'desc' ? 'asc' : 'desc';
-    const column = q.updatedAfterRejection ? `case when approval_status = 'rejected' then updated_after_rejection else 0 end` : 'creators';
+    const column = q.updatedAfterRejection
+      ? `case when approval_status = 'rejected' then updated_after_rejection else 0 end`
+      : 'creators';
     const total = q.cities
       ? { sql: `select count(*) as total from creator_profiles p ${filter}`, params }
       : {
@@ -174,7 +183,20 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
          ) page on true
          left join creator_profiles p on p.id = page.id
         order by ${key} ${dir}, p.id ${dir}`,
-      [...total.params, ...params, q.offset, limit, q.offset, ...params, q.offset, limit, limit, q.offset, q.offset, limit],
+      [
+        ...total.params,
+        ...params,
+        q.offset,
+        limit,
+        q.offset,
+        ...params,
+        q.offset,
+        limit,
+        limit,
+        q.offset,
+        q.offset,
+        limit,
+      ],
     ];
   }
 
@@ -255,7 +277,11 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
       params,
     );
     // An empty list has no rows and no version: no page is placed by it, and the walk's total forgets it.
-    return { version: rows[0]?.version, total: Number(rows[0]?.total ?? 0), at: rows.map((r) => ({ key: r.k as string, id: r.id as string })) };
+    return {
+      version: rows[0]?.version,
+      total: Number(rows[0]?.total ?? 0),
+      at: rows.map((r) => ({ key: r.k as string, id: r.id as string })),
+    };
   }
 
   /**
@@ -265,7 +291,8 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
    */
   private detached(profile: Record<string, unknown>): CreatorProfile {
     // Own properties first, the class after: the ORM puts setters on the class's prototype.
-    for (const name of this.profileShape().dates) if (typeof profile[name] === 'string') profile[name] = new Date(profile[name]);
+    for (const name of this.profileShape().dates)
+      if (typeof profile[name] === 'string') profile[name] = new Date(profile[name]);
     profile.totalFollowers = Number(profile.totalFollowers);
     return Object.setPrototypeOf(profile, CreatorProfile.prototype) as CreatorProfile;
   }
@@ -283,7 +310,10 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
         .get(CreatorProfile.name)
         .props.filter((prop) => prop.persist !== false && prop.fieldNames?.length === 1);
       const columns = props.map((prop) => `p."${prop.fieldNames[0]}" as "${prop.name}"`).join(', ');
-      return { json: `(select to_json(r) from (select ${columns}) r)`, dates: props.filter((prop) => prop.type === 'Date').map((prop) => prop.name) };
+      return {
+        json: `(select to_json(r) from (select ${columns}) r)`,
+        dates: props.filter((prop) => prop.type === 'Date').map((prop) => prop.name),
+      };
     })());
   }
   private shape?: { json: string; dates: string[] };
@@ -307,6 +337,12 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
     const approved = by.approved ?? 0;
     const rejected = by.rejected ?? 0;
     const updatedAfterRejection = Number(rows.find((r) => r.approval_status === 'rejected')?.updated ?? 0);
-    return { total: pending + approved + rejected, pending, approved, rejected, updated_after_rejection: updatedAfterRejection };
+    return {
+      total: pending + approved + rejected,
+      pending,
+      approved,
+      rejected,
+      updated_after_rejection: updatedAfterRejection,
+    };
   }
 }

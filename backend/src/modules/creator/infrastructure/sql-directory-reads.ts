@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Niche } from '@local-creators/common';
-import { DirectoryReads, type ListedCard, type ListedFilters, type ListedOverview, type ListedPageQuery } from '../application/directory-reads';
+import type { KnownWord, SearchWordStats } from '../application/search-words';
+import {
+  DirectoryReads,
+  type ListedCard,
+  type ListedFilters,
+  type ListedOverview,
+  type ListedPageQuery,
+} from '../application/directory-reads';
 import {
   LISTED_SQL,
   listedCountSql,
@@ -9,6 +16,10 @@ import {
   listedPageSql,
   listedMatchedPageSql,
   listedSuggestionsSql,
+  listedWalkCountSql,
+  closeWordsSql,
+  searchWordStatsSql,
+  anyOfSearchesQuery,
   PROFILE_SQL,
   PROFILES_SQL,
 } from './directory-sql';
@@ -79,17 +90,24 @@ export function readOnlyProfile(row: Record<string, any>): CreatorProfile {
     handlesConfirmed: row.handles_confirmed ?? false,
     replyDays: row.reply_days ?? null,
     replyRarely: row.reply_rarely ?? false,
-    confirmedHandles: ((row.confirmed_handles ?? []) as { platform: string; handle: string; confirmed_at: string }[]).map((h) => ({
+    confirmedHandles: (
+      (row.confirmed_handles ?? []) as { platform: string; handle: string; confirmed_at: string }[]
+    ).map((h) => ({
       platform: h.platform,
       handle: h.handle,
       confirmedAt: new Date(h.confirmed_at),
     })),
-    localAudience: row.local_share == null || !row.local_share_day ? null : { share: Number(row.local_share), checkedOn: row.local_share_day as string },
-    followerDates: ((row.follower_dates ?? []) as { platform: string; handle: string; confirmed_at: string }[]).map((f) => ({
-      platform: f.platform,
-      handle: f.handle,
-      confirmedAt: new Date(f.confirmed_at),
-    })),
+    localAudience:
+      row.local_share == null || !row.local_share_day
+        ? null
+        : { share: Number(row.local_share), checkedOn: row.local_share_day as string },
+    followerDates: ((row.follower_dates ?? []) as { platform: string; handle: string; confirmed_at: string }[]).map(
+      (f) => ({
+        platform: f.platform,
+        handle: f.handle,
+        confirmedAt: new Date(f.confirmed_at),
+      }),
+    ),
   } as unknown as CreatorProfile;
 }
 
@@ -110,6 +128,8 @@ export function listedCard(row: Record<string, any>): ListedCard {
     neighborhood: row.neighborhood,
     createdAt: new Date(row.created_at),
     citySlug: row.city_slug,
+    checkedAt: row.checked_at ? new Date(row.checked_at) : null,
+    listedFollowers: row.listed_followers == null ? undefined : Number(row.listed_followers),
   };
 }
 
@@ -159,18 +179,48 @@ export class SqlDirectoryReads extends DirectoryReads {
     // Hand-written SQL on a connection of its own, so a client that goes away cancels it.
     const { text, values, backwards } = listedPageSql(q);
     const rows = await this.jsonRows(signal, text, values);
-    const page = rows.map((row) => ({ card: listedCard(row), position: { key: String(row.__key), id: String(row.id) } }));
+    const page = rows.map((row) => ({
+      card: listedCard(row),
+      position: { key: String(row.__key), id: String(row.id) },
+    }));
     return backwards ? page.reverse() : page;
   }
   async matchedPageListed(q: ListedPageQuery, cap: number, signal?: AbortSignal) {
     const { text, values, backwards } = listedMatchedPageSql(q, cap);
     const rows = await this.jsonRows(signal, text, values);
     // An empty page still comes as one row, without a card, carrying the count.
-    const page = rows.filter((row) => row.id !== null).map((row) => ({ card: listedCard(row), position: { key: String(row.__key), id: String(row.id) } }));
+    const page = rows
+      .filter((row) => row.id !== null)
+      .map((row) => ({ card: listedCard(row), position: { key: String(row.__key), id: String(row.id) } }));
     return { page: backwards ? page.reverse() : page, matched: Number(rows[0]!.__n) };
   }
-  async suggestListed(q: string, limit: number, signal?: AbortSignal) {
-    const { text, values } = listedSuggestionsSql(q, limit);
+  async searchWordStats(q: string, city: string | undefined, signal?: AbortSignal): Promise<SearchWordStats> {
+    const { text, values } = searchWordStatsSql(q, city);
+    const [row] = await this.cancellable(signal, text, values);
+    return {
+      exact: (row!.exact as number[]).map(Number),
+      most: Number(row!.most),
+      total: Number(row!.total),
+      words: Number(row!.words),
+    };
+  }
+  async walkCountListed(f: ListedFilters, cap: number, read: number, signal?: AbortSignal) {
+    const { text, values } = listedWalkCountSql(f, cap, read);
+    const [row] = await this.cancellable(signal, text, values);
+    return { matched: Number(row!.n), listed: Number(row!.listed) };
+  }
+  async closeWords(q: string, city: string | undefined, limit: number, signal?: AbortSignal): Promise<KnownWord[]> {
+    const { text, values } = closeWordsSql(q, city, limit);
+    const rows = await this.cancellable(signal, text, values);
+    return rows.map((row) => ({
+      word: String(row.word),
+      creators: Number(row.creators),
+      close: row.close as string[],
+      counts: (row.counts as number[]).map(Number),
+    }));
+  }
+  async suggestListed(q: string, corrected: string[][], city: string | undefined, limit: number, signal?: AbortSignal) {
+    const { text, values } = listedSuggestionsSql(q, anyOfSearchesQuery(corrected), city, limit);
     const rows = await this.cancellable(signal, text, values);
     return rows.map((row) => String(row.suggestion));
   }
@@ -179,12 +229,22 @@ export class SqlDirectoryReads extends DirectoryReads {
    * of a card's fifteen (and their description, sent again on every execution), and JSON.parse
    * does the rest. A search cost the API process about a tenth less CPU so (issue 12).
    */
-  private async jsonRows(signal: AbortSignal | undefined, sql: string, params: unknown[], primary = false): Promise<Record<string, any>[]> {
+  private async jsonRows(
+    signal: AbortSignal | undefined,
+    sql: string,
+    params: unknown[],
+    primary = false,
+  ): Promise<Record<string, any>[]> {
     const rows = await this.cancellable(signal, jsonRowsOf(sql), params, primary);
     return rows.map((r) => JSON.parse(r.row as string) as Record<string, any>);
   }
   /** One statement on the directory's pool (a replica's when one is in use; `primary`: never). */
-  private async cancellable(signal: AbortSignal | undefined, sql: string, params: unknown[], primary = false): Promise<Record<string, any>[]> {
+  private async cancellable(
+    signal: AbortSignal | undefined,
+    sql: string,
+    params: unknown[],
+    primary = false,
+  ): Promise<Record<string, any>[]> {
     // Named, so each connection parses each statement shape once and PostgreSQL may keep its plan.
     const { rows } = await this.pool.run({ name: statementName(sql), text: sql, values: params }, { signal, primary });
     return rows;

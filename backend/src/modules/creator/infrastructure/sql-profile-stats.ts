@@ -69,16 +69,21 @@ export class SqlProfileStatsReads extends ProfileStatsReads {
        ) x where x.day between ?::date and ?::date group by 1, 2, 3`,
       [...who, from, to, timeZone, ...who, from, timeZone, timeZone, ...who, from, timeZone, from, to],
     );
-    return rows.map((r) => ({ day: r.day, measure: r.measure as StatsRow['measure'], source: r.source as StatsRow['source'], n: Number(r.n) }));
+    return rows.map((r) => ({
+      day: r.day,
+      measure: r.measure as StatsRow['measure'],
+      source: r.source as StatsRow['source'],
+      n: Number(r.n),
+    }));
   }
 
   async creatorsIn(cities: readonly string[] | null): Promise<number> {
     const [row] = await this.em
       .getConnection()
-      .execute<{ n: number }[]>(`select count(*)::int as n from "creator_profiles" where ?::text[] is null or "city_slug" = any(?::text[])`, [
-        slugArray(cities),
-        slugArray(cities),
-      ]);
+      .execute<{ n: number }[]>(
+        `select count(*)::int as n from "creator_profiles" where ?::text[] is null or "city_slug" = any(?::text[])`,
+        [slugArray(cities), slugArray(cities)],
+      );
     return Number(row?.n ?? 0);
   }
 

@@ -19,7 +19,10 @@ export abstract class AccountDirectory {
 /** The signed-in caller's account behind a token, when its session or recovery link is still good. */
 export abstract class SessionLookup {
   /** E-mail, roles and admin city grants (read fresh) of an active session's account; null when signed out or expired. */
-  abstract activeSession(sessionId: string, userId: string): Promise<{ email: string; email_confirmed: boolean; roles: Role[]; admin_cities: string[] } | null>;
+  abstract activeSession(
+    sessionId: string,
+    userId: string,
+  ): Promise<{ email: string; email_confirmed: boolean; roles: Role[]; admin_cities: string[] } | null>;
   /** The account's e-mail while the recovery link is unused and not expired; else null. */
   abstract openRecoveryLink(tokenId: string, userId: string): Promise<{ email: string } | null>;
 }

@@ -2,7 +2,14 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { EntityManager, LockMode, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
-import { EMAIL_CONFIRM_DAYS, MSG, validateRecoveryRequest, validateSignin, validateSignup, firstNewPasswordError } from '@local-creators/common';
+import {
+  EMAIL_CONFIRM_DAYS,
+  MSG,
+  validateRecoveryRequest,
+  validateSignin,
+  validateSignup,
+  firstNewPasswordError,
+} from '@local-creators/common';
 import type { AuthSession as SessionDto, AuthUser, Role } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
 import { Clock } from '../../../shared/clock';
@@ -64,9 +71,12 @@ export class AuthService implements BeforeApplicationShutdown {
     const { email, password } = unwrapValidation(validateSignup(input));
     const now = this.clock.now();
     if (await this.em.count(Account, { email: Account.normalizeEmail(email) })) {
-      const made = resumed ? await this.em.findOne(Account, { email: Account.normalizeEmail(email) }, { populate: ['passwordHash'] }) : null;
+      const made = resumed
+        ? await this.em.findOne(Account, { email: Account.normalizeEmail(email) }, { populate: ['passwordHash'] })
+        : null;
       const recent = made && now.getTime() - made.createdAt.getTime() < IDEMPOTENCY_TTL_MS;
-      if (made && recent && (await this.hasher.verify(made.passwordHash, password))) return this.startSession(this.em, made, await this.rolesOf(made.id), now);
+      if (made && recent && (await this.hasher.verify(made.passwordHash, password)))
+        return this.startSession(this.em, made, await this.rolesOf(made.id), now);
       throw DomainError.conflict('AUTH.EMAIL_TAKEN', MSG.emailTaken);
     }
     const account = Account.create(email, await this.hasher.hash(password), now);
@@ -76,7 +86,8 @@ export class AuthService implements BeforeApplicationShutdown {
     try {
       return await this.startSession(this.em, account, [], now);
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw DomainError.conflict('AUTH.EMAIL_TAKEN', MSG.emailTaken);
+      if (error instanceof UniqueConstraintViolationException)
+        throw DomainError.conflict('AUTH.EMAIL_TAKEN', MSG.emailTaken);
       throw error;
     }
   }
@@ -89,8 +100,16 @@ export class AuthService implements BeforeApplicationShutdown {
     // (decision 0011). Keyed by the e-mail given, so unknown addresses behave the same.
     const throttle = `${sha256(Account.normalizeEmail(email)).slice(0, 32)}:${clientIp}`;
     await this.limiter.attempt('signin-account', throttle, this.config.signinThrottle);
-    const account = await this.em.findOne(Account, { email: Account.normalizeEmail(email) }, { populate: ['passwordHash'] });
-    const ok = account ? await this.hasher.verify(account.passwordHash, password) : (await this.hasher.verify(await this.getDummyHash(), password), false);
+    const account = await this.em.findOne(
+      Account,
+      { email: Account.normalizeEmail(email) },
+      { populate: ['passwordHash'] },
+    );
+    // An invited account without a password yet (decision 0662) costs the same verification as an unknown address.
+    const ok =
+      account?.hasPassword() === true
+        ? await this.hasher.verify(account.passwordHash, password)
+        : (await this.hasher.verify(await this.getDummyHash(), password), false);
     if (!account || !ok) {
       await this.limiter.record('signin-failures', clientIp, rule);
       throw invalidCredentials();
@@ -154,7 +173,13 @@ export class AuthService implements BeforeApplicationShutdown {
     }
     const now = this.clock.now();
     const burst = await this.limiter.allow('recover-email-total', emailKey, limits.recoverEmailTotal);
-    const delayMs = await this.limiter.nextSpacedSlot('recover-email-spaced', emailKey, this.config.auth.recoverySpacingSeconds, now, burst);
+    const delayMs = await this.limiter.nextSpacedSlot(
+      'recover-email-spaced',
+      emailKey,
+      this.config.auth.recoverySpacingSeconds,
+      now,
+      burst,
+    );
     if (delayMs === null) return; // the link already due within the spacing answers this request too
     const job = this.issueRecoveryLink(email, new Date(now.getTime() + delayMs))
       .catch((error: unknown) => this.logger.error(`password reset link not issued: ${(error as Error).message}`))
@@ -172,15 +197,30 @@ export class AuthService implements BeforeApplicationShutdown {
       const account = await tx.findOne(Account, { email }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!account) return;
       const now = this.clock.now();
-      const ttlSeconds = this.config.auth.recoveryTtlSeconds + Math.max(0, Math.ceil((sendAt.getTime() - now.getTime()) / 1000));
-      await tx.nativeUpdate(RecoveryToken, { userId: account.id, usedAt: null }, { usedAt: now });
-      const grant = RecoveryToken.issue(account.id, now, ttlSeconds);
-      const claims: AccessTokenClaims = { sub: account.id, jti: grant.id, typ: 'recovery', email: account.email };
-      const token = await this.jwt.signAsync(claims, { expiresIn: ttlSeconds });
-      const link = `${this.config.http.publicUrl}/login#access_token=${token}&expires_in=${ttlSeconds}&token_type=bearer&type=recovery`;
-      tx.persist(grant);
+      const ttlSeconds =
+        this.config.auth.recoveryTtlSeconds + Math.max(0, Math.ceil((sendAt.getTime() - now.getTime()) / 1000));
+      const link = await this.newRecoveryLink(tx, account, now, ttlSeconds);
       this.outbox.add('password-recovery', { email: account.email, link }, tx, sendAt);
     });
+  }
+
+  /**
+   * A link that sets the account's password once (the reset link's machinery, decision 0010),
+   * written in `tx`: every older unspent link of the account dies. The caller holds the
+   * account's row lock (or has just made the account). Also the admin invitation's link (0662).
+   */
+  async newRecoveryLink(
+    tx: EntityManager,
+    account: Account,
+    now: Date,
+    ttlSeconds = this.config.auth.recoveryTtlSeconds,
+  ): Promise<string> {
+    await tx.nativeUpdate(RecoveryToken, { userId: account.id, usedAt: null }, { usedAt: now });
+    const grant = RecoveryToken.issue(account.id, now, ttlSeconds);
+    const claims: AccessTokenClaims = { sub: account.id, jti: grant.id, typ: 'recovery', email: account.email };
+    const token = await this.jwt.signAsync(claims, { expiresIn: ttlSeconds });
+    tx.persist(grant);
+    return `${this.config.http.publicUrl}/login#access_token=${token}&expires_in=${ttlSeconds}&token_type=bearer&type=recovery`;
   }
 
   /**
@@ -189,10 +229,12 @@ export class AuthService implements BeforeApplicationShutdown {
    */
   async confirmEmail(input: unknown): Promise<{ status: 'confirmed' | 'already_confirmed'; email: string }> {
     const token = (input as { token?: unknown } | null)?.token;
-    if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw DomainError.notFound('AUTH.CONFIRM_INVALID', MSG.emailConfirmInvalid);
+    if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{20,100}$/.test(token))
+      throw DomainError.notFound('AUTH.CONFIRM_INVALID', MSG.emailConfirmInvalid);
     return this.em.transactional(async (tx) => {
       const link = await tx.findOne(EmailConfirmation, { tokenHash: sha256(token) });
-      const account = link && (await tx.findOne(Account, { id: link.userId }, { lockMode: LockMode.PESSIMISTIC_WRITE }));
+      const account =
+        link && (await tx.findOne(Account, { id: link.userId }, { lockMode: LockMode.PESSIMISTIC_WRITE }));
       if (!link || !account) throw DomainError.notFound('AUTH.CONFIRM_INVALID', MSG.emailConfirmInvalid);
       if (account.isEmailConfirmed()) return { status: 'already_confirmed' as const, email: account.email };
       const now = this.clock.now();
@@ -240,7 +282,8 @@ export class AuthService implements BeforeApplicationShutdown {
     const password = (input as { password?: unknown } | null)?.password;
     const error = typeof password === 'string' ? firstNewPasswordError(password) : MSG.passwordTooShort;
     if (error) throw DomainError.invalid('VALIDATION', error, 'password');
-    if (typeof password === 'string' && password.length > 128) throw DomainError.invalid('VALIDATION', MSG.passwordTooLong, 'password');
+    if (typeof password === 'string' && password.length > 128)
+      throw DomainError.invalid('VALIDATION', MSG.passwordTooLong, 'password');
     const hash = await this.hasher.hash(password as string); // before any lock is taken
     return this.em.transactional(async (tx) => {
       const now = this.clock.now();
@@ -283,7 +326,12 @@ export class AuthService implements BeforeApplicationShutdown {
   async currentUser(principal: Principal): Promise<AuthUser> {
     const account = await this.em.findOne(Account, { id: principal.id });
     if (!account) throw sessionEnded();
-    return this.toUser(account, await this.rolesOf(account.id));
+    const user = this.toUser(account, await this.rolesOf(account.id));
+    // An admin's scope, so the console draws only what it may open (decision 0661): the grants the
+    // request was checked with, null for an admin of every city.
+    if (user.app_metadata.roles.includes('admin'))
+      user.app_metadata.admin_cities = principal.adminCities?.length ? [...principal.adminCities] : null;
+    return user;
   }
 
   // ---- roles (used by the admin CLI) ----
@@ -312,11 +360,16 @@ export class AuthService implements BeforeApplicationShutdown {
     const hash = await this.hasher.hash(password);
     await this.em.transactional(async (tx) => {
       const now = this.clock.now();
-      const account = await tx.findOne(Account, { email: Account.normalizeEmail(email) }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const account = await tx.findOne(
+        Account,
+        { email: Account.normalizeEmail(email) },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
       if (!account) throw DomainError.notFound('AUTH.NO_ACCOUNT', `No account with e-mail ${email}`);
       account.changePassword(hash, now);
       await tx.nativeUpdate(RecoveryToken, { userId: account.id, usedAt: null }, { usedAt: now });
-      for (const session of await tx.find(AuthSession, { userId: account.id, revokedAt: null })) session.revoke('password_changed', now);
+      for (const session of await tx.find(AuthSession, { userId: account.id, revokedAt: null }))
+        session.revoke('password_changed', now);
     });
   }
 
@@ -338,7 +391,11 @@ export class AuthService implements BeforeApplicationShutdown {
     const token = randomBytes(32).toString('base64url');
     em.persist(EmailConfirmation.issue(account.id, sha256(token), now, EMAIL_CONFIRM_DAYS));
     // In the fragment, so the token never reaches a server or proxy log.
-    this.outbox.add('email-confirmation', { email: account.email, link: `${this.config.http.publicUrl}/confirm-email#token=${token}` }, em);
+    this.outbox.add(
+      'email-confirmation',
+      { email: account.email, link: `${this.config.http.publicUrl}/confirm-email#token=${token}` },
+      em,
+    );
   }
 
   private async startSession(em: EntityManager, account: Account, roles: Role[], now: Date): Promise<SessionDto> {
@@ -351,7 +408,12 @@ export class AuthService implements BeforeApplicationShutdown {
   }
 
   /** Spends `token` and stores its successor in one transaction; false if a racer spent it first. */
-  private async spendRefreshToken(token: RefreshToken, session: AuthSession, successor: string, now: Date): Promise<boolean> {
+  private async spendRefreshToken(
+    token: RefreshToken,
+    session: AuthSession,
+    successor: string,
+    now: Date,
+  ): Promise<boolean> {
     return this.em.transactional(async (tx) => {
       // A racer's uncommitted spend holds the row: this waits for it, then finds it spent.
       const spent = await tx.nativeUpdate(RefreshToken, { id: token.id, usedAt: null }, { usedAt: now });
@@ -363,10 +425,18 @@ export class AuthService implements BeforeApplicationShutdown {
 
   /** The one successor a refresh token can have: a keyed hash of it, so only this server can name it. */
   private successorOf(refreshToken: string) {
-    return createHmac('sha256', this.config.auth.jwtSecret).update(`refresh-successor:${refreshToken}`).digest('base64url');
+    return createHmac('sha256', this.config.auth.jwtSecret)
+      .update(`refresh-successor:${refreshToken}`)
+      .digest('base64url');
   }
 
-  private async sessionDto(account: Account, session: AuthSession, roles: Role[], refreshToken: string, now: Date): Promise<SessionDto> {
+  private async sessionDto(
+    account: Account,
+    session: AuthSession,
+    roles: Role[],
+    refreshToken: string,
+    now: Date,
+  ): Promise<SessionDto> {
     const expiresIn = this.config.auth.accessTtlSeconds;
     const claims: AccessTokenClaims = { sub: account.id, sid: session.id, typ: 'access', email: account.email };
     const accessToken = await this.jwt.signAsync(claims, { expiresIn });

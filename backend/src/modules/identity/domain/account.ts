@@ -25,6 +25,21 @@ export class Account {
     return account;
   }
 
+  /**
+   * An account made by an invitation (decision 0662): no password anyone could type until the
+   * invited person sets one through the mailed link.
+   */
+  static invite(email: string, now: Date): Account {
+    return Account.create(email, Account.NO_PASSWORD, now);
+  }
+
+  /** Stored in place of a hash: never a valid argon2 string, so no password verifies against it. */
+  static readonly NO_PASSWORD = '!invited';
+
+  hasPassword() {
+    return this.passwordHash !== Account.NO_PASSWORD;
+  }
+
   isEmailConfirmed() {
     return this.emailConfirmedAt !== null;
   }

@@ -63,7 +63,12 @@ export type RefreshDecision = 'rotate' | 'same_successor' | 'session_ended' | 'r
  * has, so one token never forks into two chains; later, it means the token leaked, so the whole
  * session is revoked.
  */
-export function decideRefresh(token: RefreshToken, session: AuthSession, now: Date, graceSeconds: number): RefreshDecision {
+export function decideRefresh(
+  token: RefreshToken,
+  session: AuthSession,
+  now: Date,
+  graceSeconds: number,
+): RefreshDecision {
   if (!session.isActive(now)) return 'session_ended';
   if (token.usedAt === null) return 'rotate';
   return now.getTime() - token.usedAt.getTime() <= graceSeconds * 1000 ? 'same_successor' : 'reuse_detected';

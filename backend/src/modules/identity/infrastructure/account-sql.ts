@@ -4,4 +4,5 @@
  * creator list) is one statement instead of a second round trip for the e-mails. Only this file
  * names identity's table to other modules; `userIdColumn` is the caller's own qualified column.
  */
-export const accountEmailSql = (userIdColumn: string): string => `(select u.email from users u where u.id = ${userIdColumn})`;
+export const accountEmailSql = (userIdColumn: string): string =>
+  `(select u.email from users u where u.id = ${userIdColumn})`;

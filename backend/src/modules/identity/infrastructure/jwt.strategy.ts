@@ -46,7 +46,15 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     if (claims.typ === 'recovery' && claims.jti) {
       const account = await this.sessions.openRecoveryLink(claims.jti, claims.sub);
       if (!account) throw new UnauthorizedException(MSG.recoveryLinkInvalid);
-      return { id: claims.sub, email: account.email, emailConfirmed: false, roles: [], adminCities: [], sessionId: null, recoveryTokenId: claims.jti };
+      return {
+        id: claims.sub,
+        email: account.email,
+        emailConfirmed: false,
+        roles: [],
+        adminCities: [],
+        sessionId: null,
+        recoveryTokenId: claims.jti,
+      };
     }
     throw new UnauthorizedException(MSG.notAuthenticated);
   }

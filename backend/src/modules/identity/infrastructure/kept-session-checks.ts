@@ -1,8 +1,6 @@
-import { AsyncResource } from 'node:async_hooks';
-import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EventSubscriber } from '@mikro-orm/core';
-import { AppConfig } from '../../../config/app-config';
-import { PostgresListener } from '../../../database/postgres-listener';
+import { PostgresNotifications, type ChannelListener } from '../../../database/postgres-notifications';
 import { SessionLookup } from '../application/account-directory';
 import { SqlSessionLookup, type ActiveSession } from './sql-account-directory';
 
@@ -26,7 +24,10 @@ type Account = Omit<ActiveSession, 'expires_at'>;
  * - a read that was on the wire when the generation moved is not kept (it may predate the change).
  */
 export class KeptSessionChecks {
-  private readonly kept = new Map<string, { userId: string; account: Account; expiresAt: number; readAt: number; generation: number }>();
+  private readonly kept = new Map<
+    string,
+    { userId: string; account: Account; expiresAt: number; readAt: number; generation: number }
+  >();
   private generation = 0;
   private listening = false;
 
@@ -39,7 +40,14 @@ export class KeptSessionChecks {
   async check(sessionId: string, userId: string): Promise<Account | null> {
     const now = this.now();
     const kept = this.kept.get(sessionId);
-    if (kept && this.listening && kept.generation === this.generation && kept.userId === userId && now < kept.expiresAt && now - kept.readAt < this.maxAgeMs) {
+    if (
+      kept &&
+      this.listening &&
+      kept.generation === this.generation &&
+      kept.userId === userId &&
+      now < kept.expiresAt &&
+      now - kept.readAt < this.maxAgeMs
+    ) {
       return kept.account;
     }
     const generation = this.generation;
@@ -72,43 +80,34 @@ export class KeptSessionChecks {
  * request costs no round trip to PostgreSQL while nothing about its account changed. Changes made
  * anywhere (another API process, the CLI, plain SQL) arrive as `account_change` notifications; this
  * process's own writes forget the kept checks as they flush and commit (AccountWritesSubscriber),
- * so a sign-out is refused on the very next request. The listener connects on the first check, so
- * processes that never check a session (the worker, the CLI) never open it.
+ * so a sign-out is refused on the very next request. The process's listener (PostgresNotifications)
+ * hears the channel from the first check on, so processes that never check a session (the worker,
+ * the CLI) never open it.
  */
 @Injectable()
-export class KeptSessionLookup extends SessionLookup implements OnApplicationShutdown {
+export class KeptSessionLookup extends SessionLookup {
   readonly checks: KeptSessionChecks;
-  private readonly listener: PostgresListener;
-  private readonly startListener: () => void;
+  private readonly listener: ChannelListener;
 
   constructor(
     private readonly sql: SqlSessionLookup,
-    @Inject(AppConfig) config: AppConfig,
+    private readonly notifications: PostgresNotifications,
   ) {
     super();
     this.checks = new KeptSessionChecks((sessionId, userId) => sql.activeSessionRow(sessionId, userId));
-    this.listener = new PostgresListener({
-      connectionString: config.database.url,
-      channel: ACCOUNT_CHANNEL,
-      applicationName: 'local-creators account listener',
+    this.listener = {
       onNotification: () => this.checks.changed(),
       onListening: (listening) => this.checks.setListening(listening),
-    });
-    // Bound to the provider's context, so the listener never carries the request that started it.
-    this.startListener = AsyncResource.bind(() => this.listener.start());
+    };
   }
 
   activeSession(sessionId: string, userId: string) {
-    this.startListener();
+    this.notifications.listen(ACCOUNT_CHANNEL, this.listener);
     return this.checks.check(sessionId, userId);
   }
 
   openRecoveryLink(tokenId: string, userId: string) {
     return this.sql.openRecoveryLink(tokenId, userId);
-  }
-
-  async onApplicationShutdown() {
-    await this.listener.stop();
   }
 }
 

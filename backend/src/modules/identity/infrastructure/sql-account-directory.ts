@@ -16,14 +16,19 @@ export class SqlAccountDirectory extends AccountDirectory {
     if (!userIds.length) return new Map<string, string>();
     const rows = await this.em
       .getConnection()
-      .execute<{ id: string; email: string }[]>('select id, email from users where id = any(?::uuid[])', [uuidArray(userIds)]);
+      .execute<{ id: string; email: string }[]>('select id, email from users where id = any(?::uuid[])', [
+        uuidArray(userIds),
+      ]);
     return new Map(rows.map((r) => [r.id, r.email]));
   }
 
   async userIdsWithEmailContaining(text: string, limit: number) {
     const rows = await this.em
       .getConnection()
-      .execute<{ id: string }[]>('select id from users where email ilike ? order by created_at desc limit ?', [`%${escapeLike(text.trim())}%`, limit]);
+      .execute<{ id: string }[]>('select id from users where email ilike ? order by created_at desc limit ?', [
+        `%${escapeLike(text.trim())}%`,
+        limit,
+      ]);
     return rows.map((r) => r.id);
   }
 
@@ -42,7 +47,13 @@ export class SqlAccountDirectory extends AccountDirectory {
   async createLockedAccounts(accounts: readonly { email: string; createdAt: Date }[]) {
     if (!accounts.length) return new Map<string, string>();
     // A stored hash no password produces: these accounts cannot sign in.
-    const values = accounts.flatMap((a) => [randomUUID(), a.email, `!locked-${randomBytes(16).toString('hex')}`, a.createdAt, a.createdAt]);
+    const values = accounts.flatMap((a) => [
+      randomUUID(),
+      a.email,
+      `!locked-${randomBytes(16).toString('hex')}`,
+      a.createdAt,
+      a.createdAt,
+    ]);
     // A taken e-mail is "updated" to itself, so its existing id comes back too (a retried seed).
     const rows = await this.em.getConnection().execute<{ id: string; email: string }[]>(
       `insert into users (id, email, password_hash, created_at, updated_at) values ${accounts.map(() => '(?, ?, ?, ?, ?)').join(', ')}

@@ -72,7 +72,11 @@ export class AuditTrail {
     if (q.subjectType) where.subjectType = q.subjectType;
     if (q.cities) where.citySlug = { $in: q.cities };
     const order = q.order === 'ASC' ? 'asc' : 'desc';
-    const [items, total] = await this.em.findAndCount(AuditEntry, where, { orderBy: { createdAt: order, id: order }, offset: q.offset, limit: q.limit });
+    const [items, total] = await this.em.findAndCount(AuditEntry, where, {
+      orderBy: { createdAt: order, id: order },
+      offset: q.offset,
+      limit: q.limit,
+    });
     return { items: items.map(toDto), total };
   }
 }

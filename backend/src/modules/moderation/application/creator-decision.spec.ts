@@ -35,9 +35,18 @@ describe('decisionFromBody', () => {
   });
 
   it.each([pending, approved])('rejects from %j, with notes trimmed or null', (current) => {
-    expect(decisionFromBody({ approval_status: 'rejected', approval_notes: '  Add links  ' }, current)).toEqual({ kind: 'reject', notes: 'Add links' });
-    expect(decisionFromBody({ approval_status: 'rejected', approval_notes: '   ' }, current)).toEqual({ kind: 'reject', notes: null });
-    expect(decisionFromBody({ approval_status: 'rejected', approval_notes: null }, current)).toEqual({ kind: 'reject', notes: null });
+    expect(decisionFromBody({ approval_status: 'rejected', approval_notes: '  Add links  ' }, current)).toEqual({
+      kind: 'reject',
+      notes: 'Add links',
+    });
+    expect(decisionFromBody({ approval_status: 'rejected', approval_notes: '   ' }, current)).toEqual({
+      kind: 'reject',
+      notes: null,
+    });
+    expect(decisionFromBody({ approval_status: 'rejected', approval_notes: null }, current)).toEqual({
+      kind: 'reject',
+      notes: null,
+    });
     expect(decisionFromBody({ approval_status: 'rejected' }, current)).toEqual({ kind: 'reject', notes: null });
   });
 
@@ -46,7 +55,10 @@ describe('decisionFromBody', () => {
       kind: 'reject',
       notes: 'Now add YouTube',
     });
-    expect(decisionFromBody({ approval_status: 'rejected', approval_notes: '' }, rejected)).toEqual({ kind: 'reject', notes: null });
+    expect(decisionFromBody({ approval_status: 'rejected', approval_notes: '' }, rejected)).toEqual({
+      kind: 'reject',
+      notes: null,
+    });
     expect(decisionFromBody({ approval_status: 'rejected', approval_notes: ' Add your TikTok ' }, rejected)).toBeNull();
     expect(decisionFromBody({ approval_status: 'rejected' }, rejected)).toBeNull();
   });
@@ -72,23 +84,41 @@ describe('decisionFromBody', () => {
 
   describe("react-admin's whole record", () => {
     it('finds the one field that changed', () => {
-      expect(decisionFromBody({ ...record(pending), approval_status: 'approved' }, pending)).toEqual({ kind: 'approve' });
-      expect(decisionFromBody({ ...record(approved), phone_verified: false }, approved)).toEqual({ kind: 'phone', verified: false });
-      expect(decisionFromBody({ ...record(rejected), approval_status: 'approved' }, rejected)).toEqual({ kind: 'approve' });
-      expect(decisionFromBody({ ...record(pending), approval_status: 'rejected', approval_notes: 'No links' }, pending)).toEqual({
+      expect(decisionFromBody({ ...record(pending), approval_status: 'approved' }, pending)).toEqual({
+        kind: 'approve',
+      });
+      expect(decisionFromBody({ ...record(approved), phone_verified: false }, approved)).toEqual({
+        kind: 'phone',
+        verified: false,
+      });
+      expect(decisionFromBody({ ...record(rejected), approval_status: 'approved' }, rejected)).toEqual({
+        kind: 'approve',
+      });
+      expect(
+        decisionFromBody({ ...record(pending), approval_status: 'rejected', approval_notes: 'No links' }, pending),
+      ).toEqual({
         kind: 'reject',
         notes: 'No links',
       });
     });
 
     it('ignores fields admins may not change', () => {
-      expect(decisionFromBody({ ...record(approved), full_name: 'Hacked', is_public: false, email: 'x@y.z' }, approved)).toBeNull();
-      expect(decisionFromBody({ ...record(unverified), full_name: 'Hacked', phone_verified: true }, unverified)).toEqual({ kind: 'phone', verified: true });
+      expect(
+        decisionFromBody({ ...record(approved), full_name: 'Hacked', is_public: false, email: 'x@y.z' }, approved),
+      ).toBeNull();
+      expect(
+        decisionFromBody({ ...record(unverified), full_name: 'Hacked', phone_verified: true }, unverified),
+      ).toEqual({ kind: 'phone', verified: true });
     });
 
     it('lets a status change win over phone_verified in the same body', () => {
-      expect(decisionFromBody({ approval_status: 'approved', phone_verified: false }, pending)).toEqual({ kind: 'approve' });
-      expect(decisionFromBody({ approval_status: 'rejected', phone_verified: true }, approved)).toEqual({ kind: 'reject', notes: null });
+      expect(decisionFromBody({ approval_status: 'approved', phone_verified: false }, pending)).toEqual({
+        kind: 'approve',
+      });
+      expect(decisionFromBody({ approval_status: 'rejected', phone_verified: true }, approved)).toEqual({
+        kind: 'reject',
+        notes: null,
+      });
     });
   });
 
@@ -102,7 +132,10 @@ describe('decisionFromBody', () => {
     [{ approval_status: 'bogus' }, 'invalid:MODERATION.BAD_STATUS'],
     [{ approval_status: null }, 'invalid:MODERATION.BAD_STATUS'],
     [{ approval_status: 'rejected', approval_notes: 42 }, 'invalid:MODERATION.BAD_NOTES'],
-    [{ approval_status: 'rejected', approval_notes: 'x'.repeat(LIMITS.adminNotesMax + 1) }, 'invalid:MODERATION.NOTES_TOO_LONG'],
+    [
+      { approval_status: 'rejected', approval_notes: 'x'.repeat(LIMITS.adminNotesMax + 1) },
+      'invalid:MODERATION.NOTES_TOO_LONG',
+    ],
     [{ phone_verified: 'yes' }, 'invalid:MODERATION.BAD_PHONE'],
     [{ phone_verified: null }, 'invalid:MODERATION.BAD_PHONE'],
   ])('refuses %j', (body, expected) => {
@@ -116,19 +149,29 @@ describe('decisionFromBody', () => {
     expect(failure(() => decisionFromBody({ approval_status: 'approved', approval_notes: 'Now fine' }, rejected))).toBe(
       'invalid:MODERATION.NOTES_WITH_APPROVAL',
     );
-    expect(decisionFromBody({ approval_status: 'approved', approval_notes: '  ' }, pending)).toEqual({ kind: 'approve' });
-    expect(decisionFromBody({ ...record(rejected), approval_status: 'approved' }, rejected)).toEqual({ kind: 'approve' });
+    expect(decisionFromBody({ approval_status: 'approved', approval_notes: '  ' }, pending)).toEqual({
+      kind: 'approve',
+    });
+    expect(decisionFromBody({ ...record(rejected), approval_status: 'approved' }, rejected)).toEqual({
+      kind: 'approve',
+    });
   });
 
   it('accepts notes exactly at the limit', () => {
-    expect(decisionFromBody({ approval_status: 'rejected', approval_notes: 'x'.repeat(LIMITS.adminNotesMax) }, pending)).toEqual({
+    expect(
+      decisionFromBody({ approval_status: 'rejected', approval_notes: 'x'.repeat(LIMITS.adminNotesMax) }, pending),
+    ).toEqual({
       kind: 'reject',
       notes: 'x'.repeat(LIMITS.adminNotesMax),
     });
   });
 
   it('refuses sending a decided application back to pending', () => {
-    expect(failure(() => decisionFromBody({ approval_status: 'pending' }, approved))).toBe('invalid:MODERATION.BACK_TO_PENDING');
-    expect(failure(() => decisionFromBody({ ...record(rejected), approval_status: 'pending' }, rejected))).toBe('invalid:MODERATION.BACK_TO_PENDING');
+    expect(failure(() => decisionFromBody({ approval_status: 'pending' }, approved))).toBe(
+      'invalid:MODERATION.BACK_TO_PENDING',
+    );
+    expect(failure(() => decisionFromBody({ ...record(rejected), approval_status: 'pending' }, rejected))).toBe(
+      'invalid:MODERATION.BACK_TO_PENDING',
+    );
   });
 });

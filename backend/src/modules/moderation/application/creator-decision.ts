@@ -3,7 +3,8 @@ import { DomainError } from '../../../shared/domain-error';
 import type { CreatorProfile } from '../../creator';
 
 /** What an admin asked for; null when the body matches what is stored (nothing to do). */
-export type CreatorDecision = { kind: 'approve' } | { kind: 'reject'; notes: string | null } | { kind: 'phone'; verified: boolean } | null;
+export type CreatorDecision =
+  { kind: 'approve' } | { kind: 'reject'; notes: string | null } | { kind: 'phone'; verified: boolean } | null;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const normalizeNotes = (notes: string | null) => (notes?.trim() ? notes.trim() : null);
@@ -19,21 +20,33 @@ const normalizeNotes = (notes: string | null) => (notes?.trim() ? notes.trim() :
  * sent with an approval are refused (400) unless they are the stored ones (a whole record).
  * The record's `version` is read separately (shared/expected-version).
  */
-export function decisionFromBody(body: unknown, current: Pick<CreatorProfile, 'approvalStatus' | 'approvalNotes' | 'phoneVerified'>): CreatorDecision {
-  if (!isRecord(body)) throw DomainError.invalid('MODERATION.BAD_BODY', 'Send approval_status or phone_verified', 'approval_status');
+export function decisionFromBody(
+  body: unknown,
+  current: Pick<CreatorProfile, 'approvalStatus' | 'approvalNotes' | 'phoneVerified'>,
+): CreatorDecision {
+  if (!isRecord(body))
+    throw DomainError.invalid('MODERATION.BAD_BODY', 'Send approval_status or phone_verified', 'approval_status');
   const { approval_status: status, approval_notes: rawNotes, phone_verified: phone } = body;
   if (status === undefined && phone === undefined) {
     throw DomainError.invalid('MODERATION.NO_CHANGE', 'Send approval_status or phone_verified', 'approval_status');
   }
   if (status !== undefined && !(APPROVAL_STATUSES as readonly unknown[]).includes(status)) {
-    throw DomainError.invalid('MODERATION.BAD_STATUS', 'approval_status must be approved or rejected', 'approval_status');
+    throw DomainError.invalid(
+      'MODERATION.BAD_STATUS',
+      'approval_status must be approved or rejected',
+      'approval_status',
+    );
   }
   if (rawNotes !== undefined && rawNotes !== null && typeof rawNotes !== 'string') {
     throw DomainError.invalid('MODERATION.BAD_NOTES', 'Admin notes must be text', 'approval_notes');
   }
   const notes = rawNotes === undefined ? undefined : normalizeNotes(rawNotes as string | null);
   if (notes && notes.length > LIMITS.adminNotesMax) {
-    throw DomainError.invalid('MODERATION.NOTES_TOO_LONG', `Admin notes must be at most ${LIMITS.adminNotesMax} characters`, 'approval_notes');
+    throw DomainError.invalid(
+      'MODERATION.NOTES_TOO_LONG',
+      `Admin notes must be at most ${LIMITS.adminNotesMax} characters`,
+      'approval_notes',
+    );
   }
   if (phone !== undefined && typeof phone !== 'boolean') {
     throw DomainError.invalid('MODERATION.BAD_PHONE', 'phone_verified must be true or false', 'phone_verified');
@@ -46,9 +59,18 @@ export function decisionFromBody(body: unknown, current: Pick<CreatorProfile, 'a
   if (status !== undefined && status !== current.approvalStatus) {
     if (status === 'approved') return { kind: 'approve' };
     if (status === 'rejected') return { kind: 'reject', notes: notes ?? null };
-    throw DomainError.invalid('MODERATION.BACK_TO_PENDING', 'A decided application cannot go back to pending', 'approval_status');
+    throw DomainError.invalid(
+      'MODERATION.BACK_TO_PENDING',
+      'A decided application cannot go back to pending',
+      'approval_status',
+    );
   }
-  if (current.approvalStatus === 'rejected' && status === 'rejected' && notes !== undefined && notes !== current.approvalNotes) {
+  if (
+    current.approvalStatus === 'rejected' &&
+    status === 'rejected' &&
+    notes !== undefined &&
+    notes !== current.approvalNotes
+  ) {
     return { kind: 'reject', notes };
   }
   if (phone !== undefined) {

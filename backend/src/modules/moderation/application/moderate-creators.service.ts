@@ -82,18 +82,40 @@ export class ModerateCreators {
         break;
       case 'reject':
         profile.reject(decision.notes, now);
-        this.audit.record(admin, 'creator_profile', profile, 'reject', { from, to: profile.approvalStatus, notes: profile.approvalNotes });
-        this.outbox.add('creator-rejected', { email, name: profile.fullName, notes: profile.approvalNotes });
+        this.audit.record(admin, 'creator_profile', profile, 'reject', {
+          from,
+          to: profile.approvalStatus,
+          notes: profile.approvalNotes,
+        });
+        this.outbox.add('creator-rejected', {
+          email,
+          name: profile.fullName,
+          notes: profile.approvalNotes,
+          citySlug: profile.citySlug,
+        });
         break;
       case 'phone': {
         const changes = profile.phoneVerified !== decision.verified;
         profile.setPhoneVerified(decision.verified, now);
         // The creator hears that the profile left the directory (or is back), not only the admins.
-        if (changes) this.outbox.add('creator-phone-verification', { email, name: profile.fullName, profileId: profile.id, verified: decision.verified });
-        this.audit.record(admin, 'creator_profile', profile, decision.verified ? 'phone_verified_on' : 'phone_verified_off', {
-          from: String(!decision.verified),
-          to: String(decision.verified),
-        });
+        if (changes)
+          this.outbox.add('creator-phone-verification', {
+            email,
+            name: profile.fullName,
+            profileId: profile.id,
+            verified: decision.verified,
+            citySlug: profile.citySlug,
+          });
+        this.audit.record(
+          admin,
+          'creator_profile',
+          profile,
+          decision.verified ? 'phone_verified_on' : 'phone_verified_off',
+          {
+            from: String(!decision.verified),
+            to: String(decision.verified),
+          },
+        );
         break;
       }
     }
@@ -114,7 +136,11 @@ export class ModerateCreators {
       return;
     }
     await this.creators.loadPublicFacts(profile);
-    await this.outbox.event('creator.listed', { creator: toPublicCreator(profile, this.config.cityTimeZone) }, now);
+    await this.outbox.event(
+      'creator.listed',
+      { creator: toPublicCreator(profile, this.config.cityTimeZone, now) },
+      now,
+    );
   }
 
   /**
@@ -147,8 +173,16 @@ export class ModerateCreators {
   async setHandleConfirmed(admin: Principal, id: string, checkId: string, body: unknown): Promise<AdminHandleCheck[]> {
     const profile = await this.load(admin, id);
     const confirmed = (body as { confirmed?: unknown } | null)?.confirmed;
-    if (typeof confirmed !== 'boolean') throw DomainError.invalid('MODERATION.BAD_CONFIRMED', 'confirmed must be true or false', 'confirmed');
-    const check = await this.handles.setConfirmed(id, checkId, expectedVersion(body, true), confirmed, admin.email, this.clock.now());
+    if (typeof confirmed !== 'boolean')
+      throw DomainError.invalid('MODERATION.BAD_CONFIRMED', 'confirmed must be true or false', 'confirmed');
+    const check = await this.handles.setConfirmed(
+      id,
+      checkId,
+      expectedVersion(body, true),
+      confirmed,
+      admin.email,
+      this.clock.now(),
+    );
     this.audit.record(admin, 'creator_profile', profile, confirmed ? 'handle_confirmed' : 'handle_unconfirmed', {
       to: `${check.platform} @${check.handle.replace(/^@+/, '')}`,
     });

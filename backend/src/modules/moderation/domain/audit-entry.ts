@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-export const AUDIT_SUBJECTS = ['creator_profile', 'amplify_submission'] as const;
+export const AUDIT_SUBJECTS = ['creator_profile', 'amplify_submission', 'call'] as const;
 export type AuditSubject = (typeof AUDIT_SUBJECTS)[number];
 export const AUDIT_ACTIONS = [
   'approve',
@@ -16,6 +16,9 @@ export const AUDIT_ACTIONS = [
   // An admin saw the creator's code in a platform's bio, or took that back (decision 0502).
   'handle_confirmed',
   'handle_unconfirmed',
+  // A city's admin declined or closed a business's open call (issue 40; approve is above).
+  'decline',
+  'close',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,5 +1,5 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { DomainError } from '../../../shared/domain-error';
 import { parseListQuery, sendList } from '../../../shared/ra-list';
@@ -8,6 +8,8 @@ import { cityScope } from '../../../shared/auth/city-scope';
 import type { Principal } from '../../../shared/auth/principal';
 import { AuditTrail } from '../application/audit-trail';
 import { AUDIT_SUBJECTS, type AuditSubject } from '../domain/audit-entry';
+import { AuditEntryDto } from './moderation.dto';
+import { RaListQuery } from '../../../shared/http/api-schema';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -19,16 +21,31 @@ export class AdminAuditController {
   constructor(private readonly audit: AuditTrail) {}
 
   @Get()
-  async list(@CurrentUser() admin: Principal, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
+  @ApiOkResponse({ type: [AuditEntryDto], description: 'Filter { subject_id, subject_type, city }' })
+  async list(
+    @CurrentUser() admin: Principal,
+    @Query() query: RaListQuery,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ) {
     const q = parseListQuery<{ subject_id?: unknown; subject_type?: unknown; city?: unknown }>(query, {
       sortable: ['id', 'created_at'],
       defaultSort: ['created_at', 'DESC'],
     });
     const { subject_id: subjectId, subject_type: subjectType } = q.filter;
-    if (subjectId !== undefined && subjectId !== null && subjectId !== '' && !(typeof subjectId === 'string' && UUID.test(subjectId))) {
+    if (
+      subjectId !== undefined &&
+      subjectId !== null &&
+      subjectId !== '' &&
+      !(typeof subjectId === 'string' && UUID.test(subjectId))
+    ) {
       throw DomainError.invalid('LIST.BAD_FILTER', 'subject_id must be an id', 'filter');
     }
-    if (subjectType !== undefined && subjectType !== null && subjectType !== '' && !(AUDIT_SUBJECTS as readonly unknown[]).includes(subjectType)) {
+    if (
+      subjectType !== undefined &&
+      subjectType !== null &&
+      subjectType !== '' &&
+      !(AUDIT_SUBJECTS as readonly unknown[]).includes(subjectType)
+    ) {
       throw DomainError.invalid('LIST.BAD_FILTER', 'Unknown subject_type', 'filter');
     }
     // react-admin's default sort is by id; the trail is always read in time order.

@@ -19,7 +19,11 @@ export const cityOf = (payload: unknown): string | undefined => {
  * Who mail "to the admins" goes to: ADMIN_NOTIFY_EMAILS, else the admins of the record's city
  * (every admin when the message names no city).
  */
-export async function adminRecipients(directory: AdminDirectory, config: AppConfig, citySlug?: string): Promise<string[]> {
+export async function adminRecipients(
+  directory: AdminDirectory,
+  config: AppConfig,
+  citySlug?: string,
+): Promise<string[]> {
   if (config.mail.adminNotifyEmails.length) return config.mail.adminNotifyEmails;
   return directory.adminEmails(citySlug);
 }

@@ -5,7 +5,9 @@ import { Clock } from '../../../shared/clock';
 import { OutboxMessage, type DeliveryOutcome } from '../domain/outbox-message';
 import { DeliveryMetrics } from './delivery-metrics';
 import { Mailer, MailRejected } from './mailer';
+import { Cities } from '../../city';
 import { AdminDirectory, adminRecipients, cityOf } from './admin-recipients';
+import { cityPagesOf } from './city-links';
 import { renderMail, scrubPayload } from './mail-templates';
 import { WebhookSender } from './webhook-sender';
 import { WEBHOOK_KIND, WebhookAttempt, WebhookSubscription, webhookSignature } from '../domain/webhook';
@@ -38,12 +40,19 @@ export class DeliverNotification {
     private readonly metrics: DeliveryMetrics,
     private readonly admins: AdminDirectory,
     private readonly webhooks: WebhookSender,
+    private readonly cities: Cities,
   ) {}
 
   async execute(outboxId: string, owner: string): Promise<DeliveryOutcome> {
     const { outcome, createdAt } = await this.attempt(outboxId, owner);
     this.metrics.attempted(outcome, createdAt ? (this.clock.now().getTime() - createdAt.getTime()) / 1000 : 0);
     return outcome;
+  }
+
+  /** City pages' addresses for the mail's links (decision 0654); without the cities (a read that failed), the plain ones. */
+  private async cityPages() {
+    const cities = await this.cities.all().catch(() => []);
+    return cityPagesOf(cities, this.config.http.publicUrl);
   }
 
   private async attempt(outboxId: string, owner: string): Promise<{ outcome: DeliveryOutcome; createdAt?: Date }> {
@@ -57,11 +66,14 @@ export class DeliverNotification {
       const mail = renderMail(message.kind, message.payload as never, {
         publicUrl: this.config.http.publicUrl,
         adminEmails: await this.adminEmails(cityOf(message.payload)),
+        cityPage: await this.cityPages(),
       });
       await this.mailer.send({ ...mail, from: this.config.mail.from, messageId: message.id });
     } catch (error) {
       const permanent = error instanceof MailRejected;
-      const after = await this.change(outboxId, (m) => m.recordFailure((error as Error).message, this.clock.now(), policy, { permanent }));
+      const after = await this.change(outboxId, (m) =>
+        m.recordFailure((error as Error).message, this.clock.now(), policy, { permanent }),
+      );
       this.logger.warn(
         `notification ${outboxId} attempt ${after.message.attempts} failed${after.message.status === 'failed' ? ' for good' : ''}: ${(error as Error).message}`,
       );
@@ -80,7 +92,9 @@ export class DeliverNotification {
    * A subscription disabled or deleted since the event fails the delivery without a request. Each
    * attempt is logged for the admins beside the row's new state, in the same transaction.
    */
-  private async attemptWebhook(message: OutboxMessage<typeof WEBHOOK_KIND>): Promise<{ outcome: DeliveryOutcome; createdAt?: Date }> {
+  private async attemptWebhook(
+    message: OutboxMessage<typeof WEBHOOK_KIND>,
+  ): Promise<{ outcome: DeliveryOutcome; createdAt?: Date }> {
     const policy = this.config.mail.delivery;
     const { subscriptionId, eventId, event, body } = message.payload;
     const subscription = await this.orm.em.fork().findOne(WebhookSubscription, { id: subscriptionId });
@@ -101,13 +115,17 @@ export class DeliverNotification {
             'x-localcreators-event': event,
             'x-localcreators-event-id': eventId,
             'x-localcreators-delivery': message.id,
-            'x-localcreators-signature': webhookSignature(subscription.secret, Math.floor(sentAt.getTime() / 1000), body),
+            'x-localcreators-signature': webhookSignature(
+              subscription.secret,
+              Math.floor(sentAt.getTime() / 1000),
+              body,
+            ),
           },
           body,
         );
         statusCode = answer.status;
         if (answer.status < 200 || answer.status > 299)
-          error = `HTTP ${answer.status}${answer.status >= 300 && answer.status < 400 ? ' (redirects are not followed)' : ''}${answer.excerpt ? `: ${answer.excerpt}` : ''}`;
+          error = `HTTP ${answer.status}${answer.status >= 300 && answer.status < 400 ? ' (redirects are not followed)' : ''}`;
       } catch (e) {
         error = (e as Error).message || String(e);
       }
@@ -134,14 +152,20 @@ export class DeliverNotification {
           }),
         );
     });
-    const outcome = after.message.status === 'sent' ? 'sent' : after.message.status === 'failed' ? 'failed' : 'retry-later';
+    const outcome =
+      after.message.status === 'sent' ? 'sent' : after.message.status === 'failed' ? 'failed' : 'retry-later';
     if (error)
-      this.logger.warn(`webhook ${message.id} (${event}) attempt ${after.message.attempts} failed${outcome === 'failed' ? ' for good' : ''}: ${error}`);
+      this.logger.warn(
+        `webhook ${message.id} (${event}) attempt ${after.message.attempts} failed${outcome === 'failed' ? ' for good' : ''}: ${error}`,
+      );
     return { outcome, createdAt: message.createdAt };
   }
 
   /** Applies one state change to the row under its lock, in its own short transaction. */
-  private async change<T>(outboxId: string, apply: (m: OutboxMessage, tx: EntityManager) => T): Promise<{ result: T; message: OutboxMessage }> {
+  private async change<T>(
+    outboxId: string,
+    apply: (m: OutboxMessage, tx: EntityManager) => T,
+  ): Promise<{ result: T; message: OutboxMessage }> {
     return this.orm.em.fork().transactional(async (tx) => {
       const message = await tx.findOne(OutboxMessage, { id: outboxId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!message) throw new OutboxMessageMissing(outboxId);

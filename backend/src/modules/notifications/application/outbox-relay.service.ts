@@ -73,7 +73,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
         { limit: BATCH, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE },
       );
       for (const message of old)
-        if (message.giveUpIfOverdue(now, policy)) this.logger.warn(`notification ${message.id} (${message.kind}) given up: ${message.lastError}`);
+        if (message.giveUpIfOverdue(now, policy))
+          this.logger.warn(`notification ${message.id} (${message.kind}) given up: ${message.lastError}`);
     });
   }
 

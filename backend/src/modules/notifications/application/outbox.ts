@@ -14,7 +14,12 @@ export class Outbox {
   constructor(private readonly em: EntityManager) {}
 
   /** `dueAt`: not sent before then (a spaced reset link, decision 0505); now when not given. */
-  add<K extends NotificationKind>(kind: K, payload: NotificationPayloads[K], em: EntityManager = this.em, dueAt?: Date): OutboxMessage<K> {
+  add<K extends NotificationKind>(
+    kind: K,
+    payload: NotificationPayloads[K],
+    em: EntityManager = this.em,
+    dueAt?: Date,
+  ): OutboxMessage<K> {
     const message = OutboxMessage.create(kind, payload);
     if (dueAt) message.deferUntil(dueAt);
     em.persist(message);
@@ -26,13 +31,19 @@ export class Outbox {
    * an outbox row written by the caller's flush with the change that caused it. The body is made
    * here, once, so every attempt sends (and signs) the same bytes; `data` holds only public fields.
    */
-  async event(event: WebhookEventName, data: Record<string, unknown>, now: Date, em: EntityManager = this.em): Promise<number> {
+  async event(
+    event: WebhookEventName,
+    data: Record<string, unknown>,
+    now: Date,
+    em: EntityManager = this.em,
+  ): Promise<number> {
     // A handful of rows: read whole and chosen here rather than by an array operator.
     const subscriptions = (await em.find(WebhookSubscription, { enabled: true })).filter((s) => s.wants(event));
     if (subscriptions.length === 0) return 0;
     const eventId = randomUUID();
     const body = JSON.stringify({ id: eventId, event, created_at: now.toISOString(), data });
-    for (const s of subscriptions) em.persist(OutboxMessage.create(WEBHOOK_KIND, { subscriptionId: s.id, eventId, event, body }, now));
+    for (const s of subscriptions)
+      em.persist(OutboxMessage.create(WEBHOOK_KIND, { subscriptionId: s.id, eventId, event, body }, now));
     return subscriptions.length;
   }
 }

@@ -1,10 +1,9 @@
-/** What a partner's endpoint answered: its status and the first few hundred characters of its body. */
+/** What a partner's endpoint answered: its HTTP status only, never its body (decision 0830). */
 export interface WebhookAnswer {
   status: number;
-  excerpt: string;
 }
 
-/** The target is not one the install may call (decision 0810); the message says why, for the admin. */
+/** The target is not one the install may call (decisions 0810, 0830); the message says why, for the admin. */
 export class WebhookTargetRefused extends Error {
   override readonly name = 'WebhookTargetRefused';
 }

@@ -6,6 +6,11 @@ import type { WebhookDeliveryPayload } from './webhook';
  */
 export interface NotificationPayloads {
   'password-recovery': { email: string; link: string };
+  /**
+   * To an address the operator made an admin before it had an account (decision 0662): who
+   * invited, for which cities (their names; null for every city) and the link that sets a password.
+   */
+  'admin-invitation': { email: string; link: string; invitedBy: string; cities: string[] | null; linkHours: number };
   /** To a new account's address: the link that proves it (decision 0508). */
   'email-confirmation': { email: string; link: string };
   'notify-new-registration': {
@@ -31,6 +36,8 @@ export interface NotificationPayloads {
     submissionId: string;
   };
   'amplify-interest': {
+    /** The business's city: its link leads to that city's featured page (decision 0654); absent in messages queued before. */
+    citySlug?: string;
     submissionId: string;
     businessName: string;
     contactName: string;
@@ -55,9 +62,16 @@ export interface NotificationPayloads {
     token: string;
   };
   'creator-approved': { email: string; name: string; profileId: string };
-  'creator-rejected': { email: string; name: string; notes: string | null };
+  /** `citySlug`: the creator's city, whose apply page the mail links to (decision 0654); absent in messages queued before. */
+  'creator-rejected': { email: string; name: string; notes: string | null; citySlug?: string };
   /** To an approved creator whose phone verification an admin turned off, or on again (decision 0506). */
-  'creator-phone-verification': { email: string; name: string; profileId: string; verified: boolean };
+  'creator-phone-verification': {
+    email: string;
+    name: string;
+    profileId: string;
+    verified: boolean;
+    citySlug?: string;
+  };
   /** To the admins: an approved (listed) creator changed the profile since it was verified. */
   'approved-creator-changed': {
     /** The city the record belongs to: only its admins are mailed (decision 0601); absent in messages queued before cities. */
@@ -119,11 +133,34 @@ export interface NotificationPayloads {
     /** The creator's one-click "I replied" link's secret (decision 0710); absent in mails queued before it. */
     replyToken?: string;
   };
+  /**
+   * To a proven brand (decision 0841): their message to a creator was passed on, with the "They
+   * replied" link's secret. Our words only, never the message.
+   */
+  'contact-brand-copy': {
+    profileId: string;
+    creatorName: string;
+    email: string;
+    token: string;
+  };
+  /**
+   * To a listed creator: open calls that match their profile (issue 40 point 3, decision 0911), one
+   * call when mailed at its approval, several in the next day's digest. `token` is the account's
+   * one-click unsubscribe token (decision 0912).
+   */
+  'call-match': {
+    email: string;
+    name: string;
+    token: string;
+    calls: { id: string; citySlug: string; title: string; businessName: string; offerText: string; deadline: string }[];
+  };
   /** Not a mail: one event to one partner's webhook, paced and retried as mail is (decision 0810). */
   webhook: WebhookDeliveryPayload;
 }
 
 interface BusinessContact {
+  /** The business's city: its links lead to that city's pages (decision 0654); absent in messages queued before. */
+  citySlug?: string;
   submissionId: string;
   businessName: string;
   contactName: string;

@@ -1,6 +1,12 @@
 import { OutboxMessage, type DeliveryPolicy } from './outbox-message';
 
-const policy: DeliveryPolicy = { maxAttempts: 3, retryBaseMs: 1_000, leaseMs: 60_000, handoffGraceMs: 30_000, giveUpAfterMs: 24 * 3_600_000 };
+const policy: DeliveryPolicy = {
+  maxAttempts: 3,
+  retryBaseMs: 1_000,
+  leaseMs: 60_000,
+  handoffGraceMs: 30_000,
+  giveUpAfterMs: 24 * 3_600_000,
+};
 const t0 = new Date('2026-11-23T12:00:00Z');
 const at = (ms: number) => new Date(t0.getTime() + ms);
 const fresh = () => OutboxMessage.create('password-recovery', { email: 'a@example.com', link: 'https://x' }, t0);

@@ -48,7 +48,11 @@ export class OutboxMessage<K extends NotificationKind = NotificationKind> {
   /** An admin's resend of a delivered message: the message it repeats (decision 0116). */
   resendOf: string | null;
 
-  static create<K extends NotificationKind>(kind: K, payload: NotificationPayloads[K], now = new Date()): OutboxMessage<K> {
+  static create<K extends NotificationKind>(
+    kind: K,
+    payload: NotificationPayloads[K],
+    now = new Date(),
+  ): OutboxMessage<K> {
     const m = new OutboxMessage<K>();
     m.id = randomUUID();
     m.kind = kind;
@@ -73,9 +77,16 @@ export class OutboxMessage<K extends NotificationKind = NotificationKind> {
    * never repeated: its secret was scrubbed once sent, and the person asks for a new link.
    */
   static resendFrom(original: OutboxMessage, singleUse: boolean, now = new Date()): OutboxMessage {
-    if (original.status !== 'sent') throw DomainError.conflict('NOTIFICATIONS.NOT_SENT', 'Only a delivered message can be resent; use Retry for this one');
+    if (original.status !== 'sent')
+      throw DomainError.conflict(
+        'NOTIFICATIONS.NOT_SENT',
+        'Only a delivered message can be resent; use Retry for this one',
+      );
     if (singleUse)
-      throw DomainError.conflict('NOTIFICATIONS.SINGLE_USE', 'This mail carried a single-use link and cannot be resent; the person can ask for a new one');
+      throw DomainError.conflict(
+        'NOTIFICATIONS.SINGLE_USE',
+        'This mail carried a single-use link and cannot be resent; the person can ask for a new one',
+      );
     const copy = OutboxMessage.create(original.kind, structuredClone(original.payload), now);
     copy.resendOf = original.id;
     return copy;
@@ -83,7 +94,8 @@ export class OutboxMessage<K extends NotificationKind = NotificationKind> {
 
   /** Not handed to the queue before `at` (a reset link spaced after the one before it). */
   deferUntil(at: Date) {
-    if (this.status !== 'pending') throw DomainError.conflict('NOTIFICATIONS.NOT_PENDING', 'Only a message not yet handed over can wait');
+    if (this.status !== 'pending')
+      throw DomainError.conflict('NOTIFICATIONS.NOT_PENDING', 'Only a message not yet handed over can wait');
     this.dueAt = at;
   }
 
@@ -138,7 +150,8 @@ export class OutboxMessage<K extends NotificationKind = NotificationKind> {
 
   /** Too old to be worth sending any more: an admin sees it failed and may retry it. */
   giveUpIfOverdue(now: Date, policy: DeliveryPolicy): boolean {
-    if (this.isSettled() || this.isLeasedAt(now) || now.getTime() - this.createdAt.getTime() < policy.giveUpAfterMs) return false;
+    if (this.isSettled() || this.isLeasedAt(now) || now.getTime() - this.createdAt.getTime() < policy.giveUpAfterMs)
+      return false;
     this.status = 'failed';
     this.lastError = `Not delivered within ${Math.round(policy.giveUpAfterMs / 3_600_000)} hours`;
     this.endLease();
@@ -147,8 +160,10 @@ export class OutboxMessage<K extends NotificationKind = NotificationKind> {
 
   /** An admin sends an undelivered message again, at once, with a fresh set of attempts. */
   retryNow(now: Date) {
-    if (this.status === 'sent') throw DomainError.conflict('NOTIFICATIONS.ALREADY_SENT', 'This message was already delivered');
-    if (this.isLeasedAt(now)) throw DomainError.conflict('NOTIFICATIONS.SENDING', 'This message is being sent right now');
+    if (this.status === 'sent')
+      throw DomainError.conflict('NOTIFICATIONS.ALREADY_SENT', 'This message was already delivered');
+    if (this.isLeasedAt(now))
+      throw DomainError.conflict('NOTIFICATIONS.SENDING', 'This message is being sent right now');
     this.status = 'pending';
     this.attempts = 0;
     this.dueAt = now;

@@ -2,7 +2,13 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { DomainError } from '../../../shared/domain-error';
 
 /** The events a partner may subscribe to (issue 28 point 4; decision 0810). */
-export const WEBHOOK_EVENTS = ['creator.listed', 'creator.unlisted', 'business.featured'] as const;
+export const WEBHOOK_EVENTS = [
+  'creator.listed',
+  'creator.unlisted',
+  'business.featured',
+  'call.approved',
+  'call.closed',
+] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
 
 /** An outbox row of this kind is a webhook delivery, not a mail. */
@@ -30,7 +36,10 @@ export class WebhookSubscription {
   createdAt: Date;
   updatedAt: Date;
 
-  static create(input: { url: string; events: WebhookEventName[]; description: string }, now: Date): WebhookSubscription {
+  static create(
+    input: { url: string; events: WebhookEventName[]; description: string },
+    now: Date,
+  ): WebhookSubscription {
     const s = new WebhookSubscription();
     s.id = randomUUID();
     s.url = input.url;
@@ -66,7 +75,7 @@ export class WebhookAttempt {
   attemptedAt: Date;
   /** The receiver's HTTP status; null when no answer came (refused, timed out, unreachable). */
   statusCode: number | null;
-  /** Why the attempt failed, or null; a short excerpt of the answer's body at most (decision 0810). */
+  /** Why the attempt failed, or null: `HTTP <status>` or the transport's error, never the answer's body (decision 0830). */
   error: string | null;
   outcome: 'delivered' | 'retrying' | 'failed';
   nextRetryAt: Date | null;
@@ -82,29 +91,43 @@ const MAX_DESCRIPTION = 200;
 /** The body of POST /api/admin/webhooks, checked field by field; every refusal names its field. */
 export function subscriptionInput(body: unknown): { url: string; events: WebhookEventName[]; description: string } {
   const b = (body ?? {}) as Record<string, unknown>;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw DomainError.invalid('WEBHOOKS.BAD_BODY', 'Send a JSON object', 'body');
-  if (typeof b.url !== 'string' || !b.url.trim()) throw DomainError.invalid('WEBHOOKS.URL_REQUIRED', 'URL is required', 'url');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw DomainError.invalid('WEBHOOKS.BAD_BODY', 'Send a JSON object', 'body');
+  if (typeof b.url !== 'string' || !b.url.trim())
+    throw DomainError.invalid('WEBHOOKS.URL_REQUIRED', 'URL is required', 'url');
   const url = b.url.trim();
-  if (url.length > MAX_URL) throw DomainError.invalid('WEBHOOKS.URL_TOO_LONG', `URL must be at most ${MAX_URL} characters`, 'url');
+  if (url.length > MAX_URL)
+    throw DomainError.invalid('WEBHOOKS.URL_TOO_LONG', `URL must be at most ${MAX_URL} characters`, 'url');
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
     throw DomainError.invalid('WEBHOOKS.BAD_URL', 'URL must be a full https:// address', 'url');
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw DomainError.invalid('WEBHOOKS.BAD_URL', 'URL must be a full https:// address', 'url');
-  if (parsed.username || parsed.password) throw DomainError.invalid('WEBHOOKS.URL_CREDENTIALS', 'URL must not carry a user name or password', 'url');
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+    throw DomainError.invalid('WEBHOOKS.BAD_URL', 'URL must be a full https:// address', 'url');
+  if (parsed.username || parsed.password)
+    throw DomainError.invalid('WEBHOOKS.URL_CREDENTIALS', 'URL must not carry a user name or password', 'url');
   if (parsed.hash) throw DomainError.invalid('WEBHOOKS.URL_FRAGMENT', 'URL must not have a #fragment', 'url');
-  if (!Array.isArray(b.events) || b.events.length === 0) throw DomainError.invalid('WEBHOOKS.EVENTS_REQUIRED', 'Choose at least one event', 'events');
+  if (!Array.isArray(b.events) || b.events.length === 0)
+    throw DomainError.invalid('WEBHOOKS.EVENTS_REQUIRED', 'Choose at least one event', 'events');
   const unknown = b.events.find((e) => !WEBHOOK_EVENTS.includes(e as WebhookEventName));
   if (unknown !== undefined)
-    throw DomainError.invalid('WEBHOOKS.BAD_EVENT', `Unknown event ${JSON.stringify(unknown)}; events are ${WEBHOOK_EVENTS.join(', ')}`, 'events');
+    throw DomainError.invalid(
+      'WEBHOOKS.BAD_EVENT',
+      `Unknown event ${JSON.stringify(unknown)}; events are ${WEBHOOK_EVENTS.join(', ')}`,
+      'events',
+    );
   const events = WEBHOOK_EVENTS.filter((e) => (b.events as unknown[]).includes(e));
   if (b.description !== undefined && b.description !== null && typeof b.description !== 'string')
     throw DomainError.invalid('WEBHOOKS.BAD_DESCRIPTION', 'Description must be text', 'description');
   const description = typeof b.description === 'string' ? b.description.trim() : '';
   if (description.length > MAX_DESCRIPTION)
-    throw DomainError.invalid('WEBHOOKS.DESCRIPTION_TOO_LONG', `Description must be at most ${MAX_DESCRIPTION} characters`, 'description');
+    throw DomainError.invalid(
+      'WEBHOOKS.DESCRIPTION_TOO_LONG',
+      `Description must be at most ${MAX_DESCRIPTION} characters`,
+      'description',
+    );
   return { url: parsed.toString(), events, description };
 }
 

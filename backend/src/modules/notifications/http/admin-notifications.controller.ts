@@ -1,5 +1,5 @@
 import { Controller, Inject, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { MailHealth, OutboxMessage as OutboxDto } from '@local-creators/common';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
@@ -12,6 +12,8 @@ import { parseListQuery, sendList } from '../../../shared/ra-list';
 import { Auth, EveryCity } from '../../../shared/auth/access';
 import { OutboxMessage } from '../domain/outbox-message';
 import { WEBHOOK_KIND } from '../domain/webhook';
+import { MailHealthDto, OutboxMessageDto } from './notifications.dto';
+import { RaListQuery } from '../../../shared/http/api-schema';
 
 const toDto = (m: OutboxMessage, ctx: MailContext): OutboxDto => ({
   id: m.id,
@@ -27,7 +29,13 @@ const toDto = (m: OutboxMessage, ctx: MailContext): OutboxDto => ({
   resendable: m.status === 'sent' && !SINGLE_USE_KINDS.has(m.kind),
 });
 
-const SORT_FIELDS: Record<string, keyof OutboxMessage> = { id: 'id', created_at: 'createdAt', status: 'status', kind: 'kind', attempts: 'attempts' };
+const SORT_FIELDS: Record<string, keyof OutboxMessage> = {
+  id: 'id',
+  created_at: 'createdAt',
+  status: 'status',
+  kind: 'kind',
+  attempts: 'attempts',
+};
 
 /** Undelivered for this long, a message shows as stuck on the dashboard (delivery normally takes seconds). */
 const STUCK_AFTER_MINUTES = 10;
@@ -50,7 +58,11 @@ export class AdminNotificationsController {
   /** What rendering these messages' envelopes needs: the admins of each one's city (decision 0601). */
   private async mailContexts(messages: OutboxMessage[]): Promise<(m: OutboxMessage) => MailContext> {
     const cities = [...new Set(messages.map((m) => cityOf(m.payload)))];
-    const admins = new Map(await Promise.all(cities.map(async (city) => [city, await adminRecipients(this.admins, this.config, city)] as const)));
+    const admins = new Map(
+      await Promise.all(
+        cities.map(async (city) => [city, await adminRecipients(this.admins, this.config, city)] as const),
+      ),
+    );
     return (m) => ({ publicUrl: this.config.http.publicUrl, adminEmails: admins.get(cityOf(m.payload)) ?? [] });
   }
 
@@ -59,8 +71,12 @@ export class AdminNotificationsController {
   }
 
   @Get()
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
-    const q = parseListQuery<{ status?: string; kind?: string }>(query, { sortable: Object.keys(SORT_FIELDS), defaultSort: ['created_at', 'DESC'] });
+  @ApiOkResponse({ type: [OutboxMessageDto] })
+  async list(@Query() query: RaListQuery, @Res({ passthrough: true }) res: FastifyReply) {
+    const q = parseListQuery<{ status?: string; kind?: string }>(query, {
+      sortable: Object.keys(SORT_FIELDS),
+      defaultSort: ['created_at', 'DESC'],
+    });
     const where: Record<string, unknown> = {};
     if (q.filter.status === 'undelivered') where.status = { $in: ['pending', 'queued'] };
     else if (q.filter.status) where.status = String(q.filter.status);
@@ -83,6 +99,7 @@ export class AdminNotificationsController {
 
   /** Failed mail, and mail still undelivered after STUCK_AFTER_MINUTES, for the dashboard. */
   @Get('health')
+  @ApiOkResponse({ type: MailHealthDto })
   async health(): Promise<MailHealth> {
     const stuckBefore = new Date(this.clock.now().getTime() - STUCK_AFTER_MINUTES * 60_000);
     const [row] = await this.em.getConnection().execute<{ failed: string; stuck: string; oldest: Date | null }[]>(
@@ -101,6 +118,7 @@ export class AdminNotificationsController {
   }
 
   @Get(':id')
+  @ApiOkResponse({ type: OutboxMessageDto })
   async one(@Param('id', ParseUUIDPipe) id: string) {
     const m = await this.em.findOne(OutboxMessage, { id });
     if (!m) throw DomainError.notFound('NOTIFICATIONS.NOT_FOUND', 'Not found');
@@ -110,6 +128,7 @@ export class AdminNotificationsController {
   /** Sends any undelivered message again at once (failed, or stuck pending/queued); the relay picks it up within a second. */
   @Post(':id/retry')
   @HttpCode(200)
+  @ApiOkResponse({ type: OutboxMessageDto })
   async retry(@Param('id', ParseUUIDPipe) id: string) {
     return this.em.transactional(async (tx) => {
       const m = await tx.findOne(OutboxMessage, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -126,6 +145,7 @@ export class AdminNotificationsController {
    */
   @Post(':id/resend')
   @HttpCode(201)
+  @ApiCreatedResponse({ type: OutboxMessageDto, description: 'The new copy' })
   async resend(@Param('id', ParseUUIDPipe) id: string) {
     return this.em.transactional(async (tx) => {
       const original = await tx.findOne(OutboxMessage, { id });

@@ -2,13 +2,25 @@ import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Pu
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { CreatedWebhookSubscription, WebhookAttempt as AttemptDto, WebhookSubscription as SubscriptionDto } from '@local-creators/common';
+import type {
+  CreatedWebhookSubscription,
+  WebhookAttempt as AttemptDto,
+  WebhookSubscription as SubscriptionDto,
+} from '@local-creators/common';
 import { Clock } from '../../../shared/clock';
 import { DomainError } from '../../../shared/domain-error';
 import { parseListQuery, sendList } from '../../../shared/ra-list';
 import { Auth, EveryCity } from '../../../shared/auth/access';
 import { WebhookSender, WebhookTargetRefused } from '../application/webhook-sender';
-import { subscriptionInput, WEBHOOK_EVENTS, WebhookAttempt, WebhookSubscription } from '../domain/webhook';
+import { subscriptionInput, WebhookAttempt, WebhookSubscription } from '../domain/webhook';
+import {
+  CreatedWebhookSubscriptionDto,
+  NewWebhookDto,
+  WebhookAttemptDto,
+  WebhookEnabledDto,
+  WebhookSubscriptionDto,
+} from './notifications.dto';
+import { RaListQuery } from '../../../shared/http/api-schema';
 
 type LastAttempt = SubscriptionDto['last_attempt'];
 
@@ -57,12 +69,17 @@ export class AdminWebhooksController {
 
   @Get()
   @ApiOperation({ summary: 'Partners’ webhooks, newest first (ra-data-simple-rest list); never their secrets' })
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply): Promise<SubscriptionDto[]> {
+  @ApiOkResponse({ type: [WebhookSubscriptionDto] })
+  async list(@Query() query: RaListQuery, @Res({ passthrough: true }) res: FastifyReply): Promise<SubscriptionDto[]> {
     const q = parseListQuery(query, { sortable: ['created_at', 'url'], defaultSort: ['created_at', 'DESC'] });
     const [items, total] = await this.em.findAndCount(
       WebhookSubscription,
       {},
-      { orderBy: { [q.sortField === 'url' ? 'url' : 'createdAt']: q.sortOrder.toLowerCase(), id: 'asc' }, offset: q.offset, limit: q.limit },
+      {
+        orderBy: { [q.sortField === 'url' ? 'url' : 'createdAt']: q.sortOrder.toLowerCase(), id: 'asc' },
+        offset: q.offset,
+        limit: q.limit,
+      },
     );
     const last = await this.lastAttempts(items.map((s) => s.id));
     return sendList(
@@ -75,6 +92,7 @@ export class AdminWebhooksController {
   }
 
   @Get(':id')
+  @ApiOkResponse({ type: WebhookSubscriptionDto })
   async one(@Param('id', ParseUUIDPipe) id: string): Promise<SubscriptionDto> {
     const s = await this.em.findOne(WebhookSubscription, { id });
     if (!s) throw notFound();
@@ -84,24 +102,18 @@ export class AdminWebhooksController {
   @Post()
   @HttpCode(201)
   @ApiOperation({ summary: 'Adds a webhook; the answer carries its signing secret, the only time it is sent' })
-  @ApiBody({
-    schema: {
-      type: 'object',
-      required: ['url', 'events'],
-      properties: {
-        url: { type: 'string', example: 'https://partner.example/hooks/local-creators' },
-        events: { type: 'array', items: { type: 'string', enum: [...WEBHOOK_EVENTS] } },
-        description: { type: 'string', maxLength: 200 },
-      },
-    },
+  @ApiBody({ type: NewWebhookDto })
+  @ApiCreatedResponse({
+    type: CreatedWebhookSubscriptionDto,
+    description: 'The subscription and its `secret` (whsec_…)',
   })
-  @ApiCreatedResponse({ description: 'CreatedWebhookSubscription: the subscription and its `secret` (whsec_…)' })
   async create(@Body() body: unknown): Promise<CreatedWebhookSubscription> {
     const input = subscriptionInput(body);
     try {
       await this.sender.check(input.url);
     } catch (error) {
-      if (error instanceof WebhookTargetRefused) throw DomainError.invalid('WEBHOOKS.URL_REFUSED', error.message, 'url');
+      if (error instanceof WebhookTargetRefused)
+        throw DomainError.invalid('WEBHOOKS.URL_REFUSED', error.message, 'url');
       throw error;
     }
     const s = WebhookSubscription.create(input, this.clock.now());
@@ -111,11 +123,12 @@ export class AdminWebhooksController {
 
   /** `{ enabled }`: a disabled webhook gets no new events, and a delivery still waiting is not sent. */
   @Put(':id')
-  @ApiBody({ schema: { type: 'object', required: ['enabled'], properties: { enabled: { type: 'boolean' } } } })
-  @ApiOkResponse({ description: 'WebhookSubscription' })
+  @ApiBody({ type: WebhookEnabledDto })
+  @ApiOkResponse({ type: WebhookSubscriptionDto })
   async update(@Param('id', ParseUUIDPipe) id: string, @Body() body: unknown): Promise<SubscriptionDto> {
     const enabled = (body as { enabled?: unknown } | null)?.enabled;
-    if (typeof enabled !== 'boolean') throw DomainError.invalid('WEBHOOKS.BAD_ENABLED', 'enabled must be true or false', 'enabled');
+    if (typeof enabled !== 'boolean')
+      throw DomainError.invalid('WEBHOOKS.BAD_ENABLED', 'enabled must be true or false', 'enabled');
     const s = await this.em.findOne(WebhookSubscription, { id });
     if (!s) throw notFound();
     s.setEnabled(enabled, this.clock.now());
@@ -125,6 +138,7 @@ export class AdminWebhooksController {
 
   /** Deletes the webhook and its log; deliveries still waiting fail without a request. */
   @Delete(':id')
+  @ApiOkResponse({ type: WebhookSubscriptionDto, description: 'What was deleted' })
   async remove(@Param('id', ParseUUIDPipe) id: string): Promise<SubscriptionDto> {
     const s = await this.em.findOne(WebhookSubscription, { id });
     if (!s) throw notFound();
@@ -135,12 +149,16 @@ export class AdminWebhooksController {
 
   private async lastAttempts(ids: string[]): Promise<Map<string, LastAttempt>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.em.getConnection().execute<{ subscription_id: string; attempted_at: Date; outcome: AttemptDto['outcome'] }[]>(
-      `select distinct on (subscription_id) subscription_id, attempted_at, outcome from webhook_attempts
+    const rows = await this.em
+      .getConnection()
+      .execute<{ subscription_id: string; attempted_at: Date; outcome: AttemptDto['outcome'] }[]>(
+        `select distinct on (subscription_id) subscription_id, attempted_at, outcome from webhook_attempts
           where subscription_id in (?) order by subscription_id, attempted_at desc`,
-      [ids],
+        [ids],
+      );
+    return new Map(
+      rows.map((r) => [r.subscription_id, { at: new Date(r.attempted_at).toISOString(), outcome: r.outcome }]),
     );
-    return new Map(rows.map((r) => [r.subscription_id, { at: new Date(r.attempted_at).toISOString(), outcome: r.outcome }]));
   }
 }
 
@@ -153,8 +171,11 @@ export class AdminWebhookAttemptsController {
   constructor(private readonly em: EntityManager) {}
 
   @Get()
-  @ApiOperation({ summary: 'Delivery log of the partners’ webhooks: event, time, attempt, HTTP status or error, next retry' })
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply): Promise<AttemptDto[]> {
+  @ApiOperation({
+    summary: 'Delivery log of the partners’ webhooks: event, time, attempt, HTTP status or error, next retry',
+  })
+  @ApiOkResponse({ type: [WebhookAttemptDto], description: 'Filter { subscription_id }' })
+  async list(@Query() query: RaListQuery, @Res({ passthrough: true }) res: FastifyReply): Promise<AttemptDto[]> {
     const q = parseListQuery<{ subscription_id?: unknown; delivery_id?: unknown }>(query, {
       sortable: ['attempted_at'],
       defaultSort: ['attempted_at', 'DESC'],

@@ -1,82 +1,70 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppConfig } from '../../../config/app-config';
-import { HttpWebhookSender, isPrivateAddress } from './http-webhook.sender';
+import type { Resolver } from '../../../shared/net/outbound-guard';
+import { HttpWebhookSender } from './http-webhook.sender';
 
-const sender = (allowPrivateAddresses: boolean, timeoutMs = 5000) => new HttpWebhookSender({ webhooks: { allowPrivateAddresses, timeoutMs } } as AppConfig);
-
-describe('webhook targets (decision 0810)', () => {
-  it.each([
-    '127.0.0.1',
-    '10.1.2.3',
-    '172.16.0.9',
-    '192.168.1.1',
-    '169.254.169.254',
-    '100.64.0.1',
-    '0.0.0.0',
-    '::1',
-    '::',
-    'fe80::1',
-    'fd00::1',
-    '::ffff:127.0.0.1',
-    '::ffff:7f00:1',
-  ])('takes %s as private', (address) => expect(isPrivateAddress(address)).toBe(true));
-
-  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('takes %s as public', (address) =>
-    expect(isPrivateAddress(address)).toBe(false),
+const sender = (allowLoopbackForTests: boolean, timeoutMs = 5000, resolve?: Resolver) =>
+  new HttpWebhookSender(
+    { webhooks: { timeoutMs }, outbound: { allowLoopbackForTests } } as AppConfig,
+    resolve ? { resolve } : undefined,
   );
 
-  it.each([
-    ['https://127.0.0.1/hook', '127.0.0.1'],
-    ['https://[::1]:8443/hook', '::1'],
-    ['https://169.254.169.254/latest/meta-data', '169.254.169.254'],
-    ['https://localhost/hook', ''],
-  ])('refuses %s unless the operator allows private addresses', async (url, address) => {
-    await expect(sender(false).check(url)).rejects.toThrow(/resolves to a private, loopback or link-local address .*webhooks go to public addresses only/);
-    if (address) await expect(sender(false).check(url)).rejects.toThrow(`(${address})`);
-    await expect(sender(true).check(url)).resolves.toBeUndefined();
+/** Decisions 0810 and 0830: the webhook's request, to a receiver on loopback only. */
+describe('posting a webhook', () => {
+  let server: Server;
+  let port: number;
+  let seen: { path: string; host: string | undefined }[];
+  beforeAll(async () => {
+    seen = [];
+    server = createServer((req, res) => {
+      seen.push({ path: req.url ?? '', host: req.headers.host });
+      if (req.url === '/moved') res.writeHead(302, { location: '/elsewhere' }).end();
+      else if (req.url === '/slow')
+        return; // never answers
+      else res.writeHead(500).end('internal secrets: '.repeat(300));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
   });
 
-  it('takes plain http only to a private receiver, and only where those are allowed', async () => {
-    await expect(sender(true).check('http://127.0.0.1:9/hook')).resolves.toBeUndefined();
-    await expect(sender(true).check('http://8.8.8.8/hook')).rejects.toThrow('URL must be a full https:// address');
-    await expect(sender(false).check('http://127.0.0.1:9/hook')).rejects.toThrow('private');
+  it('refuses loopback without the test-only allowance, without connecting', async () => {
+    for (const host of ['127.0.0.1', '[::1]', '2130706433', '0x7f.1', '[::ffff:127.0.0.1]'])
+      await expect(sender(false).post(`http://${host}:${port}/refused`, {}, '{}')).rejects.toThrow(
+        'is not a public address (loopback)',
+      );
+    expect(seen.filter((s) => s.path === '/refused')).toEqual([]);
   });
 
-  describe('posting', () => {
-    let server: Server;
-    let base: string;
-    let paths: string[];
-    beforeAll(async () => {
-      paths = [];
-      server = createServer((req, res) => {
-        paths.push(req.url ?? '');
-        if (req.url === '/moved') res.writeHead(302, { location: '/elsewhere' }).end();
-        else if (req.url === '/slow')
-          return; // never answers
-        else res.writeHead(200).end('x'.repeat(5000));
-      });
-      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    });
-    afterAll(async () => {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-    });
+  it('keeps the status of the answer and nothing of its body, and follows no redirect', async () => {
+    expect(await sender(true).post(`http://127.0.0.1:${port}/big`, {}, '{}')).toEqual({ status: 500 });
+    expect(await sender(true).post(`http://127.0.0.1:${port}/moved`, {}, '{}')).toEqual({ status: 302 });
+    expect(seen.map((s) => s.path)).not.toContain('/elsewhere');
+  });
 
-    it('refuses to post to a private address when not allowed, without connecting', async () => {
-      await expect(sender(false).post(`${base}/hook`, {}, '{}')).rejects.toThrow('private');
-      expect(paths).toEqual([]);
+  it('resolves the name once and connects to the address it checked, keeping the name in Host', async () => {
+    // The first answer is checked; a second lookup (by the HTTP client) would get another
+    // address, where nothing listens: the request arriving proves it went to the checked one.
+    const answers = ['127.0.0.1', '127.0.0.2'];
+    const asked: string[] = [];
+    const resolve: Resolver = async (host) => {
+      asked.push(host);
+      return [{ address: answers.shift() ?? '127.0.0.3', family: 4 }];
+    };
+    expect(await sender(true, 5000, resolve).post(`http://partner.test:${port}/pinned`, {}, '{}')).toEqual({
+      status: 500,
     });
+    expect(asked).toEqual(['partner.test']);
+    expect(seen.filter((s) => s.path === '/pinned')).toEqual([{ path: '/pinned', host: `partner.test:${port}` }]);
+  });
 
-    it('keeps a short excerpt of the answer and follows no redirect', async () => {
-      expect(await sender(true).post(`${base}/big`, {}, '{}')).toEqual({ status: 200, excerpt: 'x'.repeat(200) });
-      expect(await sender(true).post(`${base}/moved`, {}, '{}')).toEqual({ status: 302, excerpt: '' });
-      expect(paths).not.toContain('/elsewhere');
-    });
-
-    it('gives up on a receiver that does not answer within the timeout', async () => {
-      await expect(sender(true, 500).post(`${base}/slow`, {}, '{}')).rejects.toThrow('No answer within 0.5 s');
-    });
+  it('gives up on a receiver that does not answer within the timeout', async () => {
+    await expect(sender(true, 500).post(`http://127.0.0.1:${port}/slow`, {}, '{}')).rejects.toThrow(
+      'No answer within 0.5 s',
+    );
   });
 });

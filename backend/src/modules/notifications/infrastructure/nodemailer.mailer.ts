@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
 import { AppConfig } from '../../../config/app-config';
+import { withSafeHeaders } from '../application/mail-headers';
 import { Mailer, MailRejected } from '../application/mailer';
 import type { MailMessage } from '../application/mail-templates';
 
@@ -15,11 +16,16 @@ export class NodemailerMailer extends Mailer {
   constructor(@Inject(AppConfig) private readonly config: AppConfig) {
     super();
     this.transport = config.mail.smtpUrl
-      ? createTransport(config.mail.smtpUrl, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as never)
+      ? createTransport(config.mail.smtpUrl, {
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 20_000,
+        } as never)
       : createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   }
 
-  async send(message: MailMessage & { messageId: string; from: string }): Promise<void> {
+  async send(unsafe: MailMessage & { messageId: string; from: string }): Promise<void> {
+    const message = withSafeHeaders(unsafe);
     if (message.to.length === 0) {
       this.logger.warn(`mail "${message.subject}" has no recipient; skipped`);
       return;
@@ -31,6 +37,7 @@ export class NodemailerMailer extends Mailer {
         replyTo: message.replyTo,
         subject: message.subject,
         text: message.text,
+        ...(message.headers ? { headers: message.headers } : {}),
         messageId: `<${message.messageId}@local-creators>`,
       })
       .catch((error: Error & { responseCode?: number }) => {
@@ -39,7 +46,10 @@ export class NodemailerMailer extends Mailer {
       });
     if (!this.config.mail.smtpUrl) {
       await mkdir(this.config.mail.dir, { recursive: true });
-      const file = join(this.config.mail.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.messageId}.eml`);
+      const file = join(
+        this.config.mail.dir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.messageId}.eml`,
+      );
       await writeFile(file, (info as unknown as { message: Buffer }).message);
       // The links (reset, confirmation) are in the file, never in the log (decision 0313).
       this.logger.log(`mail to ${message.to.join(', ')}: "${message.subject}" written to ${file}`);

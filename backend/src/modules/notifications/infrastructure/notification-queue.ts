@@ -44,12 +44,18 @@ export class NotificationQueue implements OnApplicationShutdown {
   constructor(@Inject(AppConfig) config: AppConfig, @Inject(RedisNamespace) namespace: RedisNamespace) {
     this.connection = bullConnection(config);
     this.connection.on('error', () => undefined);
-    this.queue = new Queue<NotificationJob>(NOTIFICATION_QUEUE, { connection: this.connection, prefix: bullPrefix(namespace), defaultJobOptions: JOB_OPTIONS });
+    this.queue = new Queue<NotificationJob>(NOTIFICATION_QUEUE, {
+      connection: this.connection,
+      prefix: bullPrefix(namespace),
+      defaultJobOptions: JOB_OPTIONS,
+    });
     this.queue.on('error', () => undefined);
   }
 
   async addAll(jobs: { outboxId: string; jobId: string }[]) {
-    await this.queue.addBulk(jobs.map(({ outboxId, jobId }) => ({ name: 'deliver', data: { outboxId }, opts: { ...JOB_OPTIONS, jobId } })));
+    await this.queue.addBulk(
+      jobs.map(({ outboxId, jobId }) => ({ name: 'deliver', data: { outboxId }, opts: { ...JOB_OPTIONS, jobId } })),
+    );
   }
 
   async onApplicationShutdown() {

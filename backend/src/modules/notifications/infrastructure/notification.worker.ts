@@ -25,16 +25,22 @@ export class NotificationWorker implements OnApplicationBootstrap, OnApplication
   onApplicationBootstrap() {
     const connection = (this.connection = bullConnection(this.config));
     connection.on('error', () => undefined);
-    this.worker = new Worker<NotificationJob>(NOTIFICATION_QUEUE, (job) => this.deliver.execute(job.data.outboxId, this.owner), {
-      connection,
-      prefix: bullPrefix(this.namespace),
-      concurrency: 5,
-      // A job of a dead worker is picked up again within about 15 s; its lease in the row decides
-      // whether it may be sent yet (OutboxMessage.claim).
-      lockDuration: 10_000,
-      stalledInterval: 5_000,
-    });
-    this.worker.on('failed', (job, error) => this.logger.warn(`notification ${job?.data.outboxId} job ${job?.id} failed: ${error.message}`));
+    this.worker = new Worker<NotificationJob>(
+      NOTIFICATION_QUEUE,
+      (job) => this.deliver.execute(job.data.outboxId, this.owner),
+      {
+        connection,
+        prefix: bullPrefix(this.namespace),
+        concurrency: 5,
+        // A job of a dead worker is picked up again within about 15 s; its lease in the row decides
+        // whether it may be sent yet (OutboxMessage.claim).
+        lockDuration: 10_000,
+        stalledInterval: 5_000,
+      },
+    );
+    this.worker.on('failed', (job, error) =>
+      this.logger.warn(`notification ${job?.data.outboxId} job ${job?.id} failed: ${error.message}`),
+    );
     this.worker.on('error', (error) => this.logger.warn(`worker: ${error.message}`));
   }
 

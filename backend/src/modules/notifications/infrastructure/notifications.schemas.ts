@@ -6,7 +6,12 @@ export const OutboxMessageSchema = new EntitySchema<OutboxMessage>({
   class: OutboxMessage,
   tableName: 'outbox_messages',
   // The relay scans unsettled rows by due time; a partial index keeps that scan tiny.
-  indexes: [{ name: 'outbox_due_idx', expression: `create index "outbox_due_idx" on "outbox_messages" ("due_at") where "status" in ('pending', 'queued')` }],
+  indexes: [
+    {
+      name: 'outbox_due_idx',
+      expression: `create index "outbox_due_idx" on "outbox_messages" ("due_at") where "status" in ('pending', 'queued')`,
+    },
+  ],
   properties: {
     id: { type: 'uuid', primary: true },
     kind: { type: 'string', length: 60 },

@@ -26,9 +26,12 @@ export class NotificationMetrics implements OnModuleInit {
       labelNames: ['state'] as const,
       registers: [this.metrics.registry],
       async collect() {
-        const rows: { status: string; n: string }[] = await orm.em.getConnection().execute('select status, count(*) n from outbox_messages group by status');
+        const rows: { status: string; n: string }[] = await orm.em
+          .getConnection()
+          .execute('select status, count(*) n from outbox_messages group by status');
         outbox.reset();
-        for (const state of ['pending', 'queued', 'sent', 'failed']) outbox.set({ state }, Number(rows.find((r) => r.status === state)?.n ?? 0));
+        for (const state of ['pending', 'queued', 'sent', 'failed'])
+          outbox.set({ state }, Number(rows.find((r) => r.status === state)?.n ?? 0));
       },
     });
     const oldestUndelivered = new Gauge({
@@ -38,7 +41,9 @@ export class NotificationMetrics implements OnModuleInit {
       async collect() {
         const [row] = await orm.em
           .getConnection()
-          .execute(`select extract(epoch from now() - min(created_at)) age from outbox_messages where status in ('pending', 'queued')`);
+          .execute(
+            `select extract(epoch from now() - min(created_at)) age from outbox_messages where status in ('pending', 'queued')`,
+          );
         oldestUndelivered.set(Number(row?.age ?? 0));
       },
     });

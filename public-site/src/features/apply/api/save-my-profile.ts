@@ -8,7 +8,8 @@ import { usePageCity } from '@/lib/use-city';
  * PUT /api/me/profile with the validated ProfileInput: creates the profile (pending) or updates it
  * (status untouched). The photo is not part of the body: the server keeps it per user.
  */
-const saveMyProfile = (body: ProfileInput & { city?: string }) => apiFetch<CreatorProfile>('/api/me/profile', { method: 'PUT', body });
+const saveMyProfile = (body: ProfileInput & { city?: string }) =>
+  apiFetch<CreatorProfile>('/api/me/profile', { method: 'PUT', body });
 
 /**
  * Under a city's pages (`/akron/apply`, decision 0620) the application joins that city: `city` is

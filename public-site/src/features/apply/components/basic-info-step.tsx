@@ -1,10 +1,17 @@
 import { LIMITS } from '@local-creators/common';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { FLAVOR } from '@/lib/site-config';
 import { cn } from '@/lib/utils';
 import type { Draft, SetDraft } from './draft';
 import { FormField, fieldA11y, type FieldErrors } from './form-field';
 import { ProfilePhotoField } from './profile-photo-field';
+
+/** The city's own neighbourhoods as examples, else no names at all (decision 0654). */
+const neighborhoodHint = () =>
+  FLAVOR.neighborhoodExamples
+    ? `Optional, e.g. ${FLAVOR.neighborhoodExamples}.`
+    : 'Optional: the part of town you live and create in.';
 
 export function BasicInfoStep({
   draft,
@@ -36,7 +43,13 @@ export function BasicInfoStep({
             onChange={(e) => set('full_name', e.target.value)}
           />
         </FormField>
-        <FormField id="phone" label="Phone number" required error={errors.phone} hint="We call or text this number to verify you. Never shown publicly.">
+        <FormField
+          id="phone"
+          label="Phone number"
+          required
+          error={errors.phone}
+          hint="We call or text this number to verify you. Never shown publicly."
+        >
           <Input
             id="phone"
             type="tel"
@@ -46,12 +59,12 @@ export function BasicInfoStep({
             autoComplete="tel"
             aria-required
             {...fieldA11y('phone', errors.phone, { hint: true })}
-            placeholder="(216) 555-0123"
+            placeholder={FLAVOR.phoneExample}
             onChange={(e) => set('phone', e.target.value)}
           />
         </FormField>
       </div>
-      <FormField id="neighborhood" label="Neighborhood" error={errors.neighborhood} hint="Optional, e.g. Ohio City, Tremont or Lakewood.">
+      <FormField id="neighborhood" label="Neighborhood" error={errors.neighborhood} hint={neighborhoodHint()}>
         <Input
           id="neighborhood"
           value={draft.neighborhood}
@@ -71,7 +84,10 @@ export function BasicInfoStep({
           <span
             id="bio-count"
             aria-live="polite"
-            className={cn('text-xs tabular-nums text-muted-foreground', bioLength >= LIMITS.bioMax && 'font-medium text-warning')}
+            className={cn(
+              'text-xs tabular-nums text-muted-foreground',
+              bioLength >= LIMITS.bioMax && 'font-medium text-warning',
+            )}
           >
             {bioLength}/{LIMITS.bioMax}
           </span>
@@ -84,7 +100,7 @@ export function BasicInfoStep({
           maxLength={LIMITS.bioMax}
           aria-required
           {...fieldA11y('bio', errors.bio, { hint: true, extra: 'bio-count' })}
-          placeholder="Brunch spots, lakefront sunsets and the best pierogi in town."
+          placeholder={FLAVOR.bioExample}
           onChange={(e) => set('bio', e.target.value.slice(0, LIMITS.bioMax))}
         />
       </FormField>

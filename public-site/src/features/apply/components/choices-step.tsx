@@ -26,7 +26,9 @@ function ToggleChips<T extends string>({
         <span className="ml-0.5 text-destructive" aria-hidden>
           *
         </span>
-        <span className="ml-2 text-xs font-normal text-muted-foreground">{value.length > 0 ? `${value.length} selected` : 'Choose at least one'}</span>
+        <span className="ml-2 text-xs font-normal text-muted-foreground">
+          {value.length > 0 ? `${value.length} selected` : 'Choose at least one'}
+        </span>
       </legend>
       <p id={`${id}-hint`} className="mt-1 text-xs text-muted-foreground">
         {hint}

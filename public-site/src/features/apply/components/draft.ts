@@ -1,4 +1,4 @@
-import type { CreatorProfile, ProfileInput } from '@local-creators/common';
+import { wizardStepOfField, type CreatorProfile, type ProfileInput } from '@local-creators/common';
 
 export type Step = 1 | 2 | 3 | 4;
 
@@ -13,9 +13,24 @@ export type SetDraft = <K extends keyof Draft>(key: K, value: Draft[K]) => void;
 
 export const STEPS: { step: Step; title: string; short: string; description: string }[] = [
   { step: 1, title: 'Basic Information', short: 'Basics', description: 'Who you are and where in town you create.' },
-  { step: 2, title: 'Your Platforms', short: 'Platforms', description: 'Where people follow you, and how many of them.' },
-  { step: 3, title: 'Niches & Content', short: 'Niches', description: 'What you create and how you like to work with brands.' },
-  { step: 4, title: 'Links & Privacy', short: 'Links', description: 'Optional links for brands, and how we show your name.' },
+  {
+    step: 2,
+    title: 'Your Platforms',
+    short: 'Platforms',
+    description: 'Where people follow you, and how many of them.',
+  },
+  {
+    step: 3,
+    title: 'Niches & Content',
+    short: 'Niches',
+    description: 'What you create and how you like to work with brands.',
+  },
+  {
+    step: 4,
+    title: 'Links & Privacy',
+    short: 'Links',
+    description: 'Optional links for brands, and how we show your name.',
+  },
 ];
 
 export const emptyDraft: Draft = {
@@ -46,16 +61,8 @@ export const draftFromProfile = (p: CreatorProfile): Draft => ({
   can_use_name_publicly: p.can_use_name_publicly,
 });
 
-/** The step that holds a field named in a validation failure (e.g. 'platforms.0.url'). */
-export function stepOfField(field: string | undefined): Step | null {
-  if (!field) return null;
-  const root = field.split('.')[0];
-  if (root === 'full_name' || root === 'phone' || root === 'bio' || root === 'neighborhood') return 1;
-  if (root === 'platforms') return 2;
-  if (root === 'niches' || root === 'content_types' || root === 'collab_types') return 3;
-  if (root === 'media_kit_url' || root === 'link_hub_url' || root === 'can_use_name_publicly') return 4;
-  return null;
-}
+/** The step that holds a field named in a validation failure (e.g. 'platforms.0.url'): the shared rules' own table. */
+export const stepOfField = (field: string | undefined): Step | null => wizardStepOfField(field);
 
 /** The unsent application kept in this browser, per account, so a reload does not wipe it. */
 export interface StoredDraft {
@@ -73,7 +80,10 @@ export function readStoredDraft(userId: string): StoredDraft | null {
     const parsed = JSON.parse(raw) as Partial<StoredDraft>;
     if (!parsed || typeof parsed.draft !== 'object' || parsed.draft === null) return null;
     // Unknown or missing keys fall back to the empty draft's, so an older copy still loads.
-    return { draft: { ...emptyDraft, ...parsed.draft }, imageUrl: typeof parsed.imageUrl === 'string' ? parsed.imageUrl : null };
+    return {
+      draft: { ...emptyDraft, ...parsed.draft },
+      imageUrl: typeof parsed.imageUrl === 'string' ? parsed.imageUrl : null,
+    };
   } catch {
     return null;
   }

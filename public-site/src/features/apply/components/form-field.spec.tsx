@@ -29,9 +29,13 @@ describe('a form field', () => {
 
   it('replaces the hint with the error beside the field, announced and linked to the control', () => {
     const html = field({ hint: 'Only admins see this.', error: 'Phone number too short' });
-    expect(html).toContain('<p id="phone-error" class="text-xs font-medium text-destructive" role="alert">Phone number too short</p>');
+    expect(html).toContain(
+      '<p id="phone-error" class="text-xs font-medium text-destructive" role="alert">Phone number too short</p>',
+    );
     expect(html).not.toContain('phone-hint');
-    expect(html).toMatch(/<input id="phone" aria-invalid="true" aria-describedby="phone-error" class="border-destructive"\/?>/);
+    expect(html).toMatch(
+      /<input id="phone" aria-invalid="true" aria-describedby="phone-error" class="border-destructive"\/?>/,
+    );
   });
 });
 

@@ -8,7 +8,12 @@ import { FormField, fieldA11y, type FieldErrors } from './form-field';
 export function LinksStep({ draft, set, errors = {} }: { draft: Draft; set: SetDraft; errors?: FieldErrors }) {
   return (
     <div className="space-y-5">
-      <FormField id="media_kit_url" error={errors.media_kit_url} label="Media kit URL" hint="Optional. A PDF or page with your rates and past work.">
+      <FormField
+        id="media_kit_url"
+        error={errors.media_kit_url}
+        label="Media kit URL"
+        hint="Optional. A PDF or page with your rates and past work."
+      >
         <Input
           id="media_kit_url"
           type="url"
@@ -20,7 +25,12 @@ export function LinksStep({ draft, set, errors = {} }: { draft: Draft; set: SetD
           onChange={(e) => set('media_kit_url', e.target.value)}
         />
       </FormField>
-      <FormField id="link_hub_url" error={errors.link_hub_url} label="Link hub URL" hint="Optional. Linktree, Beacons or your own page.">
+      <FormField
+        id="link_hub_url"
+        error={errors.link_hub_url}
+        label="Link hub URL"
+        hint="Optional. Linktree, Beacons or your own page."
+      >
         <Input
           id="link_hub_url"
           type="url"

@@ -1,6 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CircleAlert, Plus, Trash2 } from 'lucide-react';
-import { formatCount, LIMITS, MSG, PLATFORM_NAMES, linkFrom, totalFollowers, type PlatformInput, type PlatformName } from '@local-creators/common';
+import {
+  formatCount,
+  LIMITS,
+  MSG,
+  PLATFORM_NAMES,
+  linkFrom,
+  totalFollowers,
+  type PlatformInput,
+  type PlatformName,
+} from '@local-creators/common';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { FormField } from './form-field';
@@ -33,7 +42,13 @@ function parseFollowers(raw: string): { ok: true; value: number } | { ok: false;
 /** Where focus goes after the list changed: the select after an add, a remove button (or the select) after a remove. */
 type FocusAfter = { kind: 'select' } | { kind: 'remove'; index: number } | null;
 
-export function PlatformsStep({ platforms, onChange }: { platforms: PlatformInput[]; onChange: (next: PlatformInput[]) => void }) {
+export function PlatformsStep({
+  platforms,
+  onChange,
+}: {
+  platforms: PlatformInput[];
+  onChange: (next: PlatformInput[]) => void;
+}) {
   const [form, setForm] = useState<AddForm>(emptyForm);
   const [urlError, setUrlError] = useState<string | null>(null);
   const [followersError, setFollowersError] = useState<string | null>(null);
@@ -78,7 +93,10 @@ export function PlatformsStep({ platforms, onChange }: { platforms: PlatformInpu
   return (
     <div className="space-y-6">
       {platforms.length === 0 ? (
-        <p className="flex items-center gap-2 rounded-lg border border-warning/30 bg-warning/10 px-3 py-2.5 text-sm text-warning" role="status">
+        <p
+          className="flex items-center gap-2 rounded-lg border border-warning/30 bg-warning/10 px-3 py-2.5 text-sm text-warning"
+          role="status"
+        >
           <CircleAlert className="size-4 shrink-0" aria-hidden />
           {MSG.addPlatformHint}
         </p>
@@ -87,13 +105,20 @@ export function PlatformsStep({ platforms, onChange }: { platforms: PlatformInpu
           <ul ref={listRef} className="divide-y divide-border rounded-xl border border-border">
             {platforms.map((p, i) => (
               <li key={`${p.name}-${p.handle}-${i}`} className="flex items-center gap-3 px-4 py-3">
-                <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-xs font-bold text-primary" aria-hidden>
+                <span
+                  className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-xs font-bold text-primary"
+                  aria-hidden
+                >
                   {p.name.slice(0, 2)}
                 </span>
                 <div className="min-w-0 flex-1">
                   <p className="text-sm font-medium">
                     {p.name}
-                    {p.handle && <span className="ml-1.5 font-normal text-muted-foreground">{p.handle.startsWith('@') ? p.handle : `@${p.handle}`}</span>}
+                    {p.handle && (
+                      <span className="ml-1.5 font-normal text-muted-foreground">
+                        {p.handle.startsWith('@') ? p.handle : `@${p.handle}`}
+                      </span>
+                    )}
                   </p>
                   <p className="truncate text-xs text-muted-foreground">
                     {formatCount(p.followers)} followers{p.url && ` · ${p.url}`}
@@ -118,7 +143,11 @@ export function PlatformsStep({ platforms, onChange }: { platforms: PlatformInpu
         </div>
       )}
 
-      <form onSubmit={add} noValidate className="space-y-4 rounded-xl border border-dashed border-border bg-muted/30 p-4 sm:p-5">
+      <form
+        onSubmit={add}
+        noValidate
+        className="space-y-4 rounded-xl border border-dashed border-border bg-muted/30 p-4 sm:p-5"
+      >
         <h3 className="text-sm font-semibold">Add a platform</h3>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id="platform-name" label="Platform" required>
@@ -183,7 +212,9 @@ export function PlatformsStep({ platforms, onChange }: { platforms: PlatformInpu
           </FormField>
         </div>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-xs text-muted-foreground">{full ? `You can list up to ${LIMITS.platformsMax} platforms.` : 'Add each platform you post on.'}</p>
+          <p className="text-xs text-muted-foreground">
+            {full ? `You can list up to ${LIMITS.platformsMax} platforms.` : 'Add each platform you post on.'}
+          </p>
           <Button type="submit" variant="secondary" disabled={!form.name || full}>
             <Plus aria-hidden /> Add platform
           </Button>

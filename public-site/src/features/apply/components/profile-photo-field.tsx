@@ -11,11 +11,22 @@ import { useUploadProfileImage } from '../api/upload-profile-image';
 
 /** The server's own refusals are the spec's texts; anything else is the generic upload failure. */
 const uploadErrorMessage = (error: unknown) =>
-  error instanceof ApiRequestError && (error.message === MSG.imageNotImage || error.message === MSG.imageTooLarge || error.message === MSG.imageTooManyPixels)
+  error instanceof ApiRequestError &&
+  (error.message === MSG.imageNotImage ||
+    error.message === MSG.imageTooLarge ||
+    error.message === MSG.imageTooManyPixels)
     ? error.message
     : MSG.imageUploadFailed;
 
-export function ProfilePhotoField({ name, url, onChange }: { name: string; url: string | null; onChange: (url: string | null) => void }) {
+export function ProfilePhotoField({
+  name,
+  url,
+  onChange,
+}: {
+  name: string;
+  url: string | null;
+  onChange: (url: string | null) => void;
+}) {
   const { session } = useAuth();
   const fileRef = useRef<HTMLInputElement>(null);
   const upload = useUploadProfileImage();
@@ -78,7 +89,14 @@ export function ProfilePhotoField({ name, url, onChange }: { name: string; url: 
             {upload.isPending ? 'Uploading...' : url ? 'Change photo' : 'Upload photo'}
           </Button>
           {url && (
-            <Button type="button" variant="ghost" size="sm" disabled={busy} onClick={onRemove} className="text-muted-foreground hover:text-destructive">
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              disabled={busy}
+              onClick={onRemove}
+              className="text-muted-foreground hover:text-destructive"
+            >
               <Trash2 aria-hidden /> Remove
             </Button>
           )}

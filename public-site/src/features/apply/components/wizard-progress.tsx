@@ -10,7 +10,11 @@ export function WizardProgress({ step }: { step: Step }) {
         const done = s.step < step;
         const current = s.step === step;
         return (
-          <li key={s.step} className="flex flex-1 items-center gap-2 last:flex-none" aria-current={current ? 'step' : undefined}>
+          <li
+            key={s.step}
+            className="flex flex-1 items-center gap-2 last:flex-none"
+            aria-current={current ? 'step' : undefined}
+          >
             <span className="flex items-center gap-2">
               <span
                 className={cn(
@@ -22,13 +26,20 @@ export function WizardProgress({ step }: { step: Step }) {
               >
                 {done ? <Check className="size-4" aria-hidden /> : s.step}
               </span>
-              <span className={cn('hidden text-sm md:inline', current ? 'font-semibold text-foreground' : 'text-muted-foreground')}>
+              <span
+                className={cn(
+                  'hidden text-sm md:inline',
+                  current ? 'font-semibold text-foreground' : 'text-muted-foreground',
+                )}
+              >
                 {s.short}
                 {done && <span className="sr-only"> (done)</span>}
               </span>
               <span className="sr-only md:hidden">{s.short}</span>
             </span>
-            {i < STEPS.length - 1 && <span className={cn('h-0.5 flex-1 rounded-full', done ? 'bg-primary' : 'bg-border')} aria-hidden />}
+            {i < STEPS.length - 1 && (
+              <span className={cn('h-0.5 flex-1 rounded-full', done ? 'bg-primary' : 'bg-border')} aria-hidden />
+            )}
           </li>
         );
       })}

@@ -13,16 +13,22 @@ export function useArea(kind: AreaKind, slug: string, city: string | null) {
     // The city whose pages these are (decision 0620) is part of the key, as the server keys it.
     queryKey: ['area', kind, key, city],
     queryFn: () =>
-      apiFetch<AreaPageResponse>(`/api/directory/${kind === 'niche' ? 'niches' : 'neighborhoods'}/${encodeURIComponent(key)}${query}`, { auth: false }),
+      apiFetch<AreaPageResponse>(
+        `/api/directory/${kind === 'niche' ? 'niches' : 'neighborhoods'}/${encodeURIComponent(key)}${query}`,
+        { auth: false },
+      ),
     retry: (failures, error) => !(error instanceof ApiRequestError && error.status < 500) && failures < 2,
   });
 }
 
 async function loadFeatured(city: string | null) {
   try {
-    return await apiFetch<PublicAmplifySubmission[]>(city ? `/api/amplify/featured?city=${encodeURIComponent(city)}` : '/api/amplify/featured', {
-      auth: false,
-    });
+    return await apiFetch<PublicAmplifySubmission[]>(
+      city ? `/api/amplify/featured?city=${encodeURIComponent(city)}` : '/api/amplify/featured',
+      {
+        auth: false,
+      },
+    );
   } catch (error) {
     console.error('featured businesses could not be loaded', error); // as on /amplify/featured: logged, the section says none
     return [];
@@ -31,4 +37,7 @@ async function loadFeatured(city: string | null) {
 
 /** The featured businesses (the same query as /amplify/featured's); the neighbourhood page keeps those of its own (decision 0640). */
 export const useFeaturedBusinesses = (city: string | null) =>
-  useQuery({ queryKey: city ? ['amplify', 'featured', city] : ['amplify', 'featured'], queryFn: () => loadFeatured(city) });
+  useQuery({
+    queryKey: city ? ['amplify', 'featured', city] : ['amplify', 'featured'],
+    queryFn: () => loadFeatured(city),
+  });

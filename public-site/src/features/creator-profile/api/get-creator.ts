@@ -2,19 +2,23 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicCreator } from '@local-creators/common';
 import { ApiRequestError, apiFetch } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
-import { cameFrom, takeDrawnView } from '@/lib/page-visits';
+import { takeDrawnView } from '@/lib/page-visits';
 
 /**
  * GET /api/creators/:id. Sends the bearer when signed in: the owner and admins may preview a
  * profile that is not listed yet; everyone else gets 404 'Profile not found'.
  */
-const getCreator = (id: string) =>
-  apiFetch<PublicCreator>(`/api/creators/${encodeURIComponent(id)}`, {
-    // For the creator's numbers (decision 0820): the page the visitor moved here from, and whether
-    // the server drew this page (and so already counted the view).
-    referrer: cameFrom(),
-    headers: takeDrawnView(id) ? { 'X-Drawn-View': '1' } : undefined,
-  });
+const getCreator = (id: string) => {
+  // For the creator's numbers: the list the site's link came from (`ref`, decision 0850), and
+  // whether the server drew this page (and so already counted the view, decision 0820).
+  const ref = new URLSearchParams(location.search).get('ref');
+  return apiFetch<PublicCreator>(
+    `/api/creators/${encodeURIComponent(id)}${ref ? `?ref=${encodeURIComponent(ref)}` : ''}`,
+    {
+      headers: takeDrawnView(id) ? { 'X-Drawn-View': '1' } : undefined,
+    },
+  );
+};
 
 const creatorQueryOptions = (id: string, viewerId: string | null) =>
   queryOptions({

@@ -5,6 +5,7 @@ import {
   followersStale,
   formatCount,
   formatMonthYear,
+  TRUST_TEXT,
   type Platform,
   type PublicCreator,
   type PublicPlatform,
@@ -14,16 +15,21 @@ import { formatFollowers } from '@/lib/utils';
 
 const handleText = (handle: string) => (handle.startsWith('@') ? handle : `@${handle}`);
 
-const sameHandle = (a: string, b: string) => a.trim().replace(/^@+/, '').toLowerCase() === b.trim().replace(/^@+/, '').toLowerCase();
+const sameHandle = (a: string, b: string) =>
+  a.trim().replace(/^@+/, '').toLowerCase() === b.trim().replace(/^@+/, '').toLowerCase();
 
 /** Per platform: name, handle (confirmed since when, decision 0502) and followers, then the total. */
 export function SocialReachList({
   platforms,
   total,
+  totalUnconfirmed = false,
   confirmed = [],
 }: {
-  platforms: (Platform & Partial<Pick<PublicPlatform, 'followers_confirmed_at' | 'followers_confirmed_on'>>)[];
+  platforms: (Platform &
+    Partial<Pick<PublicPlatform, 'followers_confirmed_at' | 'followers_confirmed_on' | 'followers_unconfirmed'>>)[];
   total: number;
+  /** A count in the total waits for an admin's look (decision 0851). */
+  totalUnconfirmed?: boolean;
   confirmed?: PublicCreator['confirmed_handles'];
 }) {
   const now = new Date();
@@ -36,13 +42,19 @@ export function SocialReachList({
             <div className="min-w-0">
               <p className="text-sm font-medium">{p.name}</p>
               {p.handle && <p className="truncate text-sm text-muted-foreground">{handleText(p.handle)}</p>}
-              <HandleConfirmation confirmation={confirmation(p)} showUnconfirmed={!!p.handle && confirmed.length > 0} now={now} />
+              <HandleConfirmation
+                confirmation={confirmation(p)}
+                showUnconfirmed={!!p.handle && confirmed.length > 0}
+                now={now}
+              />
             </div>
             <p className="text-right">
               <span className="block font-semibold tabular-nums" title={`${formatCount(p.followers)} followers`}>
                 {formatFollowers(p.followers)}
               </span>
               <span className="text-xs text-muted-foreground">followers</span>
+              {/* A jump an admin has not looked at yet (decisions 0510, 0851). */}
+              {p.followers_unconfirmed && <span className="block text-xs text-warning">{TRUST_TEXT.unconfirmed}</span>}
               {followersAsOf(p.followers_confirmed_on ?? p.followers_confirmed_at ?? null) && (
                 // Every dated count says when it was confirmed, in the city's calendar (decision
                 // 0801); one nobody confirmed for 180 days says it as a warning (decision 0503).
@@ -60,6 +72,7 @@ export function SocialReachList({
         <span className="text-sm font-semibold">Total reach</span>
         <span className="text-lg font-bold text-primary tabular-nums" title={`${formatCount(total)} followers`}>
           {formatFollowers(total)}
+          {totalUnconfirmed && <span className="ml-1 text-xs font-normal text-warning">{TRUST_TEXT.unconfirmed}</span>}
         </span>
       </div>
     </div>
@@ -81,7 +94,8 @@ function HandleConfirmation({
   showUnconfirmed: boolean;
   now: Date;
 }) {
-  if (!confirmation) return showUnconfirmed ? <p className="mt-0.5 text-xs text-muted-foreground">Handle not confirmed yet</p> : null;
+  if (!confirmation)
+    return showUnconfirmed ? <p className="mt-0.5 text-xs text-muted-foreground">Handle not confirmed yet</p> : null;
   const month = formatMonthYear(confirmation.on ?? confirmation.since);
   if (checkLapsed(confirmation.since, now)) {
     return <p className="mt-0.5 text-xs font-medium text-warning">Handle confirmed in {month}, due a new check</p>;

@@ -11,7 +11,13 @@ import { apiFetch, errorMessage } from '@/lib/api';
 import { myProfileKey } from '@/lib/queries/my-profile';
 
 const receivedAt = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+  new Date(iso).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 
 /**
  * The dashboard's messages from brands (decision 0501): whether the profile shows the Contact
@@ -29,8 +35,8 @@ export function BrandMessagesCard({ profile }: { profile: CreatorProfile }) {
           <Inbox className="size-5 text-primary" aria-hidden /> Messages from brands
         </CardTitle>
         <CardDescription>
-          Brands write to you with the Contact button on your profile. Each message reaches you by e-mail; reply to it to answer them. Your e-mail address stays
-          private until you do.
+          Brands write to you with the Contact button on your profile. Each message reaches you by e-mail; reply to it
+          to answer them. Your e-mail address stays private until you do.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
@@ -96,11 +102,18 @@ function ContactSettingsForm({ profile }: { profile: CreatorProfile }) {
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium">Show these links instead</legend>
           {choices.length === 0 && (
-            <p className="text-sm text-muted-foreground">Your profile has no links yet: add them to your platforms, media kit or link hub.</p>
+            <p className="text-sm text-muted-foreground">
+              Your profile has no links yet: add them to your platforms, media kit or link hub.
+            </p>
           )}
           {choices.map((c) => (
             <label key={c.key} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" className="size-4 accent-primary" checked={links.includes(c.key)} onChange={(e) => toggle(c.key, e.target.checked)} />
+              <input
+                type="checkbox"
+                className="size-4 accent-primary"
+                checked={links.includes(c.key)}
+                onChange={(e) => toggle(c.key, e.target.checked)}
+              />
               {c.key}
             </label>
           ))}

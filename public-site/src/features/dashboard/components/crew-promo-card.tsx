@@ -36,8 +36,8 @@ export function CrewPromoCard() {
           Join the Floaters comedy cruise crew
         </h2>
         <p className="text-sm text-white/85">
-          Stand-up on the lake, sunsets included. Crew members get a free seat for a night of content and earn a commission on every ticket sold through their
-          link.
+          Stand-up on the lake, sunsets included. Crew members get a free seat for a night of content and earn a
+          commission on every ticket sold through their link.
         </p>
         <Button asChild variant="secondary" className="mt-2">
           <a href={FLOATERS_CREW_URL} target="_blank" rel="noopener noreferrer">

@@ -24,7 +24,10 @@ function Tile({ icon: Icon, title, text, to, href }: TileProps) {
         <span className="block font-semibold">{title}</span>
         <span className="mt-0.5 block text-sm text-muted-foreground">{text}</span>
       </span>
-      <ChevronRight className="mt-2 size-4 shrink-0 text-muted-foreground transition group-hover:translate-x-0.5 group-hover:text-primary" aria-hidden />
+      <ChevronRight
+        className="mt-2 size-4 shrink-0 text-muted-foreground transition group-hover:translate-x-0.5 group-hover:text-primary"
+        aria-hidden
+      />
     </>
   );
   return href ? (
@@ -67,7 +70,12 @@ export function AdminTiles() {
       </h2>
       <ul className="grid gap-4 sm:grid-cols-2">
         <li>
-          <Tile href="/admin/review" icon={ClipboardCheck} title="Review queue" text="Pending applications, oldest first." />
+          <Tile
+            href="/admin/review"
+            icon={ClipboardCheck}
+            title="Review queue"
+            text="Pending applications, oldest first."
+          />
         </li>
         <li>
           <Tile href="/admin/all" icon={Users} title="All creators" text="Search, filter and verify phones." />

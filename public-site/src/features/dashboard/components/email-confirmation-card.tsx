@@ -11,11 +11,19 @@ import { apiFetch, errorMessage } from '@/lib/api';
  * browser counts at once.
  */
 export function EmailConfirmationCard({ userId }: { userId: string }) {
-  const { data: user } = useQuery({ queryKey: ['me', 'user', userId], queryFn: () => apiFetch<AuthUser>('/api/auth/user') });
+  const { data: user } = useQuery({
+    queryKey: ['me', 'user', userId],
+    queryFn: () => apiFetch<AuthUser>('/api/auth/user'),
+  });
   const resend = useMutation({
-    mutationFn: () => apiFetch<{ status: 'sent' | 'already_confirmed' }>('/api/auth/confirm-email/resend', { method: 'POST' }),
-    onSuccess: (res) => (res.status === 'sent' ? toast.success(MSG.emailConfirmResent(user?.email ?? '')) : toast.success(MSG.emailAlreadyConfirmed)),
-    onError: (error) => toast.error(MSG.emailConfirmResendFailed, { description: errorMessage(error, MSG.somethingWrong) }),
+    mutationFn: () =>
+      apiFetch<{ status: 'sent' | 'already_confirmed' }>('/api/auth/confirm-email/resend', { method: 'POST' }),
+    onSuccess: (res) =>
+      res.status === 'sent'
+        ? toast.success(MSG.emailConfirmResent(user?.email ?? ''))
+        : toast.success(MSG.emailAlreadyConfirmed),
+    onError: (error) =>
+      toast.error(MSG.emailConfirmResendFailed, { description: errorMessage(error, MSG.somethingWrong) }),
   });
   if (!user || user.email_confirmed_at) return null;
   return (

@@ -2,11 +2,18 @@ import { Link } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { CalendarClock } from 'lucide-react';
-import { MSG, followersDueReconfirmation, formatCount, type CreatorProfile, type OwnFollowerCount } from '@local-creators/common';
+import {
+  MSG,
+  followersDueReconfirmation,
+  formatCount,
+  type CreatorProfile,
+  type OwnFollowerCount,
+} from '@local-creators/common';
 import { Button } from '@/components/ui/button';
 import { apiFetch, errorMessage } from '@/lib/api';
 
-const confirmedOn = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+const confirmedOn = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
 /**
  * Shown once a follower count is 90 days old (decision 0503): still right with one click, or
@@ -15,7 +22,10 @@ const confirmedOn = (iso: string) => new Date(iso).toLocaleDateString('en-US', {
 export function FollowerFreshnessCard({ profile }: { profile: CreatorProfile }) {
   const queryClient = useQueryClient();
   const key = ['me', 'followers', profile.id, profile.updated_at];
-  const { data: counts } = useQuery({ queryKey: key, queryFn: () => apiFetch<OwnFollowerCount[]>('/api/me/profile/followers') });
+  const { data: counts } = useQuery({
+    queryKey: key,
+    queryFn: () => apiFetch<OwnFollowerCount[]>('/api/me/profile/followers'),
+  });
   const confirm = useMutation({
     mutationFn: () => apiFetch<OwnFollowerCount[]>('/api/me/profile/followers/confirm', { method: 'POST' }),
     onSuccess: (next) => {
@@ -31,7 +41,9 @@ export function FollowerFreshnessCard({ profile }: { profile: CreatorProfile }) 
       <h2 id="followers-fresh-title" className="flex items-center gap-2 text-lg font-semibold">
         <CalendarClock className="size-5 text-warning" aria-hidden /> Are your follower counts still right?
       </h2>
-      <p className="mt-1 text-sm text-muted-foreground">Brands see these numbers on your profile. Please confirm them, or update them if they changed.</p>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Brands see these numbers on your profile. Please confirm them, or update them if they changed.
+      </p>
       <ul className="mt-4 space-y-1 text-sm" aria-label="Your follower counts">
         {counts.map((c) => (
           <li key={`${c.platform}:${c.handle}`}>

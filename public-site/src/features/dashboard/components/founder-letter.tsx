@@ -13,23 +13,28 @@ export function FounderLetter({ firstName, city }: { firstName: string; city: st
       </CardHeader>
       <CardContent className="max-w-prose space-y-4 text-[15px] leading-relaxed text-foreground/90">
         <p>
-          Thank you for applying. Seriously. Every person in this directory makes {city} look a little better online, and I'm thrilled you want to be one of
-          them.
+          Thank you for applying. Seriously. Every person in this directory makes {city} look a little better online,
+          and I'm thrilled you want to be one of them.
         </p>
         <p>
-          Here is what happens next: within {APPROVAL_WAIT_HOURS} hours, I (or someone from our very small team) will give you a quick call or send you a direct
-          message. It's not an interview, just a friendly hello to confirm you're a real person from {city}. That one step is why brands trust the badge, and
-          why fake accounts and bots never make it in.
+          Here is what happens next: within {APPROVAL_WAIT_HOURS} hours, I (or someone from our very small team) will
+          give you a quick call or send you a direct message. It's not an interview, just a friendly hello to confirm
+          you're a real person from {city}. That one step is why brands trust the badge, and why fake accounts and bots
+          never make it in.
         </p>
         <p>
-          Once you're verified, your profile goes live in the directory with a verified badge and a link you can share with any brand, business or event
-          organiser. Local businesses browse the directory and reach out to you directly. No middlemen, no agency taking a cut.
+          Once you're verified, your profile goes live in the directory with a verified badge and a link you can share
+          with any brand, business or event organiser. Local businesses browse the directory and reach out to you
+          directly. No middlemen, no agency taking a cut.
         </p>
         <p>
-          And so there is no fine print: this is free. Not free for now, not free until we add a premium tier. Free forever. No fees, no subscription, no card.
-          If a brand pays you, every dollar is yours.
+          And so there is no fine print: this is free. Not free for now, not free until we add a premium tier. Free
+          forever. No fees, no subscription, no card. If a brand pays you, every dollar is yours.
         </p>
-        <p>While you wait, have a look at the Pricing Playbook below. Most creators undercharge, and I'd love for you not to be one of them.</p>
+        <p>
+          While you wait, have a look at the Pricing Playbook below. Most creators undercharge, and I'd love for you not
+          to be one of them.
+        </p>
         <p>Talk soon, and thank you for making {city} look good.</p>
         <p className="flex items-center gap-2 pt-1 font-medium">
           <Heart className="size-4 fill-primary text-primary" aria-hidden />

@@ -5,7 +5,8 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { apiFetch } from '@/lib/api';
 
-const confirmedOn = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+const confirmedOn = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
 /**
  * The codes that prove the creator owns each handle (decision 0502): put in that platform's bio
@@ -41,9 +42,14 @@ export function HandleProofCard({ profile }: { profile: CreatorProfile }) {
               {c.confirmed_at && c.renewal_due ? (
                 // A year after the check, the handle is proven again with a new code (decision 0800).
                 <div className="space-y-1 text-sm">
-                  <p className="text-warning">Confirmed {confirmedOn(c.confirmed_at)}: a year on, please prove it again.</p>
+                  <p className="text-warning">
+                    Confirmed {confirmedOn(c.confirmed_at)}: a year on, please prove it again.
+                  </p>
                   <p>
-                    New code: <code className="rounded bg-muted px-2 py-1 font-mono text-base font-semibold tracking-wider">{c.code}</code>
+                    New code:{' '}
+                    <code className="rounded bg-muted px-2 py-1 font-mono text-base font-semibold tracking-wider">
+                      {c.code}
+                    </code>
                   </p>
                 </div>
               ) : c.confirmed_at ? (
@@ -52,7 +58,10 @@ export function HandleProofCard({ profile }: { profile: CreatorProfile }) {
                 </Badge>
               ) : (
                 <p className="text-sm">
-                  Code: <code className="rounded bg-muted px-2 py-1 font-mono text-base font-semibold tracking-wider">{c.code}</code>
+                  Code:{' '}
+                  <code className="rounded bg-muted px-2 py-1 font-mono text-base font-semibold tracking-wider">
+                    {c.code}
+                  </code>
                 </p>
               )}
             </li>

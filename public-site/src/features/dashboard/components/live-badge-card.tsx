@@ -11,7 +11,7 @@ import { copyText } from './share-profile-card';
 /** The HTML that embeds the live badge (decision 0802): the image, linked to the profile, scaling down in a narrow column. */
 export function badgeSnippet(origin: string, profileId: string, name: string) {
   const alt = `${name} on Local Creators: live verification badge`.replace(/[<>&"]/g, '');
-  return `<a href="${origin}/creator/${profileId}"><img src="${origin}/badge/${profileId}.svg" alt="${alt}" width="340" height="96" style="max-width:100%;height:auto"></a>`;
+  return `<a href="${origin}/creator/${profileId}?ref=badge"><img src="${origin}/badge/${profileId}.svg" alt="${alt}" width="340" height="96" style="max-width:100%;height:auto"></a>`;
 }
 
 /**
@@ -38,16 +38,29 @@ export function LiveBadgeCard({ profileId, name }: { profileId: string; name: st
           <Code className="size-5 text-primary" aria-hidden /> Your live badge
         </h2>
         <CardDescription>
-          Put it on your link page or website. It always shows where you stand today: if your profile leaves the directory or your yearly check is due, it says
-          "Not currently verified" by itself.
+          Put it on your link page or website. It always shows where you stand today: if your profile leaves the
+          directory or your yearly check is due, it says "Not currently verified" by itself.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
         <div className="flex justify-center rounded-lg bg-muted p-4">
-          <img src={`/badge/${profileId}.svg`} alt="Your live badge as others see it" width={340} height={96} className="h-auto max-w-full" />
+          <img
+            src={`/badge/${profileId}.svg`}
+            alt="Your live badge as others see it"
+            width={340}
+            height={96}
+            className="h-auto max-w-full"
+          />
         </div>
         <Label htmlFor="badge-snippet">HTML code</Label>
-        <Textarea id="badge-snippet" readOnly value={snippet} rows={4} className="font-mono text-xs break-all" onFocus={(e) => e.target.select()} />
+        <Textarea
+          id="badge-snippet"
+          readOnly
+          value={snippet}
+          rows={4}
+          className="font-mono text-xs break-all"
+          onFocus={(e) => e.target.select()}
+        />
         <div className="flex flex-wrap gap-2 pt-1">
           <Button type="button" className="flex-1 sm:flex-none" onClick={() => void onCopy()}>
             {copied ? <Check aria-hidden /> : <Copy aria-hidden />} Copy code

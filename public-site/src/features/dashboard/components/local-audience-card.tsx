@@ -26,7 +26,8 @@ const selectClass =
   'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
 
 /** A day in this browser's calendar, YYYY-MM-DD (the creator is in the city). */
-const localDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const localDay = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 const dayText = (day: string) => `${Number(day.slice(8, 10))} ${formatMonthYear(`${day}T00:00:00Z`)}`;
 
 /**
@@ -64,7 +65,11 @@ export function LocalAudienceCard({ profile }: { profile: CreatorProfile }) {
       toast.success(MSG.localAudienceSent);
       void queryClient.invalidateQueries({ queryKey: key });
     },
-    onError: (error) => setFieldError({ field: error instanceof ApiRequestError ? error.field : undefined, message: errorMessage(error, MSG.somethingWrong) }),
+    onError: (error) =>
+      setFieldError({
+        field: error instanceof ApiRequestError ? error.field : undefined,
+        message: errorMessage(error, MSG.somethingWrong),
+      }),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -82,13 +87,17 @@ export function LocalAudienceCard({ profile }: { profile: CreatorProfile }) {
   const describedBy = (field: string) => (fieldError?.field === field ? `local-audience-${field}-error` : undefined);
 
   return (
-    <section aria-labelledby="local-audience-title" className="rounded-xl border border-border bg-background p-6 shadow-xs">
+    <section
+      aria-labelledby="local-audience-title"
+      className="rounded-xl border border-border bg-background p-6 shadow-xs"
+    >
       <h2 id="local-audience-title" className="flex items-center gap-2 text-lg font-semibold">
         <MapPin className="size-5 text-primary" aria-hidden /> Show brands your local audience
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
-        Send a screenshot of a platform's audience insights that shows where your followers are and its date. We read the share of followers in the{' '}
-        {profile.city} area and add it to your profile. Only our admins ever see the screenshot.
+        Send a screenshot of a platform's audience insights that shows where your followers are and its date. We read
+        the share of followers in the {profile.city} area and add it to your profile. Only our admins ever see the
+        screenshot.
       </p>
       <div className="mt-4 space-y-1 text-sm" aria-live="polite">
         {line && (
@@ -98,8 +107,8 @@ export function LocalAudienceCard({ profile }: { profile: CreatorProfile }) {
         )}
         {staleRecorded && (
           <p className="text-warning">
-            The share checked in {formatMonthYear(`${staleRecorded.checked_on}T00:00:00Z`)} is more than {LOCAL_AUDIENCE.staleAfterDays} days old and no longer
-            shows. Send a new screenshot.
+            The share checked in {formatMonthYear(`${staleRecorded.checked_on}T00:00:00Z`)} is more than{' '}
+            {LOCAL_AUDIENCE.staleAfterDays} days old and no longer shows. Send a new screenshot.
           </p>
         )}
         {latest?.status === 'pending' && (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { Check, Copy, Eye, EyeOff, Globe } from 'lucide-react';
-import { MSG } from '@local-creators/common';
+import { MSG, withViewRef } from '@local-creators/common';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -23,7 +23,8 @@ export async function copyText(text: string, input: HTMLInputElement | HTMLTextA
 export function ShareProfileCard({ profileId }: { profileId: string }) {
   const [copied, setCopied] = useState(false);
   const path = `/creator/${profileId}`;
-  const url = `${window.location.origin}${path}`;
+  // The link the creator shares names itself, so its visitors count as theirs (decision 0850).
+  const url = `${window.location.origin}${withViewRef(path, 'shared')}`;
 
   async function onCopy() {
     if (await copyText(url, document.getElementById('share-link') as HTMLInputElement | null)) {
@@ -43,7 +44,13 @@ export function ShareProfileCard({ profileId }: { profileId: string }) {
       </CardHeader>
       <CardContent className="space-y-2">
         <Label htmlFor="share-link">Shareable link</Label>
-        <Input id="share-link" readOnly value={url} className="font-mono text-xs sm:text-sm" onFocus={(e) => e.target.select()} />
+        <Input
+          id="share-link"
+          readOnly
+          value={url}
+          className="font-mono text-xs sm:text-sm"
+          onFocus={(e) => e.target.select()}
+        />
         <div className="flex gap-2 pt-1">
           <Button type="button" className="flex-1 sm:flex-none" onClick={() => void onCopy()}>
             {copied ? <Check aria-hidden /> : <Copy aria-hidden />} Copy link

@@ -14,7 +14,10 @@ const ICONS: Record<DashboardLabel, LucideIcon> = {
   'No Application': Sparkles,
 };
 
-const TONES: Record<DashboardStatus['tone'], { icon: string; badge: 'success' | 'warning' | 'destructive' | 'secondary' | 'outline' }> = {
+const TONES: Record<
+  DashboardStatus['tone'],
+  { icon: string; badge: 'success' | 'warning' | 'destructive' | 'secondary' | 'outline' }
+> = {
   success: { icon: 'bg-success/10 text-success', badge: 'success' },
   warning: { icon: 'bg-warning/10 text-warning', badge: 'warning' },
   danger: { icon: 'bg-destructive/10 text-destructive', badge: 'destructive' },

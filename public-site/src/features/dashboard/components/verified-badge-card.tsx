@@ -47,7 +47,9 @@ export function VerifiedBadgeCard({ name, city }: { name: string; city: string }
             <h2 className="text-lg font-semibold tracking-tight">Your verified badge</h2>
             <Badge variant="success">Live!</Badge>
           </div>
-          <p className="text-sm text-muted-foreground">Add it to your media kit, link hub or pitch deck so brands know a real person checked you.</p>
+          <p className="text-sm text-muted-foreground">
+            Add it to your media kit, link hub or pitch deck so brands know a real person checked you.
+          </p>
           <Button type="button" onClick={() => void onDownload()} disabled={busy}>
             {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Download aria-hidden />} Download badge
           </Button>

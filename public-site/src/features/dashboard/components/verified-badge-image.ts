@@ -19,7 +19,15 @@ async function fontFamily() {
 }
 
 /** Shrinks the font until the text fits the width. */
-function fitText(ctx: CanvasRenderingContext2D, text: string, y: number, weight: number, size: number, maxWidth: number, family: string) {
+function fitText(
+  ctx: CanvasRenderingContext2D,
+  text: string,
+  y: number,
+  weight: number,
+  size: number,
+  maxWidth: number,
+  family: string,
+) {
   let px = size;
   do {
     ctx.font = `${weight} ${px}px ${family}`;
@@ -98,7 +106,9 @@ export async function drawVerifiedBadge(name: string, city: string): Promise<HTM
 /** Saves the canvas as a real PNG file. */
 export async function downloadVerifiedBadge(name: string, city: string) {
   const canvas = await drawVerifiedBadge(name, city);
-  const blob = await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png'));
+  const blob = await new Promise<Blob>((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png'),
+  );
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

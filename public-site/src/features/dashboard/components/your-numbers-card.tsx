@@ -31,7 +31,15 @@ export function chartSummary(label: string, days: readonly StatsDay[], measure: 
 }
 
 /** One measure per day as bars, in an inline SVG that names what it shows (no chart library). */
-export function DayChart({ days, measure, label }: { days: readonly StatsDay[]; measure: StatsMeasure; label: string }) {
+export function DayChart({
+  days,
+  measure,
+  label,
+}: {
+  days: readonly StatsDay[];
+  measure: StatsMeasure;
+  label: string;
+}) {
   const max = Math.max(1, ...days.map((d) => d[measure]));
   const id = `chart-${measure}`;
   return (
@@ -67,7 +75,12 @@ export function DayChart({ days, measure, label }: { days: readonly StatsDay[]; 
  * per day, and where the profile's visitors came from.
  */
 export function YourNumbersCard() {
-  const { data: stats, isPending, isError, refetch } = useQuery({ queryKey: ['me', 'stats'], queryFn: () => apiFetch<CreatorStats>('/api/me/stats') });
+  const {
+    data: stats,
+    isPending,
+    isError,
+    refetch,
+  } = useQuery({ queryKey: ['me', 'stats'], queryFn: () => apiFetch<CreatorStats>('/api/me/stats') });
   return (
     <Card role="region" aria-labelledby="your-numbers-title">
       <CardHeader>
@@ -118,13 +131,18 @@ function Sources({ stats }: { stats: CreatorStats }) {
         Where your visitors came from
       </h3>
       {total === 0 ? (
-        <p className="text-sm text-muted-foreground">No profile views yet. Share your profile link to bring visitors in.</p>
+        <p className="text-sm text-muted-foreground">
+          No profile views yet. Share your profile link to bring visitors in.
+        </p>
       ) : (
         <ul className="space-y-2">
           {VISIT_SOURCES.map((s) => {
             const share = Math.round((stats.sources[s] / total) * 100);
             return (
-              <li key={s} className="grid grid-cols-[9rem_1fr_auto] items-center gap-3 text-sm sm:grid-cols-[11rem_1fr_auto]">
+              <li
+                key={s}
+                className="grid grid-cols-[9rem_1fr_auto] items-center gap-3 text-sm sm:grid-cols-[11rem_1fr_auto]"
+              >
                 <span>{VISIT_SOURCE_LABELS[s]}</span>
                 <span className="h-2 overflow-hidden rounded-full bg-muted" aria-hidden>
                   <span className="block h-full rounded-full bg-primary" style={{ width: `${share}%` }} />

@@ -15,4 +15,5 @@ const creatorsQueryOptions = (query: CreatorSearchQuery) =>
   queryOptions({ queryKey: ['creators', query], queryFn: () => getCreators(query), placeholderData: keepPreviousData });
 
 /** `enabled` false: nothing to ask (the URL names a niche that does not exist). */
-export const useCreators = (query: CreatorSearchQuery, enabled = true) => useQuery({ ...creatorsQueryOptions(query), enabled });
+export const useCreators = (query: CreatorSearchQuery, enabled = true) =>
+  useQuery({ ...creatorsQueryOptions(query), enabled });

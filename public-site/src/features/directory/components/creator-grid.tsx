@@ -1,5 +1,5 @@
 import { RotateCw, Star } from 'lucide-react';
-import type { PublicCreatorCard } from '@local-creators/common';
+import type { PublicCreatorCard, ViewRef } from '@local-creators/common';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
@@ -29,8 +29,11 @@ export function CreatorGrid({
   isFeatured,
   featuredNote,
   className,
+  from,
 }: {
   creators: PublicCreatorCard[];
+  /** The list the cards are on, named in their links (decision 0850); the directory when not said. */
+  from?: ViewRef;
   isFeatured?: (index: number) => boolean;
   /** Shown above the grid when a card in it is marked Featured. */
   featuredNote?: string;
@@ -43,7 +46,7 @@ export function CreatorGrid({
       <ul className={cn(gridClass, className)}>
         {creators.map((c, i) => (
           <li key={c.id} className={offscreenCardClass}>
-            <CreatorCard creator={c} featured={isFeatured?.(i) ?? false} />
+            <CreatorCard creator={c} featured={isFeatured?.(i) ?? false} from={from} />
           </li>
         ))}
       </ul>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ArrowRight, BadgeCheck, LayoutGrid, Megaphone, Sparkles } from 'lucide-react';
-import { DIRECTORY, formatCount, MSG, nichePath, type DirectoryResponse } from '@local-creators/common';
+import { DIRECTORY, formatCount, MSG, nichePath, possessive, type DirectoryResponse } from '@local-creators/common';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -27,8 +27,10 @@ export function OverviewHeader() {
         <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-primary">
           <BadgeCheck className="size-4" aria-hidden /> Every creator checked by a human
         </p>
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{CITY}'s verified local creators</h1>
-        <p className="text-muted-foreground">Browse for free and reach creators directly. No account, no agency, no middlemen.</p>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{possessive(CITY)} verified local creators</h1>
+        <p className="text-muted-foreground">
+          Browse for free and reach creators directly. No account, no agency, no middlemen.
+        </p>
       </div>
       <dl className="grid shrink-0 grid-cols-2 gap-3" aria-busy={isPending}>
         <Stat label="Verified creators" value={data?.total_creators} />
@@ -63,7 +65,9 @@ export function OverviewBody() {
         </span>
         <span className="flex-1 text-sm">
           <span className="block font-semibold text-foreground">Own a local business?</span>
-          <span className="text-muted-foreground">Apply to be featured and let {CITY} creators come to you. It's free.</span>
+          <span className="text-muted-foreground">
+            Apply to be featured and let {CITY} creators come to you. It's free.
+          </span>
         </span>
         <span className="inline-flex items-center gap-1 text-sm font-semibold text-primary">
           Get featured <ArrowRight className="size-4 transition group-hover:translate-x-0.5" aria-hidden />
@@ -142,7 +146,9 @@ function Stat({ label, value }: { label: string; value: number | undefined }) {
   return (
     <div className="min-w-32 rounded-xl border border-border bg-background px-4 py-3 shadow-xs">
       <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-      <dd className="text-2xl font-bold tabular-nums">{value === undefined ? <Skeleton className="mt-1 h-7 w-12" /> : formatCount(value)}</dd>
+      <dd className="text-2xl font-bold tabular-nums">
+        {value === undefined ? <Skeleton className="mt-1 h-7 w-12" /> : formatCount(value)}
+      </dd>
     </div>
   );
 }
@@ -172,7 +178,12 @@ function NicheGroups({ groups }: { groups: DirectoryResponse['niches'] }) {
         ))}
       </nav>
       {groups.map((g) => (
-        <section key={g.niche} id={nicheAnchor(g.niche)} aria-labelledby={`${nicheAnchor(g.niche)}-title`} className="scroll-mt-24">
+        <section
+          key={g.niche}
+          id={nicheAnchor(g.niche)}
+          aria-labelledby={`${nicheAnchor(g.niche)}-title`}
+          className="scroll-mt-24"
+        >
           <div className="mb-4 flex flex-wrap items-end justify-between gap-3 border-b border-border pb-3">
             <div>
               <h2 id={`${nicheAnchor(g.niche)}-title`} className="text-xl font-bold tracking-tight">

@@ -1,7 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { Search, SlidersHorizontal } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
-import { ALL_CITIES, COLLAB_TYPES, CONTENT_TYPES, DIRECTORY, NICHES, PLATFORM_NAMES, REPLY_TIMES } from '@local-creators/common';
+import {
+  ALL_CITIES,
+  COLLAB_TYPES,
+  CONTENT_TYPES,
+  DIRECTORY,
+  NICHES,
+  PLATFORM_NAMES,
+  REPLY_TIMES,
+} from '@local-creators/common';
 import { CITIES, cityPath } from '@/lib/site-config';
 import { usePageCity } from '@/lib/use-city';
 import { Button } from '@/components/ui/button';
@@ -11,7 +19,12 @@ import { cn } from '@/lib/utils';
 import { useTypedBeforeHydration } from '@/lib/typed-before-hydration';
 import { FILTER_KEYS, type Sort, type useDirectorySearch } from './search-params';
 
-const SORT_LABELS: Record<Sort, string> = { relevance: 'Best match', newest: 'Newest', followers: 'Most followers', name: 'Name (A–Z)' };
+const SORT_LABELS: Record<Sort, string> = {
+  relevance: 'Best match',
+  newest: 'Newest',
+  followers: 'Most followers',
+  name: 'Name (A–Z)',
+};
 const MIN_FOLLOWERS = [
   { value: '', label: 'Any' },
   { value: '1000', label: '1K+' },
@@ -66,11 +79,19 @@ function Choice(props: {
   className?: string;
 }) {
   const options = props.options.map((o) => (typeof o === 'string' ? { value: o, label: o } : o));
-  const withAny = props.options.every((o) => typeof o === 'string') ? [{ value: '', label: 'Any' }, ...options] : options;
+  const withAny = props.options.every((o) => typeof o === 'string')
+    ? [{ value: '', label: 'Any' }, ...options]
+    : options;
   return (
     <div className={cn('space-y-1.5', props.className)}>
       <Label htmlFor={props.id}>{props.label}</Label>
-      <select id={props.id} name={props.name} className={selectClass} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+      <select
+        id={props.id}
+        name={props.name}
+        className={selectClass}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      >
         {withAny.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -125,7 +146,8 @@ export function DirectorySearchForm({ search }: { search: DirectorySearch }) {
   useTypedBeforeHydration(formRef, (name, value) => {
     if (name === 'q') setQ(value);
     else if (name === 'neighborhood') setNeighborhood(value);
-    else if (name === 'sort' || name === 'min_local_share' || LIST_FILTERS.some((f) => f.key === name)) update(name as 'sort', value);
+    else if (name === 'sort' || name === 'min_local_share' || LIST_FILTERS.some((f) => f.key === name))
+      update(name as 'sort', value);
   });
 
   const choiceOf = (f: (typeof LIST_FILTERS)[number]) => (
@@ -196,7 +218,10 @@ export function DirectorySearchForm({ search }: { search: DirectorySearch }) {
           name="city"
           label="City"
           value={cityChoice}
-          options={[...CITIES.list.map((c) => ({ value: c.slug, label: c.name })), { value: ALL_CITIES, label: 'All cities' }]}
+          options={[
+            ...CITIES.list.map((c) => ({ value: c.slug, label: c.name })),
+            { value: ALL_CITIES, label: 'All cities' },
+          ]}
           onChange={onCity}
           className="sm:col-span-2 lg:col-span-2"
         />
@@ -227,7 +252,13 @@ export function DirectorySearchForm({ search }: { search: DirectorySearch }) {
       {/* Every handle, not any (decision 0244): the filter vouches for every account a card shows. */}
       {/* Folded like the other filters: 'flex' after `foldable` would override its 'hidden'. */}
       {/* At lg the twelve columns close every row: the handles box fills what "Sort by" leaves (issue 25). */}
-      <div className={cn(open ? 'flex' : 'hidden sm:flex', 'flex-col justify-end gap-1 pb-2 sm:col-span-2', searching ? 'lg:col-span-3' : 'lg:col-span-6')}>
+      <div
+        className={cn(
+          open ? 'flex' : 'hidden sm:flex',
+          'flex-col justify-end gap-1 pb-2 sm:col-span-2',
+          searching ? 'lg:col-span-3' : 'lg:col-span-6',
+        )}
+      >
         <label htmlFor="filter-handles" className="flex items-center gap-2 text-sm font-medium">
           <input
             id="filter-handles"
@@ -242,7 +273,8 @@ export function DirectorySearchForm({ search }: { search: DirectorySearch }) {
           Only creators with every handle confirmed
         </label>
         <p id="filter-handles-hint" className="pl-6 text-xs text-muted-foreground">
-          A creator with a handle we have not confirmed yet, such as one added since our check, is left out until we confirm it.
+          A creator with a handle we have not confirmed yet, such as one added since our check, is left out until we
+          confirm it.
         </p>
       </div>
       {searching && (

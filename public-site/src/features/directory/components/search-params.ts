@@ -13,6 +13,15 @@ type FilterKey = (typeof FILTER_KEYS)[number];
  * returns to it. Text filters are written by the form after a pause; every change but paging
  * replaces the history entry and goes back to the first page.
  */
+/**
+ * The parameters the address bar holds now. react-router hands setSearchParams' updater the last
+ * render's parameters, so a second change made before the page redrew would undo the first; the
+ * browser's own address is already up to date (the router writes it at once).
+ */
+function latestParams(rendered: URLSearchParams): URLSearchParams {
+  return new URLSearchParams(typeof window === 'undefined' ? rendered : window.location.search);
+}
+
 export function useDirectorySearch() {
   const [params, setParams] = useSearchParams();
   // A city's directory searches that city, or every city with ?city=all (decision 0620).
@@ -21,8 +30,8 @@ export function useDirectorySearch() {
 
   function update(key: FilterKey | 'sort' | 'cursor' | 'city', value: string) {
     setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
+      (rendered) => {
+        const next = latestParams(rendered);
         if (value) next.set(key, value);
         else next.delete(key);
         if (key !== 'cursor') next.delete('cursor');
@@ -34,8 +43,8 @@ export function useDirectorySearch() {
   }
 
   function clear() {
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
+    setParams((rendered) => {
+      const next = latestParams(rendered);
       for (const k of [...FILTER_KEYS, 'cursor', 'sort']) next.delete(k);
       return next;
     });

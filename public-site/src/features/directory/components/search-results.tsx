@@ -26,7 +26,9 @@ export function SearchHeader({ search }: { search: DirectorySearch }) {
           <ArrowLeft aria-hidden /> {niche ? 'All niches' : 'Directory'}
         </Link>
       </Button>
-      <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">{niche ? `${niche} creators` : 'Search results'}</h1>
+      <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">
+        {niche ? `${niche} creators` : 'Search results'}
+      </h1>
       <p className="mt-1 text-muted-foreground" aria-live="polite">
         {search.unknownNiche
           ? '\u00a0'
@@ -50,7 +52,10 @@ function DidYouMean({ suggestions }: { suggestions: string[] }) {
       {suggestions.map((s, i) => (
         <span key={s}>
           {i > 0 && (i === suggestions.length - 1 ? ' or ' : ', ')}
-          <Link to={cityLink(`/directory?q=${encodeURIComponent(s)}`)} className="font-medium text-primary underline underline-offset-4">
+          <Link
+            to={cityLink(`/directory?q=${encodeURIComponent(s)}`)}
+            className="font-medium text-primary underline underline-offset-4"
+          >
             {s}
           </Link>
         </span>
@@ -105,13 +110,32 @@ export function SearchResults({ search }: { search: DirectorySearch }) {
         </div>
       )}
       <h2 className="sr-only">Results</h2>
-      {data && data.items.length > 0 && <CreatorGrid creators={data.items} className={`mt-6 transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`} />}
+      {data && data.items.length > 0 && (
+        <CreatorGrid
+          creators={data.items}
+          from={search.query.q?.trim() ? 'search' : search.query.niche ? 'niche' : 'directory'}
+          className={`mt-6 transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`}
+        />
+      )}
       {data && (data.next_cursor || data.prev_cursor) && (
-        <nav aria-label="Pagination" className="mt-10 flex items-center justify-between gap-3 border-t border-border pt-6">
-          <Button type="button" variant="outline" disabled={!data.prev_cursor} onClick={() => goToPage(data.prev_cursor)}>
+        <nav
+          aria-label="Pagination"
+          className="mt-10 flex items-center justify-between gap-3 border-t border-border pt-6"
+        >
+          <Button
+            type="button"
+            variant="outline"
+            disabled={!data.prev_cursor}
+            onClick={() => goToPage(data.prev_cursor)}
+          >
             <ChevronLeft aria-hidden /> Prev
           </Button>
-          <Button type="button" variant="outline" disabled={!data.next_cursor} onClick={() => goToPage(data.next_cursor)}>
+          <Button
+            type="button"
+            variant="outline"
+            disabled={!data.next_cursor}
+            onClick={() => goToPage(data.next_cursor)}
+          >
             Next <ChevronRight aria-hidden />
           </Button>
         </nav>

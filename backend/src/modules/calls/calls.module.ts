@@ -1,0 +1,55 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { PageMetaRegistry } from '../../web/page-meta';
+import { ModerationModule } from '../moderation';
+import { NotificationsModule } from '../notifications';
+import { CreatorModule } from '../creator';
+import { CallDigestSchedule, CallMail } from './application/call-mail.service';
+import { CallMailController } from './http/call-mail.controller';
+import { CallRepository } from './application/call.repository';
+import { ModerateCalls } from './application/moderate-calls.service';
+import { PostCalls } from './application/post-calls.service';
+import { PublicCalls } from './application/public-calls.service';
+import { AdminCallsController } from './http/admin-calls.controller';
+import { CallsController } from './http/calls.controller';
+import { CallMailSettingSchema, CallMatchSchema, CallSchema } from './infrastructure/calls.schemas';
+import { MikroOrmCallRepository } from './infrastructure/mikro-orm-call.repository';
+
+/**
+ * Open calls (issue 40): a business with a proven address posts a call in one city, the city's
+ * admins review it (in moderation's audit trail), approved calls are public pages of the city,
+ * partners hear call.approved and call.closed through the outbox (decision 0810), and the listed
+ * creators an approved call matches get one mail, or the next day's digest (decisions 0910–0913).
+ */
+@Module({
+  imports: [
+    MikroOrmModule.forFeature([CallSchema, CallMatchSchema, CallMailSettingSchema]),
+    NotificationsModule,
+    ModerationModule,
+    CreatorModule,
+  ],
+  controllers: [CallsController, AdminCallsController, CallMailController],
+  providers: [
+    PostCalls,
+    PublicCalls,
+    ModerateCalls,
+    CallMail,
+    CallDigestSchedule,
+    { provide: CallRepository, useClass: MikroOrmCallRepository },
+  ],
+})
+export class CallsModule implements OnModuleInit {
+  constructor(
+    private readonly meta: PageMetaRegistry,
+    private readonly pub: PublicCalls,
+  ) {}
+
+  onModuleInit() {
+    // `/{city}/calls` and `/{city}/calls/{id}` (decision 0620's city pages), and their sitemap entries.
+    this.meta.register(/^\/calls\/?$/, (_, city) => this.pub.listPage(city));
+    this.meta.register(/^\/calls\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/, ([id], city) =>
+      this.pub.callPage(id!, city),
+    );
+    this.meta.addSitemapPaths((city) => this.pub.sitemapPaths(city));
+  }
+}

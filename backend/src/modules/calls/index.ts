@@ -1,0 +1,2 @@
+// The calls module's public surface: nothing else of it is imported from outside.
+export { CallsModule } from './calls.module';

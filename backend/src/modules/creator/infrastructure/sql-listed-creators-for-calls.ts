@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { ListedCreatorsForCalls, type CallCandidate } from '../application/listed-creators-for-calls';
+import { textArray, uuidArray } from '../../../shared/sql';
+import { LISTED_SQL } from './directory-sql';
+
+interface Row {
+  id: string;
+  user_id: string;
+  full_name: string;
+  city_slug: string;
+  niches: string[];
+  content_types: string[];
+  collab_types: string[];
+  neighborhood: string | null;
+  followers: string | number;
+}
+
+const COLUMNS = `p.id, p.user_id, p.full_name, p.city_slug, p.niches, p.content_types, p.collab_types, p.neighborhood,
+  coalesce(p.listed_followers, p.total_followers) as followers`;
+
+const toCandidate = (r: Row): CallCandidate => ({
+  profileId: r.id,
+  userId: r.user_id,
+  name: r.full_name,
+  city_slug: r.city_slug,
+  niches: r.niches,
+  content_types: r.content_types,
+  collab_types: r.collab_types,
+  neighborhood: r.neighborhood,
+  followers: Number(r.followers),
+});
+
+@Injectable()
+export class SqlListedCreatorsForCalls extends ListedCreatorsForCalls {
+  constructor(private readonly em: EntityManager) {
+    super();
+  }
+
+  async inCityWithNiches(citySlug: string, niches: readonly string[]) {
+    const rows: Row[] = await this.em
+      .getConnection()
+      .execute(
+        `select ${COLUMNS} from creator_profiles p where ${LISTED_SQL} and p.city_slug = ? and p.niches && ?::text[] order by p.id`,
+        [citySlug, textArray(niches)],
+      );
+    return rows.map(toCandidate);
+  }
+
+  async listedOf(userIds: readonly string[]) {
+    if (userIds.length === 0) return new Map<string, CallCandidate>();
+    const rows: Row[] = await this.em
+      .getConnection()
+      .execute(`select ${COLUMNS} from creator_profiles p where ${LISTED_SQL} and p.user_id = any(?::uuid[])`, [
+        uuidArray(userIds),
+      ]);
+    return new Map(rows.map((r) => [r.user_id, toCandidate(r)] as const));
+  }
+}

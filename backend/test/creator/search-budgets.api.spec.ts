@@ -1,0 +1,265 @@
+import { Client } from 'pg';
+import { DIRECTORY, type CreatorPage } from '@local-creators/common';
+import { DirectoryPool } from '../../src/modules/creator/infrastructure/directory-pool';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+/**
+ * Issue 35: the directory's search at 100,000 listed creators, shaped as the bench seeds them
+ * (scripts/lib/bench-db.mjs: "Creator N", handles cle_creator_N / cleN, a bio every creator shares
+ * but for its number), plus a few named creators and a second, smaller city.
+ *
+ * - Plan budgets (decision 0280): every statement a search of the bench's shapes sends reads at
+ *   most 2,000 index entries (rows of any scan of an index, or of the table itself) and at most
+ *   the stated number of buffers, whatever the host. Before the word table, one common word built
+ *   a bitmap of all 100,000 matches.
+ * - Same answers: every search is compared, page by page, with a plain SQL reading of the rules
+ *   (every match, counted, ordered), so the shortcuts change how an answer is read, never what it is.
+ */
+const LISTED = 100_000;
+const AKRON = 2_000;
+const ENTRIES_BUDGET = 2_000;
+const CAP = DIRECTORY.searchCountCap;
+
+async function seedBenchShapedCreators(t: TestApp) {
+  await t.sql(`insert into cities (slug, name, state, time_zone, neighborhoods, copy, host)
+    values ('akron', 'Akron', 'OH', 'America/New_York', array['Highland Square','Firestone Park'], '{}'::jsonb, null)`);
+  await t.sql(`insert into users (id, email, password_hash, created_at, updated_at)
+    select gen_random_uuid(), 'bench' || i || '@example.com', '!', now(), now() from generate_series(1, ${LISTED + AKRON}) i`);
+  // The bench's rows (bench-db.mjs), the last AKRON of them in Akron.
+  await t.sql(`
+    with numbered as (select u.id as user_id, row_number() over (order by u.email) as i from users u where u.email like 'bench%'),
+    niches as (select array['Food','Events','Outdoors','Family','Fitness','Music','Fashion','Comedy','Photography','Travel','Lifestyle'] as all_niches)
+    insert into creator_profiles (id, user_id, full_name, phone, bio, neighborhood, niches, platforms, content_types, collab_types,
+      can_use_name_publicly, approval_status, is_public, phone_verified, total_followers, created_at, updated_at, city, city_slug)
+    select gen_random_uuid(), user_id, 'Creator ' || i, '216-555-0100',
+      case when i > ${LISTED} then 'Akron' else 'Cleveland' end || ' creator number ' || i || ', sharing the best food, events and people of the city.',
+      case when i > ${LISTED} then 'Highland Square' else (array['Tremont','Ohio City','Gordon Square','Little Italy','University Circle','Lakewood'])[1 + i % 6] end,
+      (select array_agg(distinct all_niches[1 + (i * k * 7 + k) % 11]) from niches, generate_series(1, 1 + i % 3) k),
+      case when i % 2 = 0
+        then jsonb_build_array(jsonb_build_object('name', 'Instagram', 'handle', 'cle_creator_' || i, 'url', '', 'followers', (i * 7919) % 250000))
+        else jsonb_build_array(jsonb_build_object('name', 'TikTok', 'handle', 'cle' || i, 'url', '', 'followers', (i * 7919) % 250000)) end,
+      array['Reels'], array['Sponsored Post'], true, 'approved', true, true,
+      (i * 7919) % 250000, now() - make_interval(secs => i * 30), now(),
+      case when i > ${LISTED} then 'Akron' else 'Cleveland' end, case when i > ${LISTED} then 'akron' else 'cleveland' end
+    from numbered`);
+  // Named creators, among the newest; one keeps their name off the directory.
+  const named: [string, boolean, string][] = [
+    ['Imani Brooks', true, 'ib_cooks'],
+    ['Maya Brooks', true, 'westside_eats'],
+    ['Piotr Kowalski', true, 'piotr_k'],
+    ['Secret Person', false, 'laughs_on_lorain'],
+  ];
+  for (const [name, shown, handle] of named) {
+    await t.sql(
+      `with u as (insert into users (id, email, password_hash, created_at, updated_at)
+          values (gen_random_uuid(), $1, '!', now(), now()) returning id)
+       insert into creator_profiles (id, user_id, full_name, phone, bio, neighborhood, niches, platforms, content_types, collab_types,
+         can_use_name_publicly, approval_status, is_public, phone_verified, total_followers, created_at, updated_at)
+       select gen_random_uuid(), u.id, $2, '216-555-0100', 'Cooking on the west side.', 'Tremont', array['Food'],
+         jsonb_build_array(jsonb_build_object('name', 'Instagram', 'handle', $4::text, 'url', '', 'followers', 1200)),
+         array['Reels'], array['Sponsored Post'], $3, 'approved', true, true, 1200, now(), now() from u`,
+      [`${handle}@example.com`, name, shown, handle],
+    );
+  }
+  await t.sql('vacuum analyze');
+}
+
+describe('search at 100,000 creators: bounded plans and the same answers (issue 35)', () => {
+  let t: TestApp;
+  let pg: Client;
+  const sent: { text: string; values?: unknown[] }[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedBenchShapedCreators(t);
+    pg = new Client({ connectionString: t.env.DATABASE_URL });
+    await pg.connect();
+    const pool = t.app.get(DirectoryPool);
+    const run = pool.run.bind(pool);
+    pool.run = (statement, opts) => {
+      sent.push(statement);
+      return run(statement, opts);
+    };
+  }, 300_000);
+  afterAll(async () => {
+    await pg?.end();
+    await t?.close();
+  });
+
+  const search = async (query: Record<string, string>) =>
+    (await t.http().get('/api/creators').query(query).expect(200)).body as CreatorPage;
+
+  interface Reading {
+    entries: number;
+    buffers: number;
+    plan: string;
+  }
+  /** What each statement the directory sent for `query` reads, run again under EXPLAIN (ANALYZE, BUFFERS). */
+  async function readings(query: Record<string, string>): Promise<Reading[]> {
+    sent.length = 0;
+    await search(query);
+    const out: Reading[] = [];
+    for (const statement of sent) {
+      const { rows } = await pg.query({
+        text: `explain (analyze, buffers, format json) ${statement.text}`,
+        values: statement.values,
+      });
+      const root = rows[0]['QUERY PLAN'][0].Plan;
+      let entries = 0;
+      const visit = (node: Record<string, any>) => {
+        if (/^(Seq Scan|Index Scan|Index Only Scan|Bitmap Index Scan)$/.test(node['Node Type'])) {
+          entries += (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * node['Actual Loops'];
+        }
+        for (const child of node.Plans ?? []) visit(child);
+      };
+      visit(root);
+      if (process.env.SHOW_PLANS)
+        console.log(
+          JSON.stringify(query),
+          entries,
+          root['Shared Hit Blocks'] + root['Shared Read Blocks'],
+          statement.text.slice(0, 80),
+        );
+      out.push({
+        entries,
+        buffers: root['Shared Hit Blocks'] + root['Shared Read Blocks'],
+        plan: JSON.stringify(root).slice(0, 400),
+      });
+    }
+    return out;
+  }
+
+  /** A cursor in the newest order at the creator of number `n`, as the API writes one. */
+  async function newestCursorAt(n: number) {
+    const [row] = await t.sql<{ key: string; id: string }>(
+      `select created_at::text as key, id from creator_profiles where full_name = $1`,
+      [`Creator ${n}`],
+    );
+    return Buffer.from(JSON.stringify(['newest', 'a', row!.key, row!.id])).toString('base64url');
+  }
+
+  // Each shape of the bench's searches, and its buffer budget (measured on the word table's
+  // statements at 100,000: the largest reading of each shape, about doubled).
+  const shapes: [string, () => Promise<Record<string, string>>, number][] = [
+    ['one common word', async () => ({ q: 'food' }), 300],
+    ['two common words', async () => ({ q: 'food events' }), 400],
+    ['a rare word', async () => ({ q: 'imani' }), 200],
+    ['a word and a number', async () => ({ q: 'cleveland 57384' }), 300],
+    ['nothing found: a word nobody has', async () => ({ q: 'zzqxv' }), 200],
+    ['nothing found: known words never together', async () => ({ q: 'creator 4321 akron' }), 200],
+    ['a misspelt name', async () => ({ q: 'Maya Brokks' }), 300],
+    [
+      'a deep page of two common words',
+      async () => ({ q: 'sharing people', cursor: await newestCursorAt(61_234) }),
+      400,
+    ],
+    ['a city', async () => ({ q: 'food', city: 'akron' }), 300],
+    ['a filter', async () => ({ q: 'sharing 31337', min_followers: '50000' }), 300],
+    [
+      'a deep page in a city',
+      async () => ({ q: 'food events', city: 'akron', sort: 'newest', cursor: await newestCursorAt(101_234) }),
+      400,
+    ],
+    ['a word and a number with a filter', async () => ({ q: 'creator 4321', niche: 'Food' }), 300],
+  ];
+
+  it.each(shapes)(
+    'reads at most 2,000 index entries and its budget of buffers for %s',
+    async (_label, query, buffers) => {
+      const read = await readings(await query());
+      expect(read.length).toBeGreaterThan(0);
+      for (const statement of read) {
+        expect({
+          ...statement,
+          withinEntries: statement.entries <= ENTRIES_BUDGET,
+          withinBuffers: statement.buffers <= buffers,
+        }).toMatchObject({
+          withinEntries: true,
+          withinBuffers: true,
+        });
+      }
+    },
+  );
+
+  /**
+   * The rules read plainly: every listed match of the words (and the one term in the names), in
+   * the order asked, relevance falling back to newest past the cap; `total` exact up to the cap.
+   */
+  async function expected(query: { q: string; sort?: string; niche?: string; city?: string }) {
+    const words = (query.q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16);
+    const tsq = words.map((w, i) => (i === words.length - 1 ? `'${w}':*` : `'${w}'`)).join(' & ');
+    const text = query.q.trim().toLowerCase().replace(/^@+/, '');
+    const inNames = text.length >= 3 && !/\s/.test(text);
+    const [{ n }] = await t.sql<{ n: number }>(
+      `select count(*)::int as n from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified
+         and (p.search_doc @@ to_tsquery('simple', $1) or ($2 and p.search_names ilike '%' || $3 || '%'))
+         and ($4::text is null or p.niches @> array[$4]) and ($5::text is null or p.city_slug = $5)`,
+      [tsq, inNames, text, query.niche ?? null, query.city ?? null],
+    );
+    const sort = query.sort ?? 'relevance';
+    const order = sort === 'relevance' && n > CAP ? 'newest' : sort;
+    const key = {
+      relevance: `-(ts_rank(p.search_doc, to_tsquery('simple', $1)) + word_similarity($3, p.search_names))::float8, p.id`,
+      newest: 'p.created_at desc, p.id',
+      followers: 'p.total_followers desc, p.id',
+      name: `lower(case when p.can_use_name_publicly then p.full_name else ltrim(coalesce(nullif(trim(p.platforms->0->>'handle'), ''), 'Local creator'), '@') end), p.id`,
+    }[order];
+    const ids = await t.sql<{ id: string }>(
+      `select p.id from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified
+         and (p.search_doc @@ to_tsquery('simple', $1) or ($2 and p.search_names ilike '%' || $3 || '%'))
+         and ($4::text is null or p.niches @> array[$4]) and ($5::text is null or p.city_slug = $5)
+       order by ${key!} limit 72`,
+      [tsq, inNames, text, query.niche ?? null, query.city ?? null],
+    );
+    return { total: Math.min(n, CAP), total_exact: n <= CAP, sort: order, ids: ids.map((r) => r.id) };
+  }
+
+  it.each([
+    [{ q: 'food' }],
+    [{ q: 'food', sort: 'followers' }],
+    [{ q: 'food events' }],
+    [{ q: 'food events', sort: 'name' }],
+    [{ q: 'cleveland 57384' }],
+    [{ q: 'creator 12' }],
+    [{ q: 'creator 12', sort: 'followers' }],
+    [{ q: 'imani' }],
+    [{ q: 'brooks' }],
+    [{ q: 'zzqxv' }],
+    [{ q: 'food', niche: 'Music' }],
+    [{ q: 'food', city: 'akron' }],
+    [{ q: 'akron creator', city: 'akron', sort: 'newest' }],
+    [{ q: 'cle_creator_4' }],
+    [{ q: 'creator 4321', niche: 'Food' }],
+  ])('answers %j as the rules read plainly: items, order, totals and cursors over three pages', async (query) => {
+    const want = await expected(query);
+    let page = await search({ ...query });
+    const got: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      expect({ total: page.total, total_exact: page.total_exact, sort: page.sort }).toEqual({
+        total: want.total,
+        total_exact: want.total_exact,
+        sort: want.sort,
+      });
+      got.push(...page.items.map((c) => c.id));
+      if (!page.next_cursor) break;
+      page = await search({ ...query, cursor: page.next_cursor });
+    }
+    expect(got).toEqual(want.ids.slice(0, got.length));
+    expect(got.length).toBe(Math.min(want.ids.length, 72, want.total_exact ? want.total : 72));
+  });
+
+  it('offers "Did you mean" only for a word no listed creator has, in the city searched', async () => {
+    expect((await search({ q: 'Maya Brokks' })).suggestions).toEqual(['Maya Brooks']);
+    expect((await search({ q: 'Imanni' })).suggestions).toEqual(['Imani Brooks']);
+    expect((await search({ q: 'Kowalsky' })).suggestions).toEqual(['Piotr Kowalski']);
+    // Every word known, nobody with both: nothing to correct, and no statement looks for names.
+    sent.length = 0;
+    expect((await search({ q: 'imani kowalski' })).suggestions).toEqual([]);
+    expect(sent.filter((s) => s.text.includes('distinct on (lower(c.t))'))).toEqual([]);
+    // In Akron nobody is called Brooks.
+    expect((await search({ q: 'Maya Brokks', city: 'akron' })).suggestions).toEqual([]);
+    expect((await search({ q: 'Akrn creator', city: 'akron' })).suggestions).toEqual(['Akron creator']);
+    // A hidden name is neither matched nor offered.
+    expect((await search({ q: 'Secret Persn' })).suggestions).toEqual([]);
+  });
+});
