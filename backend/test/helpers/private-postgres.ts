@@ -119,14 +119,10 @@ export class PrivatePostgres {
   private signal(which: 'STOP' | 'CONT') {
     const pidFile = join(this.dir, 'data', 'postmaster.pid');
     if (!existsSync(pidFile)) return;
-    const postmaster = readFileSync(pidFile, 'utf8').split('\n', 1)[0]!;
-    let children: string[] = [];
-    try {
-      children = execFileSync('pgrep', ['-P', postmaster]).toString().split('\n').filter(Boolean);
-    } catch {
-      // no children
-    }
-    execFileSync('kill', [`-${which}`, postmaster, ...children]);
+    const postmaster = Number(readFileSync(pidFile, 'utf8').split('\n', 1)[0]);
+    // The postmaster first: stopped, it forks no new backend while its children are listed.
+    sendSignal(postmaster, `SIG${which}`);
+    for (const child of childrenOf(postmaster)) sendSignal(child, `SIG${which}`);
   }
 
   destroy() {
@@ -137,5 +133,26 @@ export class PrivatePostgres {
       // already stopped
     }
     rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+function childrenOf(pid: number): number[] {
+  try {
+    return execFileSync('pgrep', ['-P', String(pid)])
+      .toString()
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return []; // pgrep exits 1 when there are none
+  }
+}
+
+/** A backend may end between pgrep and the signal (a CI run failed on `kill: No such process`). */
+function sendSignal(pid: number, signal: NodeJS.Signals) {
+  try {
+    process.kill(pid, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
   }
 }
