@@ -18,3 +18,4 @@ export * from './area-pages';
 export * from './creator-stats';
 export * from './calls';
 export * from './call-matching';
+export * from './call-answers';

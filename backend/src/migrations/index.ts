@@ -42,6 +42,7 @@ import { Migration20261128220100ProvenContacts } from './Migration20261128220100
 import { Migration20261128220200VerifiedNowAndListedFollowers } from './Migration20261128220200VerifiedNowAndListedFollowers';
 import { Migration20261129120000Calls } from './Migration20261129120000Calls';
 import { Migration20261129150000CallMatchMail } from './Migration20261129150000CallMatchMail';
+import { Migration20261129170000CallAnswers } from './Migration20261129170000CallAnswers';
 import { Migration20261129140000SearchWordsPlannedEachTime } from './Migration20261129140000SearchWordsPlannedEachTime';
 
 /**
@@ -102,4 +103,5 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261129140000SearchWordsPlannedEachTime,
   },
   { name: 'Migration20261129150000CallMatchMail', class: Migration20261129150000CallMatchMail },
+  { name: 'Migration20261129170000CallAnswers', class: Migration20261129170000CallAnswers },
 ];

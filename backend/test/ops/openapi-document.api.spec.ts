@@ -27,6 +27,8 @@ const BODILESS = [
   'POST /api/shortlists/own/share',
   'POST /api/admin/notifications/{id}/retry',
   'POST /api/admin/notifications/{id}/resend',
+  'POST /api/me/calls/{id}/answers/finish',
+  'POST /api/me/calls/{id}/answers/{answerId}/pick',
 ];
 
 /** Issue 38 point 5: the document partners generate clients from types what the routes take and answer. */

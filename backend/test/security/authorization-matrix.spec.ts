@@ -54,6 +54,11 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/me/matching-calls': { access: 'signed-in', allowed: [200] },
   'PUT /api/me/call-mail': { access: 'signed-in', allowed: [400] },
   'POST /api/calls/mail/unsubscribe': { access: 'public', allowed: [404] }, // the token is the proof (decision 0912)
+  'POST /api/calls/:id/answers': { access: 'signed-in', allowed: [403] }, // a proven address, then a listed profile (decision 0914)
+  'GET /api/calls/:id/my-answer': { access: 'signed-in', allowed: [404] },
+  'GET /api/me/calls/:id/answers': { access: 'signed-in', allowed: [404] }, // the call's own business only
+  'POST /api/me/calls/:id/answers/finish': { access: 'signed-in', allowed: [404] },
+  'POST /api/me/calls/:id/answers/:answerId/pick': { access: 'signed-in', allowed: [404] },
   'GET /api/me/profile': { access: 'signed-in', allowed: [200] },
   'PUT /api/me/profile': { access: 'signed-in', allowed: [400] },
   'PUT /api/me/profile/image': { access: 'signed-in', allowed: [400] },

@@ -6,35 +6,39 @@ import { NotificationsModule } from '../notifications';
 import { CreatorModule } from '../creator';
 import { CallDigestSchedule, CallMail } from './application/call-mail.service';
 import { CallMailController } from './http/call-mail.controller';
+import { AnswerCalls } from './application/answer-calls.service';
+import { CallAnswersController } from './http/call-answers.controller';
 import { CallRepository } from './application/call.repository';
 import { ModerateCalls } from './application/moderate-calls.service';
 import { PostCalls } from './application/post-calls.service';
 import { PublicCalls } from './application/public-calls.service';
 import { AdminCallsController } from './http/admin-calls.controller';
 import { CallsController } from './http/calls.controller';
-import { CallMailSettingSchema, CallMatchSchema, CallSchema } from './infrastructure/calls.schemas';
+import { CallAnswerSchema, CallMailSettingSchema, CallMatchSchema, CallSchema } from './infrastructure/calls.schemas';
 import { MikroOrmCallRepository } from './infrastructure/mikro-orm-call.repository';
 
 /**
  * Open calls (issue 40): a business with a proven address posts a call in one city, the city's
  * admins review it (in moderation's audit trail), approved calls are public pages of the city,
  * partners hear call.approved and call.closed through the outbox (decision 0810), and the listed
- * creators an approved call matches get one mail, or the next day's digest (decisions 0910–0913).
+ * creators an approved call matches get one mail, or the next day's digest (decisions 0910–0913);
+ * listed creators answer, and the business picks and tells the others (decisions 0914–0917).
  */
 @Module({
   imports: [
-    MikroOrmModule.forFeature([CallSchema, CallMatchSchema, CallMailSettingSchema]),
+    MikroOrmModule.forFeature([CallSchema, CallMatchSchema, CallMailSettingSchema, CallAnswerSchema]),
     NotificationsModule,
     ModerationModule,
     CreatorModule,
   ],
-  controllers: [CallsController, AdminCallsController, CallMailController],
+  controllers: [CallsController, AdminCallsController, CallMailController, CallAnswersController],
   providers: [
     PostCalls,
     PublicCalls,
     ModerateCalls,
     CallMail,
     CallDigestSchedule,
+    AnswerCalls,
     { provide: CallRepository, useClass: MikroOrmCallRepository },
   ],
 })

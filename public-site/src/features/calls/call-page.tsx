@@ -10,6 +10,7 @@ import { ApiRequestError } from '@/lib/api';
 import { useCityPath } from '@/lib/use-city';
 import { LoadError } from '@/features/directory/components/creator-grid';
 import { useCall } from './api/calls';
+import { AnswerCall } from './answer-call';
 import { CallFacts } from './call-facts';
 
 /** /{city}/calls/{id} (issue 40): an approved call; a closed one says so (410, decision 0903). */
@@ -79,6 +80,7 @@ export default function CallPage() {
         <h2 className="text-lg font-semibold">What the work is</h2>
         <p className="mt-2 whitespace-pre-line text-foreground/90">{data.description}</p>
       </section>
+      <AnswerCall callId={data.id} businessName={data.business_name} />
     </Page>
   );
 }

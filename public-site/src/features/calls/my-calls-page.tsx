@@ -9,6 +9,7 @@ import { cityPath, CITIES } from '@/lib/site-config';
 import { useCityPath } from '@/lib/use-city';
 import { LoadError } from '@/features/directory/components/creator-grid';
 import { useMyCalls } from './api/calls';
+import { CallAnswersList } from './call-answers-list';
 import { CallFacts } from './call-facts';
 
 const STATUS: Record<CallStatus, string> = {
@@ -71,6 +72,9 @@ function MyCall({ call }: { call: OwnCall }) {
           </p>
         )}
         <CallFacts call={call} cityName={cityName(call.city_slug) || 'the city'} offerText={call.offer_text} />
+        {(call.status === 'approved' || (call.status === 'closed' && call.approved_at)) && (
+          <CallAnswersList call={call} />
+        )}
       </CardContent>
     </Card>
   );

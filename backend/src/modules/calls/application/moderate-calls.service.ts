@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
 import {
   CALL_MSG,
   CALL_STATUSES,
@@ -16,6 +17,7 @@ import { AccountDirectory } from '../../identity';
 import { AuditTrail } from '../../moderation';
 import { Outbox } from '../../notifications';
 import type { Call } from '../domain/call';
+import { AnswerCalls } from './answer-calls.service';
 import { CallMail } from './call-mail.service';
 import { CallRepository, type CallListQuery } from './call.repository';
 import { toAdminCall, toPublicCall } from './call-views';
@@ -35,6 +37,8 @@ export class ModerateCalls {
     private readonly cities: Cities,
     private readonly clock: Clock,
     private readonly mail: CallMail,
+    private readonly answers: AnswerCalls,
+    private readonly em: EntityManager,
   ) {}
 
   async list(q: Omit<CallListQuery, 'status'> & { status?: string }): Promise<{ items: AdminCall[]; total: number }> {
@@ -80,6 +84,8 @@ export class ModerateCalls {
       this.audit.record(admin, 'call', call, 'close', { from, to: call.status });
       // Partners heard of it when it became public; only then is its closing news (data: its id only, as creator.unlisted).
       if (wasPublic) await this.outbox.event('call.closed', { call: { id: call.id, city_slug: call.citySlug } }, now);
+      // The creators it did not pick are told, in this same flush (decision 0916).
+      await this.answers.tellTheRest(this.em, call, now);
     }
     await flushOrConflict(() => this.calls.flush(), changed);
     return this.get(admin, id);

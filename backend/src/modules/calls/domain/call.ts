@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CALL_MSG, type CallInput, type CallOffer, type CallStatus } from '@local-creators/common';
+import { CALL_ANSWER_MSG, CALL_MSG, type CallInput, type CallOffer, type CallStatus } from '@local-creators/common';
 import { DomainError } from '../../../shared/domain-error';
 
 /**
@@ -36,6 +36,11 @@ export class Call {
   updatedAt: Date;
   approvedAt: Date | null;
   closedAt: Date | null;
+  /**
+   * When its business told the creators it did not pick, or the call closed (decision 0916): it
+   * takes no more answers from then on.
+   */
+  pickingDoneAt: Date | null;
   /** Optimistic lock: an admin's decision names the version they saw. */
   version: number;
 
@@ -67,6 +72,7 @@ export class Call {
     c.updatedAt = now;
     c.approvedAt = null;
     c.closedAt = null;
+    c.pickingDoneAt = null;
     c.version = 1;
     return c;
   }
@@ -103,7 +109,29 @@ export class Call {
     const wasPublic = this.isPublic;
     this.status = 'closed';
     this.closedAt = now;
+    this.pickingDoneAt ??= now;
     this.updatedAt = now;
     return wasPublic;
+  }
+
+  /**
+   * Why the call takes no answer now (`today`: the city's day), or null when it takes one: a closed
+   * call is gone (410, as its page), one never public is unknown (404), and a call whose business
+   * has chosen or whose deadline has passed refuses (409). Decision 0914.
+   */
+  answerRefusal(today: string): DomainError | null {
+    if (this.status === 'closed' && this.approvedAt) return new DomainError('gone', 'CALLS.CLOSED', CALL_MSG.closed);
+    if (!this.isPublic) return DomainError.notFound('CALLS.NOT_FOUND', CALL_MSG.notFound);
+    if (this.pickingDoneAt) return DomainError.conflict('CALLS.PICKING_DONE', CALL_ANSWER_MSG.pickingDone);
+    if (this.deadline < today) return DomainError.conflict('CALLS.DEADLINE_PASSED', CALL_ANSWER_MSG.deadlinePassed);
+    return null;
+  }
+
+  /** The business tells the creators it did not pick; answers whether this is the first time. Only an open call. */
+  finishPicking(now: Date): boolean {
+    if (!this.isPublic) throw DomainError.conflict('CALLS.NOT_OPEN', CALL_ANSWER_MSG.notOpen);
+    if (this.pickingDoneAt) return false;
+    this.pickingDoneAt = now;
+    return true;
   }
 }

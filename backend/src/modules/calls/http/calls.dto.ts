@@ -1,4 +1,5 @@
 import {
+  CALL_ANSWER_LIMITS,
   CALL_OFFERS,
   COLLAB_TYPES,
   CONTENT_TYPES,
@@ -54,4 +55,9 @@ export class CallDecisionDto {
 /** A creator's call-mail setting (decision 0912). */
 export class CallMailSettingDto {
   @Bool({ description: 'E-mail me when a call matches my profile' }) call_mail: boolean;
+}
+
+/** A creator's answer to a call (common's validateCallAnswer checks it). */
+export class CallAnswerInputDto {
+  @Str({ description: `A short note to the business, 1–${CALL_ANSWER_LIMITS.noteMax} characters` }) note: string;
 }

@@ -1,5 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { Call } from '../domain/call';
+import { CallAnswer } from '../domain/call-answer';
 import { CallMailSetting, CallMatch } from '../domain/call-match';
 
 export const CallSchema = new EntitySchema<Call>({
@@ -32,6 +33,7 @@ export const CallSchema = new EntitySchema<Call>({
     updatedAt: { type: 'Date', fieldName: 'updated_at' },
     approvedAt: { type: 'Date', fieldName: 'approved_at', nullable: true },
     closedAt: { type: 'Date', fieldName: 'closed_at', nullable: true },
+    pickingDoneAt: { type: 'Date', fieldName: 'picking_done_at', nullable: true },
     version: { type: 'integer', version: true },
     isPublic: { type: 'boolean', persist: false, getter: true } as never,
     isOpen: { type: 'boolean', persist: false, getter: true } as never,
@@ -60,5 +62,24 @@ export const CallMailSettingSchema = new EntitySchema<CallMailSetting>({
     mailOn: { type: 'boolean', fieldName: 'mail_on' },
     token: { type: 'string', length: 64 },
     updatedAt: { type: 'Date', fieldName: 'updated_at' },
+  },
+});
+
+export const CallAnswerSchema = new EntitySchema<CallAnswer>({
+  class: CallAnswer,
+  tableName: 'call_answers',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    callId: { type: 'uuid', fieldName: 'call_id' },
+    accountId: { type: 'uuid', fieldName: 'account_id' },
+    profileId: { type: 'uuid', fieldName: 'profile_id' },
+    note: { type: 'text' },
+    status: { type: 'string', length: 12 },
+    createdAt: { type: 'Date', fieldName: 'created_at' },
+    pickedAt: { type: 'Date', fieldName: 'picked_at', nullable: true },
+    toldAt: { type: 'Date', fieldName: 'told_at', nullable: true },
+    outboxId: { type: 'uuid', fieldName: 'outbox_id', nullable: true },
+    /** A pick and a close (or "tell the others") taken together: one of them fails, so no creator is told twice. */
+    version: { type: 'integer', version: true },
   },
 });

@@ -1,4 +1,4 @@
-import type { CallMatchCreator } from '@local-creators/common';
+import type { CallMatchCreator, PublicCreator } from '@local-creators/common';
 
 /** A listed creator as the calls module matches and mails them (decision 0910). */
 export interface CallCandidate extends CallMatchCreator {
@@ -16,4 +16,10 @@ export abstract class ListedCreatorsForCalls {
   abstract inCityWithNiches(citySlug: string, niches: readonly string[]): Promise<CallCandidate[]>;
   /** The listed creators among these accounts, by user id (unlisted ones are left out). */
   abstract listedOf(userIds: readonly string[]): Promise<Map<string, CallCandidate>>;
+  /**
+   * The public profiles (the directory's own read: handles confirmed, counts with their dates,
+   * reply time, verified) of those of these profiles that are listed, by profile id. What a call's
+   * business reads of those who answered (decision 0914); never an e-mail or a phone.
+   */
+  abstract publicProfilesOf(profileIds: readonly string[]): Promise<Map<string, PublicCreator>>;
 }

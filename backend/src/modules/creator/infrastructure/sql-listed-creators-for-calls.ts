@@ -1,5 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import type { PublicCreator } from '@local-creators/common';
+import { AppConfig } from '../../../config/app-config';
+import { Clock } from '../../../shared/clock';
+import { toPublicCreator } from '../application/creator-views';
+import { DirectoryReads } from '../application/directory-reads';
 import { ListedCreatorsForCalls, type CallCandidate } from '../application/listed-creators-for-calls';
 import { textArray, uuidArray } from '../../../shared/sql';
 import { LISTED_SQL } from './directory-sql';
@@ -33,7 +38,12 @@ const toCandidate = (r: Row): CallCandidate => ({
 
 @Injectable()
 export class SqlListedCreatorsForCalls extends ListedCreatorsForCalls {
-  constructor(private readonly em: EntityManager) {
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(AppConfig) private readonly config: AppConfig,
+    private readonly clock: Clock,
+    private readonly reads: DirectoryReads,
+  ) {
     super();
   }
 
@@ -55,5 +65,15 @@ export class SqlListedCreatorsForCalls extends ListedCreatorsForCalls {
         uuidArray(userIds),
       ]);
     return new Map(rows.map((r) => [r.user_id, toCandidate(r)] as const));
+  }
+
+  async publicProfilesOf(profileIds: readonly string[]) {
+    if (profileIds.length === 0) return new Map<string, PublicCreator>();
+    // The directory's own read of a profile (its facts: confirmed handles, count dates, reply time).
+    const profiles = await this.reads.findManyReadOnly([...new Set(profileIds)]);
+    const now = this.clock.now();
+    return new Map(
+      profiles.filter((p) => p.isListed).map((p) => [p.id, toPublicCreator(p, this.config.cityTimeZone, now)] as const),
+    );
   }
 }

@@ -245,6 +245,18 @@ const renderers: Renderers = {
         )}\n\nYou get this because your profile matches. We send at most one such e-mail a day.\nTurn these e-mails off on your dashboard: ${ctx.publicUrl}/dashboard\n`,
     };
   },
+  // As the contact relay (decision 0501): Reply-To the business, whose address was proven to post the call; the creator's stays private until they reply.
+  'call-answer-picked': (p, ctx) => ({
+    to: [p.email],
+    subject: `${p.businessName} picked you for "${p.title}"`,
+    replyTo: p.businessEmail,
+    text: `Hi ${p.name},\n\nGood news: ${p.businessName} picked you for their open call "${p.title}" on Local Creators.\n\nFrom: ${p.businessName} <${p.businessEmail}>\n\nReply to this e-mail to reach them and agree on the details: your address stays private until you do. We checked that this address belongs to whoever posted the call, not who runs the business, so take the usual care before you share details or agree to anything.\n\nThe call: ${cityLink(ctx, p.citySlug, `/calls/${p.callId}`)}\n`,
+  }),
+  'call-answer-not-picked': (p, ctx) => ({
+    to: [p.email],
+    subject: `About your answer to "${p.title}"`,
+    text: `Hi ${p.name},\n\nThank you for answering the open call "${p.title}". ${p.businessName} has chosen its creators, and you were not picked this time. Nothing else is needed from you.\n\nOther open calls in your city: ${cityLink(ctx, p.citySlug, '/calls')}\n`,
+  }),
   // A partner's webhook shares the outbox's pacing, never its mail (DeliverNotification posts it).
   webhook: () => {
     throw new Error('a webhook delivery is not a mail');

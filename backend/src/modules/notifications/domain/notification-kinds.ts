@@ -154,6 +154,29 @@ export interface NotificationPayloads {
     token: string;
     calls: { id: string; citySlug: string; title: string; businessName: string; offerText: string; deadline: string }[];
   };
+  /**
+   * To a creator the call's business picked (issue 40 point 4, decision 0917): who picked them and,
+   * as the contact relay does, Reply-To the business's proven address; the creator's address stays
+   * private until they reply.
+   */
+  'call-answer-picked': {
+    email: string;
+    name: string;
+    callId: string;
+    citySlug: string;
+    title: string;
+    businessName: string;
+    businessEmail: string;
+  };
+  /** To a creator who answered and was not picked, once the business told the others or the call closed (decision 0916). */
+  'call-answer-not-picked': {
+    email: string;
+    name: string;
+    callId: string;
+    citySlug: string;
+    title: string;
+    businessName: string;
+  };
   /** Not a mail: one event to one partner's webhook, paced and retried as mail is (decision 0810). */
   webhook: WebhookDeliveryPayload;
 }
