@@ -51,8 +51,6 @@ import { ProfileStatsReads } from './application/profile-stats-reads';
 import { ProfileStats } from './application/profile-stats.service';
 import { ProfileVisits } from './application/profile-visits';
 import { SqlProfileCountStore, SqlProfileStatsReads } from './infrastructure/sql-profile-stats';
-import { ViewGate } from './application/view-gate';
-import { RedisViewGate } from './infrastructure/redis-view-gate';
 import { AdminStatsController, MeStatsController } from './http/stats.controller';
 import type { AreaPageResponse, CreatorPage, DirectoryResponse, PublicCreator } from '@local-creators/common';
 
@@ -103,7 +101,6 @@ import type { AreaPageResponse, CreatorPage, DirectoryResponse, PublicCreator } 
     ProfileVisits,
     ProfileStats,
     { provide: ProfileCountStore, useClass: SqlProfileCountStore },
-    { provide: ViewGate, useClass: RedisViewGate },
     { provide: ProfileStatsReads, useClass: SqlProfileStatsReads },
     { provide: CreatorRepository, useClass: MikroOrmCreatorRepository },
     { provide: DirectoryReads, useClass: SqlDirectoryReads },

@@ -1,10 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { AreaPageResponse, CreatorPage, DirectoryResponse } from '@local-creators/common';
 import type { Principal } from '../../../shared/auth/principal';
-import { isKnownBot, visitSource } from '../domain/visit';
+import { ViewGate, isKnownBot } from '../../../shared/views/view-gate';
+import { visitSource } from '../domain/visit';
 import { CreatorRepository } from './creator.repository';
 import { ProfileCounter } from './profile-counter';
-import { ViewGate } from './view-gate';
 
 /**
  * What a public read tells about its visitor, read and forgotten: the User-Agent, the address

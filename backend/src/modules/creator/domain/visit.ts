@@ -12,17 +12,6 @@ export type Measure = (typeof MEASURES)[number];
 export type Source = VisitSource;
 
 /**
- * Known robots by their User-Agent: the big search engines' and link previewers' names, and the
- * words robots put in theirs. No User-Agent at all is a script, not a visitor.
- */
-const BOT =
-  /bot\b|bot\/|crawler|spider|crawling|googlebot|bingbot|slurp|duckduckbot|baiduspider|yandex|facebookexternalhit|facebot|ia_archiver|applebot|petalbot|semrush|ahrefs|curl\/|wget\/|python-requests|go-http-client|python-urllib|aiohttp|axios\/|node-fetch|undici|okhttp|java\/|libwww-perl|scrapy/i;
-
-export function isKnownBot(userAgent: string | undefined): boolean {
-  return !userAgent || BOT.test(userAgent);
-}
-
-/**
  * Where a view came from (decision 0850): only what the site's own links said, in their `ref`
  * parameter (`/creator/{id}?ref=search`), checked against a fixed list. A Referer is never read:
  * anyone can send any. No `ref`, or one not on the list, is a direct visit.
@@ -30,6 +19,3 @@ export function isKnownBot(userAgent: string | undefined): boolean {
 export function visitSource(ref: unknown): Source {
   return typeof ref === 'string' && (VIEW_REFS as readonly string[]).includes(ref) ? (ref as Source) : 'direct';
 }
-
-/** How many new profiles one client may view in a minute and still be counted (decision 0850). */
-export const VIEWS_PER_CLIENT_MINUTE = 20;

@@ -1,20 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
-import { RedisClient } from '../../../shared/redis.module';
-import { Clock } from '../../../shared/clock';
-import { ViewGate, type ViewClient } from '../application/view-gate';
-import { VIEWS_PER_CLIENT_MINUTE } from '../domain/visit';
+import { RedisClient } from '../redis.module';
+import { Clock } from '../clock';
+import { VIEWS_PER_CLIENT_MINUTE, ViewGate, type ViewClient } from './view-gate';
 
 /** Keys live two days: a day's set is still there for a late read at the day's end, then goes. */
 const DAY_KEYS_S = 2 * 86_400;
 
 /**
- * The view gate on Redis (decision 0850), shared by every API process:
+ * The view gate on Redis (decisions 0850, 0920), shared by every API process and by every kind of page:
  * - a random salt per day (`views:salt:<day>`, set once by whichever process asks first), so a
  *   client's hash means nothing the day after, even to us;
- * - per profile and day a set of the clients' hashes (`views:<day>:<profile>`): SADD answers
- *   whether the client is new to the profile today;
- * - per address and minute how many new (client, profile) views it made (`views:rate:<minute>:<hash>`):
+ * - per page and day a set of the clients' hashes (`views:<day>:<page>`, a profile's id or
+ *   `call:<id>`): SADD answers whether the client is new to the page today;
+ * - per address and minute how many new (client, page) views it made (`views:rate:<minute>:<hash>`),
+ *   profiles and calls together (one person reads at one pace):
  *   past VIEWS_PER_CLIENT_MINUTE, its views stop counting for that minute (a script that rotates
  *   its User-Agent is still one address).
  * Redis away: nothing is counted (logged), and the read is answered as always.
@@ -32,12 +32,12 @@ export class RedisViewGate extends ViewGate {
     super();
   }
 
-  async admits(profileId: string, day: string, client: ViewClient): Promise<boolean> {
+  async admits(page: string, day: string, client: ViewClient): Promise<boolean> {
     try {
       const r = this.redis.client;
       const salt = await this.saltOf(day);
       const hash = (text: string) => createHash('sha256').update(`${salt}\n${text}`).digest('base64url').slice(0, 22);
-      const seen = this.redis.key('views', day, profileId);
+      const seen = this.redis.key('views', day, page);
       const [[, added]] = (await r
         .multi()
         .sadd(seen, hash(`${client.ip}\n${client.userAgent}`))
@@ -56,7 +56,7 @@ export class RedisViewGate extends ViewGate {
     } catch (error) {
       if (Date.now() - this.warned > 60_000) {
         this.warned = Date.now();
-        this.logger.warn(`profile views are not counted while Redis is away: ${(error as Error).message}`);
+        this.logger.warn(`views are not counted while Redis is away: ${(error as Error).message}`);
       }
       return false;
     }
