@@ -120,6 +120,61 @@ export interface PublicCall extends CallInput {
   approved_at: string;
 }
 
+/**
+ * A call's numbers (issue 40 point 5, decisions 0920–0922): `views`, people who opened its page
+ * (one a client a day, robots left out); `creators_mailed`, matched creators a call mail or digest
+ * naming it was written to; `answers`, creators who answered; `picks`, those the business picked.
+ */
+export interface CallNumbers {
+  views: number;
+  creators_mailed: number;
+  answers: number;
+  picks: number;
+}
+
+export const CALL_NUMBER_KEYS = [
+  'views',
+  'creators_mailed',
+  'answers',
+  'picks',
+] as const satisfies readonly (keyof CallNumbers)[];
+
+export const NO_CALL_NUMBERS: CallNumbers = { views: 0, creators_mailed: 0, answers: 0, picks: 0 };
+
+/** What each number is called, on My calls and in the console, and what it counts (a tooltip, a screen reader's text). */
+export const CALL_NUMBER_LABELS: Record<keyof CallNumbers | 'open_calls', string> = {
+  open_calls: 'Open calls',
+  views: 'Views',
+  creators_mailed: 'Creators mailed',
+  answers: 'Answers',
+  picks: 'Picked',
+};
+export const CALL_NUMBER_HINTS: Record<keyof CallNumbers | 'open_calls', string> = {
+  open_calls: 'Calls public now',
+  views: 'People who opened the call, each counted once a day',
+  creators_mailed: 'Matching creators told of the call by mail',
+  answers: 'Creators who answered',
+  picks: 'Creators picked',
+};
+export const CALL_NUMBERS_TEXT = {
+  heading: 'Numbers',
+  cityHeading: 'Open calls in numbers',
+  allCities: 'All your cities',
+} as const;
+
+/** A city's calls in numbers (`GET /api/admin/calls/numbers`): every call of the city, ever, and how many are open now. */
+export interface CityCallNumbers extends CallNumbers {
+  city_slug: string;
+  open_calls: number;
+}
+
+export interface CallNumbersByCity {
+  /** The cities asked for (every city the admin was given without `city`), by slug. */
+  cities: CityCallNumbers[];
+  /** Their sum. */
+  totals: CallNumbers & { open_calls: number };
+}
+
 /** A call as its business and the console read it. */
 export interface OwnCall extends CallInput {
   id: string;
@@ -131,6 +186,8 @@ export interface OwnCall extends CallInput {
   updated_at: string;
   approved_at: string | null;
   closed_at: string | null;
+  /** Its numbers so far (zeros until it is public). */
+  numbers: CallNumbers;
 }
 
 export interface AdminCall extends OwnCall {

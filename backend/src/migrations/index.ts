@@ -43,6 +43,7 @@ import { Migration20261128220200VerifiedNowAndListedFollowers } from './Migratio
 import { Migration20261129120000Calls } from './Migration20261129120000Calls';
 import { Migration20261129150000CallMatchMail } from './Migration20261129150000CallMatchMail';
 import { Migration20261129170000CallAnswers } from './Migration20261129170000CallAnswers';
+import { Migration20261129180000CallViews } from './Migration20261129180000CallViews';
 import { Migration20261129140000SearchWordsPlannedEachTime } from './Migration20261129140000SearchWordsPlannedEachTime';
 
 /**
@@ -104,4 +105,5 @@ export const migrationsList: MigrationObject[] = [
   },
   { name: 'Migration20261129150000CallMatchMail', class: Migration20261129150000CallMatchMail },
   { name: 'Migration20261129170000CallAnswers', class: Migration20261129170000CallAnswers },
+  { name: 'Migration20261129180000CallViews', class: Migration20261129180000CallViews },
 ];

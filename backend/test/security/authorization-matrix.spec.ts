@@ -49,6 +49,7 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/calls': { access: 'public', allowed: [200] },
   'GET /api/calls/:id': { access: 'public', allowed: [404] },
   'GET /api/admin/calls': { access: 'admin', allowed: [200] },
+  'GET /api/admin/calls/numbers': { access: 'admin', allowed: [200] },
   'GET /api/admin/calls/:id': { access: 'admin', allowed: [404] },
   'PUT /api/admin/calls/:id': { access: 'admin', allowed: [404] },
   'GET /api/me/matching-calls': { access: 'signed-in', allowed: [200] },

@@ -9,6 +9,10 @@ import { CallMailController } from './http/call-mail.controller';
 import { AnswerCalls } from './application/answer-calls.service';
 import { CallAnswersController } from './http/call-answers.controller';
 import { CallRepository } from './application/call.repository';
+import { CallStats } from './application/call-stats.service';
+import { CallStatsReads } from './application/call-stats-reads';
+import { CallViewStore, CallVisits } from './application/call-visits';
+import { SqlCallStatsReads, SqlCallViewStore } from './infrastructure/sql-call-stats';
 import { ModerateCalls } from './application/moderate-calls.service';
 import { PostCalls } from './application/post-calls.service';
 import { PublicCalls } from './application/public-calls.service';
@@ -16,13 +20,15 @@ import { AdminCallsController } from './http/admin-calls.controller';
 import { CallsController } from './http/calls.controller';
 import { CallAnswerSchema, CallMailSettingSchema, CallMatchSchema, CallSchema } from './infrastructure/calls.schemas';
 import { MikroOrmCallRepository } from './infrastructure/mikro-orm-call.repository';
+import type { PublicCall } from '@local-creators/common';
 
 /**
  * Open calls (issue 40): a business with a proven address posts a call in one city, the city's
  * admins review it (in moderation's audit trail), approved calls are public pages of the city,
  * partners hear call.approved and call.closed through the outbox (decision 0810), and the listed
  * creators an approved call matches get one mail, or the next day's digest (decisions 0910–0913);
- * listed creators answer, and the business picks and tells the others (decisions 0914–0917).
+ * listed creators answer, and the business picks and tells the others (decisions 0914–0917);
+ * each call's views, creators mailed, answers and picks, and a city's totals (decisions 0920–0922).
  */
 @Module({
   imports: [
@@ -39,13 +45,18 @@ import { MikroOrmCallRepository } from './infrastructure/mikro-orm-call.reposito
     CallMail,
     CallDigestSchedule,
     AnswerCalls,
+    CallStats,
+    CallVisits,
     { provide: CallRepository, useClass: MikroOrmCallRepository },
+    { provide: CallStatsReads, useClass: SqlCallStatsReads },
+    { provide: CallViewStore, useClass: SqlCallViewStore },
   ],
 })
 export class CallsModule implements OnModuleInit {
   constructor(
     private readonly meta: PageMetaRegistry,
     private readonly pub: PublicCalls,
+    private readonly visits: CallVisits,
   ) {}
 
   onModuleInit() {
@@ -55,5 +66,13 @@ export class CallsModule implements OnModuleInit {
       this.pub.callPage(id!, city),
     );
     this.meta.addSitemapPaths((city) => this.pub.sitemapPaths(city));
+    // A public call's drawn page is a view, as its JSON read is (decision 0920); a closed one (410) is not.
+    this.meta.onVisit((path, data, visit) => {
+      const id = /^\/calls\/([0-9a-f-]{36})\/?$/.exec(path)?.[1];
+      const shown = id
+        ? (data.find(([key]) => key[0] === 'call' && key[1] === id)?.[1] as PublicCall | undefined)
+        : undefined;
+      if (shown && 'city_slug' in shown) this.visits.viewed(shown, visit);
+    });
   }
 }

@@ -1,4 +1,12 @@
-import { offerText, type AdminCall, type CallInput, type OwnCall, type PublicCall } from '@local-creators/common';
+import {
+  NO_CALL_NUMBERS,
+  offerText,
+  type AdminCall,
+  type CallInput,
+  type CallNumbers,
+  type OwnCall,
+  type PublicCall,
+} from '@local-creators/common';
 import type { Call } from '../domain/call';
 
 const inputOf = (c: Call): CallInput => ({
@@ -31,7 +39,8 @@ export const toPublicCall = (c: Call, cityName: string): PublicCall => ({
   approved_at: (c.approvedAt ?? c.updatedAt).toISOString(),
 });
 
-export const toOwnCall = (c: Call): OwnCall => ({
+/** `numbers`: the call's so far (decision 0921); a call just posted has none. */
+export const toOwnCall = (c: Call, numbers: CallNumbers = NO_CALL_NUMBERS): OwnCall => ({
   ...inputOf(c),
   id: c.id,
   city_slug: c.citySlug,
@@ -42,10 +51,15 @@ export const toOwnCall = (c: Call): OwnCall => ({
   updated_at: c.updatedAt.toISOString(),
   approved_at: c.approvedAt?.toISOString() ?? null,
   closed_at: c.closedAt?.toISOString() ?? null,
+  numbers: { ...numbers },
 });
 
-export const toAdminCall = (c: Call, accountEmail: string | null): AdminCall => ({
-  ...toOwnCall(c),
+export const toAdminCall = (
+  c: Call,
+  accountEmail: string | null,
+  numbers: CallNumbers = NO_CALL_NUMBERS,
+): AdminCall => ({
+  ...toOwnCall(c, numbers),
   account_email: accountEmail,
   version: c.version,
 });

@@ -20,6 +20,7 @@ import type { Call } from '../domain/call';
 import { AnswerCalls } from './answer-calls.service';
 import { CallMail } from './call-mail.service';
 import { CallRepository, type CallListQuery } from './call.repository';
+import { CallStats } from './call-stats.service';
 import { toAdminCall, toPublicCall } from './call-views';
 
 const changed = () => DomainError.conflict('CALLS.STALE', CALL_MSG.changed);
@@ -38,6 +39,7 @@ export class ModerateCalls {
     private readonly clock: Clock,
     private readonly mail: CallMail,
     private readonly answers: AnswerCalls,
+    private readonly stats: CallStats,
     private readonly em: EntityManager,
   ) {}
 
@@ -96,10 +98,14 @@ export class ModerateCalls {
     return toPublicCall(call, city?.name ?? call.citySlug);
   }
 
+  /** The calls as the console shows them: with their business's address and their numbers (decision 0921). */
   private async withEmails(items: Call[]): Promise<AdminCall[]> {
     const ids = items.map((c) => c.accountId).filter((v): v is string => !!v);
-    const emails = ids.length ? await this.accounts.emailsOf(ids) : new Map<string, string>();
-    return items.map((c) => toAdminCall(c, c.accountId ? (emails.get(c.accountId) ?? null) : null));
+    const [emails, numbers] = await Promise.all([
+      ids.length ? this.accounts.emailsOf(ids) : new Map<string, string>(),
+      this.stats.ofCalls(items.map((c) => c.id)),
+    ]);
+    return items.map((c) => toAdminCall(c, c.accountId ? (emails.get(c.accountId) ?? null) : null, numbers.get(c.id)));
   }
 
   /** 404 when unknown, 403 when of a city the admin was not given. */

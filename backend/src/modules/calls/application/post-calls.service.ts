@@ -8,6 +8,7 @@ import type { Principal } from '../../../shared/auth/principal';
 import { Cities } from '../../city';
 import { Call } from '../domain/call';
 import { CallRepository } from './call.repository';
+import { CallStats } from './call-stats.service';
 import { toOwnCall } from './call-views';
 
 const MINE_MAX = 100;
@@ -21,6 +22,7 @@ export class PostCalls {
     private readonly calls: CallRepository,
     private readonly cities: Cities,
     private readonly clock: Clock,
+    private readonly stats: CallStats,
   ) {}
 
   /**
@@ -48,8 +50,11 @@ export class PostCalls {
     });
   }
 
+  /** The account's calls, newest first, each with its numbers (decision 0921). */
   async mine(account: Principal): Promise<OwnCall[]> {
-    return (await this.calls.ofAccount(account.id, MINE_MAX)).map(toOwnCall);
+    const calls = await this.calls.ofAccount(account.id, MINE_MAX);
+    const numbers = await this.stats.ofCalls(calls.map((c) => c.id));
+    return calls.map((c) => toOwnCall(c, numbers.get(c.id)));
   }
 
   private async cityOf(asked: unknown) {

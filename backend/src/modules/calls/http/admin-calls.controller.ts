@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, ParseUUIDPipe, Put, Query, Res } from '@nestjs/common';
-import { ApiBody, ApiTags } from '@nestjs/swagger';
-import { CallDecisionDto } from './calls.dto';
+import { ApiBody, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { CallDecisionDto, CallNumbersByCityDto } from './calls.dto';
 import type { FastifyReply } from 'fastify';
 import { DomainError } from '../../../shared/domain-error';
 import { parseListQuery, sendList } from '../../../shared/ra-list';
@@ -9,13 +9,17 @@ import { Auth, CurrentUser } from '../../../shared/auth/access';
 import { cityScope } from '../../../shared/auth/city-scope';
 import type { CallListQuery } from '../application/call.repository';
 import { ModerateCalls } from '../application/moderate-calls.service';
+import { CallStats } from '../application/call-stats.service';
 
 /** The console's `calls` resource (ra-data-simple-rest): a city's admins see and decide their cities' calls. */
 @ApiTags('admin')
 @Auth('admin')
 @Controller('admin/calls')
 export class AdminCallsController {
-  constructor(private readonly moderate: ModerateCalls) {}
+  constructor(
+    private readonly moderate: ModerateCalls,
+    private readonly stats: CallStats,
+  ) {}
 
   @Get()
   async list(
@@ -39,6 +43,17 @@ export class AdminCallsController {
       limit: q.limit,
     });
     return sendList(res, 'calls', q, items, total);
+  }
+
+  /**
+   * The admin's cities' calls in numbers (decision 0922): per city, and summed. Declared before
+   * `:id` for the reader; the router prefers the fixed path anyway.
+   */
+  @Get('numbers')
+  @ApiQuery({ name: 'city', required: false, description: "A city's slug; without it, every city the admin was given" })
+  @ApiOkResponse({ type: CallNumbersByCityDto })
+  numbers(@CurrentUser() admin: Principal, @Query('city') city?: unknown) {
+    return this.stats.byCity(admin, city);
   }
 
   @Get(':id')

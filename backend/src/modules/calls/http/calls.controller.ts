@@ -1,4 +1,5 @@
-import { Body, Controller, Get, Header, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Header, Param, Post, Query, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import { CallInputDto } from './calls.dto';
 import { PERSONAL, PUBLIC_READ } from '../../../shared/http/cache-control';
@@ -7,6 +8,7 @@ import type { Principal } from '../../../shared/auth/principal';
 import { Auth, CurrentUser } from '../../../shared/auth/access';
 import { PostCalls } from '../application/post-calls.service';
 import { PublicCalls } from '../application/public-calls.service';
+import { CallVisits } from '../application/call-visits';
 
 /** Open calls (issue 40): a business posts one and reads its own; anyone reads a city's approved ones. */
 @ApiTags('calls')
@@ -15,6 +17,7 @@ export class CallsController {
   constructor(
     private readonly post: PostCalls,
     private readonly pub: PublicCalls,
+    private readonly visits: CallVisits,
   ) {}
 
   /** The form's fields (common's validateCall) and `city`, a slug (the home city without one). */
@@ -39,9 +42,12 @@ export class CallsController {
     return this.pub.list(city);
   }
 
+  /** A public call; its read is a view when the view gate says a person made it (decision 0920), checked after the answer. */
   @Get('calls/:id')
   @Header('Cache-Control', PUBLIC_READ)
-  one(@Param('id') id: string) {
-    return this.pub.one(id);
+  async one(@Param('id') id: string, @Req() req: FastifyRequest) {
+    const call = await this.pub.one(id);
+    this.visits.viewed(call, { userAgent: req.headers['user-agent'], ip: req.ip });
+    return call;
   }
 }

@@ -1,5 +1,6 @@
 import {
   CALL_ANSWER_LIMITS,
+  CALL_NUMBER_KEYS,
   CALL_OFFERS,
   COLLAB_TYPES,
   CONTENT_TYPES,
@@ -18,8 +19,10 @@ import {
   Optional,
   SomeOf,
   Str,
+  Of,
   StrOrNull,
   Strs,
+  Counts,
 } from '../../../shared/http/api-schema';
 import { CALL_ACTIONS } from '../application/moderate-calls.service';
 
@@ -60,4 +63,20 @@ export class CallMailSettingDto {
 /** A creator's answer to a call (common's validateCallAnswer checks it). */
 export class CallAnswerInputDto {
   @Str({ description: `A short note to the business, 1–${CALL_ANSWER_LIMITS.noteMax} characters` }) note: string;
+}
+
+/** A city's calls in numbers (decision 0922). */
+export class CityCallNumbersDto {
+  @Str({ description: "The city's slug" }) city_slug: string;
+  @Int({ description: 'Calls public now' }) open_calls: number;
+  @Int({ description: 'People who opened its calls, each once a day per call (decision 0920)' }) views: number;
+  @Int({ description: 'Matched creators a mail naming one of its calls was written to' }) creators_mailed: number;
+  @Int({ description: 'Answers to its calls' }) answers: number;
+  @Int({ description: 'Answers picked' }) picks: number;
+}
+
+/** `GET /api/admin/calls/numbers`: per city the admin may see, and their sum. */
+export class CallNumbersByCityDto {
+  @Of(() => [CityCallNumbersDto]) cities: CityCallNumbersDto[];
+  @Counts(['open_calls', ...CALL_NUMBER_KEYS], { description: 'The cities summed' }) totals: Record<string, number>;
 }
