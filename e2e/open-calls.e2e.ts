@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { CALL_MSG, type AuthSession } from '@local-creators/common';
+import { CALL_MSG, CALL_NUMBER_LABELS, type AuthSession } from '@local-creators/common';
 import { Cities } from '../backend/src/modules/city';
 import {
   addAdmin,
@@ -108,6 +108,11 @@ describe('open calls in the browser', () => {
     await shot(admin.page, 'console-calls-1280');
     await card.getByRole('button', { name: 'Approve' }).click();
     await admin.page.getByText('Call approved: it is public now').waitFor();
+    // The city's totals above the list (decision 0922): Akron has one open call now.
+    const totals = admin.page.getByTestId('call-numbers-totals');
+    await totals.getByRole('columnheader', { name: CALL_NUMBER_LABELS.open_calls }).waitFor();
+    const akron = totals.getByRole('row').filter({ has: admin.page.getByRole('rowheader', { name: 'Akron' }) });
+    await akron.getByRole('cell').first().filter({ hasText: /^1$/ }).waitFor();
 
     // Anyone: the list, then the call's page, drawn by the server.
     const visitor = await product.newPage();
@@ -129,6 +134,17 @@ describe('open calls in the browser', () => {
     // The business sees it open, and its title leads to the public page; Post a call to the form.
     await page.reload();
     await mine.getByText('Open', { exact: true }).waitFor();
+    // The visitor's reads (the list's link, then the drawn page) are one view; counted after the answers.
+    const views = mine
+      .getByTestId('my-call-numbers')
+      .locator('div', { hasText: CALL_NUMBER_LABELS.views })
+      .locator('dd');
+    for (let i = 0; i < 20 && (await views.textContent()) !== '1'; i++) {
+      await page.waitForTimeout(250);
+      await page.reload();
+      await views.waitFor();
+    }
+    expect(await views.textContent()).toBe('1');
     await mine.getByRole('link', { name: 'Three food creators for our opening' }).click();
     await page.waitForURL((url) => url.pathname === address);
     await page.goto('/calls/mine');

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import {
   Box,
   Button,
@@ -9,19 +10,33 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  Skeleton,
   Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
   TextField,
+  Tooltip,
   Typography,
 } from '@mui/material';
-import { List, SelectInput, useListContext, useNotify, useRefresh, useUpdate } from 'react-admin';
+import { List, SelectInput, useDataProvider, useListContext, useNotify, useRefresh, useUpdate } from 'react-admin';
 import {
   CALL_LIMITS,
+  CALL_NUMBER_HINTS,
+  CALL_NUMBER_KEYS,
+  CALL_NUMBER_LABELS,
+  CALL_NUMBERS_TEXT,
   firstDeclineReasonError,
   followerRangeText,
+  formatCount,
   type AdminCall,
+  type CallNumbers,
   type CallStatus,
 } from '@local-creators/common';
-import { CityName, useCities } from '../cities';
+import { CityName, useChosenCity, useCities } from '../cities';
+import type { AppDataProvider } from '../data/data-provider';
 
 const STATUS: Record<CallStatus, string> = {
   pending: 'Waiting for review',
@@ -174,6 +189,7 @@ function CallCard({ call, showCity }: { call: AdminCall; showCity: boolean }) {
           {call.starts_on} to {call.ends_on} · answers by {call.deadline} ·{' '}
           {[...call.niches, ...call.content_types, ...call.collab_types].join(', ')}
         </Typography>
+        {call.approved_at && <Numbers numbers={call.numbers} />}
         {call.decline_reason && (
           <Typography variant="body2" sx={{ mt: 1 }}>
             Declined: {call.decline_reason}
@@ -181,6 +197,96 @@ function CallCard({ call, showCity }: { call: AdminCall; showCity: boolean }) {
         )}
         <Box sx={{ mt: 2 }}>
           <Decide call={call} />
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A call's four numbers (decision 0921), each named by common's label and explained in its tooltip. */
+function Numbers({ numbers }: { numbers: CallNumbers }) {
+  return (
+    <Stack
+      direction="row"
+      spacing={3}
+      sx={{ mt: 1.5, flexWrap: 'wrap' }}
+      component="dl"
+      data-testid="call-numbers"
+      aria-label={CALL_NUMBERS_TEXT.heading}
+    >
+      {CALL_NUMBER_KEYS.map((key) => (
+        <Tooltip key={key} title={CALL_NUMBER_HINTS[key]} describeChild>
+          <Box sx={{ m: 0 }}>
+            <Typography component="dt" variant="caption" color="text.secondary">
+              {CALL_NUMBER_LABELS[key]}
+            </Typography>
+            <Typography component="dd" variant="body1" sx={{ m: 0, fontWeight: 600 }}>
+              {formatCount(numbers[key])}
+            </Typography>
+          </Box>
+        </Tooltip>
+      ))}
+    </Stack>
+  );
+}
+
+const TOTAL_KEYS = ['open_calls', ...CALL_NUMBER_KEYS] as const;
+
+/** Above the list: the admin's cities' calls in numbers (decision 0922), per city when there are several, and summed. */
+function CityTotals() {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const city = useChosenCity();
+  const { nameOf } = useCities();
+  const { data, error } = useQuery({
+    queryKey: ['call-numbers', city],
+    queryFn: () => dataProvider.getCallNumbers(),
+  });
+  if (error) return null;
+  const rows = data ? [...data.cities.map((c) => ({ name: nameOf(c.city_slug), key: c.city_slug, ...c }))] : [];
+  if (data && rows.length > 1) rows.push({ name: CALL_NUMBERS_TEXT.allCities, key: '', city_slug: '', ...data.totals });
+  return (
+    <Card variant="outlined" sx={{ mx: { xs: 1, md: 2 }, mt: 2 }} data-testid="call-numbers-totals">
+      <CardContent>
+        <Typography variant="h6" component="h2" id="call-numbers-heading">
+          {CALL_NUMBERS_TEXT.cityHeading}
+        </Typography>
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-labelledby="call-numbers-heading">
+            <TableHead>
+              <TableRow>
+                <TableCell>City</TableCell>
+                {TOTAL_KEYS.map((key) => (
+                  <TableCell key={key} align="right">
+                    <Tooltip title={CALL_NUMBER_HINTS[key]} describeChild>
+                      <span>{CALL_NUMBER_LABELS[key]}</span>
+                    </Tooltip>
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data ? (
+                rows.map((row) => (
+                  <TableRow key={row.key}>
+                    <TableCell component="th" scope="row" sx={{ fontWeight: row.key ? 400 : 600 }}>
+                      {row.name}
+                    </TableCell>
+                    {TOTAL_KEYS.map((key) => (
+                      <TableCell key={key} align="right" sx={{ fontWeight: row.key ? 400 : 600 }}>
+                        {formatCount(row[key])}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))
+              ) : (
+                <TableRow>
+                  <TableCell colSpan={TOTAL_KEYS.length + 1}>
+                    <Skeleton />
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
         </Box>
       </CardContent>
     </Card>
@@ -217,6 +323,7 @@ export function CallList() {
       perPage={25}
       exporter={false}
     >
+      <CityTotals />
       <Cards />
     </List>
   );

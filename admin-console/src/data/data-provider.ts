@@ -6,6 +6,7 @@ import type {
   AdminIntroductionCounts,
   AdminLocalAudienceCheck,
   AdminStats,
+  CallNumbersByCity,
   CreatorStats,
   MailHealth,
   OutboxMessage,
@@ -34,6 +35,9 @@ export const dataProvider = {
   /** GET /api/admin/creators/stats: the creators' numbers summed over the chosen city, else the admin's cities (decision 0820) */
   getCreatorTotals: async (): Promise<CreatorStats> =>
     (await httpClient(`${API}/creators/stats${cityQuery()}`)).json as CreatorStats,
+  /** GET /api/admin/calls/numbers: the open calls' numbers per city of the admin's (the chosen one only), and their sum (decision 0922) */
+  getCallNumbers: async (): Promise<CallNumbersByCity> =>
+    (await httpClient(`${API}/calls/numbers${cityQuery()}`)).json as CallNumbersByCity,
   /** GET /api/admin/creators/:id/stats: one creator's numbers */
   getCreatorStats: async (id: string): Promise<CreatorStats> =>
     (await httpClient(`${API}/creators/${encodeURIComponent(id)}/stats`)).json as CreatorStats,

@@ -1,5 +1,14 @@
 import { Link } from 'react-router-dom';
-import type { CallStatus, OwnCall } from '@local-creators/common';
+import {
+  CALL_NUMBER_HINTS,
+  CALL_NUMBER_KEYS,
+  CALL_NUMBER_LABELS,
+  CALL_NUMBERS_TEXT,
+  formatCount,
+  type CallNumbers,
+  type CallStatus,
+  type OwnCall,
+} from '@local-creators/common';
 import { Page } from '@/components/layout/page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -72,10 +81,33 @@ function MyCall({ call }: { call: OwnCall }) {
           </p>
         )}
         <CallFacts call={call} cityName={cityName(call.city_slug) || 'the city'} offerText={call.offer_text} />
+        {call.approved_at && <CallNumbersRow numbers={call.numbers} />}
         {(call.status === 'approved' || (call.status === 'closed' && call.approved_at)) && (
           <CallAnswersList call={call} />
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** The call's numbers so far (decision 0921): views of people, creators mailed, answers, picks; each explained on hover and to screen readers. */
+function CallNumbersRow({ numbers }: { numbers: CallNumbers }) {
+  return (
+    <section aria-label={CALL_NUMBERS_TEXT.heading}>
+      <dl
+        className="grid grid-cols-2 gap-3 rounded-lg border bg-muted/30 p-3 sm:grid-cols-4"
+        data-testid="my-call-numbers"
+      >
+        {CALL_NUMBER_KEYS.map((key) => (
+          <div key={key} title={CALL_NUMBER_HINTS[key]}>
+            <dt className="text-xs text-muted-foreground">
+              {CALL_NUMBER_LABELS[key]}
+              <span className="sr-only">: {CALL_NUMBER_HINTS[key]}</span>
+            </dt>
+            <dd className="text-lg font-semibold tabular-nums">{formatCount(numbers[key])}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }
