@@ -95,7 +95,7 @@ function CallNumbersRow({ numbers }: { numbers: CallNumbers }) {
   return (
     <section aria-label={CALL_NUMBERS_TEXT.heading}>
       <dl
-        className="grid grid-cols-2 gap-3 rounded-lg border bg-muted/30 p-3 sm:grid-cols-4"
+        className="grid grid-cols-2 gap-3 rounded-lg border border-border bg-muted/30 p-3 sm:grid-cols-4"
         data-testid="my-call-numbers"
       >
         {CALL_NUMBER_KEYS.map((key) => (
