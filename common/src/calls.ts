@@ -431,11 +431,6 @@ export function firstDeclineReasonError(v: unknown): string | null {
   return null;
 }
 
-/** A call's public page under its city (decision 0620): `/{city}/calls/{id}`; `/calls/{id}` on a one-city install. */
-export const CALL_PATH = /^\/calls\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
-export const CALLS_VIEW = 'src/features/calls/calls-page.tsx';
-export const CALL_VIEW = 'src/features/calls/call-page.tsx';
-
 /** GET /api/calls?city=: a city's public calls. */
 export interface CallsPage {
   city_slug: string;

@@ -1,4 +1,3 @@
-import { CALL_PATH } from './calls';
 import { possessive } from './text-format';
 
 /**
@@ -143,6 +142,15 @@ export const SITE_PAGES: Readonly<Record<string, SitePage>> = {
     view: 'src/features/calls/my-calls-page.tsx',
   },
 };
+
+/**
+ * A call's public page under its city (decision 0620): `/{city}/calls/{id}`; `/calls/{id}` on a
+ * one-city install. Here beside the other pages' paths, not in calls.ts: every page's router reads
+ * it, and the calls' rules and texts then stay out of the script every page loads (decision 0919).
+ */
+export const CALL_PATH = /^\/calls\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+export const CALLS_VIEW = 'src/features/calls/calls-page.tsx';
+export const CALL_VIEW = 'src/features/calls/call-page.tsx';
 
 /** A creator's public profile: /creator/{id}. */
 export const CREATOR_PATH = /^\/creator\/([^/]+)$/;
