@@ -43,6 +43,7 @@ const ADMIN_ROUTES: Record<string, Probe> = {
   'GET /api/admin/calls': { kind: 'list' },
   'GET /api/admin/calls/:id': { kind: 'record' },
   'PUT /api/admin/calls/:id': { kind: 'record' },
+  'GET /api/admin/calls/numbers': { kind: 'list' },
   'GET /api/admin/introduction-requests': { kind: 'list' },
   'GET /api/admin/introduction-requests/by-business': { kind: 'list' },
   'GET /api/admin/notifications': { kind: 'every-city' },
@@ -246,7 +247,7 @@ describe('admins per city', () => {
         route,
         url,
         akronAdmin,
-        route.endsWith('/stats') || route.endsWith('/by-business')
+        route.endsWith('/stats') || route.endsWith('/by-business') || route.endsWith('/numbers')
           ? { city: 'cleveland' }
           : { filter: JSON.stringify({ city: 'cleveland' }) },
       );
