@@ -11,6 +11,7 @@ import {
   type ProfileInput,
   type PublicCreator,
 } from '@local-creators/common';
+import { Client } from 'pg';
 import { Cities } from '../../src/modules/city';
 import { validProfile } from '../creator/fixtures';
 import { cityDay, validCall } from './fixtures';
@@ -365,6 +366,42 @@ describe('answers to open calls', () => {
     const list = await answersOf(owner, id);
     expect(list.picking_done_at).toEqual(expect.any(String));
     expect(list.answers.map((a) => a.status)).toEqual(['picked', 'not_picked']);
+  });
+
+  it("an answer stored while an admin closes the call is told too: the close waits for it, holding the call's row", async () => {
+    const { id } = await approvedCall({ title: 'Harbor lights night' });
+    const hal = await creator('Hal Harbor');
+    // An answer in flight, past its checks: it holds the call's row shared, as AnswerCalls.answer does.
+    const inFlight = new Client({ connectionString: t.env.DATABASE_URL });
+    await inFlight.connect();
+    try {
+      await inFlight.query('begin');
+      await inFlight.query('select id from calls where id = $1 for share', [id]);
+      let closed = false;
+      const closing = decide(id, { action: 'close' }).then(() => (closed = true));
+      // The close either waits on the row (the fix) or, without the lock, has already answered.
+      await eventually(
+        async () =>
+          closed ||
+          (
+            await t.sql<{ n: number }>(
+              `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+            )
+          )[0]!.n > 0,
+        (done) => done,
+      );
+      await inFlight.query(
+        `insert into call_answers (id, call_id, account_id, profile_id, note, status, created_at)
+         values (gen_random_uuid(), $1, $2, $3, 'I shoot night photos by the water.', 'sent', now())`,
+        [id, hal.session.user.id, hal.profileId],
+      );
+      await inFlight.query('commit');
+      await closing;
+    } finally {
+      await inFlight.end();
+    }
+    expect(await t.sql(`select status from call_answers where call_id = $1`, [id])).toEqual([{ status: 'not_picked' }]);
+    expect(await mailRows('call-answer-not-picked', id)).toEqual([{ email: hal.email }]);
   });
 
   it('a business whose address is no longer proven cannot pick (403)', async () => {

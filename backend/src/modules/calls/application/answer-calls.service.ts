@@ -26,6 +26,9 @@ import { CallAnswer } from '../domain/call-answer';
 
 /** CALL_ANSWER_LIMITS.perDay as a sliding window of stored answers (decision 0915). */
 const ANSWERS_PER_DAY = { limit: CALL_ANSWER_LIMITS.perDay, windowSeconds: 24 * 60 * 60 };
+/** Null while the account may answer again; else the seconds until it may. */
+const answersWait = (em: EntityManager, accountId: string, now: Date) =>
+  StoredRequestLimit.waitSeconds(em, 'call_answers', 'created_at', '"account_id" = ?', accountId, ANSWERS_PER_DAY, now);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const callNotFound = () => DomainError.notFound('CALLS.NOT_FOUND', CALL_MSG.notFound);
@@ -83,15 +86,7 @@ export class AnswerCalls {
       if (refusal) throw refusal;
       if (await em.count(CallAnswer, { callId: call.id, accountId: user.id }))
         throw DomainError.conflict('CALLS.ALREADY_ANSWERED', CALL_ANSWER_MSG.alreadyAnswered);
-      const wait = await StoredRequestLimit.waitSeconds(
-        em,
-        'call_answers',
-        'created_at',
-        '"account_id" = ?',
-        user.id,
-        ANSWERS_PER_DAY,
-        now,
-      );
+      const wait = await answersWait(em, user.id, now);
       if (wait !== null)
         throw new RetryLater('CALLS.TOO_MANY_ANSWERS', CALL_ANSWER_MSG.tooManyToday(waitText(wait)), wait);
       const answer = CallAnswer.answer(call.id, user.id, creator.profileId, checked.value.note, now);
@@ -113,15 +108,7 @@ export class AnswerCalls {
       if (error instanceof DomainError) return { answer: null, can_answer: false, reason: error.message };
       throw error;
     }
-    const wait = await StoredRequestLimit.waitSeconds(
-      this.em,
-      'call_answers',
-      'created_at',
-      '"account_id" = ?',
-      user.id,
-      ANSWERS_PER_DAY,
-      this.clock.now(),
-    );
+    const wait = await answersWait(this.em, user.id, this.clock.now());
     if (wait !== null) return { answer: null, can_answer: false, reason: CALL_ANSWER_MSG.tooManyToday(waitText(wait)) };
     return { answer: null, can_answer: true, reason: null };
   }

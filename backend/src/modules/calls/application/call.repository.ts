@@ -15,6 +15,11 @@ export interface CallListQuery {
 /** Port: the calls' own store (the aggregate), written in the caller's unit of work. */
 export abstract class CallRepository {
   abstract byId(id: string): Promise<Call | null>;
+  /**
+   * Runs `work` in one transaction holding the call's row (FOR UPDATE) from its read to the commit:
+   * an answer being stored holds it shared, so a decision either sees that answer or is seen by it.
+   */
+  abstract deciding<T>(id: string, work: (call: Call | null) => Promise<T>): Promise<T>;
   /** Persisted with the next flush. */
   abstract add(call: Call): void;
   /** Writes the unit of work: the call's change, its audit row and its partners' events together. */

@@ -61,7 +61,12 @@ export class ModerateCalls {
    * the version the admin saw (409 otherwise).
    */
   async decide(admin: Principal, id: string, body: unknown): Promise<AdminCall> {
-    const call = await this.load(admin, id);
+    // The row is held to the commit: an answer stored meanwhile is told by a close, or refused after it (0916).
+    await this.calls.deciding(id, (call) => this.decideHeld(admin, this.found(admin, call), body));
+    return this.get(admin, id);
+  }
+
+  private async decideHeld(admin: Principal, call: Call, body: unknown): Promise<void> {
     const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
     const action = b.action;
     if (typeof action !== 'string' || !(CALL_ACTIONS as readonly string[]).includes(action))
@@ -90,7 +95,6 @@ export class ModerateCalls {
       await this.answers.tellTheRest(this.em, call, now);
     }
     await flushOrConflict(() => this.calls.flush(), changed);
-    return this.get(admin, id);
   }
 
   private async publicView(call: Call) {
@@ -110,7 +114,10 @@ export class ModerateCalls {
 
   /** 404 when unknown, 403 when of a city the admin was not given. */
   private async load(admin: Principal, id: string) {
-    const call = await this.calls.byId(id);
+    return this.found(admin, await this.calls.byId(id));
+  }
+
+  private found(admin: Principal, call: Call | null): Call {
     if (!call) throw DomainError.notFound('CALLS.NOT_FOUND', CALL_MSG.notFound);
     assertCity(admin, call.citySlug);
     return call;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import type { RateLimit } from '../../../shared/rate-limiter';
 import { StoredRequestLimit } from '../../../shared/stored-request-limit';
 import { CallRepository, type CallListQuery } from '../application/call.repository';
@@ -16,6 +16,15 @@ export class MikroOrmCallRepository extends CallRepository {
 
   byId(id: string) {
     return UUID.test(id) ? this.em.findOne(Call, { id }) : Promise.resolve(null);
+  }
+
+  deciding<T>(id: string, work: (call: Call | null) => Promise<T>): Promise<T> {
+    // Inside, this repository's EntityManager is the transaction's (MikroORM's transaction context).
+    return this.em.transactional(async (em) =>
+      work(
+        UUID.test(id) ? await em.findOne(Call, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true }) : null,
+      ),
+    );
   }
 
   add(call: Call) {
