@@ -99,7 +99,7 @@ describe('answers to a call in the browser', () => {
         await answer.getByRole('button', { name: 'Save' }).click();
         await expectToast(page, 'Maya Brooks is on your shortlist');
         await answer.getByRole('button', { name: CALL_ANSWER_MSG.pick }).click();
-        await expectToast(page, 'Maya Brooks is picked');
+        await expectToast(page, CALL_ANSWER_MSG.pickedNotice('Maya Brooks'));
         await answer.getByText(CALL_ANSWER_MSG.picked, { exact: true }).waitFor();
         await product.t.mailbox.waitFor((m) => m.to.includes(maya.email) && m.subject.includes('picked you'));
       }

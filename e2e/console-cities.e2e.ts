@@ -30,11 +30,7 @@ describe('the console with two cities', () => {
     product = await startProduct();
     await product.t.app.get(Cities).add({ name: 'Akron', state: 'OH', timeZone: 'America/New_York' });
     await addAdmin(product, everyCity);
-    await addAdmin(product, akronAdmin);
-    await product.t.sql(
-      `insert into admin_city_grants (user_id, city_slug) select id, 'akron' from users where email = $1`,
-      [akronAdmin],
-    );
+    await addAdmin(product, akronAdmin, ['akron']);
     await creatorIn('akron', 'Ada Akron');
     await creatorIn('cleveland', 'Cleo Cleveland');
   });

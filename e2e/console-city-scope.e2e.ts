@@ -17,12 +17,8 @@ describe("a city admin's console", () => {
   beforeAll(async () => {
     product = await startProduct();
     await product.t.app.get(Cities).add({ name: 'Akron', state: 'OH', timeZone: 'America/New_York' });
-    await addAdmin(product, akronAdmin);
+    await addAdmin(product, akronAdmin, ['akron']);
     await addAdmin(product, everyCity);
-    await product.t.sql(
-      `insert into admin_city_grants (user_id, city_slug) select id, 'akron' from users where email = $1`,
-      [akronAdmin],
-    );
   });
   afterAll(() => product?.close());
 

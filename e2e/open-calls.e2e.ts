@@ -1,9 +1,10 @@
-import type { Page } from 'playwright-core';
-import { CALL_MSG, CALL_NUMBER_LABELS, type AuthSession } from '@local-creators/common';
+import { CALL_DECISION_MSG, CALL_MSG, CALL_NUMBER_LABELS, type AuthSession } from '@local-creators/common';
 import { Cities } from '../backend/src/modules/city';
 import {
   addAdmin,
+  dayFromToday as day,
   expectToast,
+  fillCallForm,
   PASSWORD,
   shot,
   signIn,
@@ -11,17 +12,6 @@ import {
   startProduct,
   type Product,
 } from './support/product';
-
-/** A day from today in the browser's and the city's calendar, as the date field takes it. */
-const day = (offset: number) => {
-  const d = new Date(Date.now() + offset * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/New_York',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(d);
-};
 
 // Issue 40 points 1 and 2: a business with a proven address posts a call in Akron, Akron's admin
 // approves it in the console, and the call is a public page of Akron; every new link and menu
@@ -34,11 +24,7 @@ describe('open calls in the browser', () => {
   beforeAll(async () => {
     product = await startProduct();
     await product.t.app.get(Cities).add({ name: 'Akron', state: 'OH', timeZone: 'America/New_York' });
-    await addAdmin(product, adminEmail);
-    await product.t.sql(
-      `insert into admin_city_grants (user_id, city_slug) select id, 'akron' from users where email = $1`,
-      [adminEmail],
-    );
+    await addAdmin(product, adminEmail, ['akron']);
     business = (
       await product.t
         .http()
@@ -49,23 +35,6 @@ describe('open calls in the browser', () => {
     await product.t.sql(`update users set email_confirmed_at = now() where id = $1`, [business.user.id]);
   });
   afterAll(() => product?.close());
-
-  async function fillCall(page: Page, title: string) {
-    await page.getByLabel('Business name').fill('Tremont Tacos');
-    await page.getByLabel('Title').fill(title);
-    await page.getByLabel('What the creators will do').fill('Film our new winter menu: one reel each, tagged.');
-    for (const tag of ['Food', 'Reels', 'Sponsored Post'])
-      await page.getByRole('button', { name: tag, exact: true }).click();
-    await page.getByLabel('Neighborhoods').fill('Highland Square');
-    await page.getByLabel('Followers from').fill('1000');
-    await page.getByLabel('First day').fill(day(10));
-    await page.getByLabel('Last day').fill(day(11));
-    await page.getByLabel('Answer by').fill(day(7));
-    await page.getByLabel('A fee').check();
-    await page.getByLabel('Fee from ($)').fill('200');
-    await page.getByLabel('Fee up to ($)').fill('400');
-    await page.getByLabel('Creators wanted').fill('3');
-  }
 
   it('a business posts, the city admin approves in the console, the public page shows it', async () => {
     // The business: the city's calls (none yet), its form with every error at once, then the call.
@@ -87,7 +56,7 @@ describe('open calls in the browser', () => {
       await page.locator('.text-destructive', { hasText: text }).first().waitFor();
     expect(await page.getByLabel('Business name').getAttribute('aria-invalid')).toBe('true');
     await shot(page, 'call-form-errors-1280');
-    await fillCall(page, 'Three food creators for our opening');
+    await fillCallForm(page, { title: 'Three food creators for our opening', neighborhoods: 'Highland Square' });
     await page.getByRole('button', { name: 'Send for review' }).click();
     await page.waitForURL(/\/calls\/mine$/);
     await expectToast(page, CALL_MSG.posted);
@@ -107,7 +76,7 @@ describe('open calls in the browser', () => {
     await card.getByText('tacos@example.com').waitFor();
     await shot(admin.page, 'console-calls-1280');
     await card.getByRole('button', { name: 'Approve' }).click();
-    await admin.page.getByText('Call approved: it is public now').waitFor();
+    await admin.page.getByText(CALL_DECISION_MSG.approved).waitFor();
     // The city's totals above the list (decision 0922): Akron has one open call now.
     const totals = admin.page.getByTestId('call-numbers-totals');
     await totals.getByRole('columnheader', { name: CALL_NUMBER_LABELS.open_calls }).waitFor();

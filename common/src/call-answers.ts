@@ -40,6 +40,9 @@ export const CALL_ANSWER_MSG = {
     `You have picked the ${n === 1 ? 'one creator' : `${n} creators`} this call asked for. Tell the others when you are done.`,
   pick: 'Pick',
   picked: 'Picked',
+  /** The business's notice once a creator is picked on "My calls". */
+  pickedNotice: (name: string) => `${name} is picked`,
+  pickedNoticeNote: 'We e-mailed them; they reply to you.',
   notPicked: 'Not picked',
   tellOthers: 'Tell the others they were not picked',
   tellOthersHint: 'Everyone you did not pick gets a short, kind e-mail, and the call takes no more answers.',

@@ -88,6 +88,13 @@ export const CALL_MSG = {
   actionUnknown: 'Unknown action: approve, decline or close',
 } as const;
 
+/** The console's notice once an admin's decision on a call is saved (admin-console's Open calls). */
+export const CALL_DECISION_MSG = {
+  approved: 'Call approved: it is public now',
+  declined: 'Call declined: the business reads your reason',
+  closed: 'Call closed',
+} as const;
+
 /** What the form sends (and the API accepts), once checked. */
 export interface CallInput {
   business_name: string;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../../backend/test/helpers/test-app';
 import { freePort } from '../../backend/test/helpers/services';
+import type { ProfileInput } from '@local-creators/common';
 import { validProfile } from '../../backend/test/creator/fixtures';
 
 const CHROMIUM_ARGS = [
@@ -117,12 +118,17 @@ export async function signInThroughLogin(page: Page, email: string, password = P
   await page.waitForURL(/\/dashboard$/);
 }
 
-/** Signs an account up through the API and gives it the admin role in the database. */
-export async function addAdmin(product: Product, email: string): Promise<void> {
+/**
+ * Signs an account up through the API and gives it the admin role in the database; with `cities`
+ * (slugs), an admin of those cities only (admin_city_grants), else of every city.
+ */
+export async function addAdmin(product: Product, email: string, cities: string[] = []): Promise<void> {
   const res = await product.t.http().post('/api/auth/signup').send({ email, password: PASSWORD }).expect(201);
   await product.t.sql(`insert into user_roles (user_id, role, created_at) values ($1, 'admin', now())`, [
     res.body.user.id,
   ]);
+  for (const city of cities)
+    await product.t.sql(`insert into admin_city_grants (user_id, city_slug) values ($1, $2)`, [res.body.user.id, city]);
 }
 
 /**
@@ -146,11 +152,15 @@ export async function shot(page: Page, name: string): Promise<void> {
   if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }
 
-/** An account (password PASSWORD) with a profile, made through the API and listed as an admin's approval would. */
+/**
+ * An account (password PASSWORD) with a profile (validProfile's, with `profile`'s changes), made
+ * through the API and listed as an admin's approval would.
+ */
 export async function listedCreator(
   product: Product,
   email: string,
   fullName: string,
+  profile: Partial<ProfileInput> = {},
 ): Promise<{ id: string; email: string; name: string }> {
   const session = (await product.t.http().post('/api/auth/signup').send({ email, password: PASSWORD }).expect(201))
     .body;
@@ -158,7 +168,7 @@ export async function listedCreator(
     .http()
     .put('/api/me/profile')
     .set('Authorization', `Bearer ${session.access_token}`)
-    .send(validProfile({ full_name: fullName }))
+    .send(validProfile({ ...profile, full_name: fullName }))
     .expect(201);
   await product.t.sql(
     `update creator_profiles set approval_status = 'approved', is_public = true, phone_verified = true, decided_at = coalesce(decided_at, now()) where id = $1`,
@@ -181,4 +191,36 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** A day from today in a city's calendar (the test cities': New York's time), as a date field takes it. */
+export function dayFromToday(offset: number, timeZone = 'America/New_York'): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(Date.now() + offset * 86_400_000),
+  );
+}
+
+/**
+ * The call form (/{city}/calls/new) filled in as a business would: Tremont Tacos asks for Food
+ * creators (Reels, a sponsored post) with 1,000 followers or more in `neighborhoods`, for a
+ * $200–$400 fee; the work in 10 days, answers within 7.
+ */
+export async function fillCallForm(
+  page: Page,
+  call: { title: string; neighborhoods: string; creatorsWanted?: number },
+) {
+  await page.getByLabel('Business name').fill('Tremont Tacos');
+  await page.getByLabel('Title').fill(call.title);
+  await page.getByLabel('What the creators will do').fill('Film our new winter menu: one reel each, tagged.');
+  for (const tag of ['Food', 'Reels', 'Sponsored Post'])
+    await page.getByRole('button', { name: tag, exact: true }).click();
+  await page.getByLabel('Neighborhoods').fill(call.neighborhoods);
+  await page.getByLabel('Followers from').fill('1000');
+  await page.getByLabel('First day').fill(dayFromToday(10));
+  await page.getByLabel('Last day').fill(dayFromToday(11));
+  await page.getByLabel('Answer by').fill(dayFromToday(7));
+  await page.getByLabel('A fee').check();
+  await page.getByLabel('Fee from ($)').fill('200');
+  await page.getByLabel('Fee up to ($)').fill('400');
+  await page.getByLabel('Creators wanted').fill(String(call.creatorsWanted ?? 3));
 }

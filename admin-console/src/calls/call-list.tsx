@@ -23,6 +23,7 @@ import {
 } from '@mui/material';
 import { List, SelectInput, useDataProvider, useListContext, useNotify, useRefresh, useUpdate } from 'react-admin';
 import {
+  CALL_DECISION_MSG,
   CALL_LIMITS,
   CALL_NUMBER_HINTS,
   CALL_NUMBER_KEYS,
@@ -82,7 +83,7 @@ function Decide({ call }: { call: AdminCall }) {
     const problem = firstDeclineReasonError(reason);
     if (problem) return setReasonError(problem);
     setDeclining(false);
-    send({ action: 'decline', reason: reason.trim() }, 'Call declined: the business reads your reason');
+    send({ action: 'decline', reason: reason.trim() }, CALL_DECISION_MSG.declined);
   };
   return (
     <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
@@ -92,7 +93,7 @@ function Decide({ call }: { call: AdminCall }) {
             variant="contained"
             size="small"
             disabled={isPending}
-            onClick={() => send({ action: 'approve' }, 'Call approved: it is public now')}
+            onClick={() => send({ action: 'approve' }, CALL_DECISION_MSG.approved)}
           >
             Approve
           </Button>
@@ -106,7 +107,7 @@ function Decide({ call }: { call: AdminCall }) {
           variant="outlined"
           size="small"
           disabled={isPending}
-          onClick={() => send({ action: 'close' }, 'Call closed')}
+          onClick={() => send({ action: 'close' }, CALL_DECISION_MSG.closed)}
         >
           Close
         </Button>

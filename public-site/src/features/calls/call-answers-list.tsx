@@ -36,7 +36,9 @@ export function CallAnswersList({ call }: { call: OwnCall }) {
   const onPick = async (a: CallAnswerForBusiness) => {
     try {
       await pick.mutateAsync(a.id);
-      toast.success(`${a.creator.display_name} is picked`, { description: 'We e-mailed them; they reply to you.' });
+      toast.success(CALL_ANSWER_MSG.pickedNotice(a.creator.display_name), {
+        description: CALL_ANSWER_MSG.pickedNoticeNote,
+      });
     } catch (e) {
       toast.error(errorMessage(e, 'Something went wrong'));
     }

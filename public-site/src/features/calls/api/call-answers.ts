@@ -35,7 +35,10 @@ export function useCallAnswers(callId: string, enabled = true) {
   });
 }
 
-/** POST …/answers/{answerId}/pick: the creator is told at once (decision 0916). */
+/**
+ * POST …/answers/{answerId}/pick: the creator is told at once (decision 0916). The answers and
+ * "My calls" are read again: the call's numbers on the same card count the pick ("Picked").
+ */
 export function usePickAnswer(callId: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -44,7 +47,11 @@ export function usePickAnswer(callId: string) {
         `/api/me/calls/${encodeURIComponent(callId)}/answers/${encodeURIComponent(answerId)}/pick`,
         { method: 'POST' },
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['call-answers', callId] }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['call-answers', callId] }),
+        queryClient.invalidateQueries({ queryKey: ['my-calls'] }),
+      ]),
   });
 }
 
