@@ -28,7 +28,7 @@ import creatorViews from '../../backend/dist/modules/creator/application/creator
 import areaSql from '../../backend/dist/modules/creator/infrastructure/area-sql.js';
 import searchWords from '../../backend/dist/modules/creator/application/search-words.js';
 
-const { AREA_PAGES, AREA_SLUG, DIRECTORY, FOLLOWER_BUCKETS, NICHES, PLATFORM_NAMES, areaSlug } = common;
+const { AREA_PAGES, AREA_SLUG, DIRECTORY, FOLLOWER_BUCKETS, NICHES, PLATFORM_NAMES, VERIFICATION_FRESHNESS, areaSlug } = common;
 const { areaCountsSql, areaCardsSql } = areaSql;
 const { listedCountSql, listedPageSql, listedMatchedPageSql, listedSuggestionsSql, listedWalkCountSql, searchWordStatsSql, closeWordsSql, anyOfSearchesQuery, PROFILE_SQL } =
   directorySql;
@@ -50,7 +50,8 @@ function sendJson(res, text) {
 }
 
 const LISTED = `p.is_public and p.approval_status = 'approved' and p.phone_verified`;
-// A directory card (PublicCreatorCard), display name rule included (publicDisplayName).
+// A directory card (PublicCreatorCard), display name rule included (publicDisplayName), and the
+// kept columns' rules (decision 0851): a count waiting for an admin, a check that lapsed.
 const CARD = `json_build_object(
   'id', p.id,
   'display_name', case when p.can_use_name_publicly then p.full_name else coalesce(
@@ -61,7 +62,9 @@ const CARD = `json_build_object(
   'profile_image_url', coalesce(p.profile_image_small_url, p.profile_image_url),
   'niches', p.niches,
   'total_followers', p.total_followers,
-  'verified', p.approval_status = 'approved' and p.phone_verified,
+  'followers_unconfirmed', coalesce(p.listed_followers, 0) < p.total_followers,
+  'verified', p.approval_status = 'approved' and p.phone_verified
+    and coalesce(p.checked_at > now() - make_interval(days => ${VERIFICATION_FRESHNESS.lapsesAfterDays}), false),
   'neighborhood', p.neighborhood,
   'city_slug', p.city_slug,
   'created_at', to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
