@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { MSG } from '@local-creators/common';
-import { expectToast, startProduct, type Product } from './support/product';
+import { expectToast, PAGE_LOAD_TIMEOUT, startProduct, type Product } from './support/product';
 
 const PASSWORD = 'Sunny-Lake-42';
 
@@ -106,7 +106,7 @@ describe('moderation and Amplify through the console', () => {
     const card = admin.page.getByRole('article', { name: 'Moderated Creator' });
     await card.getByText('Rejected').waitFor();
     await card.getByRole('link', { name: 'Review & history' }).click();
-    await admin.page.getByRole('button', { name: 'Approve' }).click();
+    await admin.page.getByRole('button', { name: 'Approve' }).click({ timeout: PAGE_LOAD_TIMEOUT });
     await admin.page.getByText(MSG.adminCreatorStatus('approved')).waitFor();
 
     await creator.page.goto('/directory');
@@ -254,7 +254,9 @@ describe('moderation and Amplify through the console', () => {
     await card.getByText('Changed since verification: full name, bio').waitFor();
     await card.getByRole('link', { name: 'Review & history' }).click();
     const changes = admin.page.getByRole('table', { name: 'Changes since verification' });
-    await changes.getByRole('row', { name: 'Full name Changing Creator Changed Creator' }).waitFor();
+    await changes
+      .getByRole('row', { name: 'Full name Changing Creator Changed Creator' })
+      .waitFor({ timeout: PAGE_LOAD_TIMEOUT });
     await changes
       .getByRole('row', { name: 'Bio Lakefront sunsets and Cleveland food. Buy followers cheap, ask me how.' })
       .waitFor();

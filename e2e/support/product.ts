@@ -70,9 +70,11 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
 /**
  * How long a page may take to be taken over after it arrived. In one CI run on a loaded 2-core
  * host, handle-proof's first /login (a new context) was not taken over within the 10 s an in-page
- * wait gets, and the cause was not found; a page that never takes over still fails here.
+ * wait gets, and the cause was not found; a page that never takes over still fails here. The
+ * console's pages opened on demand (a script loaded, then their record) get as long for their
+ * first element: moderation's creator page missed 10 s three times at loads of 12 and more.
  */
-const PAGE_LOAD_TIMEOUT = 30_000;
+export const PAGE_LOAD_TIMEOUT = 30_000;
 
 /**
  * A public page the server drew is visible before its scripts run (they start after the first
