@@ -35,6 +35,10 @@ const siteDescription = (city: string) =>
 
 export const homeTitle = (city: string) => `${SITE_NAME} · Verified ${city} creators, free forever`;
 
+/** A city's list of open calls (issue 40), and a business's own: their titles and the header's entries to them (decision 0935). */
+export const OPEN_CALLS_NAME = 'Open calls';
+export const MY_CALLS_NAME = 'My calls';
+
 export const SITE_PAGES: Readonly<Record<string, SitePage>> = {
   '/': { name: null, description: siteDescription, listed: true },
   '/directory': {
@@ -136,7 +140,7 @@ export const SITE_PAGES: Readonly<Record<string, SitePage>> = {
     view: 'src/features/calls/new-call-page.tsx',
   },
   '/calls/mine': {
-    name: 'My calls',
+    name: MY_CALLS_NAME,
     description: siteDescription,
     listed: false,
     view: 'src/features/calls/my-calls-page.tsx',
