@@ -101,10 +101,12 @@ export function SiteHeader() {
           {shortlist && (
             <Button asChild variant="ghost" size="sm">
               <Link to="/shortlist">
-                {/* On a phone only the mark and count show, so the logo keeps its line. */}
+                {/* On a phone only the mark and count show, so the logo keeps its line; from 1024 to
+                    1280 px too, where the links and a signed-in account's three buttons fill it. */}
                 <Bookmark aria-hidden />
                 <span>
-                  <span className="sr-only sm:not-sr-only">Shortlist </span>({shortlist.ids.length})
+                  <span className="sr-only sm:not-sr-only lg:sr-only xl:not-sr-only">Shortlist </span>
+                  {`(${shortlist.ids.length})`}
                 </span>
               </Link>
             </Button>
