@@ -68,8 +68,9 @@ describe('an open call from posting to pick, in the browser', () => {
     await expectToast(biz, MSG.emailConfirmed);
     await biz.waitForURL(/\/apply$/);
 
-    // No menu links to the calls (a business types or is given the address); one city: no slug.
-    await biz.goto('/calls');
+    // The header's "Open calls" leads to the city's calls (decision 0935); one city: no slug.
+    await biz.getByRole('banner').getByRole('link', { name: 'Open calls' }).click();
+    await biz.waitForURL(/\/calls$/);
     await biz.getByRole('heading', { level: 1, name: 'Open calls in Cleveland' }).waitFor();
     await biz.getByRole('link', { name: 'Post a call' }).click();
     await biz.waitForURL(/\/calls\/new$/);
@@ -107,22 +108,26 @@ describe('an open call from posting to pick, in the browser', () => {
     const callLink = /https?:\/\/\S+\/calls\/[0-9a-f-]{36}/.exec(matchMail.text)?.[0];
     expect(callLink).toBeDefined();
 
-    // 4. Maya follows the link in the mail, signs in from the call's page, and answers from the link again.
+    // 4. Maya follows the link in the mail, signs in from the call's page and is back on it
+    // (decision 0935); her dashboard lists the call too, and leads back to it; she answers.
     const creator = await product.newPage();
     const maya = creator.page;
+    const callPath = new URL(callLink!).pathname;
     await maya.goto(localLink(callLink!));
     await maya.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     await maya.getByTestId('answer-call').getByRole('link', { name: 'Sign in' }).click();
-    await maya.waitForURL(/\/login$/);
+    await maya.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === callPath);
     await maya.getByLabel('Email').fill(MAYA);
     await maya.getByLabel('Password').fill(PASSWORD);
     await maya.getByRole('button', { name: 'Sign In' }).click();
+    await maya.waitForURL((url) => url.pathname === callPath);
+    await maya.getByRole('heading', { level: 2, name: CALL_ANSWER_MSG.answer }).waitFor();
+    await maya.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
     await maya.waitForURL(/\/dashboard$/);
-    // Her dashboard lists the call too.
     const openCalls = maya.getByTestId('open-calls-card');
     await openCalls.getByRole('heading', { name: CALL_MAIL_MSG.heading }).waitFor();
-    await openCalls.getByTestId('matching-call').filter({ hasText: TITLE }).waitFor();
-    await maya.goto(localLink(callLink!));
+    await openCalls.getByTestId('matching-call').getByRole('link', { name: TITLE }).click();
+    await maya.waitForURL((url) => url.pathname === callPath);
     await maya.getByRole('heading', { level: 2, name: CALL_ANSWER_MSG.answer }).waitFor();
     await maya.getByLabel(CALL_ANSWER_MSG.noteLabel).fill(NOTE);
     await shot(maya, 'journey-4-answer-form-1280');
@@ -132,8 +137,11 @@ describe('an open call from posting to pick, in the browser', () => {
     await maya.getByTestId('answer-call').getByText(NOTE, { exact: true }).waitFor();
     await shot(maya, 'journey-4-answer-sent-1280');
 
-    // 5. The business, back on "My calls" (its tab since posting; no menu links there), reads the
-    // answer with Maya's public facts, then picks her.
+    // 5. The business opens "My calls" from the header again, reads the answer with Maya's public
+    // facts, then picks her (a fresh load: its tab may hold the list from before the answer).
+    await biz.goto('/');
+    await biz.getByRole('banner').getByRole('link', { name: 'My calls' }).click();
+    await biz.waitForURL(/\/calls\/mine$/);
     await biz.reload();
     await mine.getByText('Open', { exact: true }).waitFor();
     expect(await callNumber(mine, CALL_NUMBER_LABELS.creators_mailed).textContent()).toBe('1');

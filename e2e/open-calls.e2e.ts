@@ -96,7 +96,7 @@ describe('open calls in the browser', () => {
     const drawn = await (await visitor.page.request.get(address)).text();
     expect(drawn).toContain('"@type":"JobPosting"');
     expect(drawn).toContain('Three food creators for our opening</h1>');
-    await visitor.page.getByRole('link', { name: 'Open calls' }).click();
+    await visitor.page.getByRole('main').getByRole('link', { name: 'Open calls' }).click(); // the page's own, not the header's
     await visitor.page.waitForURL(/\/akron\/calls$/);
     await shot(visitor.page, 'calls-list-1280');
 

@@ -35,6 +35,10 @@ const siteDescription = (city: string) =>
 
 export const homeTitle = (city: string) => `${SITE_NAME} · Verified ${city} creators, free forever`;
 
+/** A city's list of open calls (issue 40), and a business's own: their titles and the header's entries to them (decision 0935). */
+export const OPEN_CALLS_NAME = 'Open calls';
+export const MY_CALLS_NAME = 'My calls';
+
 export const SITE_PAGES: Readonly<Record<string, SitePage>> = {
   '/': { name: null, description: siteDescription, listed: true },
   '/directory': {
@@ -136,7 +140,7 @@ export const SITE_PAGES: Readonly<Record<string, SitePage>> = {
     view: 'src/features/calls/new-call-page.tsx',
   },
   '/calls/mine': {
-    name: 'My calls',
+    name: MY_CALLS_NAME,
     description: siteDescription,
     listed: false,
     view: 'src/features/calls/my-calls-page.tsx',
@@ -190,17 +194,35 @@ export const SERVER_STATE_ID = 'lc-server-state';
 /** A path as the site's router matches it: no trailing slash but for the root. */
 export const normalizePath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') || '/' : path);
 
-/**
- * Signing in on the way to the console (issue 25, decision 0242): the console sends a signed-out
- * admin to `/login?next=<console path>`, and sign-in returns there instead of /dashboard.
- */
-export const signInPathFor = (consolePath: string) => `/login?next=${encodeURIComponent(consolePath)}`;
+/** Where sign-in leads when nothing else is asked for (spec 2 and 4). */
+export const DEFAULT_PATH_AFTER_SIGN_IN = '/dashboard';
 
-/** Where sign-in leads: the console path `next` names (this origin, under /admin only), else /dashboard (spec 4). */
-export function pathAfterSignIn(next: string | null | undefined): string {
-  if (!next || !/^\/admin(\/|\?|#|$)/.test(next) || /\/\/|\\/.test(next)) return '/dashboard';
+/**
+ * A path of this site that sign-in may return to (decisions 0242, 0935), or null: it starts with one
+ * `/` (no `//` anywhere, no scheme: a browser would leave the site), has no backslash (browsers read `/\x`
+ * as `//x`) and no control character or space (browsers drop tabs and line breaks from addresses,
+ * so `/<tab>/x` would be `//x` too). Not /login or /signup: they would ask again.
+ */
+export function sameSitePath(next: string | null | undefined): string | null {
+  if (!next || next.length > 2000) return null;
+  // Two slashes anywhere, as before (decision 0242): none of the site's own links has them.
+  if (!next.startsWith('/') || next.includes('//')) return null;
+  if (/[\\\s\u0000-\u001f\u007f-\u009f]/.test(next)) return null;
+  if (/^\/(login|signup)(\/|\?|#|$)/.test(next)) return null;
   return next;
 }
+
+/** Where sign-in leads: the same-site path `next` names (the page that sent the person), else /dashboard. */
+export const pathAfterSignIn = (next: string | null | undefined): string =>
+  sameSitePath(next) ?? DEFAULT_PATH_AFTER_SIGN_IN;
+
+/**
+ * The sign-in page for someone on `path`, who comes back there after signing in: the console sends
+ * a signed-out admin here (issue 25, decision 0242), the site's pages that need an account too
+ * (decision 0935). Plain /login when sign-in would lead to the dashboard anyway.
+ */
+export const signInPathFor = (path: string) =>
+  pathAfterSignIn(path) === DEFAULT_PATH_AFTER_SIGN_IN ? '/login' : `/login?next=${encodeURIComponent(path)}`;
 
 /**
  * First path segments the install answers itself, besides the fixed pages above: the pages with an

@@ -28,6 +28,7 @@ import { titleForPath } from '@/lib/page-titles';
 import { useToastsWanted } from '@/lib/toast';
 import { CITIES, cityPath, enterCityOf, lastCity, rememberCity, withoutCitySlug } from '@/lib/site-config';
 import { useRememberedCity } from '@/lib/use-city';
+import { useSignInPath } from '@/lib/sign-in-path';
 import LandingPage from '@/features/marketing/landing-page';
 import { CALL_PATH } from '@local-creators/common';
 
@@ -172,12 +173,15 @@ function Toasts() {
 export const createQueryClient = () =>
   new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } });
 
-/** Signed-out visitors of a private page go to /login (once the stored session has been read). */
+/**
+ * Signed-out visitors of a private page go to /login (once the stored session has been read), and
+ * back to the page after signing in (decision 0935; plain /login for the dashboard, where it leads anyway).
+ */
 function RequireAuth({ children }: { children: ReactNode }) {
   const { user, loading } = useAuth();
-  const location = useLocation();
+  const signInPath = useSignInPath();
   if (loading) return <PageLoading />;
-  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!user) return <Navigate to={signInPath} replace />;
   return children;
 }
 

@@ -4,6 +4,7 @@ import {
   MSG,
   NEIGHBORHOOD_PATH,
   NICHE_PATH,
+  OPEN_CALLS_NAME,
   SITE_NAME,
   SITE_PAGES,
   homeTitle,
@@ -25,7 +26,7 @@ export function titleForPath(pathname: string): string {
   const page = SITE_PAGES[path];
   if (page) return page.name ? pageTitle(page.name) : homeTitle(CITY);
   if (CREATOR_PATH.test(path)) return pageTitle('Creator profile');
-  if (path === '/calls') return pageTitle('Open calls');
+  if (path === '/calls') return pageTitle(OPEN_CALLS_NAME);
   if (CALL_PATH.test(path)) return pageTitle('Open call');
   if (NICHE_PATH.test(path) || NEIGHBORHOOD_PATH.test(path)) return pageTitle('Creators');
   return pageTitle(MSG.pageNotFound);

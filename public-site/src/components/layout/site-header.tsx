@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { Bookmark, Menu, X } from 'lucide-react';
+import { MY_CALLS_NAME, OPEN_CALLS_NAME } from '@local-creators/common';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
 import { useCityPath } from '@/lib/use-city';
@@ -10,6 +11,7 @@ import { useRememberedShortlist } from '@/features/shortlist/shortlist-store';
 // City pages (`city`) lead to the open city's on an install of several cities (decision 0620).
 const LINKS = [
   { to: '/directory', label: 'Browse Directory', city: true },
+  { to: '/calls', label: OPEN_CALLS_NAME, city: true },
   { to: '/amplify', label: 'For Businesses', city: true },
   { to: '/about', label: 'About', city: false },
 ];
@@ -56,6 +58,10 @@ export function SiteHeader() {
       <Button asChild variant="ghost" size="sm">
         <Link to="/dashboard">Dashboard</Link>
       </Button>
+      {/* A business's own calls (decision 0935): on every install under the one address. */}
+      <Button asChild variant="ghost" size="sm">
+        <Link to="/calls/mine">{MY_CALLS_NAME}</Link>
+      </Button>
       <Button
         variant="outline"
         size="sm"
@@ -83,32 +89,35 @@ export function SiteHeader() {
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Logo />
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        {/* From 1024 px the links and the account buttons share the line; narrower, the menu holds them. */}
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           {LINKS.map((l) => (
             <NavLink key={l.to} to={l.city ? cityLink(l.to) : l.to} className={linkClass}>
               {l.label}
             </NavLink>
           ))}
         </nav>
-        <div className="ml-auto flex items-center gap-2 md:ml-0">
+        <div className="ml-auto flex items-center gap-2 lg:ml-0">
           {shortlist && (
             <Button asChild variant="ghost" size="sm">
               <Link to="/shortlist">
-                {/* On a phone only the mark and count show, so the logo keeps its line. */}
+                {/* On a phone only the mark and count show, so the logo keeps its line; from 1024 to
+                    1280 px too, where the links and a signed-in account's three buttons fill it. */}
                 <Bookmark aria-hidden />
                 <span>
-                  <span className="sr-only sm:not-sr-only">Shortlist </span>({shortlist.ids.length})
+                  <span className="sr-only sm:not-sr-only lg:sr-only xl:not-sr-only">Shortlist </span>
+                  {`(${shortlist.ids.length})`}
                 </span>
               </Link>
             </Button>
           )}
-          <div className="hidden items-center gap-2 md:flex">{account}</div>
+          <div className="hidden items-center gap-2 lg:flex">{account}</div>
         </div>
         <Button
           ref={toggleRef}
           variant="ghost"
           size="icon"
-          className="md:hidden"
+          className="lg:hidden"
           aria-label={open ? 'Close menu' : 'Open menu'}
           aria-expanded={open}
           onClick={() => setOpen(!open)}
@@ -117,7 +126,7 @@ export function SiteHeader() {
         </Button>
       </div>
       {open && (
-        <div className="border-t border-border px-4 pb-4 md:hidden" onClick={() => setOpen(false)}>
+        <div className="border-t border-border px-4 pb-4 lg:hidden" onClick={() => setOpen(false)}>
           <nav aria-label="Mobile" className="flex flex-col py-2">
             {LINKS.map((l) => (
               <NavLink key={l.to} to={l.city ? cityLink(l.to) : l.to} className={linkClass}>
@@ -125,7 +134,7 @@ export function SiteHeader() {
               </NavLink>
             ))}
           </nav>
-          <div className="flex gap-2">{account}</div>
+          <div className="flex flex-wrap gap-2">{account}</div>
         </div>
       )}
     </header>

@@ -9,6 +9,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { ApiRequestError, errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { useFieldErrors } from '@/lib/field-errors';
+import { useSignInPath } from '@/lib/sign-in-path';
 import { toast } from '@/lib/toast';
 import { useAnswerCall, useMyCallAnswer } from './api/call-answers';
 
@@ -21,6 +22,8 @@ const STATUS = { sent: 'Sent', picked: CALL_ANSWER_MSG.picked, not_picked: CALL_
  */
 export function AnswerCall({ callId, businessName }: { callId: string; businessName: string }) {
   const { user, loading } = useAuth();
+  // Back to this call after signing in (decision 0935).
+  const signInPath = useSignInPath();
   const mine = useMyCallAnswer(callId, !!user);
   const send = useAnswerCall(callId);
   const [note, setNote] = useState('');
@@ -49,7 +52,7 @@ export function AnswerCall({ callId, businessName }: { callId: string; businessN
       <Box>
         <p className="text-sm text-muted-foreground">
           Listed creators of the city can answer this call.{' '}
-          <Link to="/login" className="font-medium text-primary hover:underline">
+          <Link to={signInPath} className="font-medium text-primary hover:underline">
             Sign in
           </Link>{' '}
           to answer.
