@@ -1,5 +1,13 @@
 import type { Page } from 'playwright-core';
-import { addAdmin, expectToast, PASSWORD, startProduct, type Product, signIn } from './support/product';
+import {
+  addAdmin,
+  expectToast,
+  PAGE_LOAD_TIMEOUT,
+  PASSWORD,
+  startProduct,
+  type Product,
+  signIn,
+} from './support/product';
 import { validProfile } from '../backend/test/creator/fixtures';
 
 const SHOTS = process.env.SHOTS_DIR; // screenshots for a person to look at (never committed)
@@ -104,7 +112,7 @@ describe('issue 13: experience', () => {
       '/admin/notifications',
     ]) {
       await page.goto(path);
-      await page.locator('#main-content, main').first().waitFor();
+      await page.locator('#main-content, main').first().waitFor({ timeout: PAGE_LOAD_TIMEOUT });
       await page.waitForFunction((p) => {
         const w = globalThis as unknown as { location: { pathname: string }; document: { title: string } };
         return w.location.pathname === p && w.document.title.endsWith('· Admin · Local Creators');
