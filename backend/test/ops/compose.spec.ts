@@ -261,7 +261,9 @@ describe('docker-compose.yml', () => {
     expect(redis.volumes).toContain('./deploy/redis/lc-redis:/etc/local-creators/lc-redis:ro');
     expect(redis.secrets).toEqual(['redis_password']);
     expect(readFileSync(join(root, 'deploy/redis/lc-redis'), 'utf8')).toContain("printf 'requirepass %s\\n'");
-    expect(redis.healthcheck.test.join(' ')).toContain('REDISCLI_AUTH=$$(cat /run/secrets/redis_password) redis-cli ping');
+    expect(redis.healthcheck.test.join(' ')).toContain(
+      'REDISCLI_AUTH=$$(cat /run/secrets/redis_password) redis-cli ping',
+    );
   });
 });
 
