@@ -6,11 +6,15 @@
 // Prometheus and Alertmanager firing "Mail is late" when SMTP stops, restarts and down/up keeping
 // data, and a point-in-time restore from the scheduled backups after every volume but the backups
 // was lost, and a streaming read replica serving the public reads (stopped: the primary answers).
-// Bounded (COMPOSE_TEST_TIMEOUT_S, default 1500 s); removes every container and volume
+// The secrets are files (scripts/compose-secrets.sh, decision 0930): no container's `docker inspect`
+// may show one, and Redis refuses a client without its password.
+// Bounded: the images by COMPOSE_TEST_IMAGES_TIMEOUT_S (default 2400 s; a first build from nothing
+// took 352 s on a quiet two-core host, 912 s at load 12), the run after them by
+// COMPOSE_TEST_TIMEOUT_S (default 1500 s; decision 0930). Removes every container and volume
 // it made, and prints each phase's time. Images are built once and reused while their sources are
 // unchanged (scripts/compose-images.sh, decision 0320).
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse, stringify } from 'yaml';
@@ -19,6 +23,7 @@ import { bearer, bounded, eventually, expectStatus, freePort, proxyClient, run, 
 const root = resolve(import.meta.dirname, '..');
 const project = `lccompose${process.pid}`;
 const limitS = Number(process.env.COMPOSE_TEST_TIMEOUT_S ?? 1500);
+const imagesLimitS = Number(process.env.COMPOSE_TEST_IMAGES_TIMEOUT_S ?? 2400);
 const work = mkdtempSync(join(tmpdir(), 'lc-compose-'));
 const { log, phase, step, failed, finish } = testRun();
 
@@ -33,13 +38,20 @@ mkdirSync(join(work, 'ca'));
 writeFileSync(join(work, 'ca', 'managed-ca.crt'), readFileSync(certs.caFile));
 const caInApp = '/etc/local-creators/ca/managed-ca.crt';
 
+// The secrets as an operator makes them: scripts/compose-secrets.sh, into this run's own folder
+// (SECRETS_DIR), never from the .env of the checkout. Nothing secret is left in the environment
+// compose sees.
+const secretsDir = join(work, 'secrets');
+const notFromHere = ['POSTGRES_PASSWORD', 'JWT_SECRET', 'SMTP_URL', 'REDIS_PASSWORD', 'S3_SECRET_ACCESS_KEY'];
+const hostEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !notFromHere.includes(k)));
+run('bash', ['scripts/compose-secrets.sh'], { cwd: root, env: { ...hostEnv, SECRETS_DIR: secretsDir, ENV_FILE: '/dev/null', SMTP_URL: 'smtp://mailpit:1025' } });
+const secret = (name) => readFileSync(join(secretsDir, name), 'utf8');
+
 const env = {
-  ...process.env,
+  ...hostEnv,
   COMPOSE_PROJECT_NAME: project,
-  POSTGRES_PASSWORD: randomBytes(16).toString('hex'),
-  JWT_SECRET: randomBytes(32).toString('hex'),
+  SECRETS_DIR: secretsDir,
   PUBLIC_URL: `https://localhost:${httpsPort}`,
-  SMTP_URL: 'smtp://mailpit:1025',
   ADMIN_NOTIFY_EMAILS: 'ops@example.com',
   HTTP_PORT: String(httpPort),
   HTTPS_PORT: String(httpsPort),
@@ -97,9 +109,9 @@ function writeOverride() {
         },
         backup: { environment: { PGSSLMODE: 'verify-full', PGSSLROOTCERT: '/tls/ca.crt' }, volumes: [...base.services.backup.volumes, tls] },
         redis: {
-          command: ['redis-server', '--port', '0', '--tls-port', '6379', '--tls-cert-file', '/tls/server.crt', '--tls-key-file', '/tls/server.key', '--tls-ca-cert-file', '/tls/ca.crt', '--tls-auth-clients', 'no', '--appendonly', 'yes', '--maxmemory-policy', 'noeviction'],
+          command: [...base.services.redis.command.slice(0, 2), '--port', '0', '--tls-port', '6379', '--tls-cert-file', '/tls/server.crt', '--tls-key-file', '/tls/server.key', '--tls-ca-cert-file', '/tls/ca.crt', '--tls-auth-clients', 'no', '--appendonly', 'yes', '--maxmemory-policy', 'noeviction'],
           volumes: [...base.services.redis.volumes, tls],
-          healthcheck: { test: ['CMD', 'redis-cli', '--tls', '--cacert', '/tls/ca.crt', '-h', 'redis', 'ping'] },
+          healthcheck: { test: ['CMD', 'sh', '-c', 'REDISCLI_AUTH=$$(cat /run/secrets/redis_password) redis-cli --tls --cacert /tls/ca.crt -h redis ping | grep -q PONG'] },
         },
       },
     }, { defaultStringType: 'QUOTE_DOUBLE', defaultKeyType: 'PLAIN' }), // docker-compose 1.29 reads YAML 1.1: a bare `no` is false
@@ -168,7 +180,8 @@ const cleanup = () => {
   dc(['down', '-v', '--remove-orphans', '--timeout', '5'], { allowFail: true, timeout: 180_000, monitoring: true });
   rmSync(work, { recursive: true, force: true });
 };
-const unbound = bounded(limitS, { log, finish, cleanup });
+// Armed once the images are there (below): a first build is a one-time cost with its own bound.
+let unbound = () => {};
 
 // --- the run ----------------------------------------------------------------------------------
 const state = {};
@@ -179,9 +192,13 @@ try {
 
   phase('images');
   await step('images: every image built once and reused while its sources are unchanged', () => {
-    const r = run('bash', ['scripts/compose-images.sh', env.APP_VERSION], { cwd: root, env, timeout: 1_500_000 });
-    for (const line of r.stderr.split('\n').filter((l) => l.startsWith('[compose-images]'))) log(line);
+    const started = Date.now();
+    const r = run('bash', ['scripts/compose-images.sh', env.APP_VERSION], { cwd: root, env, timeout: imagesLimitS * 1000, allowFail: true });
+    for (const line of (r.stderr ?? '').split('\n').filter((l) => l.startsWith('[compose-images]'))) log(line);
+    if (r.status !== 0) throw new Error(`the images after ${((Date.now() - started) / 1000).toFixed(0)} s (bound ${imagesLimitS} s): ${r.error?.code ?? `exit ${r.status}`}: ${(r.stderr ?? '').slice(-1500)}`);
+    log(`images ready in ${((Date.now() - started) / 1000).toFixed(0)} s of their ${imagesLimitS} s; the run after them has ${limitS} s`);
   }, true);
+  unbound = bounded(limitS, { log, finish, cleanup });
 
   phase('configuration');
   await step('the compose file is valid and publishes only the proxy', () => {
@@ -191,8 +208,11 @@ try {
     const unexpected = [...new Set(published)].filter((p) => p !== httpPort && p !== httpsPort);
     if (unexpected.length) throw new Error(`published ports besides the proxy: ${unexpected}`);
   });
-  await step('a placeholder POSTGRES_PASSWORD stops `up` before PostgreSQL creates its volume, saying why', () => {
-    const r = dc(['up', '-d', 'postgres'], { env: { POSTGRES_PASSWORD: 'change-me-to-a-long-random-string' }, allowFail: true, timeout: 120_000 });
+  await step('a placeholder database password (its secret file) stops `up` before PostgreSQL creates its volume, saying why', () => {
+    const placeholder = join(work, 'secrets-placeholder');
+    cpSync(secretsDir, placeholder, { recursive: true });
+    writeFileSync(join(placeholder, 'postgres_password'), 'change-me-to-a-long-random-string\n');
+    const r = dc(['up', '-d', 'postgres'], { env: { SECRETS_DIR: placeholder }, allowFail: true, timeout: 120_000 });
     const said = dc(['logs', '--no-color', 'preflight'], { allowFail: true }).stdout;
     if (r.status === 0 || !said.includes('POSTGRES_PASSWORD: set a real password')) throw new Error(`up exited ${r.status}; preflight said: ${said.slice(-500)}`);
     // docker-compose 1.29 creates the (empty) volumes up front; PostgreSQL must not have filled one.
@@ -218,7 +238,7 @@ try {
   phase('checks');
   await step('the managed services refuse plain connections, and every connection of the app is TLS', async () => {
     const pg = ids('postgres')[0];
-    const plain = docker(['exec', '-e', `PGPASSWORD=${env.POSTGRES_PASSWORD}`, pg, 'psql', 'host=postgres sslmode=disable user=localcreators dbname=localcreators', '-c', 'select 1'], { allowFail: true });
+    const plain = docker(['exec', '-e', `PGPASSWORD=${secret('postgres_password')}`, pg, 'psql', 'host=postgres sslmode=disable user=localcreators dbname=localcreators', '-c', 'select 1'], { allowFail: true });
     if (plain.status === 0 || !/no encryption/.test(plain.stderr)) throw new Error(`a plain connection to PostgreSQL: ${plain.status} ${plain.stderr}`);
     const redisPlain = docker(['exec', ids('redis')[0], 'redis-cli', '-h', 'redis', 'ping'], { allowFail: true });
     if (redisPlain.stdout.includes('PONG')) throw new Error('Redis answered a plain connection');
@@ -226,6 +246,37 @@ try {
     if (!(tls >= 4) || notTls !== 0) throw new Error(`connections from the network: ${tls} over TLS, ${notTls} plain`);
     const health = await call('GET', '/api/health');
     if (health.json?.database !== 'up' || health.json?.redis !== 'up') throw new Error(`health: ${health.body}`);
+  });
+  await step('Redis requires its password: a client without it is refused (NOAUTH), with it answered', () => {
+    const redis = ids('redis')[0];
+    const cli = ['redis-cli', '--tls', '--cacert', '/tls/ca.crt', '-h', 'redis'];
+    const without = docker(['exec', redis, ...cli, 'set', 'lc-probe', '1'], { allowFail: true });
+    if (!/NOAUTH/.test(without.stdout + without.stderr)) throw new Error(`without the password Redis answered: ${without.stdout}${without.stderr}`);
+    const wrong = docker(['exec', '-e', 'REDISCLI_AUTH=not-the-password', redis, ...cli, 'ping'], { allowFail: true });
+    if (wrong.stdout.includes('PONG')) throw new Error('Redis answered a wrong password');
+    const withIt = docker(['exec', '-e', `REDISCLI_AUTH=${secret('redis_password')}`, redis, ...cli, 'ping']);
+    if (!withIt.stdout.includes('PONG')) throw new Error(`with the password: ${withIt.stdout}`);
+  });
+  await step('no secret in `docker inspect` of any container (environment, command, health check): only /run/secrets paths', () => {
+    const values = ['postgres_password', 'jwt_secret', 'redis_password'].map((name) => [name, secret(name)]);
+    const secretVariable = /^(POSTGRES_PASSWORD|PGPASSWORD|DATABASE_PASSWORD|REDIS_PASSWORD|JWT_SECRET|SMTP_URL|S3_SECRET_ACCESS_KEY)=/;
+    const problems = [];
+    const services = [...Object.keys(fullStack), 'migrate', 'preflight'];
+    let containers = 0;
+    for (const service of services) {
+      for (const id of dc(['ps', '-a', '-q', service], { allowFail: true }).stdout.split('\n').filter(Boolean)) {
+        containers++;
+        const text = docker(['inspect', id]).stdout;
+        for (const [name, value] of values) if (text.includes(value)) problems.push(`${service}: the value of ${name}`);
+        const [c] = JSON.parse(text);
+        for (const e of c.Config.Env ?? []) {
+          if (secretVariable.test(e)) problems.push(`${service}: ${e.split('=')[0]} in its environment`);
+          if (/:\/\/[^\s:@/]*:[^@\s/]+@/.test(e)) problems.push(`${service}: a URL with a password in ${e.split('=')[0]}`);
+        }
+      }
+    }
+    if (problems.length) throw new Error(problems.join('; '));
+    log(`${containers} containers of ${services.length} services inspected: no secret value, the secrets as /run/secrets files`);
   });
   await step('every container hardened: read-only root, no capabilities (backup: only its own), no new privileges, init, memory and CPU limits, not root; checks start no runtime', () => {
     const problems = [];

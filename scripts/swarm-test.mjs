@@ -26,7 +26,7 @@ const proxy = proxyClient({ httpPort, httpsPort });
 const call = proxy.call;
 const versions = { a: `swarm-a-${process.pid}`, b: `swarm-b-${process.pid}` };
 const secretPrefix = stack;
-const secrets = { postgres_password: randomBytes(16).toString('hex'), jwt_secret: randomBytes(32).toString('hex'), smtp_url: 'smtp://mailpit:1025' };
+const secrets = { postgres_password: randomBytes(16).toString('hex'), redis_password: randomBytes(32).toString('hex'), jwt_secret: randomBytes(32).toString('hex'), smtp_url: 'smtp://mailpit:1025' };
 
 const env = {
   ...process.env,
@@ -148,7 +148,7 @@ try {
     const health = expectStatus(await call('GET', '/api/health'), 200, 'health through the proxy');
     if (health.json.database !== 'up' || health.json.redis !== 'up') throw new Error(`health ${health.body}`);
   }, true);
-  await step('secrets reach the app as files (*_FILE), never in its environment or in `docker inspect`', () => {
+  await step('secrets reach the app as files (*_FILE), never in its environment or in `docker inspect`; Redis refuses a client without the password (NOAUTH)', () => {
     const id = containers('api')[0];
     const envList = JSON.parse(docker(['inspect', '-f', '{{json .Config.Env}}', id]).stdout);
     const leaked = envList.filter((e) => Object.values(secrets).some((s) => e.includes(s)));
@@ -156,6 +156,11 @@ try {
     if (!envList.includes('JWT_SECRET_FILE=/run/secrets/jwt_secret')) throw new Error(`env: ${envList.join(' ')}`);
     const service = docker(['service', 'inspect', `${stack}_api`]).stdout;
     if (Object.values(secrets).some((s) => service.includes(s))) throw new Error('a secret value in `docker service inspect`');
+    // Redis requires its password (decision 0930): a client without it is refused.
+    const redis = containers('redis')[0];
+    const noPassword = docker(['exec', redis, 'redis-cli', 'ping'], { allowFail: true });
+    if (!/NOAUTH/.test(noPassword.stdout + noPassword.stderr)) throw new Error(`redis without the password: ${noPassword.stdout}${noPassword.stderr}`);
+    if (Object.values(secrets).some((s) => docker(['inspect', redis]).stdout.includes(s))) throw new Error('a secret value in `docker inspect` of redis');
   });
   await step('sign up through the proxy: the write reaches PostgreSQL and the new-account mail path', async () => {
     expectStatus(await call('POST', '/api/auth/signup', { body: { email: `first-${process.pid}@example.com`, password: 'Swarm passphrase 1357' } }), 201, 'sign-up');

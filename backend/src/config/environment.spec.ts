@@ -141,6 +141,21 @@ describe('secrets from files (Docker and Kubernetes secrets)', () => {
     expect(decodeURIComponent(new URL(env.DATABASE_URL).password)).toBe('p@ss/word:1');
   });
 
+  it('puts REDIS_PASSWORD(_FILE) into a REDIS_URL that has none, encoded, and refuses it twice', () => {
+    const env = validateEnvironment({
+      REDIS_URL: 'rediss://redis:6379?sslrootcert=/etc/local-creators/ca/redis-ca.crt',
+      REDIS_PASSWORD_FILE: secret('redis', 'r3d/s:p@ss\n'),
+    });
+    expect(env.REDIS_URL).toBe('rediss://:r3d%2Fs%3Ap%40ss@redis:6379?sslrootcert=/etc/local-creators/ca/redis-ca.crt');
+    expect(validateEnvironment({ REDIS_PASSWORD: 'pw' }).REDIS_URL).toBe('redis://:pw@127.0.0.1:6379');
+    expect(refusal({ REDIS_URL: 'redis://:one@redis:6379', REDIS_PASSWORD: 'two' })).toContain(
+      'REDIS_PASSWORD: REDIS_URL already carries a password',
+    );
+    expect(refusal({ REDIS_PASSWORD: 'x', REDIS_PASSWORD_FILE: secret('redis2', 'y') })).toContain(
+      'set REDIS_PASSWORD or REDIS_PASSWORD_FILE, not both',
+    );
+  });
+
   it('checks a password from a file for placeholders like any other', () => {
     const { DATABASE_URL: _, ...rest } = production;
     expect(

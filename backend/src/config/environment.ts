@@ -86,6 +86,8 @@ export class EnvironmentVariables {
   /** `rediss://` for TLS; `?sslrootcert=/path/ca.crt` adds a CA to trust (decision 0315). */
   @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// or rediss:// URL' }) REDIS_URL =
     'redis://127.0.0.1:6379';
+  /** Redis's password (`requirepass`) when REDIS_URL carries none, so the URL can be plain configuration and the password a secret file (decision 0930). */
+  @IsOptional() @IsString() REDIS_PASSWORD?: string;
   /**
    * Prefix for every Redis key and BullMQ queue. Unset: `lc-<install id>`, the id this database was
    * given when it was created, so two installs on one Redis never share queues or limits.
@@ -213,6 +215,7 @@ export const SECRET_VARIABLES = [
   'DATABASE_PASSWORD',
   'DATABASE_REPLICA_URLS',
   'REDIS_URL',
+  'REDIS_PASSWORD',
   'JWT_SECRET',
   'SMTP_URL',
   'S3_ACCESS_KEY_ID',
@@ -242,16 +245,20 @@ function withSecretFiles(raw: Record<string, string | undefined>) {
   return { values, problems };
 }
 
-/** DATABASE_URL with DATABASE_PASSWORD put in (URL-encoded), refused when the URL already has one. */
-function withDatabasePassword(
+/**
+ * A URL (DATABASE_URL, REDIS_URL) with a password variable put in (URL-encoded), refused when the
+ * URL already has one.
+ */
+function withPassword(
   url: string | undefined,
   password: string | undefined,
+  names: { url: string; password: string } = { url: 'DATABASE_URL', password: 'DATABASE_PASSWORD' },
 ): { url?: string; problem?: string } {
   if (!password || !url) return { url };
   try {
     const parsed = new URL(url);
     if (parsed.password)
-      return { url, problem: 'DATABASE_PASSWORD: DATABASE_URL already carries a password; give it one way only' };
+      return { url, problem: `${names.password}: ${names.url} already carries a password; give it one way only` };
     parsed.password = encodeURIComponent(password);
     return { url: parsed.toString() };
   } catch {
@@ -308,16 +315,22 @@ const databasePassword = (url: string) => {
 
 export function validateEnvironment(given: Record<string, string | undefined>): EnvironmentVariables {
   const { values: raw, problems: fileProblems } = withSecretFiles(given);
-  const database = withDatabasePassword(raw.DATABASE_URL, raw.DATABASE_PASSWORD);
+  const database = withPassword(raw.DATABASE_URL, raw.DATABASE_PASSWORD);
   raw.DATABASE_URL = database.url;
+  // REDIS_URL unset is the default's: the password goes into that one.
+  const redis = withPassword(raw.REDIS_URL ?? new EnvironmentVariables().REDIS_URL, raw.REDIS_PASSWORD, {
+    url: 'REDIS_URL',
+    password: 'REDIS_PASSWORD',
+  });
+  if (raw.REDIS_PASSWORD) raw.REDIS_URL = redis.url;
   // A replica URL without a password takes DATABASE_PASSWORD, as managed replicas share the primary's accounts.
   if (raw.DATABASE_REPLICA_URLS && raw.DATABASE_PASSWORD)
     raw.DATABASE_REPLICA_URLS = raw.DATABASE_REPLICA_URLS.split(',')
       .map((u) => u.trim())
       .filter(Boolean)
-      .map((u) => (hasPassword(u) ? u : (withDatabasePassword(u, raw.DATABASE_PASSWORD).url ?? u)))
+      .map((u) => (hasPassword(u) ? u : (withPassword(u, raw.DATABASE_PASSWORD).url ?? u)))
       .join(',');
-  const sourceProblems = database.problem ? [...fileProblems, database.problem] : fileProblems;
+  const sourceProblems = [...fileProblems, ...[database.problem, redis.problem].filter((p) => p !== undefined)];
   if (sourceProblems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${sourceProblems.join('\n  ')}`);
   const present: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
@@ -328,9 +341,9 @@ export function validateEnvironment(given: Record<string, string | undefined>): 
   const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
   if (errors.length > 0) {
     // A value read from a secret file is named by its file, never shown.
-    // Replica URLs may carry passwords: shown without them.
+    // URLs may carry passwords (put in from *_PASSWORD too): shown without them.
     const value = (name: string) =>
-      name === 'DATABASE_REPLICA_URLS' ? raw[name]?.replace(/:\/\/([^:@/]*):[^@/]*@/g, '://$1:***@') : raw[name];
+      /_URLS?$/.test(name) ? raw[name]?.replace(/:\/\/([^:@/]*):[^@/]*@/g, '://$1:***@') : raw[name];
     const shown = (name: string) =>
       given[`${name}_FILE`]
         ? `${name}_FILE=${JSON.stringify(given[`${name}_FILE`])}`

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { EnvironmentVariables } from '../../src/config/environment';
+import { EnvironmentVariables, SECRET_VARIABLES } from '../../src/config/environment';
 
 // The operators' files checked statically (fast, no Docker). `npm run test:compose` boots the stack
 // for real (scripts/compose-test.mjs).
@@ -49,11 +49,11 @@ describe('docker-compose.yml', () => {
     expect(services.proxy!.ports).toEqual(['${HTTP_PORT:-80}:80', '${HTTPS_PORT:-443}:443']);
   });
 
-  it('keeps the mail catcher in the demo profile, monitoring in its own, and requires SMTP_URL otherwise', () => {
+  it('keeps the mail catcher in the demo profile, monitoring in its own, and takes SMTP_URL from its secret file', () => {
     expect(services.mailpit!.profiles).toEqual(['demo']);
     expect(services.prometheus!.profiles).toEqual(['monitoring']);
     expect(services.alertmanager!.profiles).toEqual(['monitoring']);
-    expect(services.api!.environment.SMTP_URL).toMatch(/^\$\{SMTP_URL:\?/);
+    expect(services.api!.environment.SMTP_URL_FILE).toBe('/run/secrets/smtp_url');
   });
 
   it('rotates every container log', () => {
@@ -137,8 +137,9 @@ describe('docker-compose.yml', () => {
     const env = services.api!.environment as Record<string, string>;
     expect(env.DATABASE_URL).toBe('${DATABASE_URL:-postgres://localcreators@postgres:5432/localcreators}');
     expect(env.REDIS_URL).toBe('${REDIS_URL:-redis://redis:6379}');
-    // The password stays out of the URL, so a managed database's URL needs no editing for it.
-    expect(env.DATABASE_PASSWORD).toMatch(/^\$\{POSTGRES_PASSWORD:\?/);
+    // The passwords stay out of the URLs, so a managed service's URL needs no editing for them.
+    expect(env.DATABASE_PASSWORD_FILE).toBe('/run/secrets/postgres_password');
+    expect(env.REDIS_PASSWORD_FILE).toBe('/run/secrets/redis_password');
     expect(services.api!.volumes).toContain('${CA_DIR:-./deploy/ca}:/etc/local-creators/ca:ro');
   });
 
@@ -205,6 +206,8 @@ describe('docker-compose.yml', () => {
         'METRICS_HOST',
         'DATABASE_PASSWORD',
         'DATABASE_REPLICA_URLS',
+        // NAME_FILE, for the variables the backend reads from a file.
+        ...SECRET_VARIABLES.map((name) => `${name}_FILE`),
       ]),
     );
     for (const name of ['api', 'worker', 'migrate', 'preflight']) {
@@ -214,10 +217,53 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('requires secrets from .env instead of shipping defaults', () => {
-    const env = services.api!.environment as Record<string, string>;
-    expect(env.JWT_SECRET).toMatch(/\$\{JWT_SECRET:\?/);
-    expect(env.DATABASE_PASSWORD).toMatch(/\$\{POSTGRES_PASSWORD:\?/);
+  it('gives every secret as a file (Compose secrets), none as a variable `docker inspect` would show (decision 0930)', () => {
+    const declared = compose.secrets as Record<string, { file: string }>;
+    expect(Object.keys(declared).sort()).toEqual([
+      'jwt_secret',
+      'postgres_password',
+      'redis_password',
+      's3_secret_access_key',
+      'smtp_url',
+    ]);
+    for (const [name, secret] of Object.entries(declared))
+      expect(secret).toEqual({ file: `\${SECRETS_DIR:-./.secrets}/${name}` });
+    const secretVariable =
+      /^(POSTGRES_PASSWORD|PGPASSWORD|DATABASE_PASSWORD|REDIS_PASSWORD|JWT_SECRET|SMTP_URL|S3_SECRET_ACCESS_KEY)$/;
+    for (const [name, service] of Object.entries(services)) {
+      for (const [key, value] of Object.entries((service.environment ?? {}) as Record<string, string>)) {
+        expect({ service: name, key, secret: secretVariable.test(key) }).toMatchObject({ secret: false });
+        // A *_FILE variable names a secret this service mounts.
+        const file = /^\/run\/secrets\/(\w+)$/.exec(String(value));
+        if (key.endsWith('_FILE') && key !== 'WORKER_HEARTBEAT_FILE')
+          expect({ service: name, key, mounted: !!file && (service.secrets ?? []).includes(file[1]) }).toMatchObject({
+            mounted: true,
+          });
+      }
+      for (const secret of service.secrets ?? []) expect(Object.keys(declared)).toContain(secret);
+    }
+    expect(services.api!.environment).toMatchObject({
+      DATABASE_PASSWORD_FILE: '/run/secrets/postgres_password',
+      REDIS_PASSWORD_FILE: '/run/secrets/redis_password',
+      JWT_SECRET_FILE: '/run/secrets/jwt_secret',
+      SMTP_URL_FILE: '/run/secrets/smtp_url',
+      S3_SECRET_ACCESS_KEY_FILE: '/run/secrets/s3_secret_access_key',
+    });
+    expect(services.postgres!.environment.POSTGRES_PASSWORD_FILE).toBe('/run/secrets/postgres_password');
+    expect(services.backup!.environment.POSTGRES_PASSWORD_FILE).toBe('/run/secrets/postgres_password');
+    expect(services['postgres-replica']!.environment.PGPASSWORD_FILE).toBe('/run/secrets/postgres_password');
+    expect(readFileSync(join(root, '.gitignore'), 'utf8')).toMatch(/^\.secrets\/$/m);
+  });
+
+  it('requires a password of Redis, from its secret file, and checks its health with it', () => {
+    const redis = services.redis!;
+    expect(redis.command.slice(0, 2)).toEqual(['sh', '/etc/local-creators/lc-redis']);
+    expect(redis.volumes).toContain('./deploy/redis/lc-redis:/etc/local-creators/lc-redis:ro');
+    expect(redis.secrets).toEqual(['redis_password']);
+    expect(readFileSync(join(root, 'deploy/redis/lc-redis'), 'utf8')).toContain("printf 'requirepass %s\\n'");
+    expect(redis.healthcheck.test.join(' ')).toContain(
+      'REDISCLI_AUTH=$$(cat /run/secrets/redis_password) redis-cli ping',
+    );
   });
 });
 
@@ -327,13 +373,16 @@ describe('deploy/swarm/stack.yml', () => {
       expect(env).toMatchObject({
         JWT_SECRET_FILE: '/run/secrets/jwt_secret',
         DATABASE_PASSWORD_FILE: '/run/secrets/postgres_password',
+        REDIS_PASSWORD_FILE: '/run/secrets/redis_password',
         SMTP_URL_FILE: '/run/secrets/smtp_url',
       });
       for (const secret of ['JWT_SECRET', 'SMTP_URL', 'DATABASE_PASSWORD', 'POSTGRES_PASSWORD', 'S3_SECRET_ACCESS_KEY'])
         expect(env[secret]).toBeUndefined();
-      expect(services[name]!.secrets).toEqual(['postgres_password', 'jwt_secret', 'smtp_url']);
+      expect(services[name]!.secrets).toEqual(['postgres_password', 'redis_password', 'jwt_secret', 'smtp_url']);
     }
     expect(services.postgres!.environment.POSTGRES_PASSWORD_FILE).toBe('/run/secrets/postgres_password');
+    expect(services.redis!.secrets).toEqual(['redis_password']);
+    expect(services.redis!.command.slice(0, 2)).toEqual(['sh', '/etc/local-creators/lc-redis']);
     for (const secret of Object.values(stack.secrets as Record<string, { external: boolean }>))
       expect(secret.external).toBe(true);
   });
