@@ -6,6 +6,7 @@ import { AppConfig } from '../config/app-config';
 import { migrationsList } from '../migrations';
 import { currentEntityManager } from './request-context';
 import { PostgresNotifications } from './postgres-notifications';
+import { DeadConnectionGuard } from './dead-connections';
 
 /** MikroORM on PostgreSQL. Entities are registered by each module with MikroOrmModule.forFeature. */
 export function ormOptions(config: AppConfig) {
@@ -19,9 +20,8 @@ export function ormOptions(config: AppConfig) {
     // MikroORM takes only host, port, user, password and database from clientUrl. Handing pg the
     // whole URL too lets pg read the rest as it does for every other connection of the process:
     // sslmode, sslrootcert (TLS to a managed database) and the other libpq parameters.
-    driverOptions: {
-      connection: { connectionTimeoutMillis: config.database.connectTimeoutMs, connectionString: config.database.url },
-    },
+    // MikroORM 7 hands driverOptions to pg's Pool as they are (v6 had them under `connection`).
+    driverOptions: { connectionTimeoutMillis: config.database.connectTimeoutMs, connectionString: config.database.url },
     allowGlobalContext: false,
     context: currentEntityManager,
     forceUtcTimezone: true,
@@ -41,15 +41,14 @@ export function ormOptions(config: AppConfig) {
       useFactory: (config: AppConfig) => {
         const options = ormOptions(config);
         const timeout = config.database.statementTimeoutMs;
-        const driverOptions = {
-          connection: { ...options.driverOptions?.connection, ...(timeout > 0 ? { statement_timeout: timeout } : {}) },
-        };
+        const driverOptions = { ...options.driverOptions, ...(timeout > 0 ? { statement_timeout: timeout } : {}) };
         return { ...options, driverOptions, autoLoadEntities: true, registerRequestContext: false };
       },
     }),
   ],
   // The process's one LISTEN connection, for every module that hears PostgreSQL's announcements.
-  providers: [PostgresNotifications],
+  // A connection that dies inside a transaction goes back to the pool (decision 0940).
+  providers: [PostgresNotifications, DeadConnectionGuard],
   exports: [PostgresNotifications],
 })
 export class DatabaseModule {}

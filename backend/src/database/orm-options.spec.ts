@@ -4,7 +4,7 @@ import { ormOptions } from './database.module';
 
 describe("the ORM's connections", () => {
   const connectTimeout = (env: Record<string, string>) =>
-    ormOptions(new AppConfig(validateEnvironment(env))).driverOptions?.connection?.connectionTimeoutMillis;
+    ormOptions(new AppConfig(validateEnvironment(env))).driverOptions?.connectionTimeoutMillis;
 
   it('wait DATABASE_CONNECT_TIMEOUT_MS for a new connection, 5 s unless set', () => {
     expect(connectTimeout({})).toBe(5000);

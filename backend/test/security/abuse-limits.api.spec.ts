@@ -189,7 +189,7 @@ describe('429 answers say the real wait', () => {
 });
 
 async function redisKeys(t: TestApp, pattern: string): Promise<string[]> {
-  const Redis = (await import('ioredis')).default;
+  const { Redis } = await import('ioredis');
   const r = new Redis(t.env.REDIS_URL!);
   try {
     return await r.keys(`${t.env.REDIS_PREFIX}:${pattern}`);
@@ -199,7 +199,7 @@ async function redisKeys(t: TestApp, pattern: string): Promise<string[]> {
 }
 
 async function redisDel(t: TestApp, keys: string[]) {
-  const Redis = (await import('ioredis')).default;
+  const { Redis } = await import('ioredis');
   const r = new Redis(t.env.REDIS_URL!);
   try {
     if (keys.length) await r.del(...keys);
