@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import pg from 'pg';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { defineConfig, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
@@ -7,6 +8,24 @@ import { migrationsList } from '../migrations';
 import { currentEntityManager } from './request-context';
 import { PostgresNotifications } from './postgres-notifications';
 import { DeadConnectionGuard } from './dead-connections';
+
+/**
+ * How long a request waits for a free connection of the ORM's pool when all are in use: 60 s, as
+ * under MikroORM 6 (knex's acquire timeout). pg-pool takes its `connectionTimeoutMillis` for that
+ * wait and for a new connection alike, so the connect timeout goes to each client instead
+ * (`connectingClient`, decision 0940).
+ */
+export const POOL_WAIT_MS = 60_000;
+
+/** pg's client, connecting within `connectTimeoutMs` whatever the pool's own timeout. */
+export function connectingClient(connectTimeoutMs: number) {
+  return class ConnectingClient extends pg.Client {
+    static readonly connectTimeoutMs = connectTimeoutMs;
+    constructor(options: pg.ClientConfig = {}) {
+      super({ ...options, connectionTimeoutMillis: connectTimeoutMs });
+    }
+  };
+}
 
 /** MikroORM on PostgreSQL. Entities are registered by each module with MikroOrmModule.forFeature. */
 export function ormOptions(config: AppConfig) {
@@ -21,7 +40,11 @@ export function ormOptions(config: AppConfig) {
     // whole URL too lets pg read the rest as it does for every other connection of the process:
     // sslmode, sslrootcert (TLS to a managed database) and the other libpq parameters.
     // MikroORM 7 hands driverOptions to pg's Pool as they are (v6 had them under `connection`).
-    driverOptions: { connectionTimeoutMillis: config.database.connectTimeoutMs, connectionString: config.database.url },
+    driverOptions: {
+      connectionString: config.database.url,
+      Client: connectingClient(config.database.connectTimeoutMs),
+      connectionTimeoutMillis: POOL_WAIT_MS,
+    },
     allowGlobalContext: false,
     context: currentEntityManager,
     forceUtcTimezone: true,
