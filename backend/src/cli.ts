@@ -6,6 +6,7 @@ import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { ConfigError, validateEnvironment } from './config/environment';
 import { ormOptions } from './database/database.module';
+import { releaseDeadConnections } from './database/dead-connections';
 import { AdminCities, AuthService, type AdminReach } from './modules/identity';
 import { Cities, type City } from './modules/city';
 import { JsonLogger } from './shared/logging';
@@ -42,17 +43,16 @@ export async function migrate(env: Record<string, string | undefined> = process.
   // a session-level advisory lock on a connection of its own while it migrates, so the second finds
   // nothing pending instead of applying the same migrations again. The lock goes with the
   // connection if the process dies.
-  const knex = orm.em.getConnection().getKnex();
-  const lock = (await knex.client.acquireConnection()) as {
-    query: (sql: string, values: unknown[]) => Promise<unknown>;
-  };
+  const pool = await orm.em.getConnection().getNativeClient();
+  releaseDeadConnections(pool);
+  const lock = await pool.connect();
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    const applied = await orm.getMigrator().up();
+    const applied = await orm.migrator.up();
     await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     return applied.map((m) => m.name);
   } finally {
-    await knex.client.releaseConnection(lock);
+    lock.release();
     await orm.close(true);
   }
 }

@@ -34,9 +34,13 @@ const parseQuery = (querystring: string): Record<string, unknown> =>
   querystring.length === 0 ? {} : fastQuerystring.parse(querystring);
 
 /** TRUST_PROXY as Fastify reads it: true/false, a hop count, or addresses and named ranges ("loopback"). */
-function trustProxy(value: string): boolean | number | string {
+function trustProxy(value: string): boolean | string | ((address: string, hop: number) => boolean) {
   if (value === 'true' || value === 'false') return value === 'true';
-  return /^\d+$/.test(value) ? Number(value) : value;
+  if (!/^\d+$/.test(value)) return value;
+  // A hop count trusts the nearest `hops` proxies, whoever they are. Fastify 5.12 no longer takes a
+  // number (it would trust nobody); this is the rule it applied before (decision 0940).
+  const hops = Number(value);
+  return (_address, hop) => hop < hops;
 }
 
 /**

@@ -14,6 +14,8 @@ describe('isDatabaseUnavailable', () => {
       'a pool that cannot connect in time',
       withCode('Knex: Timeout acquiring a connection. The pool is probably full.'),
     ],
+    ['a connection that does not connect in time', withCode('timeout expired')],
+    ['a pool with no free connection in time', withCode('timeout exceeded when trying to connect')],
     [
       'one wrapped by the ORM',
       withCode('wrapped', undefined, { previous: withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED') }),

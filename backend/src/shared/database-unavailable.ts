@@ -28,7 +28,8 @@ const SOCKET_CODES = new Set([
 const MESSAGES = [
   /^Connection terminated/i, // pg: the server went away during a query or a connect
   /connection error and is not queryable/i, // pg: a client whose connection broke
-  /timeout exceeded when trying to connect/i, // pg-pool
+  /timeout exceeded when trying to connect/i, // pg-pool: no free connection in time
+  /^timeout expired$/i, // pg: a new connection did not connect within its connect timeout
   /Timeout acquiring a connection/i, // knex: the pool could not get one in time
 ];
 

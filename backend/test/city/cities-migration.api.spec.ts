@@ -67,7 +67,7 @@ describe('the cities migration on a seeded database', () => {
     // The schema as the install had it before cities.
     const options = ormOptions(new AppConfig(validateEnvironment(env)));
     const orm = await MikroORM.init({ ...options, migrations: { ...options.migrations, silent: true } });
-    await orm.getMigrator().up({ to: BEFORE_CITIES });
+    await orm.migrator.up({ to: BEFORE_CITIES });
     await orm.close(true);
     pg = new Client({ connectionString: url });
     await pg.connect();
@@ -122,7 +122,7 @@ describe('the cities migration on a seeded database', () => {
     // The cities migration alone first (later ones may add columns of their own)...
     const options = ormOptions(new AppConfig(validateEnvironment(env)));
     const orm = await MikroORM.init({ ...options, migrations: { ...options.migrations, silent: true } });
-    expect((await orm.getMigrator().up({ to: CITIES })).map((m) => m.name)).toEqual([CITIES]);
+    expect((await orm.migrator.up({ to: CITIES })).map((m) => m.name)).toEqual([CITIES]);
     await orm.close(true);
     expect(await snapshot()).toEqual(before);
     // ...then the rest, as the product's migrate step runs them.

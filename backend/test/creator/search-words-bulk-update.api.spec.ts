@@ -30,7 +30,7 @@ describe("the word table's update trigger after many small updates on one connec
     };
     const options = ormOptions(new AppConfig(validateEnvironment(env)));
     const orm = await MikroORM.init({ ...options, migrations: { ...options.migrations, silent: true } });
-    await orm.getMigrator().up();
+    await orm.migrator.up();
     await orm.close(true);
     pg = new Client({ connectionString: url });
     await pg.connect();

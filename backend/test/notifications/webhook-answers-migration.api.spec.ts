@@ -22,7 +22,7 @@ describe('the migration that forgets the answers of webhook receivers', () => {
   const migrateTo = async (to: string) => {
     const options = ormOptions(new AppConfig(validateEnvironment(env)));
     const orm = await MikroORM.init({ ...options, migrations: { ...options.migrations, silent: true } });
-    const done = (await orm.getMigrator().up({ to })).map((m) => m.name);
+    const done = (await orm.migrator.up({ to })).map((m) => m.name);
     await orm.close(true);
     return done;
   };

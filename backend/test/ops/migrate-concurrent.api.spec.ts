@@ -47,7 +47,7 @@ describe('migrate run several times at once', () => {
       migrations: { ...options.migrations, migrationsList: previous, silent: true },
     });
     try {
-      expect(await orm.getMigrator().up()).toEqual([]);
+      expect(await orm.migrator.up()).toEqual([]);
     } finally {
       await orm.close(true);
     }

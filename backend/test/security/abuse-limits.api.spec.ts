@@ -89,6 +89,25 @@ describe('sign-in throttle per account and address (behind a configured proxy)',
   });
 });
 
+describe('a hop count as TRUST_PROXY (the compose default, 1)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: '1', RATE_LIMIT_SIGNIN: '1000/300' } });
+  });
+  afterAll(() => t.close());
+
+  // Fastify 5.12 reads a number as "trust nobody"; the app keeps the nearest-hops rule (decision 0940).
+  it('still reads the client address from the nearest proxy', async () => {
+    const email = uniqueEmail('hops');
+    await signUp(t, email);
+    const login = (ip: string, password: string) =>
+      t.http().post('/api/auth/login').set(from(ip)).send({ email, password });
+    for (let i = 0; i < 5; i++) await login('203.0.113.88', `Guess-Number-${i}`).expect(400);
+    await login('203.0.113.88', STRONG_PASSWORD).expect(429);
+    await login('192.0.2.30', STRONG_PASSWORD).expect(200);
+  });
+});
+
 describe('password reset requests over the limit', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -189,7 +208,7 @@ describe('429 answers say the real wait', () => {
 });
 
 async function redisKeys(t: TestApp, pattern: string): Promise<string[]> {
-  const Redis = (await import('ioredis')).default;
+  const { Redis } = await import('ioredis');
   const r = new Redis(t.env.REDIS_URL!);
   try {
     return await r.keys(`${t.env.REDIS_PREFIX}:${pattern}`);
@@ -199,7 +218,7 @@ async function redisKeys(t: TestApp, pattern: string): Promise<string[]> {
 }
 
 async function redisDel(t: TestApp, keys: string[]) {
-  const Redis = (await import('ioredis')).default;
+  const { Redis } = await import('ioredis');
   const r = new Redis(t.env.REDIS_URL!);
   try {
     if (keys.length) await r.del(...keys);

@@ -187,8 +187,7 @@ export class FollowerCounts {
             $in: this.em
               .createQueryBuilder(CreatorProfile, 'p')
               .select('p.id')
-              .where({ citySlug: { $in: [...cities] } })
-              .getKnexQuery(),
+              .where({ citySlug: { $in: [...cities] } }),
           },
         }
       : {};

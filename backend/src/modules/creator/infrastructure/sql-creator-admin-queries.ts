@@ -307,7 +307,7 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
     return (this.shape ??= (() => {
       const props = this.em
         .getMetadata()
-        .get(CreatorProfile.name)
+        .get(CreatorProfile)
         .props.filter((prop) => prop.persist !== false && prop.fieldNames?.length === 1);
       const columns = props.map((prop) => `p."${prop.fieldNames[0]}" as "${prop.name}"`).join(', ');
       return {
