@@ -1,8 +1,8 @@
 import { CALL_DECISION_MSG, CALL_MSG, CALL_NUMBER_LABELS, type AuthSession } from '@local-creators/common';
 import { Cities } from '../backend/src/modules/city';
+import { cityDay as day } from '../backend/test/calls/fixtures';
 import {
   addAdmin,
-  dayFromToday as day,
   expectToast,
   fillCallForm,
   PASSWORD,

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../backend/test/helpers/test-app
 import { freePort } from '../../backend/test/helpers/services';
 import type { ProfileInput } from '@local-creators/common';
 import { validProfile } from '../../backend/test/creator/fixtures';
+import { cityDay } from '../../backend/test/calls/fixtures';
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -195,13 +196,6 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** A day from today in a city's calendar (the test cities': New York's time), as a date field takes it. */
-export function dayFromToday(offset: number, timeZone = 'America/New_York'): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(Date.now() + offset * 86_400_000),
-  );
-}
-
 /**
  * The call form (/{city}/calls/new) filled in as a business would: Tremont Tacos asks for Food
  * creators (Reels, a sponsored post) with 1,000 followers or more in `neighborhoods`, for a
@@ -218,9 +212,9 @@ export async function fillCallForm(
     await page.getByRole('button', { name: tag, exact: true }).click();
   await page.getByLabel('Neighborhoods').fill(call.neighborhoods);
   await page.getByLabel('Followers from').fill('1000');
-  await page.getByLabel('First day').fill(dayFromToday(10));
-  await page.getByLabel('Last day').fill(dayFromToday(11));
-  await page.getByLabel('Answer by').fill(dayFromToday(7));
+  await page.getByLabel('First day').fill(cityDay(10));
+  await page.getByLabel('Last day').fill(cityDay(11));
+  await page.getByLabel('Answer by').fill(cityDay(7));
   await page.getByLabel('A fee').check();
   await page.getByLabel('Fee from ($)').fill('200');
   await page.getByLabel('Fee up to ($)').fill('400');
