@@ -122,6 +122,8 @@ describe('issue 13: brands and visitors', () => {
       }
     });
     await page.waitForURL(/\?collab_type=Long-term\+Ambassador$/);
+    // The count read "1" for the first filter too: the new answer is there once its card is.
+    await page.locator('main ul li h3', { hasText: 'Rob Runner' }).waitFor();
     await page.getByText('1 verified creator matches your search').waitFor();
     expect(await cardNames(page)).toEqual(['Rob Runner']);
     await context.close();
