@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { MSG } from '@local-creators/common';
 import {
   addAdmin,
+  arriveAt,
   expectToast,
   listedCreator,
   PASSWORD,
@@ -203,7 +204,7 @@ describe('issue 25: nothing typed is lost, every error sits on its field', () =>
       await page.getByLabel('Password').fill(PASSWORD);
       await shot(page, `h25-login-for-console-${width}`);
       await page.getByRole('button', { name: 'Sign In' }).click();
-      await page.waitForURL(/\/admin\/review$/);
+      await arriveAt(page, /\/admin\/review$/);
       await page.getByText('No pending applications to review').or(page.getByRole('article').first()).first().waitFor();
       await context.close();
     });

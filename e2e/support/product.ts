@@ -115,13 +115,29 @@ export async function expectToast(page: Page, text: string) {
 
 export const PASSWORD = 'Sunny-Lake-42';
 
+/**
+ * Waits for the page to reach `url`; on time-out, says where it is and what it shows (a sign-in
+ * that answered an error and one that went elsewhere look alike in a bare time-out).
+ */
+export async function arriveAt(page: Page, url: RegExp): Promise<void> {
+  try {
+    await page.waitForURL(url);
+  } catch (error) {
+    const shown = await page
+      .locator('body')
+      .innerText({ timeout: 1_000 })
+      .catch(() => '(no text)');
+    throw new Error(`not at ${url} but at ${page.url()}, showing: ${shown.slice(0, 400)}\n${(error as Error).message}`);
+  }
+}
+
 /** Signs in on /login as a person would, and waits for the dashboard it leads to. */
 export async function signInThroughLogin(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(/\/dashboard$/);
+  await arriveAt(page, /\/dashboard$/);
 }
 
 /**
