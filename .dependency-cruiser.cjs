@@ -3,7 +3,8 @@
  * - domain/ is plain TypeScript: no framework, ORM, queue or HTTP library;
  * - no import cycles anywhere in the backend;
  * - a module's domain/ and application/ do not reach into another module's infrastructure/ or http/;
- * - a module is used from outside only through its public surface, its index.ts.
+ * - a module is used from outside only through its public surface, its index.ts;
+ * - modules and the shared kernel never import the server's pages (web/): web/ asks them (issue 38).
  */
 const FRAMEWORKS = 'node_modules/(@nestjs|@mikro-orm|fastify|@fastify|bullmq|ioredis|pg|nodemailer|sharp|@aws-sdk|prom-client|pino)/';
 
@@ -50,6 +51,13 @@ module.exports = {
       comment: 'The composition root, CLI and seeds use a module through its index.ts too.',
       from: { path: '^backend/src/', pathNot: '^backend/src/modules/' },
       to: { path: '^backend/src/modules/[^/]+/', pathNot: '^backend/src/modules/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'modules-not-into-the-pages',
+      severity: 'error',
+      comment: 'The server-drawn pages (web/) are assembled from the modules\' answers; a module or the shared kernel never depends on them.',
+      from: { path: '^backend/src/(modules|shared)/' },
+      to: { path: '^backend/src/web/' },
     },
   ],
   options: {

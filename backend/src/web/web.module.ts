@@ -1,9 +1,21 @@
 import { Global, Module } from '@nestjs/common';
+import { CallsModule } from '../modules/calls';
+import { CreatorModule } from '../modules/creator';
+import { CallPages } from './call-pages';
+import { CreatorPages } from './creator-pages';
 import { PageMetaRegistry } from './page-meta';
 import { PagesController } from './pages.controller';
 import { SitePages } from './spa';
 
-/** The server-drawn pages: what modules register for them, and the route that answers them. */
+/**
+ * The server-drawn pages: the registry of what each page is drawn from, filled here from the
+ * modules' answers (the modules never import web/), and the route that answers them.
+ */
 @Global()
-@Module({ controllers: [PagesController], providers: [PageMetaRegistry, SitePages], exports: [PageMetaRegistry] })
+@Module({
+  imports: [CreatorModule, CallsModule],
+  controllers: [PagesController],
+  providers: [PageMetaRegistry, SitePages, CreatorPages, CallPages],
+  exports: [PageMetaRegistry],
+})
 export class WebModule {}

@@ -1,6 +1,5 @@
-import { Module, type OnModuleInit } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
-import { PageMetaRegistry } from '../../web/page-meta';
 import { ModerationModule } from '../moderation';
 import { NotificationsModule } from '../notifications';
 import { CreatorModule } from '../creator';
@@ -20,7 +19,6 @@ import { AdminCallsController } from './http/admin-calls.controller';
 import { CallsController } from './http/calls.controller';
 import { CallAnswerSchema, CallMailSettingSchema, CallMatchSchema, CallSchema } from './infrastructure/calls.schemas';
 import { MikroOrmCallRepository } from './infrastructure/mikro-orm-call.repository';
-import type { PublicCall } from '@local-creators/common';
 
 /**
  * Open calls (issue 40): a business with a proven address posts a call in one city, the city's
@@ -51,28 +49,7 @@ import type { PublicCall } from '@local-creators/common';
     { provide: CallStatsReads, useClass: SqlCallStatsReads },
     { provide: CallViewStore, useClass: SqlCallViewStore },
   ],
+  // A city's call pages are drawn by the server's pages (web/call-pages.ts), and counted as views there.
+  exports: [PublicCalls, CallVisits],
 })
-export class CallsModule implements OnModuleInit {
-  constructor(
-    private readonly meta: PageMetaRegistry,
-    private readonly pub: PublicCalls,
-    private readonly visits: CallVisits,
-  ) {}
-
-  onModuleInit() {
-    // `/{city}/calls` and `/{city}/calls/{id}` (decision 0620's city pages), and their sitemap entries.
-    this.meta.register(/^\/calls\/?$/, (_, city) => this.pub.listPage(city));
-    this.meta.register(/^\/calls\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/, ([id], city) =>
-      this.pub.callPage(id!, city),
-    );
-    this.meta.addSitemapPaths((city) => this.pub.sitemapPaths(city));
-    // A public call's drawn page is a view, as its JSON read is (decision 0920); a closed one (410) is not.
-    this.meta.onVisit((path, data, visit) => {
-      const id = /^\/calls\/([0-9a-f-]{36})\/?$/.exec(path)?.[1];
-      const shown = id
-        ? (data.find(([key]) => key[0] === 'call' && key[1] === id)?.[1] as PublicCall | undefined)
-        : undefined;
-      if (shown && 'city_slug' in shown) this.visits.viewed(shown, visit);
-    });
-  }
-}
+export class CallsModule {}

@@ -1,7 +1,6 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { PageMetaRegistry } from '../../web/page-meta';
 import { ReadReplicas } from '../../database/read-replicas';
 import { NotificationsModule } from '../notifications';
 import { ApprovedProfileEdits } from './application/approved-profile-edits';
@@ -52,7 +51,6 @@ import { ProfileStats } from './application/profile-stats.service';
 import { ProfileVisits } from './application/profile-visits';
 import { SqlProfileCountStore, SqlProfileStatsReads } from './infrastructure/sql-profile-stats';
 import { AdminStatsController, MeStatsController } from './http/stats.controller';
-import type { AreaPageResponse, CreatorPage, DirectoryResponse, PublicCreator } from '@local-creators/common';
 
 /** Creators' own profiles and photos, the public directory, and brands' shortlists of it (decision 0700). */
 @Module({
@@ -119,58 +117,24 @@ import type { AreaPageResponse, CreatorPage, DirectoryResponse, PublicCreator } 
     FollowerCounts,
     DirectoryService,
     DirectoryReads,
+    // The server's pages draw the directory's, the areas' and the profiles' pages, and count their visits.
+    AreaPages,
+    ProfileVisits,
   ],
 })
 export class CreatorModule implements OnModuleInit {
   constructor(
-    private readonly meta: PageMetaRegistry,
     private readonly directory: DirectoryService,
     private readonly orm: MikroORM,
     private readonly listingVersion: ListingVersion,
     private readonly areas: AreaPages,
-    private readonly visits: ProfileVisits,
   ) {}
 
   onModuleInit() {
     // This process's own profile writes move the directory's version as they commit.
     this.orm.em.getEventManager().registerSubscriber(new ListingChangeSubscriber(this.listingVersion));
-    // A /creator/{id} link: its preview tags, and the profile its first view is drawn from (a 404
-    // when not listed); /directory: the overview (issue 12).
-    // Under a city's slug (decision 0620) each is that city's.
-    this.meta.register(/^\/creator\/([^/]+)\/?$/, ([id], city) => this.directory.profilePage(id!, city));
-    this.meta.registerData(/^\/directory$/, (_, query, city) => this.directory.directoryPage(query, city));
-    this.meta.registerSitemap(
-      (city, part) => this.directory.sitemap(city, part),
-      (city) => this.directory.sitemapFiles(city),
-    );
-    this.meta.registerCities(() => this.directory.cityList());
-    // A city's pages are thin under 3 listed creators (decision 0653): its overview's count, kept per listing version.
-    this.meta.registerListedCount(async (city) => (await this.directory.overview(city)).value.total_creators);
-    // Pages per niche and per neighbourhood (decision 0640), of the city whose slug they are under.
-    this.meta.register(/^\/niche\/([^/]+)\/?$/, ([slug], city) => this.areas.page('niche', slug!, city));
-    this.meta.register(/^\/neighborhood\/([^/]+)\/?$/, ([slug], city) => this.areas.page('neighborhood', slug!, city));
+    // Pages per niche and per neighbourhood (decision 0640) are in the directory's sitemap. The
+    // server's pages (web/creator-pages.ts) ask this module for its pages' heads and data.
     this.directory.addSitemapPaths((city) => this.areas.sitemapPaths(city));
-    // Other modules' pages of a city (its open calls, issue 40), through the kernel's registry.
-    this.directory.addSitemapPaths((city) => this.meta.sitemapPaths(city));
-    // The drawn pages count like the API's reads (decision 0820): a profile's page is a view, the
-    // directory's page the appearances of the creators it shows (a search's, else the overview's).
-    this.meta.onVisit((path, data, visit) => {
-      const profile = /^\/creator\/([^/]+)\/?$/.exec(path);
-      if (profile) {
-        const shown = data.find(([key]) => key[0] === 'creator')?.[1] as PublicCreator | undefined;
-        if (shown?.id === profile[1]) this.visits.viewed(shown.id, visit);
-        return;
-      }
-      if (/^\/(niche|neighborhood)\//.test(path)) {
-        const area = data.find(([key]) => key[0] === 'area')?.[1] as AreaPageResponse | undefined;
-        if (area) this.visits.areaShown(area, visit);
-        return;
-      }
-      if (path !== '/directory') return;
-      const page = data.find(([key]) => key[0] === 'creators')?.[1] as CreatorPage | undefined;
-      const overview = data.find(([key]) => key[0] === 'directory')?.[1] as DirectoryResponse | undefined;
-      if (page) this.visits.pageShown(page, visit);
-      else if (overview) this.visits.overviewShown(overview, visit);
-    });
   }
 }

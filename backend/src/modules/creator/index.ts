@@ -12,3 +12,6 @@ export { HandleChecks } from './application/handle-checks';
 export type { ClearedHandle } from './domain/handle-check';
 export { AdminHandleCheckDto, CreatorProfileDto } from './http/creator.dto';
 export { ListedCreatorsForCalls, type CallCandidate } from './application/listed-creators-for-calls';
+export { DirectoryService } from './application/directory.service';
+export { AreaPages } from './application/area-pages';
+export { ProfileVisits } from './application/profile-visits';

@@ -12,7 +12,7 @@ import {
 } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
 import { DomainError } from '../../../shared/domain-error';
-import type { PageCity, PageMeta, ResolvedPage } from '../../../web/page-meta';
+import type { PageCity, PageMeta, ResolvedPage } from '../../../shared/public-pages';
 import { Cities, type City } from '../../city';
 import type { Call } from '../domain/call';
 import { CallRepository } from './call.repository';

@@ -17,7 +17,7 @@ import {
 } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
 import { DomainError } from '../../../shared/domain-error';
-import type { KeptAnswer, PageCity, PageMeta, ResolvedPage } from '../../../web/page-meta';
+import type { KeptAnswer, PageCity, PageMeta, ResolvedPage } from '../../../shared/public-pages';
 import { Cities } from '../../city';
 import { AreaReads, type AreaFilter } from './area-reads';
 import type { DirectoryAnswer } from './directory-cache';

@@ -31,7 +31,7 @@ import { DomainError } from '../../../shared/domain-error';
 import { isRealTimestamp } from '../../../shared/real-timestamp';
 import { sitemapIndexXml, sitemapUrl, urlsetXml } from '../../../shared/http/sitemap-xml';
 import { isAdmin, type Principal } from '../../../shared/auth/principal';
-import type { KeptAnswer, PageCity, PageMeta, ResolvedPage } from '../../../web/page-meta';
+import type { KeptAnswer, PageCity, PageMeta, ResolvedPage } from '../../../shared/public-pages';
 import { Cities } from '../../city';
 import { DirectoryAnswer, DirectoryCache } from './directory-cache';
 import {
