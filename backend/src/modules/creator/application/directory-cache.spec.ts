@@ -39,6 +39,21 @@ describe('DirectoryCache', () => {
     expect(await value(cache.get('k', async () => 'recomputed'))).toBe('new');
   });
 
+  it('keeps a search of words from its second ask on, and shares the first among the requests meanwhile (decision 0950)', async () => {
+    const { cache } = cacheAt(1);
+    let calls = 0;
+    const slow = () => new Promise<number>((resolve) => setTimeout(() => resolve(++calls), 10));
+    const once = 'when-asked-again' as const;
+    const first = await Promise.all([1, 2, 3].map(() => cache.get('q', slow, undefined, undefined, once)));
+    expect(first.map((a) => a.value)).toEqual([1, 1, 1]);
+    expect(cache.size).toBe(0); // asked once: not kept, nothing held on the heap
+    expect(cache.weight).toBe(0);
+    expect(await value(cache.get('q', slow, undefined, undefined, once))).toBe(2); // asked again: computed and kept
+    expect(cache.size).toBe(1);
+    expect(await value(cache.get('q', slow, undefined, undefined, once))).toBe(2);
+    expect(calls).toBe(2);
+  });
+
   it('forgets a failed computation, so the next request tries again', async () => {
     const { cache } = cacheAt(1);
     await expect(cache.get('k', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');

@@ -1,6 +1,16 @@
 /** How many forms (the JSON body, a drawn page per address) one answer keeps at most. */
 const MAX_FORMS = 8;
 
+/** How many keys asked once the cache remembers (decision 0950): about a minute of a storm of new searches. */
+const SEEN_ONCE_MAX = 50_000;
+
+/** A 32-bit FNV-1a hash of a key: a small integer, which the JS heap holds without an object. */
+function keyHash(key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return h >>> 1; // 31 bits: a small integer (Smi) on 64-bit V8
+}
+
 /**
  * What keeping an answer costs on the JS heap besides its value and forms (decision 0287): its
  * entry, promise, map of forms, the closure that counts them and its key, about 0.5 kB measured.
@@ -96,6 +106,11 @@ interface Entry {
 export class DirectoryCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
+  /**
+   * Hashes of the keys asked once lately, for the answers kept only when asked again (decision
+   * 0950): numbers, so remembering them costs the collector nothing. A collision keeps an answer early.
+   */
+  private seenOnce = new Set<number>();
 
   constructor(
     private readonly currentVersion: () => Promise<number>,
@@ -116,6 +131,12 @@ export class DirectoryCache {
     compute: (signal: AbortSignal) => Promise<T>,
     caller?: AbortSignal,
     expires?: (value: T) => number | null,
+    /**
+     * Kept from the second ask (decision 0950): for keys without end (a search's words), where
+     * most are asked once; the first answer is shared by the requests asking at the same time,
+     * then dropped.
+     */
+    keep: 'always' | 'when-asked-again' = 'always',
   ): Promise<DirectoryAnswer<T>> {
     const version = await this.currentVersion();
     caller?.throwIfAborted();
@@ -132,7 +153,7 @@ export class DirectoryCache {
       if (entry && entry.version > version)
         return this.wait(this.start(version, compute, null, expires), caller) as Promise<DirectoryAnswer<T>>;
       if (entry) this.drop(key);
-      const started = this.start(version, compute, key, expires);
+      const started = this.start(version, compute, key, expires, keep === 'always' || this.askedBefore(key));
       entry = started;
       this.entries.set(key, entry);
       this.evict();
@@ -152,12 +173,25 @@ export class DirectoryCache {
     return this.bytes;
   }
 
-  /** `key`: where the entry is kept, so its forms count against the budget (null: not kept). */
+  /** Whether `key` was asked lately; remembers it when not (a bounded memory: cleared when full). */
+  private askedBefore(key: string): boolean {
+    const hash = keyHash(key);
+    if (this.seenOnce.delete(hash)) return true;
+    if (this.seenOnce.size >= SEEN_ONCE_MAX) this.seenOnce = new Set();
+    this.seenOnce.add(hash);
+    return false;
+  }
+
+  /**
+   * `key`: where the entry is kept, so its forms count against the budget (null: not kept).
+   * `keep` false: in the map only while computing (requests asking meanwhile share it), then dropped.
+   */
   private start<T>(
     version: number,
     compute: (signal: AbortSignal) => Promise<T>,
     key: string | null,
     expires?: (value: T) => number | null,
+    keep = true,
   ): Entry {
     const abort = new AbortController();
     const entry: Entry = { version, until: null, bytes: 0, waiting: 0, abort, answer: null! };
@@ -170,8 +204,12 @@ export class DirectoryCache {
     entry.answer = compute(abort.signal)
       .then((value) => {
         entry.until = expires?.(value) ?? null;
-        // The value is held as long as the answer is: counted like its forms.
-        if (key !== null) kept(ANSWER_OVERHEAD + 2 * key.length + heldBytes(value));
+        if (key !== null && !keep) {
+          if (this.entries.get(key) === entry) this.drop(key);
+        } else if (key !== null) {
+          // The value is held as long as the answer is: counted like its forms.
+          kept(ANSWER_OVERHEAD + 2 * key.length + heldBytes(value));
+        }
         return new DirectoryAnswer(value, version, kept);
       })
       .finally(() => (entry.abort = null));

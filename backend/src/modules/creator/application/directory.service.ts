@@ -202,6 +202,8 @@ export class DirectoryService {
       (computing) => this.computeSearch(q, computing),
       signal,
       (v) => lapseOf(v.items),
+      // Words make keys without end, most asked once: kept when asked again (decision 0950).
+      q.q ? 'when-asked-again' : 'always',
     );
   }
 
