@@ -455,6 +455,14 @@ describe('deploy/kubernetes', () => {
     expect(external.spec.target.template).toBeUndefined();
   });
 
+  it('signs in to Redis with a password from that Secret, as the compose and swarm stacks do (decision 0930)', () => {
+    const settings = config();
+    expect(new URL(settings.REDIS_URL!).password).toBe('');
+    expect(settings.REDIS_PASSWORD_FILE).toMatch(/\/redis_password$/);
+    const compose = readFileSync(join(root, 'docker-compose.yml'), 'utf8');
+    expect(compose).toContain('REDIS_PASSWORD_FILE: /run/secrets/redis_password');
+  });
+
   it('runs every pod hardened: not root, read-only root, no capabilities, no privilege escalation, limits; secrets as files only', () => {
     for (const name of ['JWT_SECRET', 'SMTP_URL', 'DATABASE_PASSWORD', 'S3_SECRET_ACCESS_KEY']) {
       expect(config()[name]).toBeUndefined();
