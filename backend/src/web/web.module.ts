@@ -5,6 +5,7 @@ import { CallPages } from './call-pages';
 import { CreatorPages } from './creator-pages';
 import { PageMetaRegistry } from './page-meta';
 import { PagesController } from './pages.controller';
+import { Sitemaps } from './sitemaps';
 import { SitePages } from './spa';
 
 /**
@@ -15,7 +16,7 @@ import { SitePages } from './spa';
 @Module({
   imports: [CreatorModule, CallsModule],
   controllers: [PagesController],
-  providers: [PageMetaRegistry, SitePages, CreatorPages, CallPages],
+  providers: [PageMetaRegistry, SitePages, Sitemaps, CreatorPages, CallPages],
   exports: [PageMetaRegistry],
 })
 export class WebModule {}

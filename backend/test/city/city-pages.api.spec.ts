@@ -2,7 +2,7 @@ import type { Niche } from '@local-creators/common';
 import { bearer, createTestApp, eventually, signUp, TestApp } from '../helpers/test-app';
 import { validProfile } from '../creator/fixtures';
 import { Cities } from '../../src/modules/city';
-import { DirectoryService } from '../../src/modules/creator/application/directory.service';
+import { Sitemaps } from '../../src/web/sitemaps';
 
 /**
  * Issue 26 point 2 (decisions 0620–0622): on an install of two cities the site's pages live under
@@ -158,7 +158,7 @@ describe('public site per city (two cities)', () => {
   });
 
   it("splits a city's sitemap in parts past its limit, and the root's index names the parts (an index may not name an index)", async () => {
-    const directory = t.app.get(DirectoryService);
+    const directory = t.app.get(Sitemaps);
     const limit = directory.sitemapMaxUrls;
     directory.sitemapMaxUrls = 2;
     try {

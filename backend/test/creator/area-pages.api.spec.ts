@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DirectoryService } from '../../src/modules/creator/application/directory.service';
 import { bearer, createTestApp, signUp, signUpAdmin, TestApp } from '../helpers/test-app';
 import { validProfile } from './fixtures';
+import { Sitemaps } from '../../src/web/sitemaps';
 
 /** The JSON-LD a page carries, parsed. */
 function structuredData(html: string): Record<string, any> | null {
@@ -180,7 +180,7 @@ describe('pages per niche and per neighbourhood (issue 26 point 3)', () => {
     expect(all).not.toContain(`${BASE}/neighborhood/slavic-village`);
     await t.http().get('/sitemap-1.xml').expect(404);
 
-    const directory = t.app.get(DirectoryService);
+    const directory = t.app.get(Sitemaps);
     directory.sitemapMaxUrls = 4;
     try {
       const index = (await t.http().get('/sitemap.xml').expect(200)).text;

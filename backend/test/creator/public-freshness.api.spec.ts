@@ -7,7 +7,7 @@ import {
 } from '@local-creators/common';
 import { bearer, createTestApp, signUpAdmin, type TestApp } from '../helpers/test-app';
 import { approvedThroughConsole } from './fixtures';
-import { DirectoryService } from '../../src/modules/creator/application/directory.service';
+import { CreatorPages } from '../../src/web/creator-pages';
 
 const DAY_MS = 86_400_000;
 /** `days` ago at 03:00 UTC: still the day before in the city (America/New_York, the default CITY_TIME_ZONE). */
@@ -116,7 +116,7 @@ describe('freshness in public', () => {
   it('keeps the drawn page per freshness state, so a handle turning a year old is drawn anew without any write', async () => {
     const c = await approvedCreator('Tim Turn');
     await t.sql(`update handle_checks set confirmed_at = now() - interval '300 days' where profile_id = $1`, [c.id]);
-    const directory = t.app.get(DirectoryService);
+    const directory = t.app.get(CreatorPages);
     try {
       const before = (await directory.profilePage(c.id))!;
       expect(before.kept!.form('html /creator/x', () => 'drawn before')).toBe('drawn before');

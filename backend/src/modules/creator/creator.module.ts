@@ -124,17 +124,12 @@ import { AdminStatsController, MeStatsController } from './http/stats.controller
 })
 export class CreatorModule implements OnModuleInit {
   constructor(
-    private readonly directory: DirectoryService,
     private readonly orm: MikroORM,
     private readonly listingVersion: ListingVersion,
-    private readonly areas: AreaPages,
   ) {}
 
   onModuleInit() {
     // This process's own profile writes move the directory's version as they commit.
     this.orm.em.getEventManager().registerSubscriber(new ListingChangeSubscriber(this.listingVersion));
-    // Pages per niche and per neighbourhood (decision 0640) are in the directory's sitemap. The
-    // server's pages (web/creator-pages.ts) ask this module for its pages' heads and data.
-    this.directory.addSitemapPaths((city) => this.areas.sitemapPaths(city));
   }
 }

@@ -1,23 +1,16 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   AREA_PAGES,
   AREA_SLUG,
-  AREA_VIEW,
   FOLLOWER_BUCKETS,
   MSG,
   NICHES,
-  SITE_NAME,
-  areaDescription,
   areaPath,
   areaSlug,
-  areaTitle,
   type AreaKind,
   type AreaPageResponse,
-  type PublicCreatorCard,
 } from '@local-creators/common';
-import { AppConfig } from '../../../config/app-config';
 import { DomainError } from '../../../shared/domain-error';
-import type { KeptAnswer, PageCity, PageMeta, ResolvedPage } from '../../../shared/public-pages';
 import { Cities } from '../../city';
 import { AreaReads, type AreaFilter } from './area-reads';
 import type { DirectoryAnswer } from './directory-cache';
@@ -51,11 +44,14 @@ export class AreaPages {
     private readonly reads: AreaReads,
     private readonly directory: DirectoryService,
     private readonly cities: Cities,
-    @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
   /** GET /api/directory/niches/{slug} and /neighborhoods/{slug}: 404 for an unknown one, 400 for an unknown `?city=`. */
-  async answer(kind: AreaKind, slug: string, rawCity?: unknown): Promise<{ page: AreaPageResponse; kept: KeptAnswer }> {
+  async answer(
+    kind: AreaKind,
+    slug: string,
+    rawCity?: unknown,
+  ): Promise<{ page: AreaPageResponse; kept: DirectoryAnswer<unknown> }> {
     if (rawCity !== undefined && (typeof rawCity !== 'string' || !AREA_SLUG.test(rawCity.trim())))
       throw DomainError.invalid('DIRECTORY.UNKNOWN_CITY', MSG.unknownCity, 'city');
     const city = typeof rawCity === 'string' ? rawCity.trim() : undefined;
@@ -67,16 +63,16 @@ export class AreaPages {
   }
 
   /**
-   * The server's page at /niche/{slug} or /neighborhood/{slug}: head and first view; null: 404.
-   * Under a city's slug or on its host name (decision 0620) it is that city's, at its addresses.
+   * A niche's or neighbourhood's answer for its page at /niche/{slug} or /neighborhood/{slug}
+   * (drawn by web/creator-pages.ts), and the cached answer it came from; null: none (a 404).
    */
-  async page(kind: AreaKind, slug: string, city?: PageCity): Promise<ResolvedPage | null> {
-    const found = await this.find(kind, slug, city?.slug);
-    if (!('page' in found.value)) return null;
-    const page = found.value.page;
-    const at = { base: city?.base ?? this.config.http.publicUrl, prefix: city?.prefix ?? '', city: city?.slug ?? null };
-    const kept: KeptAnswer = { form: (name, make) => found.form(`${name} ${at.base}${at.prefix}`, make) };
-    return { ...found.form(`page ${at.base}${at.prefix}`, () => this.pageOf(page, at)), kept, view: AREA_VIEW };
+  async forPage(
+    kind: AreaKind,
+    slug: string,
+    city?: string,
+  ): Promise<{ page: AreaPageResponse; kept: DirectoryAnswer<unknown> } | null> {
+    const found = await this.find(kind, slug, city);
+    return 'page' in found.value ? { page: found.value.page, kept: found } : null;
   }
 
   /** The area pages worth a search engine's visit (at least AREA_PAGES.minIndexed creators), for the sitemap: of one city, or of every city's niches and the home city's neighbourhoods. */
@@ -179,42 +175,5 @@ export class AreaPages {
       newest: s.newest.map((c) => toPublicCard(c, this.directory.now())),
       most_followed: s.mostFollowed.map((c) => toPublicCard(c, this.directory.now())),
     };
-  }
-
-  /** The head: title, description, canonical address, the creators shown as an ItemList; noindex under AREA_PAGES.minIndexed. */
-  private pageOf(
-    page: AreaPageResponse,
-    at: { base: string; prefix: string; city: string | null },
-  ): Omit<ResolvedPage, 'kept'> {
-    const base = at.base;
-    const url = `${base}${at.prefix}${areaPath(page.kind, page.slug)}`;
-    const shown = new Map<string, PublicCreatorCard>();
-    for (const c of [...page.newest, ...page.most_followed]) if (!shown.has(c.id)) shown.set(c.id, c);
-    const title = areaTitle(page, page.city_name ?? this.config.city);
-    const meta: PageMeta = {
-      title,
-      description: areaDescription(page, page.city_name ?? this.config.city),
-      url,
-      noindex: page.total_creators < AREA_PAGES.minIndexed,
-      structuredData: {
-        '@context': 'https://schema.org',
-        '@type': 'CollectionPage',
-        name: title,
-        url,
-        isPartOf: { '@type': 'WebSite', name: SITE_NAME, url: `${base}/` },
-        mainEntity: {
-          '@type': 'ItemList',
-          numberOfItems: shown.size,
-          itemListElement: [...shown.values()].map((c, i) => ({
-            '@type': 'ListItem',
-            position: i + 1,
-            url: `${base}${at.prefix}/creator/${c.id}`,
-            name: c.display_name,
-          })),
-        },
-      },
-    };
-    // Keyed as the site's query is (get-area.ts): the city whose pages these are, or null.
-    return { meta, data: [[['area', page.kind, page.slug, at.city], page]] };
   }
 }

@@ -9,29 +9,18 @@ import {
   PLATFORM_NAMES,
   REPLY_TIMES,
   optionNamed,
-  pageTitle,
-  SITE_PAGES,
-  isThinCityPage,
   type CreatorPage,
   type CreatorFeedPage,
-  type PageQueries,
   type DirectoryResponse,
   type PublicCreator,
   type PublicCity,
-  CITY_PAGE_PATHS,
-  cityPagePath,
-  directorySearchOf,
-  checkLapsed,
-  followersStale,
 } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
 import { Clock } from '../../../shared/clock';
 import { Metrics } from '../../../shared/metrics';
 import { DomainError } from '../../../shared/domain-error';
 import { isRealTimestamp } from '../../../shared/real-timestamp';
-import { sitemapIndexXml, sitemapUrl, urlsetXml } from '../../../shared/http/sitemap-xml';
 import { isAdmin, type Principal } from '../../../shared/auth/principal';
-import type { KeptAnswer, PageCity, PageMeta, ResolvedPage } from '../../../shared/public-pages';
 import { Cities } from '../../city';
 import { DirectoryAnswer, DirectoryCache } from './directory-cache';
 import {
@@ -54,8 +43,6 @@ import {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => DomainError.notFound('CREATOR.NOT_FOUND', MSG.profileNotFound);
 const badQuery = (field: string) => DomainError.invalid('DIRECTORY.BAD_QUERY', `Invalid ${field}`, field);
-
-const SITEMAP_MAX_URLS = 50_000;
 
 /**
  * A cursor names a position in one order: the order, the direction to read from it, and the row's
@@ -435,108 +422,7 @@ export class DirectoryService {
     return { preview: toPublicCreator(profile, this.config.cityTimeZone, this.clock.now()) };
   }
 
-  /**
-   * A listed profile's page as the server sends it: title, description, image and structured data
-   * for a shared /creator/{id} link, and the profile its first view is drawn from (keyed as the
-   * site's query is, for a signed-out viewer). Null for anyone else's page: a 404. The page is kept
-   * with the cached profile, so the server draws it once per listing version.
-   */
-  async profilePage(id: string, city?: PageCity): Promise<ResolvedPage | null> {
-    if (!UUID.test(id)) return null;
-    const answer = await this.listedProfile(id);
-    const pub = answer.value;
-    if (!pub) return null;
-    // What the page says about freshness turns with time as well as with the listing version (a
-    // count goes stale, a handle's confirmation asks for a new code): one drawn page per state.
-    const now = this.clock.now();
-    const turns = [
-      ...pub.platforms.map((p) => followersStale(p.followers_confirmed_at, now)),
-      ...pub.confirmed_handles.map((h) => checkLapsed(h.since, now)),
-    ];
-    const state = turns.map(Number).join('');
-    // The page drawn from it (web/spa.ts keeps it as a form of `kept`) is kept per state too.
-    // Under a city's slug (decision 0620) its canonical address is there: kept apart by prefix.
-    // On the city's own host name (decision 0623) at its root there.
-    const prefix = `${city?.base ?? ''}${city?.prefix ?? ''}`;
-    const kept: KeptAnswer = { form: (name, make) => answer.form(`${name} ${state}${prefix}`, make) };
-    // The page's head is made again each time (a few objects, microseconds), not kept: it is read
-    // only to draw the page, which is kept, and would hold about as much as the profile (decision 0287).
-    return { ...this.pageOf(pub, city?.prefix ?? '', city?.base), kept };
-  }
-
-  private pageOf(pub: PublicCreator, prefix = '', pagesAt?: string): Omit<ResolvedPage, 'kept'> {
-    const base = pagesAt ?? this.config.http.publicUrl;
-    const image = pub.profile_image_url
-      ? pub.profile_image_url.startsWith('http')
-        ? pub.profile_image_url
-        : `${base}${pub.profile_image_url}`
-      : null;
-    const url = `${base}${prefix}/creator/${pub.id}`;
-    // The creator's own pages elsewhere, as schema.org's sameAs: only web addresses they gave.
-    const sameAs = [...pub.platforms.map((p) => p.url), pub.link_hub_url].filter(
-      (u): u is string => !!u && /^https?:\/\//.test(u),
-    );
-    const meta: PageMeta = {
-      title: pageTitle(pub.display_name),
-      description: pub.bio,
-      image,
-      url,
-      type: 'profile',
-      // A profile page about a person (schema.org ProfilePage): the page carries its dates, the
-      // last change to anything it shows included (decision 0801).
-      structuredData: {
-        '@context': 'https://schema.org',
-        '@type': 'ProfilePage',
-        url,
-        dateCreated: pub.created_at,
-        dateModified: pub.modified_at,
-        mainEntity: {
-          '@type': 'Person',
-          name: pub.display_name,
-          description: pub.bio,
-          url,
-          ...(image ? { image } : {}),
-          address: {
-            '@type': 'PostalAddress',
-            addressLocality: pub.neighborhood ? `${pub.neighborhood}, ${pub.city}` : pub.city,
-          },
-          knowsAbout: pub.niches,
-          ...(sameAs.length ? { sameAs } : {}),
-        },
-      },
-    };
-    return { meta, data: [[['creator', pub.id, null], pub]] };
-  }
-
-  /** The directory page's first view: the overview, with the page drawn from it kept beside it. */
-  /**
-   * /directory's first view: the overview, and for an address with a search (`?q=comedy`, sent by
-   * the search form before the page's scripts ran, decision 0251) its first answer, keyed as the
-   * site's query keys it. A search the API refuses (a stale cursor) is left to the browser.
-   */
-  async directoryPage(
-    address: URLSearchParams = new URLSearchParams(),
-    city?: PageCity,
-  ): Promise<{ data: PageQueries; kept: DirectoryAnswer<unknown> }> {
-    // A city's directory (decision 0620) is drawn from its overview, keyed as the site keys it.
-    const answer = await this.overview(city?.slug);
-    const data: PageQueries = [[city ? ['directory', city.slug] : ['directory'], answer.value]];
-    const search = directorySearchOf(address, city?.slug);
-    if (!search.searching || search.unknownNiche) return { data, kept: answer };
-    const raw = Object.fromEntries(
-      Object.entries(search.query)
-        .filter(([, v]) => v !== undefined && v !== '')
-        .map(([k, v]) => [k, String(v)]),
-    );
-    try {
-      const found = await this.search(raw);
-      return { data: [...data, [['creators', search.query], found.value]], kept: found };
-    } catch {
-      return { data, kept: answer };
-    }
-  }
-
-  /** An answer of another public read (the area pages, decision 0640), kept in this cache under the listing version. */
+  /** An answer of another public read (the area pages, decision 0640; the sitemaps, web/creator-pages.ts), kept in this cache under the listing version. */
   cached<T>(
     key: string,
     compute: (signal: AbortSignal) => Promise<T>,
@@ -551,85 +437,9 @@ export class DirectoryService {
     return this.clock.now();
   }
 
-  /** At most this many addresses in one sitemap file (sitemaps.org); a test sets a few. */
-  sitemapMaxUrls = SITEMAP_MAX_URLS;
-  /** Pages other reads put in a sitemap after the site's own (the area pages of a city, or of the home city: decision 0640). */
-  private readonly sitemapPaths: ((city?: string) => Promise<string[]>)[] = [];
-  addSitemapPaths(paths: (city?: string) => Promise<string[]>) {
-    this.sitemapPaths.push(paths);
-  }
-
-  /**
-   * The sitemap: of every page and profile on a one-city install; of one city's (under its slug,
-   * decision 0622) when `city` is given. The home city's also lists the site's own pages (the
-   * root, About, the Playbook), so every page is in one city's sitemap. Past sitemapMaxUrls it is
-   * an index of files of at most that many (`part`: /sitemap-{part}.xml, decision 0640), each kept
-   * under the listing version. Null: no such part.
-   */
-  sitemap(city?: PageCity, part?: number): Promise<DirectoryAnswer<string | null>> {
-    const max = this.sitemapMaxUrls;
-    const key = city ? `sitemap ${city.slug}${city.home ? ' home' : ''} ${city.base ?? ''}` : 'sitemap';
-    return this.cache.get(`${key} ${part ?? 'index'} ${max}`, () => this.computeSitemap(city, part, max));
-  }
-
-  /** The files a sitemap index names for this sitemap: itself, or its parts when it is split. */
-  async sitemapFiles(city?: PageCity): Promise<string[]> {
-    // Kept like the sitemap itself: the root's index asks for every city's on each request, and the
-    // shape reads each city's neighbourhoods (a grouped statement) and overview.
-    const max = this.sitemapMaxUrls;
-    const key = city ? `sitemap files ${city.slug}${city.home ? ' home' : ''} ${city.base ?? ''}` : 'sitemap files';
-    const answer = await this.cache.get(`${key} ${max}`, async () => {
-      const { base, prefix, files } = await this.sitemapShape(city, max);
-      return files === 1
-        ? [`${base}${prefix}/sitemap.xml`]
-        : Array.from({ length: files }, (_, i) => `${base}${prefix}/sitemap-${i + 1}.xml`);
-    });
-    return answer.value;
-  }
-
-  private async sitemapShape(city: PageCity | undefined, max: number) {
-    const base = city?.base ?? this.config.http.publicUrl;
-    const prefix = city?.prefix ?? '';
-    const listedCreators = (await this.overview(city?.slug)).value.total_creators;
-    const listed = Object.entries(SITE_PAGES).filter(([, page]) => page.listed);
-    // A city's own pages are left out while it lists fewer than 3 creators (decision 0653); the site's are not.
-    const fullEnough = ([path]: [string, unknown]) => !isThinCityPage(path, listedCreators);
-    const paths = city
-      ? [
-          ...listed
-            .filter(([path]) => CITY_PAGE_PATHS.includes(path))
-            .filter(fullEnough)
-            .map(([path]) => (city.prefix ? cityPagePath(city.slug, path) : path)),
-          ...(city.home
-            ? listed.filter(([path]) => !CITY_PAGE_PATHS.includes(path) || path === '/').map(([path]) => path)
-            : []),
-        ]
-      : listed.filter(fullEnough).map(([path]) => path);
-    for (const more of this.sitemapPaths) paths.push(...(await more(city?.slug)).map((path) => `${prefix}${path}`));
-    const pages = paths.map((path) => sitemapUrl({ loc: `${base}${path}` }));
-    const total = pages.length + listedCreators;
-    return { base, prefix, pages, files: Math.max(1, Math.ceil(total / max)) };
-  }
-
-  private async computeSitemap(
-    city: PageCity | undefined,
-    part: number | undefined,
-    max: number,
-  ): Promise<string | null> {
-    const { base, prefix, pages, files } = await this.sitemapShape(city, max);
-    if (files === 1 && part !== undefined) return null;
-    if (files > 1 && part === undefined)
-      return sitemapIndexXml(Array.from({ length: files }, (_, i) => `${base}${prefix}/sitemap-${i + 1}.xml`));
-    const index = part ?? 1;
-    if (index > files) return null;
-    // The addresses are one sequence, the site's pages first, then the profiles newest first: this file is its slice.
-    const start = (index - 1) * max;
-    const head = pages.slice(start, start + max);
-    const fromProfile = Math.max(0, start - pages.length);
-    const profiles = (await this.profiles.listedIds(max - head.length, { offset: fromProfile, city: city?.slug })).map(
-      (p) => sitemapUrl({ loc: `${base}${prefix}/creator/${p.id}`, lastmod: p.updatedAt }),
-    );
-    return urlsetXml([...head, ...profiles]);
+  /** Listed profiles' ids and last changes, newest first, one city's when given (the sitemap's profiles). */
+  listedIds(limit: number, at: { offset?: number; city?: string } = {}) {
+    return this.profiles.listedIds(limit, at);
   }
 
   /**
