@@ -4,8 +4,17 @@
  * - no import cycles anywhere in the backend;
  * - a module's domain/ and application/ do not reach into another module's infrastructure/ or http/;
  * - a module is used from outside only through its public surface, its index.ts;
- * - modules and the shared kernel never import the server's pages (web/): web/ asks them (issue 38).
+ * - modules and the shared kernel never import the server's pages (web/): web/ asks them (issue 38);
+ * - each front end is its own tree (issue 38): the public site and the console share code only
+ *   through common/, never each other's files or the backend's; common/ imports none of them.
+ * One file for every tree: `npm run lint` runs it on each with that tree's tsconfig (its aliases).
  */
+/** Each front end and what it may not import. */
+const OWN_TREES = [
+  ['public-site', '(backend|admin-console)'],
+  ['admin-console', '(backend|public-site)'],
+  ['common', '(backend|public-site|admin-console)'],
+];
 const FRAMEWORKS = 'node_modules/(@nestjs|@mikro-orm|fastify|@fastify|bullmq|ioredis|pg|nodemailer|sharp|@aws-sdk|prom-client|pino)/';
 
 module.exports = {
@@ -28,7 +37,7 @@ module.exports = {
       name: 'no-cycles',
       severity: 'error',
       comment: 'Import cycles make modules inseparable.',
-      from: { path: '^backend/src/' },
+      from: { path: '^(backend|public-site|admin-console|common)/src/' },
       to: { circular: true },
     },
     {
@@ -59,11 +68,18 @@ module.exports = {
       from: { path: '^backend/src/(modules|shared)/' },
       to: { path: '^backend/src/web/' },
     },
+    ...OWN_TREES.map(([tree, others]) => ({
+      name: `${tree}-is-its-own-tree`,
+      severity: 'error',
+      comment: `${tree}/ uses its own files${tree === 'common' ? '' : ' and common/'} only.`,
+      from: { path: `^${tree}/` },
+      to: { path: `^${others}/` },
+    })),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'backend/tsconfig.json' },
-    exclude: { path: '(\\.spec\\.ts$|^backend/test/)' },
+    exclude: { path: '(\\.spec\\.tsx?$|^backend/test/)' },
   },
 };
