@@ -58,22 +58,22 @@ interface HoldingForm extends HTMLFormElement {
  * was typed (take it first with useTypedBeforeHydration, called before this hook). Returns a check
  * for the start of the form's onSubmit: true when the send is held for now (the form is not taken
  * over yet: what was typed has not reached its state), and the caller returns.
+ *
+ * The form is live only from the render after hydration: what useTypedBeforeHydration took is set
+ * in the hydration's effects and drawn one render later. A send between the two would read the
+ * drawn (empty) state; it is held and replayed then instead (seen under load: a sign-in typed
+ * before hydration and sent 6 ms after it answered "Please enter a valid email address").
  */
 export function useSubmitHeldBeforeHydration(formRef: RefObject<HTMLFormElement | null>): (e: FormEvent) => boolean {
-  const [replay, setReplay] = useState(false);
+  const [takenOver, setTakenOver] = useState(false);
+  // Batched with what useTypedBeforeHydration sets: one render holds both.
+  useEffect(() => setTakenOver(true), []);
   useEffect(() => {
     const form = formRef.current as HoldingForm | null;
-    if (!form) return;
+    if (!takenOver || !form) return;
     form.lcLive = true;
-    if (form.lcHeld) setReplay(true);
-  }, []);
-  // After the render that holds what was typed (set in the same effects as the replay).
-  useEffect(() => {
-    if (!replay) return;
-    setReplay(false);
-    const form = formRef.current as HoldingForm | null;
-    if (form?.lcHeld) form.requestSubmit();
-  }, [replay]);
+    if (form.lcHeld) form.requestSubmit();
+  }, [takenOver]);
   return (e) => {
     const form = formRef.current as HoldingForm | null;
     if (form && !form.lcLive) {

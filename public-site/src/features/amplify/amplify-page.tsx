@@ -19,7 +19,7 @@ import { useFieldErrors } from '@/lib/field-errors';
 import { cn } from '@/lib/utils';
 import { CITY } from '@/lib/site-config';
 import { HoneypotField } from '@/components/ui/honeypot-field';
-import { useTypedBeforeHydration } from '@/lib/typed-before-hydration';
+import { useSubmitHeldBeforeHydration, useTypedBeforeHydration } from '@/lib/typed-before-hydration';
 import { useCityPath, usePageCity } from '@/lib/use-city';
 
 /** The control of each field the validator names, where its id differs from the field. */
@@ -57,12 +57,15 @@ export default function AmplifyPage() {
     const key = Object.keys(FIELD_IDS).find((k) => FIELD_IDS[k] === id) ?? id;
     if (key in empty && key !== 'type_of_help') set(key as keyof typeof empty, value);
   });
+  // Sent before the typed text reached the form's state: held, and sent once it has (decision 0670).
+  const heldForNow = useSubmitHeldBeforeHydration(formRef);
   const fail = (field: string, message: string) => {
     show({ field, message });
     toast.error(MSG.submissionFailed, { description: message });
   };
 
   async function onSubmit(e: FormEvent) {
+    if (heldForNow(e)) return;
     e.preventDefault();
     // Every failing field at once, focus on the first on the page (decision 0660); the toast names the first.
     const checked = validateAmplifySubmission(form);
@@ -121,7 +124,7 @@ export default function AmplifyPage() {
       </p>
       <Card className="mt-8">
         <CardContent className="p-6">
-          <form ref={formRef} onSubmit={onSubmit} className="space-y-5" noValidate>
+          <form ref={formRef} onSubmit={onSubmit} className="space-y-5" noValidate data-hold-submit>
             <div className="grid gap-5 sm:grid-cols-2">
               <Field label="Business name" htmlFor="business_name" required error={errors.business_name}>
                 <Input
