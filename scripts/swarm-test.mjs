@@ -9,12 +9,13 @@
 //    runs it once (decision 0340). Nothing may be lost.
 // Each prints the probe's counts (sent / failed) and fails on any lost request. The swarm is made
 // for the run (unless one was there) and left as found; bounded by SWARM_TEST_TIMEOUT_S (900 s).
+// STACK_TEST_BURN=1 keeps every core busy from the deploy on (a bounded burner, issue 39).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { stringify } from 'yaml';
-import { bounded, describeProbe, eventually, expectStatus, freePort, proxyClient, run, sleep, startProbe, testRun } from './lib/stack-test.mjs';
+import { bounded, cpuBurner, describeProbe, eventually, expectStatus, freePort, proxyClient, run, sleep, startProbe, testRun } from './lib/stack-test.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const stack = `lcswarm${process.pid}`;
@@ -103,6 +104,7 @@ async function probeDuring(what, operate, { writers = 0 } = {}) {
   return stats;
 }
 
+let burner = { stop() {} };
 try {
   log(`stack ${stack}; proxy on http :${httpPort} and https :${httpsPort}`);
   phase('images');
@@ -114,6 +116,8 @@ try {
     docker(['build', '--quiet', '--label', `org.localcreators.release=${versions.b}`, '-t', `local-creators:${versions.b}`, '-'], { input: `FROM local-creators:${versions.a}\n` });
   }, true);
 
+  // Both cores busy from here to the end when STACK_TEST_BURN=1 (the images build without it).
+  burner = cpuBurner(log);
   phase('deploy');
   await step('a one-node swarm with the secrets; `docker stack deploy`: every service healthy, the migration job done', async () => {
     const state = docker(['info', '-f', '{{.Swarm.LocalNodeState}}']).stdout.trim();
@@ -206,6 +210,7 @@ try {
   if (!e.message.startsWith('stopping:')) await step('unexpected error', () => Promise.reject(e));
   log(`FAIL ${e.message.startsWith('stopping:') ? e.message : e.stack}`);
 } finally {
+  burner.stop();
   unbound();
   if (failed()) {
     for (const service of ['api', 'proxy', 'migrate']) log(`${service} logs:\n${docker(['service', 'logs', '--tail', '15', '--no-trunc', `${stack}_${service}`], { allowFail: true }).stdout.slice(-3000)}`);
@@ -214,7 +219,25 @@ try {
     // Why the proxy answered 502/503 itself (a dial that timed out, no upstream left): its error lines.
     const proxyLog = docker(['service', 'logs', '--tail', '5000', '--no-trunc', `${stack}_proxy`], { allowFail: true });
     const proxyErrors = `${proxyLog.stdout}\n${proxyLog.stderr}`.split('\n').filter((l) => /"level":"(error|warn)"/.test(l) && !/"logger":"http\.log\.access/.test(l));
-    log(`proxy errors (${proxyErrors.length}):\n${proxyErrors.slice(-12).map((l) => l.replace(/^\S+\s+\|\s*/, '').slice(0, 500)).join('\n')}`);
+    // Each kind of error line once, with its count and first and last time (addresses and ids folded).
+    const kinds = new Map();
+    for (const line of proxyErrors) {
+      let entry;
+      try {
+        entry = JSON.parse(line.replace(/^[^{]*/, ''));
+      } catch {
+        entry = { msg: line.slice(0, 200) };
+      }
+      const kind = `${entry.level ?? '?'} ${entry.logger ?? ''}: ${entry.msg ?? ''} ${String(entry.error ?? '').replace(/\d+\.\d+\.\d+\.\d+(:\d+)?/g, '<addr>')}`.slice(0, 300);
+      const at = typeof entry.ts === 'number' ? new Date(entry.ts * 1000).toISOString().slice(11, 23) : '?';
+      const k = kinds.get(kind) ?? { count: 0, first: at, last: at };
+      k.count++;
+      k.last = at;
+      kinds.set(kind, k);
+    }
+    log(`proxy errors (${proxyErrors.length}), by kind:\n${[...kinds].map(([kind, k]) => `${k.count}× ${k.first}–${k.last} ${kind}`).join('\n')}`);
+    log(`the last proxy errors:\n${proxyErrors.slice(-6).map((l) => l.replace(/^\S+\s+\|\s*/, '').slice(0, 500)).join('\n')}`);
+    log(`api tasks:\n${docker(['service', 'ps', '--no-trunc', '--format', '{{.Name}} {{.CurrentState}} {{.Error}}', `${stack}_api`], { allowFail: true }).stdout.slice(-3000)}`);
   }
   phase('teardown');
   if (process.env.SWARM_TEST_KEEP === '1') log(`kept the stack ${stack}; remove it with: docker stack rm ${stack}`);

@@ -4,7 +4,8 @@
 // for the managed-service stand-ins; and the probe that counts requests lost while the stack is
 // upgraded or loses a replica.
 import { randomUUID } from 'node:crypto';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { request as httpRequest } from 'node:http';
@@ -69,6 +70,24 @@ export function bounded(limitS, { log, finish, cleanup }) {
   }, limitS * 1000);
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (cleanup(), process.exit(130)));
   return () => clearTimeout(watchdog);
+}
+
+/**
+ * A busy host (issue 39): with STACK_TEST_BURN=1, one process per core spins until `stop()` or
+ * `limitS`, whichever comes first, at normal priority beside the stack. Without it, nothing runs.
+ */
+export function cpuBurner(log, limitS = 1_200) {
+  if (process.env.STACK_TEST_BURN !== '1') return { stop() {} };
+  const spin = `const end = Date.now() + ${limitS * 1000}; while (Date.now() < end) {}`;
+  const burners = Array.from({ length: availableParallelism() }, () =>
+    spawn(process.execPath, ['-e', spin], { stdio: 'ignore' }),
+  );
+  log(`CPU burner: ${burners.length} processes, each on a core, for at most ${limitS} s`);
+  return {
+    stop() {
+      for (const b of burners) b.kill('SIGKILL');
+    },
+  };
 }
 
 export function run(cmd, args, { env = process.env, cwd, input, allowFail = false, timeout = 600_000, encoding = 'utf8' } = {}) {
