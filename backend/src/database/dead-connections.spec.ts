@@ -4,7 +4,7 @@ import { releaseDeadConnections } from './dead-connections';
 
 /** A pool as pg-pool behaves: `acquire` is emitted before the client's `release` is set. */
 function fakePool() {
-  const pool = new EventEmitter();
+  const pool = Object.assign(new EventEmitter(), { end: async () => undefined });
   releaseDeadConnections(pool as unknown as Pool);
   const checkOut = (client: PoolClient & EventEmitter) => {
     pool.emit('acquire', client);

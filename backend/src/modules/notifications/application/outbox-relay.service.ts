@@ -9,6 +9,7 @@ const BATCH = 100;
 const IDLE_POLL_MS = 500;
 /** The give-up pass works on hours; once a minute keeps it off the half-second poll. */
 const GIVE_UP_EVERY_MS = 60_000;
+const ROUND_AT_SHUTDOWN_MS = 10_000;
 
 /**
  * Hands every due outbox message to BullMQ: new ones, retries whose wait is over, and hand-offs
@@ -21,6 +22,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private readonly logger = new Logger(OutboxRelay.name);
   private running = false;
   private timer: NodeJS.Timeout | null = null;
+  /** The round under way, if any: shutdown waits for it (below). */
+  private round: Promise<void> | null = null;
   private lastFailure = '';
   private lastGiveUp = 0;
 
@@ -36,9 +39,16 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     this.schedule(0);
   }
 
+  /**
+   * No new round, and the one under way finishes first: closing the ORM under an open transaction
+   * left its connection checked out for good, and the pool's end (so the worker's shutdown)
+   * waited forever (CI, decision 0940). A round that waits on a Redis that is away is not waited
+   * for past ROUND_AT_SHUTDOWN_MS.
+   */
   async onApplicationShutdown() {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
+    await Promise.race([this.round, new Promise((r) => setTimeout(r, ROUND_AT_SHUTDOWN_MS).unref())]);
   }
 
   /** One round; returns how many messages were handed to the queue. */
@@ -80,7 +90,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
 
   private schedule(delay: number) {
     if (!this.running) return;
-    this.timer = setTimeout(() => void this.tick(), delay);
+    this.timer = setTimeout(() => {
+      this.round = this.tick().finally(() => (this.round = null));
+    }, delay);
   }
 
   private async tick() {
