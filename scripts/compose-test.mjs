@@ -12,13 +12,14 @@
 // took 352 s on a quiet two-core host, 912 s at load 12), the run after them by
 // COMPOSE_TEST_TIMEOUT_S (default 1500 s; decision 0930). Removes every container and volume
 // it made, and prints each phase's time. Images are built once and reused while their sources are
-// unchanged (scripts/compose-images.sh, decision 0320).
+// unchanged (scripts/compose-images.sh, decision 0320). STACK_TEST_BURN=1 keeps every core busy
+// after the images (a bounded burner, issue 39).
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { bearer, bounded, eventually, expectStatus, freePort, proxyClient, run, sleep, testCertificates, testRun } from './lib/stack-test.mjs';
+import { bearer, bounded, cpuBurner, eventually, expectStatus, freePort, proxyClient, run, sleep, testCertificates, testRun } from './lib/stack-test.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const project = `lccompose${process.pid}`;
@@ -185,6 +186,7 @@ let unbound = () => {};
 
 // --- the run ----------------------------------------------------------------------------------
 const state = {};
+let burner = { stop() {} };
 try {
   log(`project ${project}; proxy on http :${httpPort} and https :${httpsPort}; ${compose.join(' ')}`);
   writeOverride();
@@ -200,6 +202,8 @@ try {
   }, true);
   unbound = bounded(limitS, { log, finish, cleanup });
 
+  // Both cores busy from here to the end when STACK_TEST_BURN=1 (the images build without it).
+  burner = cpuBurner(log);
   phase('configuration');
   await step('the compose file is valid and publishes only the proxy', () => {
     const config = dc(['config'], { monitoring: true }).stdout;
@@ -538,6 +542,7 @@ try {
   if (!e.message.startsWith('stopping:')) await step('unexpected error', () => Promise.reject(e));
   log(`FAIL ${e.message.startsWith('stopping:') ? e.message : e.stack}`);
 } finally {
+  burner.stop();
   unbound();
   if (failed() && process.env.COMPOSE_TEST_KEEP !== '1') console.log(dc(['logs', '--no-color', '--tail', '40'], { allowFail: true, monitoring: true }).stdout);
   phase('teardown');

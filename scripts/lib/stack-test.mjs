@@ -83,11 +83,11 @@ export function cpuBurner(log, limitS = 1_200) {
     spawn(process.execPath, ['-e', spin], { stdio: 'ignore' }),
   );
   log(`CPU burner: ${burners.length} processes, each on a core, for at most ${limitS} s`);
-  return {
-    stop() {
-      for (const b of burners) b.kill('SIGKILL');
-    },
+  const stop = () => {
+    for (const b of burners) b.kill('SIGKILL');
   };
+  process.once('exit', stop); // a run ended by a signal or its own bound leaves none behind
+  return { stop };
 }
 
 export function run(cmd, args, { env = process.env, cwd, input, allowFail = false, timeout = 600_000, encoding = 'utf8' } = {}) {
