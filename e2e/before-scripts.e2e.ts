@@ -173,18 +173,18 @@ describe('input before the scripts run', () => {
     await page.getByLabel('Password').fill(PASSWORD);
     // The press lands in the very instant the page counts the form as its own (under load CI pressed
     // 6 ms after hydration, before the typed text was drawn, and was told "Please enter a valid email address").
-    await page.evaluate(() => {
-      const form = document.querySelector('form[data-hold-submit]') as HTMLFormElement & { lcLive?: boolean };
-      let live: boolean | undefined;
+    await page.evaluate(`(() => {
+      const form = document.querySelector('form[data-hold-submit]');
+      let live;
       Object.defineProperty(form, 'lcLive', {
         configurable: true,
         get: () => live,
-        set: (value: boolean) => {
+        set: (value) => {
           live = value;
-          if (value) form.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
+          if (value) form.querySelector('button[type="submit"]').click();
         },
       });
-    });
+    })()`);
     release();
     await expectToast(page, MSG.welcomeBack);
     await page.waitForURL(/\/dashboard$/);
