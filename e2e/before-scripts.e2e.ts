@@ -160,15 +160,17 @@ describe('input before the scripts run', () => {
     await context.close();
   });
 
+  /** An account of `email` (over the API), and /login drawn for it with its scripts held. */
+  async function heldLoginOf(email: string) {
+    await product.t.http().post('/api/auth/signup').send({ email, password: PASSWORD }).expect(201);
+    const held = await heldPage();
+    await held.page.goto('/login', { waitUntil: 'commit' });
+    await held.page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    return held;
+  }
+
   it('signs in with what was typed before the scripts ran when the button is pressed the moment they take the form over', async () => {
-    await product.t
-      .http()
-      .post('/api/auth/signup')
-      .send({ email: 'first-moment@example.com', password: PASSWORD })
-      .expect(201);
-    const { page, context, release } = await heldPage();
-    await page.goto('/login', { waitUntil: 'commit' });
-    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    const { page, context, release } = await heldLoginOf('first-moment@example.com');
     await page.getByLabel('Email').fill('first-moment@example.com');
     await page.getByLabel('Password').fill(PASSWORD);
     // The press lands in the very instant the page counts the form as its own (under load CI pressed
@@ -193,14 +195,7 @@ describe('input before the scripts run', () => {
   });
 
   it('holds a sign-in sent with Enter before the scripts ran, and signs in once they run, with nothing in the address', async () => {
-    await product.t
-      .http()
-      .post('/api/auth/signup')
-      .send({ email: 'early-login@example.com', password: PASSWORD })
-      .expect(201);
-    const { page, context, release } = await heldPage();
-    await page.goto('/login', { waitUntil: 'commit' });
-    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    const { page, context, release } = await heldLoginOf('early-login@example.com');
     await markDocument(page);
     await page.getByLabel('Email').fill('early-login@example.com');
     await page.getByLabel('Password').fill(PASSWORD);

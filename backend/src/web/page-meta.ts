@@ -50,8 +50,6 @@ export interface PageVisit {
   ref?: unknown;
 }
 
-type VisitListener = (path: string, data: PageQueries, visit: PageVisit) => void;
-
 /**
  * The city a page is drawn for, on an install of several cities (decision 0620): its slug, and
  * the prefix of its pages' addresses (`/akron`). Absent on a one-city install and for the site's
@@ -65,6 +63,8 @@ export interface PageCity {
   /** The address its pages are at when it has its own host name (`https://akron.example.org`, decision 0623); else PUBLIC_URL. */
   base?: string;
 }
+
+type VisitListener = (path: string, data: PageQueries, visit: PageVisit) => void;
 
 type Resolver = (params: string[], city?: PageCity) => Promise<ResolvedPage | null>;
 /** `params`: the path's captured parts; `query`: the address's parameters (a search on /directory). */

@@ -105,35 +105,14 @@ describe('no mail lost', () => {
   }, 90_000);
 
   it('treats a job for a message this database does not have as an error, never as done', async () => {
-    // CI twice ran out of time here (30 s, then 90 s) where the whole test takes 1-2 s, even with
-    // both cores busy: each step is named, and a step that takes over 60 s fails the test with
-    // what this app's database connections are doing.
-    let step = 'make the app with its worker';
-    let t: TestApp | null = null;
-    const stuck = async () => {
-      const sessions = await (
-        t?.sql<{ line: string }>(
-          `select concat_ws(' ', application_name, state, wait_event_type, wait_event, left(query, 80)) as line
-           from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
-        ) ?? Promise.resolve([])
-      ).then(
-        (rows) => JSON.stringify(rows.map((r) => r.line)),
-        (error: Error) => `unread (${error.message})`,
-      );
-      return `still at "${step}" after 60 s; the database's other sessions: ${sessions}`;
-    };
-    const watch = new Promise<never>((_, reject) => {
-      const timer = setTimeout(() => void stuck().then((m) => reject(new Error(m)), reject), 60_000);
-      timer.unref();
-    });
-    const run = async () => {
-      t = await createTestApp({ worker: true, env: { REDIS_URL: redis.url } });
-      step = 'deliver a job for a message this database does not have';
+    const t = await createTestApp({ worker: true, env: { REDIS_URL: redis.url } });
+    try {
       const deliver = t.worker()!.get(DeliverNotification);
       await expect(deliver.execute(randomUUID(), 'test-worker')).rejects.toThrow(/is not in this install's database/);
-      step = 'close the app and its worker';
+    } finally {
+      // CI twice hung here for good: the worker's pool waited on a connection handed out after its
+      // end (decision 0940; faults/pool-end.spec.ts holds that case).
       await t.close();
-    };
-    await Promise.race([run(), watch]);
+    }
   }, 90_000);
 });
