@@ -5,6 +5,7 @@
  * - a module's domain/ and application/ do not reach into another module's infrastructure/ or http/;
  * - a module is used from outside only through its public surface, its index.ts;
  * - modules and the shared kernel never import the server's pages (web/): web/ asks them (issue 38);
+ * - the creator module never imports its read side, the directory module (issue 38, decision 0970);
  * - each front end is its own tree (issue 38): the public site and the console share code only
  *   through common/, never each other's files or the backend's; common/ imports none of them.
  * One file for every tree: `npm run lint` runs it on each with that tree's tsconfig (its aliases).
@@ -60,6 +61,14 @@ module.exports = {
       comment: 'The composition root, CLI and seeds use a module through its index.ts too.',
       from: { path: '^backend/src/', pathNot: '^backend/src/modules/' },
       to: { path: '^backend/src/modules/[^/]+/', pathNot: '^backend/src/modules/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'writes-never-import-their-read-side',
+      severity: 'error',
+      comment:
+        'The directory reads the creator module\'s tables and answers its port (ListedProfiles); the creator module never imports it (decision 0970).',
+      from: { path: '^backend/src/modules/creator/' },
+      to: { path: '^backend/src/modules/directory/' },
     },
     {
       name: 'modules-not-into-the-pages',

@@ -6,7 +6,7 @@ import { AppConfig } from './config/app-config';
 import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { AccountsModule, IdentityModule } from './modules/identity';
-import { VerifiedBadgeModule } from './modules/creator';
+import { VerifiedBadgeModule } from './modules/directory';
 import { CityModule } from './modules/city';
 import { NotificationsModule, NotificationsWorkerModule } from './modules/notifications';
 import { DomainExceptionFilter } from './shared/domain-exception.filter';

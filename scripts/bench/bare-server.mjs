@@ -22,18 +22,20 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import pg from 'pg';
 import common from '@local-creators/common';
-import directorySql from '../../backend/dist/modules/creator/infrastructure/directory-sql.js';
-import directoryReads from '../../backend/dist/modules/creator/infrastructure/sql-directory-reads.js';
+import directorySql from '../../backend/dist/modules/directory/infrastructure/directory-sql.js';
+import directoryReads from '../../backend/dist/modules/directory/infrastructure/sql-directory-reads.js';
+import profileRows from '../../backend/dist/modules/creator/infrastructure/profile-rows.js';
 import creatorViews from '../../backend/dist/modules/creator/application/creator-views.js';
-import areaSql from '../../backend/dist/modules/creator/infrastructure/area-sql.js';
-import searchWords from '../../backend/dist/modules/creator/application/search-words.js';
+import areaSql from '../../backend/dist/modules/directory/infrastructure/area-sql.js';
+import searchWords from '../../backend/dist/modules/directory/application/search-words.js';
 
 const { AREA_PAGES, AREA_SLUG, DIRECTORY, FOLLOWER_BUCKETS, NICHES, PLATFORM_NAMES, VERIFICATION_FRESHNESS, areaSlug } = common;
 const { areaCountsSql, areaCardsSql } = areaSql;
-const { listedCountSql, listedPageSql, listedMatchedPageSql, listedSuggestionsSql, listedWalkCountSql, searchWordStatsSql, closeWordsSql, anyOfSearchesQuery, PROFILE_SQL } =
+const { listedCountSql, listedPageSql, listedMatchedPageSql, listedSuggestionsSql, listedWalkCountSql, searchWordStatsSql, closeWordsSql, anyOfSearchesQuery } =
   directorySql;
+const { PROFILE_SQL, readOnlyProfile } = profileRows;
 const { searchCountPlan, correctedSearches, correctedText, SEARCH_WALK_READ, SUGGESTION_CANDIDATES } = searchWords;
-const { readOnlyProfile, listedCard } = directoryReads;
+const { listedCard } = directoryReads;
 const { toPublicCreator, toPublicCard } = creatorViews;
 // Named so the bench tells its PostgreSQL backends from the API's (CPU per request, statements' times).
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, application_name: process.env.BENCH_APPLICATION_NAME ?? 'bench floor' });

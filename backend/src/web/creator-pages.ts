@@ -20,7 +20,8 @@ import {
 } from '@local-creators/common';
 import { AppConfig } from '../config/app-config';
 import { Clock } from '../shared/clock';
-import { AreaPages, DirectoryService, ProfileVisits } from '../modules/creator';
+import { ProfileVisits } from '../modules/creator';
+import { AreaPages, DirectoryService } from '../modules/directory';
 import {
   PageMetaRegistry,
   type KeptAnswer,

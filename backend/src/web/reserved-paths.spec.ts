@@ -26,7 +26,7 @@ describe('the paths no city slug may take', () => {
     const routes = [...pages.matchAll(/@Get\('([^':*][^']*)'\)/g)].map(([, p]) => firstSegment(p!));
     expect(routes).toContain('robots.txt');
     const files = readdirSync(join(ROOT, 'public-site/public'));
-    const badge = read('backend/src/modules/creator/http/verified-badge.controller.ts').match(
+    const badge = read('backend/src/modules/directory/http/verified-badge.controller.ts').match(
       /@Controller\('([^']+)'\)/,
     )![1]!;
     const missing = [...routes, ...files, badge, 'api', 'admin', 'assets'].filter(

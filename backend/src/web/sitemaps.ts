@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CITY_PAGE_PATHS, SITE_PAGES, cityPagePath, isThinCityPage } from '@local-creators/common';
 import { AppConfig } from '../config/app-config';
 import { sitemapIndexXml, sitemapUrl, urlsetXml } from '../shared/http/sitemap-xml';
-import { AreaPages, DirectoryService } from '../modules/creator';
+import { AreaPages, DirectoryService } from '../modules/directory';
 import { PageMetaRegistry, type PageCity, type SitemapAnswer } from './page-meta';
 
 const SITEMAP_MAX_URLS = 50_000;

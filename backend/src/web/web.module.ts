@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { CallsModule } from '../modules/calls';
 import { CreatorModule } from '../modules/creator';
+import { DirectoryModule } from '../modules/directory';
 import { CallPages } from './call-pages';
 import { CreatorPages } from './creator-pages';
 import { PageMetaRegistry } from './page-meta';
@@ -14,7 +15,7 @@ import { SitePages } from './spa';
  */
 @Global()
 @Module({
-  imports: [CreatorModule, CallsModule],
+  imports: [CreatorModule, DirectoryModule, CallsModule],
   controllers: [PagesController],
   providers: [PageMetaRegistry, SitePages, Sitemaps, CreatorPages, CallPages],
   exports: [PageMetaRegistry],

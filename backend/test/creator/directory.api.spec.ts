@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MSG } from '@local-creators/common';
-import { ListingVersion } from '../../src/modules/creator/infrastructure/listing-version';
+import { ListingVersion } from '../../src/modules/directory/infrastructure/listing-version';
 import { PageMetaRegistry } from '../../src/web/page-meta';
 import { Client } from 'pg';
 import { bearer, createTestApp, eventually, signUp, signUpAdmin, TestApp } from '../helpers/test-app';

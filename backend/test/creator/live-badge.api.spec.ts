@@ -3,7 +3,7 @@ import { formatDay, type AdminHandleCheck, type AuthSession, type OwnHandleCheck
 import { bearer, createTestApp, signUpAdmin, STRONG_PASSWORD, type TestApp } from '../helpers/test-app';
 import { approvedThroughConsole, creatorWithProfile } from './fixtures';
 import { PUBLIC_READ } from '../../src/shared/http/cache-control';
-import { BadgeRasterizer } from '../../src/modules/creator/application/verified-badges';
+import { BadgeRasterizer } from '../../src/modules/directory/application/verified-badges';
 import { Cities } from '../../src/modules/city';
 
 /** The city's calendar day of a moment (CITY_TIME_ZONE's default, America/New_York), as the badge prints it. */

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
-import { listedCountSql, listedPageSql } from '../../src/modules/creator/infrastructure/directory-sql';
-import type { ListedOrder } from '../../src/modules/creator/application/directory-reads';
+import { listedCountSql, listedPageSql } from '../../src/modules/directory/infrastructure/directory-sql';
+import type { ListedOrder } from '../../src/modules/directory/application/directory-reads';
 import { createTestDatabase } from '../helpers/test-db';
 
 const LISTED = 100_000;

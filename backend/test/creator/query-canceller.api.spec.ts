@@ -1,6 +1,6 @@
 import pg, { Client } from 'pg';
 import type { AppConfig } from '../../src/config/app-config';
-import { QueryCanceller } from '../../src/modules/creator/infrastructure/query-canceller';
+import { QueryCanceller } from '../../src/modules/directory/infrastructure/query-canceller';
 import { createTestDatabase } from '../helpers/test-db';
 
 /**

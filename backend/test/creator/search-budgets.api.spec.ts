@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { DIRECTORY, type CreatorPage } from '@local-creators/common';
-import { DirectoryPool } from '../../src/modules/creator/infrastructure/directory-pool';
+import { DirectoryPool } from '../../src/modules/directory/infrastructure/directory-pool';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /**

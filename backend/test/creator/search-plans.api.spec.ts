@@ -8,11 +8,11 @@ import {
   listedSuggestionsSql,
   closeWordsSql,
   anyOfSearchesQuery,
-} from '../../src/modules/creator/infrastructure/directory-sql';
-import type { ListedFilters, ListedOrder } from '../../src/modules/creator/application/directory-reads';
+} from '../../src/modules/directory/infrastructure/directory-sql';
+import type { ListedFilters, ListedOrder } from '../../src/modules/directory/application/directory-reads';
 import { createTestDatabase } from '../helpers/test-db';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { DirectoryReads } from '../../src/modules/creator/application/directory-reads';
+import { DirectoryReads } from '../../src/modules/directory/application/directory-reads';
 
 /** A statement's value written into EXPLAIN EXECUTE's text: null, an array of words, or a scalar. */
 const sqlLiteral = (v: unknown) =>

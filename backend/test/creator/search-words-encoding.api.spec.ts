@@ -10,7 +10,7 @@ import {
   closeWordsSql,
   listedSuggestionsSql,
   searchWordStatsSql,
-} from '../../src/modules/creator/infrastructure/directory-sql';
+} from '../../src/modules/directory/infrastructure/directory-sql';
 
 /**
  * The word table's statements (decision 0280) on a database that is not in UTF-8: the compose

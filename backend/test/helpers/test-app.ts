@@ -10,7 +10,7 @@ import request from 'supertest';
 import type { AuthSession } from '@local-creators/common';
 import { WorkerModule } from '../../src/app.module';
 import { createHttpApp } from '../../src/http-app';
-import { ListingVersion } from '../../src/modules/creator/infrastructure/listing-version';
+import { ListingVersion } from '../../src/modules/directory/infrastructure/listing-version';
 import { Clock } from '../../src/shared/clock';
 import { SmtpCapture } from './smtp-capture';
 import { createTestDatabase, TEST_CONNECT_TIMEOUT } from './test-db';

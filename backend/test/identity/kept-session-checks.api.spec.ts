@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { MSG } from '@local-creators/common';
 import { SqlSessionLookup } from '../../src/modules/identity/infrastructure/sql-account-directory';
-import { ListingVersion } from '../../src/modules/creator/infrastructure/listing-version';
+import { ListingVersion } from '../../src/modules/directory/infrastructure/listing-version';
 import { bearer, createTestApp, eventually, secondApiProcess, signUpAdmin, TestApp } from '../helpers/test-app';
 
 /**

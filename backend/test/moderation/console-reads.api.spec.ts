@@ -3,9 +3,9 @@ import pg from 'pg';
 import type { AdminStats, AuthSession } from '@local-creators/common';
 import { bearer, createTestApp, signUp, signUpAdmin, type TestApp } from '../helpers/test-app';
 import { validProfile } from '../creator/fixtures';
-import { SqlCreatorAdminQueries } from '../../src/modules/creator/infrastructure/sql-creator-admin-queries';
-import { DirectoryPool } from '../../src/modules/creator/infrastructure/directory-pool';
-import type { AdminCreatorQuery } from '../../src/modules/creator/application/creator-admin-queries';
+import { SqlCreatorAdminQueries } from '../../src/modules/directory/infrastructure/sql-creator-admin-queries';
+import { DirectoryPool } from '../../src/modules/directory/infrastructure/directory-pool';
+import type { AdminCreatorQuery } from '../../src/modules/directory/application/creator-admin-queries';
 
 /**
  * Issue 25, point 6 (decision 0262): the dashboard's counts and a list's total come from counts

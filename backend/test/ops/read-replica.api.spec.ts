@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { Client } from 'pg';
-import { ReadReplicas } from '../../src/database/read-replicas';
+import { ReadReplicas } from '../../src/modules/directory/infrastructure/read-replicas';
 import { Metrics } from '../../src/shared/metrics';
 import { creatorWithProfile, validProfile } from '../creator/fixtures';
 import { PrivatePostgres } from '../helpers/private-postgres';

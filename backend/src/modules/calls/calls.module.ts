@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { ModerationModule } from '../moderation';
 import { NotificationsModule } from '../notifications';
-import { CreatorModule } from '../creator';
+import { DirectoryModule } from '../directory';
 import { CallDigestSchedule, CallMail } from './application/call-mail.service';
 import { CallMailController } from './http/call-mail.controller';
 import { AnswerCalls } from './application/answer-calls.service';
@@ -33,7 +33,7 @@ import { MikroOrmCallRepository } from './infrastructure/mikro-orm-call.reposito
     MikroOrmModule.forFeature([CallSchema, CallMatchSchema, CallMailSettingSchema, CallAnswerSchema]),
     NotificationsModule,
     ModerationModule,
-    CreatorModule,
+    DirectoryModule,
   ],
   controllers: [CallsController, AdminCallsController, CallMailController, CallAnswersController],
   providers: [

@@ -1,17 +1,26 @@
 // The creator module's public surface: nothing else of it is imported from outside.
 export { CreatorModule } from './creator.module';
-export { VerifiedBadgeModule } from './verified-badge.module';
 export { CreatorProfile } from './domain/creator-profile';
+export { ContactRequest } from './domain/contact-request';
+export { FollowerCount } from './domain/follower-count';
+export { HandleCheck } from './domain/handle-check';
+export { LocalAudienceCheck } from './domain/local-audience-check';
+export { isVerifiedNow } from './domain/verification';
 export { describeChanges } from './domain/profile-changes';
 export { CreatorRepository } from './application/creator.repository';
-export { CreatorAdminQueries, type AdminCreatorQuery } from './application/creator-admin-queries';
-export { toAdminCreatorDto, toPublicCreator } from './application/creator-views';
+export {
+  lapseOf,
+  toAdminCreatorDto,
+  toPublicCard,
+  toPublicCreator,
+  type ListedCard,
+} from './application/creator-views';
+export { ListedProfiles } from './application/listed-profiles';
 export { ApprovedProfileEdits, type ApprovedProfileEdited } from './application/approved-profile-edits';
 export { seedDemoCreators } from './infrastructure/demo-creators.seeder';
+// How a profile's row reads, for the directory's read side (modules/directory).
+export { PROFILE_SQL, PROFILES_SQL, readOnlyProfile } from './infrastructure/profile-rows';
 export { HandleChecks } from './application/handle-checks';
 export type { ClearedHandle } from './domain/handle-check';
-export { AdminHandleCheckDto, CreatorProfileDto } from './http/creator.dto';
-export { ListedCreatorsForCalls, type CallCandidate } from './application/listed-creators-for-calls';
-export { DirectoryService } from './application/directory.service';
-export { AreaPages } from './application/area-pages';
-export { ProfileVisits } from './application/profile-visits';
+export { ProfileVisits, type VisitHeaders } from './application/profile-visits';
+export * from './http/creator.dto';

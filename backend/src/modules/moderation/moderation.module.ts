@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { CreatorModule } from '../creator';
+import { DirectoryModule } from '../directory';
 import { NotificationsModule } from '../notifications';
 import { AuditTrail } from './application/audit-trail';
 import { ModerateCreators } from './application/moderate-creators.service';
@@ -14,7 +15,7 @@ import { AuditEntrySchema } from './infrastructure/moderation.schemas';
  * AuditTrail, which amplify uses for its admin changes (amplify → moderation, never back).
  */
 @Module({
-  imports: [MikroOrmModule.forFeature([AuditEntrySchema]), CreatorModule, NotificationsModule],
+  imports: [MikroOrmModule.forFeature([AuditEntrySchema]), CreatorModule, DirectoryModule, NotificationsModule],
   controllers: [AdminCreatorsController, AdminAuditController],
   providers: [AuditTrail, ModerateCreators, ReviewApprovedEdits],
   exports: [AuditTrail],

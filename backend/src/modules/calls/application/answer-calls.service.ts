@@ -18,7 +18,7 @@ import { flushOrConflict } from '../../../shared/expected-version';
 import { RetryLater, StoredRequestLimit, waitText } from '../../../shared/stored-request-limit';
 import type { Principal } from '../../../shared/auth/principal';
 import { Cities } from '../../city';
-import { ListedCreatorsForCalls } from '../../creator';
+import { ListedCreatorsForCalls } from '../../directory';
 import { AccountDirectory } from '../../identity';
 import { Outbox } from '../../notifications';
 import { Call } from '../domain/call';

@@ -9,7 +9,7 @@ import { DomainError } from '../../../shared/domain-error';
 import { scheduleSweep } from '../../../shared/sweeps';
 import type { Principal } from '../../../shared/auth/principal';
 import { Cities, type City } from '../../city';
-import { ListedCreatorsForCalls, type CallCandidate } from '../../creator';
+import { ListedCreatorsForCalls, type CallCandidate } from '../../directory';
 import { AccountDirectory } from '../../identity';
 import { Outbox } from '../../notifications';
 import { Call } from '../domain/call';

@@ -7,10 +7,30 @@ import {
   type PublicCreatorCard,
 } from '@local-creators/common';
 import type { CreatorProfile } from '../domain/creator-profile';
-import type { ListedCard } from './directory-reads';
 import { handleKey } from '../domain/handle-check';
 import { cityDay } from '../../../shared/city-day';
 import { isVerifiedNow, verifiedUntil } from '../domain/verification';
+
+/** What a directory card is drawn from (toPublicCard): a page reads only these columns. */
+export type ListedCard = Pick<
+  CreatorProfile,
+  | 'id'
+  | 'fullName'
+  | 'canUseNamePublicly'
+  | 'platforms'
+  | 'bio'
+  | 'profileImageUrl'
+  | 'profileImageSmallUrl'
+  | 'niches'
+  | 'totalFollowers'
+  | 'approvalStatus'
+  | 'phoneVerified'
+  | 'neighborhood'
+  | 'createdAt'
+  | 'citySlug'
+  | 'checkedAt'
+  | 'listedFollowers'
+>;
 
 /**
  * When each profile or card made below stops being verified (its check lapses, decision 0851):

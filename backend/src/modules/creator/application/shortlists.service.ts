@@ -27,7 +27,7 @@ import { Outbox } from '../../notifications';
 import { CreatorProfile } from '../domain/creator-profile';
 import { Shortlist, ShortlistEntry, ShortlistMessage } from '../domain/shortlist';
 import { ContactRequests } from './contact-requests.service';
-import { DirectoryService } from './directory.service';
+import { ListedProfiles } from './listed-profiles';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 /** 32 random bytes, base64url: 256 bits, the same as every other link's secret. */
@@ -54,7 +54,7 @@ export class Shortlists {
 
   constructor(
     private readonly em: EntityManager,
-    private readonly directory: DirectoryService,
+    private readonly listed: ListedProfiles,
     private readonly contact: ContactRequests,
     private readonly outbox: Outbox,
     private readonly limiter: RateLimiter,
@@ -120,7 +120,7 @@ export class Shortlists {
       if (existing) {
         if (note !== null) existing.note = note;
       } else {
-        const creator = (await this.directory.listedProfile(profileId)).value;
+        const creator = await this.listed.listedProfile(profileId);
         if (!creator) throw DomainError.notFound('SHORTLIST.CREATOR_NOT_LISTED', SHORTLIST_MSG.creatorNotListed);
         const onList = await em.count(ShortlistEntry, { shortlistId: locked.id });
         em.persist(ShortlistEntry.add(locked.id, profileId, creator.display_name, note ?? '', now, onList));
@@ -316,7 +316,7 @@ export class Shortlists {
       { shortlistId: list.id },
       { orderBy: { addedAt: 'asc', id: 'asc' } },
     );
-    const cards = await Promise.all(entries.map((e) => this.directory.listedProfile(e.profileId).then((a) => a.value)));
+    const cards = await Promise.all(entries.map((e) => this.listed.listedProfile(e.profileId)));
     return entries.map((e, i) => view(e, cards[i] ?? null));
   }
 

@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CreatorRepository } from '../application/creator.repository';
 import { CreatorProfile } from '../domain/creator-profile';
-import { PROFILE_SQL } from './directory-sql';
-import { readOnlyProfile } from './sql-directory-reads';
+import { PROFILE_SQL, readOnlyProfile } from './profile-rows';
 
 /** The aggregate's repository: profiles in the caller's unit of work (MikroORM's identity map). */
 @Injectable()

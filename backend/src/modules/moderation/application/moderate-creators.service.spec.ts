@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MSG, type ProfileInput } from '@local-creators/common';
 import type { Clock } from '../../../shared/clock';
-import type { CreatorAdminQueries, CreatorRepository, HandleChecks } from '../../creator';
+import type { CreatorRepository, HandleChecks } from '../../creator';
+import type { CreatorAdminQueries } from '../../directory';
 import type { AccountDirectory } from '../../identity';
 import { CreatorProfile } from '../../creator';
 import type { Principal } from '../../../shared/auth/principal';

@@ -6,15 +6,14 @@ import { Clock } from '../../../shared/clock';
 import { DomainError } from '../../../shared/domain-error';
 import { checkVersion, expectedVersion, flushOrConflict } from '../../../shared/expected-version';
 import {
-  CreatorAdminQueries,
   CreatorRepository,
   HandleChecks,
   describeChanges,
   toAdminCreatorDto,
   toPublicCreator,
-  type AdminCreatorQuery,
   type CreatorProfile,
 } from '../../creator';
+import { CreatorAdminQueries, type AdminCreatorQuery } from '../../directory';
 import { AccountDirectory } from '../../identity';
 import type { Principal } from '../../../shared/auth/principal';
 import { assertCity } from '../../../shared/auth/city-scope';

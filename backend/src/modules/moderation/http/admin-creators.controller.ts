@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { APPROVAL_STATUSES, type AdminStats, type ApprovalStatus } from '@local-creators/common';
 import { DomainError } from '../../../shared/domain-error';
 import { parseListQuery, sendList } from '../../../shared/ra-list';
-import { CreatorAdminQueries, type AdminCreatorQuery } from '../../creator';
+import { CreatorAdminQueries, type AdminCreatorQuery } from '../../directory';
 import type { Principal } from '../../../shared/auth/principal';
 import { Auth, CurrentUser } from '../../../shared/auth/access';
 import { cityScope } from '../../../shared/auth/city-scope';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BadgeRasterizer, VerifiedBadges } from './application/verified-badges';
-import { CreatorModule } from './creator.module';
+import { DirectoryModule } from './directory.module';
 import { VerifiedBadgeController } from './http/verified-badge.controller';
 import { SharpBadgeRasterizer } from './infrastructure/sharp-badge-rasterizer';
 
@@ -9,7 +9,7 @@ import { SharpBadgeRasterizer } from './infrastructure/sharp-badge-rasterizer';
  * outside the /api prefix the creator module's routes get (app.module.ts).
  */
 @Module({
-  imports: [CreatorModule],
+  imports: [DirectoryModule],
   controllers: [VerifiedBadgeController],
   providers: [VerifiedBadges, { provide: BadgeRasterizer, useClass: SharpBadgeRasterizer }],
 })

@@ -1,5 +1,7 @@
 import type { CreatorSearchQuery, Niche } from '@local-creators/common';
-import type { CreatorProfile } from '../domain/creator-profile';
+import type { CreatorProfile, ListedCard } from '../../creator';
+
+export type { ListedCard };
 import type { KnownWord, SearchWordStats } from './search-words';
 
 /** The directory's filters (listed creators only), as the API takes them. */
@@ -26,26 +28,6 @@ export interface ListedPosition {
   key: string;
   id: string;
 }
-/** What a directory card is drawn from (toPublicCard): a page reads only these columns. */
-export type ListedCard = Pick<
-  CreatorProfile,
-  | 'id'
-  | 'fullName'
-  | 'canUseNamePublicly'
-  | 'platforms'
-  | 'bio'
-  | 'profileImageUrl'
-  | 'profileImageSmallUrl'
-  | 'niches'
-  | 'totalFollowers'
-  | 'approvalStatus'
-  | 'phoneVerified'
-  | 'neighborhood'
-  | 'createdAt'
-  | 'citySlug'
-  | 'checkedAt'
-  | 'listedFollowers'
->;
 export interface ListedPageQuery extends ListedFilters {
   order: ListedOrder;
   /**

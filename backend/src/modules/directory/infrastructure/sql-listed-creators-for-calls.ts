@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { PublicCreator } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
 import { Clock } from '../../../shared/clock';
-import { toPublicCreator } from '../application/creator-views';
+import { toPublicCreator } from '../../creator';
 import { DirectoryReads } from '../application/directory-reads';
 import { ListedCreatorsForCalls, type CallCandidate } from '../application/listed-creators-for-calls';
 import { textArray, uuidArray } from '../../../shared/sql';

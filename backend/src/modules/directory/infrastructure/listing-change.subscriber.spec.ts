@@ -1,7 +1,7 @@
 import type { FlushEventArgs, TransactionEventArgs } from '@mikro-orm/core';
-import { CreatorProfile } from '../domain/creator-profile';
-import { FollowerCount } from '../domain/follower-count';
-import { HandleCheck } from '../domain/handle-check';
+import { CreatorProfile } from '../../creator';
+import { FollowerCount } from '../../creator';
+import { HandleCheck } from '../../creator';
 import { ListingChangeSubscriber } from './listing-change.subscriber';
 import type { ListingVersion } from './listing-version';
 

@@ -15,7 +15,7 @@ import { Cities } from '../../city';
 import { AreaReads, type AreaFilter } from './area-reads';
 import type { DirectoryAnswer } from './directory-cache';
 import { DirectoryService } from './directory.service';
-import { lapseOf, toPublicCard } from './creator-views';
+import { lapseOf, toPublicCard } from '../../creator';
 
 export const AREA_MSG = {
   nicheNotFound: 'Niche not found',

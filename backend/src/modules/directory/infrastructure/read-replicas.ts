@@ -2,8 +2,8 @@ import { AsyncResource } from 'node:async_hooks';
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import pg from 'pg';
 import { Counter, Gauge } from 'prom-client';
-import { AppConfig } from '../config/app-config';
-import { Metrics } from '../shared/metrics';
+import { AppConfig } from '../../../config/app-config';
+import { Metrics } from '../../../shared/metrics';
 
 /** One streaming replica of DATABASE_REPLICA_URLS, as the checks last found it. */
 export class Replica {

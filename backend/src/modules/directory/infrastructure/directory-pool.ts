@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import pg from 'pg';
 import { AppConfig } from '../../../config/app-config';
-import { ReadReplicas, recoveryConflict, replicaUnreachable, type Replica } from '../../../database/read-replicas';
+import { ReadReplicas, recoveryConflict, replicaUnreachable, type Replica } from './read-replicas';
 import { QueryCanceller } from './query-canceller';
 
 /**

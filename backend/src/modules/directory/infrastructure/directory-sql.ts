@@ -49,21 +49,6 @@ const PAGE_COLUMNS = [
 export const columnsOf = (alias: string) => PAGE_COLUMNS.map((c) => `${alias}.${c}`).join(', ');
 
 /**
- * One profile, listed or not (the caller decides who may see it), with what its public view shows
- * beside its row: the confirmed handles (decision 0502) and the dates of its counts (0503).
- */
-export const PROFILE_SQL = `select p.*,
-    (select json_agg(json_build_object('platform', c.platform, 'handle', c.handle, 'confirmed_at', c.confirmed_at) order by c.confirmed_at)
-       from handle_checks c where c.profile_id = p.id and c.confirmed_at is not null) as confirmed_handles,
-    (select json_agg(json_build_object('platform', f.platform, 'handle', f.handle, 'confirmed_at', f.confirmed_at))
-       from follower_counts f where f.profile_id = p.id) as follower_dates,
-    to_char(p.local_share_checked_on, 'YYYY-MM-DD') as local_share_day
-  from creator_profiles p where p.id = $1`;
-
-/** PROFILE_SQL for a page of ids at once. */
-export const PROFILES_SQL = PROFILE_SQL.replace('where p.id = $1', 'where p.id = any($1::uuid[])');
-
-/**
  * The overview's rows (see DirectoryReads.listedOverview): per scope ('*' or a niche) one row with
  * its count (`__total`, no card) first, then its newest cards in order, `recent` for '*' and
  * `perNiche` for each niche with listed creators.

@@ -1,5 +1,5 @@
 import type { ApprovalStatus } from '@local-creators/common';
-import type { CreatorProfile } from '../domain/creator-profile';
+import type { CreatorProfile } from '../../creator';
 
 export interface AdminCreatorQuery {
   q?: string;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ReadReplicas } from '../../../database/read-replicas';
+import { ReadReplicas } from './read-replicas';
 import { DirectoryPool } from './directory-pool';
 import { PostgresNotifications, type ChannelListener } from '../../../database/postgres-notifications';
 

@@ -9,9 +9,9 @@ import {
   listedPageSql,
   listedSuggestionsSql,
   listedWalkCountSql,
-  PROFILE_SQL,
   searchWordStatsSql,
 } from './directory-sql';
+import { PROFILE_SQL } from '../../creator';
 
 /**
  * The directory's statements as PostgreSQL receives them, one per search shape of the bench (issue

@@ -1,5 +1,5 @@
 import { TRUST_TEXT, formatDay } from '@local-creators/common';
-import { isVerifiedNow } from './verification';
+import { isVerifiedNow } from '../../creator';
 
 /** What the live badge says (decision 0802): verified with the day of the last check, or not. */
 export type BadgeState = { verified: true; city: string; checkedOn: string } | { verified: false; city: string };

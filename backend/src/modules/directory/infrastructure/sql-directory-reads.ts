@@ -20,10 +20,8 @@ import {
   closeWordsSql,
   searchWordStatsSql,
   anyOfSearchesQuery,
-  PROFILE_SQL,
-  PROFILES_SQL,
 } from './directory-sql';
-import { CreatorProfile } from '../domain/creator-profile';
+import { PROFILE_SQL, PROFILES_SQL, readOnlyProfile } from '../../creator';
 import { ListingVersion } from './listing-version';
 import { DirectoryPool } from './directory-pool';
 
@@ -47,68 +45,6 @@ function jsonRowsOf(sql: string) {
     if (jsonTexts.size < 5_000) jsonTexts.set(sql, text);
   }
   return text;
-}
-
-/**
- * Public reads are read-only and hot: rows become domain objects directly, skipping the ORM's
- * change tracking (snapshots, identity map), which was most of their CPU time under load.
- */
-export function readOnlyProfile(row: Record<string, any>): CreatorProfile {
-  // Defined, not assigned, on an object whose prototype is the entity's: assigning would run the
-  // ORM's property setters (a defineProperty per field and row, most of a page's mapping time).
-  return {
-    __proto__: CreatorProfile.prototype,
-    id: row.id,
-    userId: row.user_id,
-    fullName: row.full_name,
-    phone: row.phone,
-    bio: row.bio,
-    neighborhood: row.neighborhood,
-    city: row.city,
-    citySlug: row.city_slug,
-    profileImageUrl: row.profile_image_url,
-    profileImageSmallUrl: row.profile_image_small_url ?? null,
-    niches: row.niches,
-    platforms: typeof row.platforms === 'string' ? JSON.parse(row.platforms) : row.platforms,
-    contentTypes: row.content_types,
-    collabTypes: row.collab_types,
-    mediaKitUrl: row.media_kit_url,
-    linkHubUrl: row.link_hub_url,
-    canUseNamePublicly: row.can_use_name_publicly,
-    approvalStatus: row.approval_status,
-    approvalNotes: row.approval_notes,
-    isPublic: row.is_public,
-    phoneVerified: row.phone_verified,
-    hasJoinedFloatersCrew: row.has_joined_floaters_crew,
-    totalFollowers: Number(row.total_followers),
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at),
-    decidedAt: row.decided_at ? new Date(row.decided_at) : null,
-    contactEnabled: row.contact_enabled ?? true,
-    contactLinks: row.contact_links ?? [],
-    followersUnderReview: row.followers_under_review ?? [],
-    handlesConfirmed: row.handles_confirmed ?? false,
-    replyDays: row.reply_days ?? null,
-    replyRarely: row.reply_rarely ?? false,
-    confirmedHandles: (
-      (row.confirmed_handles ?? []) as { platform: string; handle: string; confirmed_at: string }[]
-    ).map((h) => ({
-      platform: h.platform,
-      handle: h.handle,
-      confirmedAt: new Date(h.confirmed_at),
-    })),
-    localAudience:
-      row.local_share == null || !row.local_share_day
-        ? null
-        : { share: Number(row.local_share), checkedOn: row.local_share_day as string },
-    followerDates: ((row.follower_dates ?? []) as { platform: string; handle: string; confirmed_at: string }[]).map(
-      (f) => ({
-        platform: f.platform,
-        handle: f.handle,
-        confirmedAt: new Date(f.confirmed_at),
-      }),
-    ),
-  } as unknown as CreatorProfile;
 }
 
 /** A page row (directory-sql's page columns) as the card it is drawn from. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Injectable, Optional } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CreatorAdminQueries, type AdminCreatorQuery } from '../application/creator-admin-queries';
-import { CreatorProfile } from '../domain/creator-profile';
+import { CreatorProfile } from '../../creator';
 import { DirectoryPool } from './directory-pool';
 import { escapeLike, slugArray, uuidArray } from '../../../shared/sql';
 import { NICHES } from '@local-creators/common';

@@ -5,8 +5,8 @@ import type { AreaKind } from '@local-creators/common';
 import { PUBLIC_READ } from '../../../shared/http/cache-control';
 import { PreparedBody } from '../../../shared/http/prepared-body';
 import { AreaPages } from '../application/area-pages';
-import { ProfileVisits } from '../application/profile-visits';
-import { AreaPageResponseDto } from './creator.dto';
+import { ProfileVisits } from '../../creator';
+import { AreaPageResponseDto } from './directory.dto';
 
 /** The pages per niche and per neighbourhood (decision 0640), from the directory's cache like every public read. */
 @ApiTags('directory')

@@ -1,9 +1,9 @@
 import type { EventSubscriber, FlushEventArgs, TransactionEventArgs } from '@mikro-orm/core';
-import { ContactRequest } from '../domain/contact-request';
-import { CreatorProfile } from '../domain/creator-profile';
-import { FollowerCount } from '../domain/follower-count';
-import { HandleCheck } from '../domain/handle-check';
-import { LocalAudienceCheck } from '../domain/local-audience-check';
+import { ContactRequest } from '../../creator';
+import { CreatorProfile } from '../../creator';
+import { FollowerCount } from '../../creator';
+import { HandleCheck } from '../../creator';
+import { LocalAudienceCheck } from '../../creator';
 import type { ListingVersion } from './listing-version';
 
 /**

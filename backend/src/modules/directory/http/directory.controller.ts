@@ -8,7 +8,7 @@ import type { Principal } from '../../../shared/auth/principal';
 import { CurrentUser, OptionalAuth } from '../../../shared/auth/access';
 import type { DirectoryAnswer } from '../application/directory-cache';
 import { DirectoryService } from '../application/directory.service';
-import { ProfileVisits, type VisitHeaders } from '../application/profile-visits';
+import { ProfileVisits, type VisitHeaders } from '../../creator';
 import {
   CreatorFeedPageDto,
   CreatorPageDto,
@@ -18,7 +18,7 @@ import {
   FeedQueryDto,
   PublicCityDto,
   PublicCreatorDto,
-} from './creator.dto';
+} from './directory.dto';
 
 /** PostgreSQL's query_canceled: the statement timeout (DATABASE_STATEMENT_TIMEOUT_MS) ran out. */
 const STATEMENT_TIMEOUT = '57014';

@@ -31,7 +31,7 @@ import {
   type ListedPageQuery,
   type ListedPosition,
 } from './directory-reads';
-import { lapseOf, toPublicCard, toPublicCreator } from './creator-views';
+import { lapseOf, toPublicCard, toPublicCreator } from '../../creator';
 import {
   correctedSearches,
   correctedText,
