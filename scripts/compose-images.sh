@@ -99,6 +99,9 @@ for image in "${images[@]}"; do
     axllent/mailpit:*) standin "$image" "$standins/mailpit" ;;
     prom/prometheus:*) standin "$image" "$standins/prometheus" ;;
     prom/alertmanager:*) standin "$image" "$standins/alertmanager" ;;
+    quay.io/prometheuscommunity/postgres-exporter:*) standin "$image" "$standins/postgres-exporter" ;;
+    oliver006/redis_exporter:*) standin "$image" "$standins/redis-exporter" ;;
+    prom/blackbox-exporter:*) standin "$image" "$standins/blackbox-exporter" ;;
     node:*)
       if have "$image" && [ -z "$(label "$image" org.localcreators.standin)" ]; then log "$image: a real image is present, kept"; continue; fi
       version=${image#node:}; version=${version%%-*}

@@ -56,5 +56,15 @@ write jwt_secret JWT_SECRET random
 write redis_password REDIS_PASSWORD random
 write smtp_url SMTP_URL empty
 write s3_secret_access_key S3_SECRET_ACCESS_KEY empty
+# The Redis exporter's form of redis_password (monitoring profile, decision 0980): a JSON map from
+# the address it scrapes to the password. Written from redis_password when missing; remove it after
+# changing redis_password, and run this again.
+if [ -e "$dir/redis_exporter_password" ]; then echo "redis_exporter_password: kept"
+else
+  addr=$(value_of REDIS_EXPORTER_ADDR)
+  (umask 022; printf '{"%s":"%s"}' "${addr:-redis://redis:6379}" "$(cat "$dir/redis_password")" > "$dir/redis_exporter_password.new" \
+    && mv "$dir/redis_exporter_password.new" "$dir/redis_exporter_password")
+  echo "redis_exporter_password: written, from redis_password"
+fi
 echo "secrets in $dir (0700; never commit it). With values taken from .env, remove them from it."
 if [ ! -s "$dir/smtp_url" ]; then echo "smtp_url is empty: the stack refuses to start without one (write it, or SMTP_URL=smtp://mailpit:1025 for the demo profile)."; fi

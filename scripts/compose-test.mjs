@@ -45,7 +45,7 @@ const caInApp = '/etc/local-creators/ca/managed-ca.crt';
 const secretsDir = join(work, 'secrets');
 const notFromHere = ['POSTGRES_PASSWORD', 'JWT_SECRET', 'SMTP_URL', 'REDIS_PASSWORD', 'S3_SECRET_ACCESS_KEY'];
 const hostEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !notFromHere.includes(k)));
-run('bash', ['scripts/compose-secrets.sh'], { cwd: root, env: { ...hostEnv, SECRETS_DIR: secretsDir, ENV_FILE: '/dev/null', SMTP_URL: 'smtp://mailpit:1025' } });
+run('bash', ['scripts/compose-secrets.sh'], { cwd: root, env: { ...hostEnv, SECRETS_DIR: secretsDir, ENV_FILE: '/dev/null', SMTP_URL: 'smtp://mailpit:1025', REDIS_EXPORTER_ADDR: 'rediss://redis:6379' } });
 const secret = (name) => readFileSync(join(secretsDir, name), 'utf8');
 
 const env = {
@@ -54,6 +54,8 @@ const env = {
   SECRETS_DIR: secretsDir,
   PUBLIC_URL: `https://localhost:${httpsPort}`,
   ADMIN_NOTIFY_EMAILS: 'ops@example.com',
+  // The mail catcher speaks no STARTTLS.
+  ALERTMANAGER_SMTP_REQUIRE_TLS: 'false',
   HTTP_PORT: String(httpPort),
   HTTPS_PORT: String(httpsPort),
   SITE_ADDRESS: 'localhost',
@@ -64,6 +66,10 @@ const env = {
   DATABASE_REPLICA_URLS: `postgres://localcreators@postgres-replica:5432/localcreators?sslmode=verify-full&sslrootcert=${caInApp}`,
   DATABASE_REPLICA_MAX_LAG_MS: '600000',
   REDIS_URL: `rediss://redis:6379?sslrootcert=${caInApp}`,
+  // The monitoring profile's exporters reach the same TLS-only services.
+  PG_EXPORTER_URI: `postgres:5432/localcreators?sslmode=verify-full&sslrootcert=${caInApp}`,
+  REDIS_EXPORTER_ADDR: 'rediss://redis:6379',
+  REDIS_EXPORTER_CA_FILE: caInApp,
   CA_DIR: join(work, 'ca'),
   MONITORING_DIR: join(work, 'monitoring'),
 };
@@ -133,9 +139,12 @@ function writeShortMonitoring() {
   prometheus = replaceOnce(prometheus, 'refresh_interval: 15s', 'refresh_interval: 5s', 'prometheus.yml');
   let alerts = readFileSync(join(dir, 'alerts.yml'), 'utf8');
   alerts = replaceOnce(alerts, 'expr: max(lc_outbox_oldest_undelivered_seconds) > 900\n        for: 5m', 'expr: max(lc_outbox_oldest_undelivered_seconds) > 20\n        for: 10s', 'alerts.yml');
+  // Any recorded backup is "too old" after a second: the alert's path, metric to Alertmanager, is what is tested.
+  alerts = replaceOnce(alerts, 'expr: max(lc_backup_age_seconds) > 26 * 3600\n        for: 15m', 'expr: max(lc_backup_age_seconds) > 1\n        for: 5s', 'alerts.yml');
+  for (const file of ['postgres-exporter.yml', 'blackbox.yml']) writeFileSync(join(env.MONITORING_DIR, file), readFileSync(join(dir, file)));
   writeFileSync(join(env.MONITORING_DIR, 'prometheus.yml'), prometheus);
   writeFileSync(join(env.MONITORING_DIR, 'alerts.yml'), alerts);
-  writeFileSync(join(env.MONITORING_DIR, 'alertmanager.yml'), readFileSync(join(dir, 'alertmanager.yml')));
+  for (const file of ['alertmanager.yml', 'lc-alertmanager']) writeFileSync(join(env.MONITORING_DIR, file), readFileSync(join(dir, file)));
 }
 
 /** A request made inside one api container, straight to that replica. */
@@ -454,33 +463,64 @@ try {
   });
 
   phase('monitoring');
-  await step('monitoring profile: Prometheus scrapes every api and worker and loads every documented rule', async () => {
-    dc(['up', '-d', 'prometheus', 'alertmanager'], { monitoring: true, timeout: 300_000 });
+  const monitoringServices = ['prometheus', 'alertmanager', 'postgres-exporter', 'redis-exporter', 'blackbox-exporter'];
+  /** Prometheus's HTTP API, asked from inside its container (no port is published). */
+  const prometheusApi = (path) =>
+    JSON.parse(docker(['exec', ids('prometheus', { monitoring: true })[0], 'wget', '-q', '-O', '-', `http://127.0.0.1:9090${path}`]).stdout).data;
+  const firingIn = (alertname) => {
+    const alerts = JSON.parse(docker(['exec', ids('alertmanager', { monitoring: true })[0], 'wget', '-q', '-O', '-', 'http://127.0.0.1:9093/api/v2/alerts']).stdout);
+    return alerts.find((a) => a.labels.alertname === alertname && a.status.state === 'active');
+  };
+  await step('monitoring profile: Prometheus scrapes every api and worker, the proxy, PostgreSQL, Redis and the site, and loads every documented rule', async () => {
+    dc(['up', '-d', ...monitoringServices], { monitoring: true, timeout: 300_000 });
     await waitHealthy({ prometheus: 1, alertmanager: 1 }, { monitoring: true });
-    const prometheus = ids('prometheus', { monitoring: true })[0];
-    const api = (path) => JSON.parse(docker(['exec', prometheus, 'wget', '-q', '-O', '-', `http://127.0.0.1:9090${path}`]).stdout).data;
-    await eventually('4 targets up', () => api('/api/v1/targets').activeTargets.filter((t) => t.health === 'up').length === 4, 60_000);
+    const jobs = { 'local-creators': 4, proxy: 1, postgres: 1, redis: 1, site: 1 };
+    const upByJob = async () => {
+      const up = {};
+      for (const t of prometheusApi('/api/v1/targets').activeTargets) if (t.health === 'up') up[t.labels.job] = (up[t.labels.job] ?? 0) + 1;
+      return up;
+    };
+    await eventually(`targets up: ${JSON.stringify(jobs)}`, async () => JSON.stringify(await upByJob()) === JSON.stringify(Object.fromEntries(Object.entries(jobs).sort())) || (log(`up: ${JSON.stringify(await upByJob())}`), false), 90_000, 5000);
     const documented = [...readFileSync(join(root, 'deploy/monitoring/alerts.yml'), 'utf8').matchAll(/- alert: (\w+)/g)].map((m) => m[1]).sort();
-    const loaded = api('/api/v1/rules').groups.flatMap((g) => g.rules.map((r) => r.name)).sort();
+    const loaded = prometheusApi('/api/v1/rules').groups.flatMap((g) => g.rules.map((r) => r.name)).sort();
     if (JSON.stringify(loaded) !== JSON.stringify(documented)) throw new Error(`rules loaded ${loaded}, documented ${documented}`);
+  });
+  await step("every panel of the provisioned Grafana dashboard gets data from this Prometheus", async () => {
+    const dashboard = JSON.parse(readFileSync(join(root, 'deploy/monitoring/grafana/dashboards/local-creators.json'), 'utf8'));
+    const queries = dashboard.panels.flatMap((p) => p.targets.map((t) => ({ panel: p.title, expr: t.expr })));
+    const empty = () =>
+      queries.filter(({ expr }) => prometheusApi(`/api/v1/query?query=${encodeURIComponent(expr)}`).result.length === 0);
+    // Rates need two scrapes, and the newest backup is recorded a minute after it ends (lc-backup).
+    const left = await eventually('every query answered', () => {
+      const missing = empty();
+      return missing.length === 0 || (log(`no data yet: ${missing.map((q) => q.expr).join(' | ')}`), false);
+    }, 150_000, 10_000).then(() => [], () => empty());
+    if (left.length) throw new Error(`panels without data: ${left.map((q) => `${q.panel}: ${q.expr}`).join('; ')}`);
+    log(`${queries.length} queries of ${dashboard.panels.length} panels answered`);
+    // The internal CA's 12-hour certificate is not "expiring soon" (the rule knows its issuer).
+    const pending = prometheusApi(`/api/v1/query?query=${encodeURIComponent('ALERTS{alertname="CertificateExpiresSoon"}')}`).result;
+    if (pending.length) throw new Error(`CertificateExpiresSoon is ${pending[0].metric.alertstate} for the internal CA's certificate`);
+  });
+  await step('the backup-age alert fires, reaches Alertmanager (threshold shortened) and is mailed to the admins through the app\'s SMTP; the watchdog fires always', async () => {
+    const firing = await eventually('BackupTooOld in Alertmanager', () => firingIn('BackupTooOld'), 120_000, 3000);
+    log(`alert: ${firing.annotations.summary} (${firing.labels.severity})`);
+    if (!firingIn('Watchdog')) throw new Error('the Watchdog alert is not in Alertmanager');
+    const mailed = await eventually(
+      'the BackupTooOld mail to ADMIN_NOTIFY_EMAILS',
+      () => mailCatcher().find((m) => m.Subject.includes('BackupTooOld') && m.To.some((t) => t.Address === env.ADMIN_NOTIFY_EMAILS)),
+      120_000,
+      3000,
+    );
+    log(`mailed: "${mailed.Subject}" from ${mailed.From.Address} to ${mailed.To.map((t) => t.Address)}`);
   });
   await step('SMTP stops: "Mail is late" fires and reaches Alertmanager; SMTP back, the mail goes out', async () => {
     dc(['stop', 'mailpit']);
     expectStatus(await call('POST', '/api/auth/recover', { body: { email: 'maya@example.com' } }), 200, 'password reset request');
-    const alertmanager = ids('alertmanager', { monitoring: true })[0];
-    const firing = await eventually(
-      'MailIsLate in Alertmanager',
-      () => {
-        const alerts = JSON.parse(docker(['exec', alertmanager, 'wget', '-q', '-O', '-', 'http://127.0.0.1:9093/api/v2/alerts']).stdout);
-        return alerts.find((a) => a.labels.alertname === 'MailIsLate' && a.status.state === 'active');
-      },
-      180_000,
-      3000,
-    );
+    const firing = await eventually('MailIsLate in Alertmanager', () => firingIn('MailIsLate'), 180_000, 3000);
     log(`alert: ${firing.annotations.summary} (${firing.labels.severity}): ${firing.annotations.description}`);
     dc(['start', 'mailpit']);
     await eventually('the reset mail delivered', () => mailCatcher().some((m) => m.To.some((t) => t.Address === 'maya@example.com')), 150_000, 3000);
-    dc(['rm', '-fs', 'prometheus', 'alertmanager'], { monitoring: true });
+    dc(['rm', '-fs', ...monitoringServices], { monitoring: true });
   });
 
   phase('restarts');
