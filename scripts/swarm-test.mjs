@@ -49,6 +49,12 @@ const deploy = (version) =>
 const tasks = (service) =>
   docker(['service', 'ps', '--no-trunc', '--format', '{{.ID}} {{.CurrentState}} {{.Image}}', `${stack}_${service}`]).stdout.split('\n').filter(Boolean);
 const containers = (service) => docker(['ps', '-q', '--filter', `label=com.docker.swarm.service.name=${stack}_${service}`]).stdout.split('\n').filter(Boolean);
+/** How many requests an api container has answered (its lc_http_requests_total), or null. */
+const answeredBy = (id) => {
+  const text = docker(['exec', id, 'node', '-e', "fetch('http://127.0.0.1:9464/metrics').then(r=>r.text()).then(t=>console.log(t))"], { allowFail: true }).stdout;
+  const counts = [...text.matchAll(/^lc_http_requests_total\{[^}]*\} (\d+)/gm)].map((m) => Number(m[1]));
+  return counts.length ? counts.reduce((a, b) => a + b, 0) : null;
+};
 const healthOf = (id) => docker(['inspect', '-f', '{{if .State.Health}}{{.State.Health.Status}}{{else}}none{{end}}', id], { allowFail: true }).stdout.trim();
 
 /** Every task of these services running the image of `version`, healthy where it has a check. */
@@ -194,8 +200,12 @@ try {
     for (let kill = 1; ; kill++) {
       const stats = await probeDuring(`kill ${kill} of an api replica`, async () => {
         const [victim] = containers('api');
+        // Whether the proxy sends it anything: its answers over one second, beside the other replica's.
+        const before = containers('api').map((id) => [id, answeredBy(id)]);
+        await sleep(1000);
+        const served = before.map(([id, n]) => `${id.slice(0, 12)}${id === victim ? ' (victim)' : ''} +${(answeredBy(id) ?? NaN) - (n ?? NaN)}`);
         docker(['kill', victim]);
-        log(`killed api container ${victim.slice(0, 12)}`);
+        log(`killed api container ${victim.slice(0, 12)}; answers in the second before: ${served.join(', ')}`);
         await eventually('a new api task in its place, healthy', () => {
           const now = containers('api');
           return now.length === 2 && !now.includes(victim) && now.every((id) => healthOf(id) === 'healthy');
