@@ -18,14 +18,17 @@ describe('docker-compose.yml', () => {
       'alertmanager',
       'api',
       'backup',
+      'blackbox-exporter',
       'mailpit',
       'migrate',
       'postgres',
+      'postgres-exporter',
       'postgres-replica',
       'preflight',
       'prometheus',
       'proxy',
       'redis',
+      'redis-exporter',
       'worker',
     ]);
   });
@@ -53,6 +56,8 @@ describe('docker-compose.yml', () => {
     expect(services.mailpit!.profiles).toEqual(['demo']);
     expect(services.prometheus!.profiles).toEqual(['monitoring']);
     expect(services.alertmanager!.profiles).toEqual(['monitoring']);
+    for (const exporter of ['postgres-exporter', 'redis-exporter', 'blackbox-exporter'])
+      expect({ exporter, profiles: services[exporter]!.profiles }).toEqual({ exporter, profiles: ['monitoring'] });
     expect(services.api!.environment.SMTP_URL_FILE).toBe('/run/secrets/smtp_url');
   });
 
@@ -222,6 +227,7 @@ describe('docker-compose.yml', () => {
     expect(Object.keys(declared).sort()).toEqual([
       'jwt_secret',
       'postgres_password',
+      'redis_exporter_password',
       'redis_password',
       's3_secret_access_key',
       'smtp_url',
@@ -233,9 +239,9 @@ describe('docker-compose.yml', () => {
     for (const [name, service] of Object.entries(services)) {
       for (const [key, value] of Object.entries((service.environment ?? {}) as Record<string, string>)) {
         expect({ service: name, key, secret: secretVariable.test(key) }).toMatchObject({ secret: false });
-        // A *_FILE variable names a secret this service mounts.
+        // A *_FILE variable names a secret this service mounts (a CA certificate is no secret).
         const file = /^\/run\/secrets\/(\w+)$/.exec(String(value));
-        if (key.endsWith('_FILE') && key !== 'WORKER_HEARTBEAT_FILE')
+        if (key.endsWith('_FILE') && key !== 'WORKER_HEARTBEAT_FILE' && !key.endsWith('_CA_CERT_FILE'))
           expect({ service: name, key, mounted: !!file && (service.secrets ?? []).includes(file[1]) }).toMatchObject({
             mounted: true,
           });
@@ -252,6 +258,10 @@ describe('docker-compose.yml', () => {
     expect(services.postgres!.environment.POSTGRES_PASSWORD_FILE).toBe('/run/secrets/postgres_password');
     expect(services.backup!.environment.POSTGRES_PASSWORD_FILE).toBe('/run/secrets/postgres_password');
     expect(services['postgres-replica']!.environment.PGPASSWORD_FILE).toBe('/run/secrets/postgres_password');
+    // The monitoring profile's exporters (decision 0980); Alertmanager mails through the app's SMTP URL.
+    expect(services['postgres-exporter']!.environment.DATA_SOURCE_PASS_FILE).toBe('/run/secrets/postgres_password');
+    expect(services['redis-exporter']!.environment.REDIS_PASSWORD_FILE).toBe('/run/secrets/redis_exporter_password');
+    expect(services.alertmanager!.secrets).toEqual(['smtp_url']);
     expect(readFileSync(join(root, '.gitignore'), 'utf8')).toMatch(/^\.secrets\/$/m);
   });
 
