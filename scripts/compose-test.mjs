@@ -145,6 +145,9 @@ function writeShortMonitoring() {
   writeFileSync(join(env.MONITORING_DIR, 'prometheus.yml'), prometheus);
   writeFileSync(join(env.MONITORING_DIR, 'alerts.yml'), alerts);
   for (const file of ['alertmanager.yml', 'lc-alertmanager']) writeFileSync(join(env.MONITORING_DIR, file), readFileSync(join(dir, file)));
+  // The documented rules, unshortened, beside their unit tests (promtool, in the prometheus container).
+  mkdirSync(join(env.MONITORING_DIR, 'rules-test'), { recursive: true });
+  for (const file of ['alerts.yml', 'alerts.test.yml']) writeFileSync(join(env.MONITORING_DIR, 'rules-test', file), readFileSync(join(dir, file)));
 }
 
 /** A request made inside one api container, straight to that replica. */
@@ -475,15 +478,23 @@ try {
     dc(['up', '-d', ...monitoringServices], { monitoring: true, timeout: 300_000 });
     await waitHealthy({ prometheus: 1, alertmanager: 1 }, { monitoring: true });
     const jobs = { 'local-creators': 4, proxy: 1, postgres: 1, redis: 1, site: 1 };
-    const upByJob = async () => {
+    const upByJob = () => {
       const up = {};
       for (const t of prometheusApi('/api/v1/targets').activeTargets) if (t.health === 'up') up[t.labels.job] = (up[t.labels.job] ?? 0) + 1;
-      return up;
+      return JSON.stringify(Object.fromEntries(Object.entries(up).sort()));
     };
-    await eventually(`targets up: ${JSON.stringify(jobs)}`, async () => JSON.stringify(await upByJob()) === JSON.stringify(Object.fromEntries(Object.entries(jobs).sort())) || (log(`up: ${JSON.stringify(await upByJob())}`), false), 90_000, 5000);
+    const expected = JSON.stringify(Object.fromEntries(Object.entries(jobs).sort()));
+    await eventually(`targets up: ${expected}`, () => {
+      const up = upByJob();
+      return up === expected || (log(`up: ${up}`), false);
+    }, 90_000, 5000);
     const documented = [...readFileSync(join(root, 'deploy/monitoring/alerts.yml'), 'utf8').matchAll(/- alert: (\w+)/g)].map((m) => m[1]).sort();
     const loaded = prometheusApi('/api/v1/rules').groups.flatMap((g) => g.rules.map((r) => r.name)).sort();
     if (JSON.stringify(loaded) !== JSON.stringify(documented)) throw new Error(`rules loaded ${loaded}, documented ${documented}`);
+  });
+  await step('the documented alert rules pass their unit tests (promtool test rules deploy/monitoring/alerts.test.yml)', async () => {
+    const out = docker(['exec', ids('prometheus', { monitoring: true })[0], 'promtool', 'test', 'rules', '/etc/prometheus/rules-test/alerts.test.yml']);
+    log(out.stdout.trim().split('\n').pop());
   });
   await step("every panel of the provisioned Grafana dashboard gets data from this Prometheus", async () => {
     const dashboard = JSON.parse(readFileSync(join(root, 'deploy/monitoring/grafana/dashboards/local-creators.json'), 'utf8'));
