@@ -563,9 +563,10 @@ for (const listed of sizes) {
       const rate = Math.max(1, bareResult.rps / 2);
       const open = await measureOpenLoop(api.base, route.next, rate);
       await waitForIdleDatabase(db.databaseUrl);
-      // A search's statements, each timed by PostgreSQL (its log), at the same rate for a few seconds.
+      // A search's statements, each timed by PostgreSQL (its log), at the same rate for a few seconds:
+      // the directory pool's only (the ORM's flush of the creator's numbers is a write, not a search's).
       const statements = route.name.startsWith('search')
-        ? (await withStatementTimes(watch, 'api', () => openLoop(api.base, route.next, { rate, seconds: Math.min(seconds, 5), headers: visitorHeaders(api.base) }))).statements
+        ? (await withStatementTimes(watch, 'api directory', () => openLoop(api.base, route.next, { rate, seconds: Math.min(seconds, 5), headers: visitorHeaders(api.base) }))).statements
         : undefined;
       await waitForIdleDatabase(db.databaseUrl);
       // The yardsticks proposed where the issue's cannot be judged on two cores (docs/performance.md):
@@ -575,7 +576,7 @@ for (const listed of sizes) {
       await waitForIdleDatabase(db.databaseUrl);
       if (route.name.startsWith('search')) {
         await waitForQuietHost({ below: QUIET_LOAD, maxSeconds: quietWait });
-        proposed.statements = (await withStatementTimes(watch, 'api', () => openLoop(api.base, route.next, { rate: LOW_STATEMENT_RATE, seconds: LOW_STATEMENT_SECONDS, headers: visitorHeaders(api.base) }))).statements;
+        proposed.statements = (await withStatementTimes(watch, 'api directory', () => openLoop(api.base, route.next, { rate: LOW_STATEMENT_RATE, seconds: LOW_STATEMENT_SECONDS, headers: visitorHeaders(api.base) }))).statements;
         await waitForIdleDatabase(db.databaseUrl);
       }
       results.push({ listed, path: route.name, floor: route.floor ?? 'bare', connections: route.connections ?? connections, api: apiResult, bare: bareResult, share: apiResult.rps / bareResult.rps, open, statements, proposed });
@@ -690,6 +691,8 @@ for (const r of results.filter((x) => x.proposed)) {
   console.log(
     r.listed.toLocaleString('en-US').padStart(9), r.path.padEnd(40), String(open.rate).padStart(7), ms(open.p50, 1).padStart(6), ms(open.p99, 1).padStart(6), st.padStart(24), ` ${notes.join('; ')}`,
   );
+  // Which statement a slow one was, as PostgreSQL logged it, to be run again under EXPLAIN.
+  if (statements?.slowest && statements.maxMs > STATEMENT_MAX_MS) console.log(`          the slowest, ${ms(statements.slowest.ms, 1)} ms: ${statements.slowest.sql} [${statements.slowest.parameters ?? 'no parameters'}]`);
 }
 for (const r of stalls) {
   const within = r.api.p99 <= 2 * r.bytes.p99;

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: builds the product, then runs every jest suite (unit, api, browser) against real
-// PostgreSQL, Redis, SMTP and Chromium, which the suites find or start themselves.
+// PostgreSQL, Redis, SMTP and Chromium, which the suites find or start themselves; first the bench's
+// own yardsticks (`node --test`).
 // Extra arguments go to jest (e.g. `npm test -- --selectProjects unit`).
 // First: on a Node.js older than `engines`, one line says which is needed and nothing else runs.
 import './check-node.mjs';
@@ -20,6 +21,8 @@ const step = (cmd, args) => {
 step('npm', ['run', 'typecheck']);
 step('npm', ['run', 'lint']); // architecture rules (.dependency-cruiser.cjs): fails on a violation
 step('npm', ['run', 'build']);
+// The measuring scripts' own pieces (the bench's yardsticks): plain `node --test`, a second or two.
+step(process.execPath, ['--test', 'scripts/bench/yardsticks.test.mjs']);
 
 mkdirSync(join(root, 'test-results'), { recursive: true });
 const results = join(root, 'test-results', 'jest.json');

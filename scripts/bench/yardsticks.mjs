@@ -24,13 +24,15 @@ export function cpuOf(pid) {
 /**
  * The pids of the bench database's client backends opened by one server: a floor's by its
  * application_name ('bench floor…'), the API's by every other name but the bench's own ('bench…');
- * autovacuum's workers are not a server's.
+ * autovacuum's workers are not a server's. 'api directory': the API's directory pool only, where
+ * its public reads run (not the ORM's writes, such as the creator's numbers being flushed).
  */
 export async function backendPids(client, who) {
-  const condition = who === 'api' ? `coalesce(application_name, '') not like 'bench%'` : `application_name = $1`;
+  const condition =
+    who === 'api' ? `coalesce(application_name, '') not like 'bench%'` : who === 'api directory' ? `application_name = 'local-creators directory'` : `application_name = $1`;
   const { rows } = await client.query(
     `select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid() and ${condition}`,
-    who === 'api' ? [] : [who],
+    who === 'api' || who === 'api directory' ? [] : [who],
   );
   return rows.map((r) => r.pid);
 }
@@ -166,6 +168,28 @@ export function statementDurations(text, pids) {
 }
 
 /**
+ * The slowest counted statement of `pids` in the log, as PostgreSQL logged it: its duration, its
+ * text (continuation lines joined) and its parameters (the DETAIL line after it), each cut to `max`
+ * characters; null when there is none. Says which statement a slow shape's time went to.
+ */
+export function slowestStatement(text, pids, max = 400) {
+  const lines = text.split('\n');
+  let slowest = null;
+  for (let i = 0; i < lines.length; i++) {
+    const pid = Number(/^\S+ \S+ \S+ \[(\d+)\]/.exec(lines[i])?.[1]);
+    if (!pids.has(pid)) continue;
+    const m = /duration: ([\d.]+) ms\s+(?:execute|statement)\b[^:]*: (.*)$/.exec(lines[i]);
+    if (!m || (slowest && Number(m[1]) <= slowest.ms)) continue;
+    let sql = m[2];
+    let j = i + 1;
+    for (; j < lines.length && !/^\S+ \S+ \S+ \[\d+\]/.test(lines[j]); j++) sql += ` ${lines[j].trim()}`;
+    const detail = j < lines.length && lines[j].includes(`[${pid}]`) ? /DETAIL:\s+(parameters: .*)$/.exec(lines[j])?.[1] : undefined;
+    slowest = { ms: Number(m[1]), sql: sql.slice(0, max), parameters: detail?.slice(0, max) ?? null };
+  }
+  return slowest;
+}
+
+/**
  * Runs `work` with every statement's duration logged (ALTER SYSTEM log_min_duration_statement = 0
  * and a reload: open sessions follow it; reset after, whatever happens), then gives the count,
  * mean and slowest of the statements the backends of `who` ran meanwhile. Needs a superuser and
@@ -191,8 +215,9 @@ export async function withStatementTimes(client, who, work) {
     await client.query('alter system reset log_min_duration_statement');
     await client.query('select pg_reload_conf()');
   }
-  const durations = statementDurations(pgLogFrom(start), pids);
+  const text = pgLogFrom(start);
+  const durations = statementDurations(text, pids);
   if (durations.length === 0) return { result, statements: null };
   const sum = durations.reduce((a, b) => a + b, 0);
-  return { result, statements: { n: durations.length, meanMs: sum / durations.length, maxMs: Math.max(...durations) } };
+  return { result, statements: { n: durations.length, meanMs: sum / durations.length, maxMs: Math.max(...durations), slowest: slowestStatement(text, pids, 3000) } };
 }

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { dueAt, dueBy, openLoop, percentile, statementDurations } from './yardsticks.mjs';
+import { dueAt, dueBy, openLoop, percentile, slowestStatement, statementDurations } from './yardsticks.mjs';
 
 test('requests are due evenly spaced, one every 1/rate s', () => {
   assert.deepEqual(
@@ -39,6 +39,22 @@ test("the log's execute and simple statements of the given backends are counted,
     '2026-11-28 22:00:00.006 UTC [103] postgres@other LOG:  duration: 50.000 ms  execute S_2: select 4',
   ].join('\n');
   assert.deepEqual(statementDurations(log, new Set([101, 102])), [1.5, 9, 0.7]);
+});
+
+test('the slowest statement of the given backends, with its continuation lines and parameters', () => {
+  const log = [
+    '2026-11-28 22:00:00.003 UTC [101] postgres@bench LOG:  duration: 1.500 ms  execute S_1: select 1',
+    '2026-11-28 22:00:00.004 UTC [102] postgres@bench LOG:  duration: 9.000 ms  execute lc_directory_ab: select p.id',
+    '\tfrom creator_profiles p where p.city_slug = $1',
+    '2026-11-28 22:00:00.004 UTC [102] postgres@bench DETAIL:  parameters: $1 = \'akron\'',
+    '2026-11-28 22:00:00.006 UTC [103] postgres@other LOG:  duration: 50.000 ms  execute S_2: select 4',
+  ].join('\n');
+  assert.deepEqual(slowestStatement(log, new Set([101, 102])), {
+    ms: 9,
+    sql: 'select p.id from creator_profiles p where p.city_slug = $1',
+    parameters: "parameters: $1 = 'akron'",
+  });
+  assert.equal(slowestStatement(log, new Set([104])), null);
 });
 
 test('the open loop sends rate × seconds requests, timed from when each was due', async () => {
