@@ -55,6 +55,32 @@ const answeredBy = (id) => {
   const counts = [...text.matchAll(/^lc_http_requests_total\{[^}]*\} (\d+)/gm)].map((m) => Number(m[1]));
   return counts.length ? counts.reduce((a, b) => a + b, 0) : null;
 };
+/**
+ * What the proxy's access log says of the sign-ups it answered between two moments (ms since the
+ * epoch): how many of each status, and the slowest. Read from the container, not `docker service
+ * logs` (which came back empty in a failure report under the burner).
+ */
+const signUpsSeenByProxy = (killedAt, from, to) => {
+  const statuses = {};
+  let slowest = { duration: 0 };
+  for (const id of containers('proxy')) {
+    const out = docker(['logs', '--since', new Date(from).toISOString(), id], { allowFail: true });
+    for (const line of `${out.stdout}\n${out.stderr}`.split('\n')) {
+      if (!line.includes('/api/auth/signup')) continue;
+      let entry;
+      try {
+        entry = JSON.parse(line.slice(line.indexOf('{')));
+      } catch {
+        continue;
+      }
+      if (entry.request?.method !== 'POST' || entry.ts * 1000 > to) continue;
+      statuses[entry.status] = (statuses[entry.status] ?? 0) + 1;
+      if ((entry.duration ?? 0) > slowest.duration) slowest = entry;
+    }
+  }
+  const end = slowest.ts ? `, ${slowest.status}, ended ${(slowest.ts - killedAt / 1000).toFixed(1)} s after the kill` : '';
+  return `${JSON.stringify(statuses)}; the slowest took ${slowest.duration.toFixed(2)} s${end}`;
+};
 const healthOf = (id) => docker(['inspect', '-f', '{{if .State.Health}}{{.State.Health.Status}}{{else}}none{{end}}', id], { allowFail: true }).stdout.trim();
 
 /** Every task of these services running the image of `version`, healthy where it has a check. */
@@ -204,12 +230,14 @@ try {
         const before = containers('api').map((id) => [id, answeredBy(id)]);
         await sleep(1000);
         const served = before.map(([id, n]) => `${id.slice(0, 12)}${id === victim ? ' (victim)' : ''} +${(answeredBy(id) ?? NaN) - (n ?? NaN)}`);
+        const killedAt = Date.now();
         docker(['kill', victim]);
         log(`killed api container ${victim.slice(0, 12)}; answers in the second before: ${served.join(', ')}`);
         await eventually('a new api task in its place, healthy', () => {
           const now = containers('api');
           return now.length === 2 && !now.includes(victim) && now.every((id) => healthOf(id) === 'healthy');
         }, 180_000, 1000);
+        log(`the proxy's sign-ups from 2 s before the kill to 30 s after: ${signUpsSeenByProxy(killedAt, killedAt - 2000, killedAt + 30_000)}`);
       }, { writers: 16 });
       if (stats.resent) break;
       if (kill === 5) throw new Error('five kills met no sign-up in flight, so they showed nothing');
