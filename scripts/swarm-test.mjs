@@ -55,6 +55,8 @@ const answeredBy = (id) => {
   const counts = [...text.matchAll(/^lc_http_requests_total\{[^}]*\} (\d+)/gm)].map((m) => Number(m[1]));
   return counts.length ? counts.reduce((a, b) => a + b, 0) : null;
 };
+/** Sign-ups sent at once just before each kill. */
+const KILL_BURST = 48;
 /**
  * What the proxy's access log says of the sign-ups it answered between two moments (ms since the
  * epoch): how many of each status, and the slowest. Read from the container, not `docker service
@@ -127,7 +129,7 @@ const unbound = bounded(limitS, { log, finish, cleanup });
 async function probeDuring(what, operate, { writers = 0 } = {}) {
   const probe = startProbe(call, { workers: 3, writers, tag: what.replace(/\W+/g, '-') });
   await sleep(3000); // users were there before the operator started
-  await operate();
+  await operate(probe);
   await sleep(3000);
   const stats = await probe.stop();
   log(`probe during ${what}: ${describeProbe(stats)}`);
@@ -218,18 +220,23 @@ try {
 
   phase('kill');
   await step('kill: an api replica SIGKILLed with sign-ups in flight is replaced by Swarm; each sign-up it took is sent again and done once, nothing is lost', async () => {
-    // Sixteen more loops of sign-ups keep a few in flight on each replica (each spends ~0.1 s on its
-    // password hash), so the kill meets some: the check below says it did. A kill that met none
+    // Sixteen more loops of sign-ups, and a burst of KILL_BURST just before the kill, keep some in
+    // flight on each replica (each spends 30-100 ms on its password hash), so the kill meets some:
+    // the check below says it did. A kill that met none
     // showed nothing, so another replica is killed, up to five times, rather than failing a run
     // on the timing of one kill (one run saw 1 sign-up in flight, another 22; with eight loops,
     // one run's three kills met none, losing nothing).
     for (let kill = 1; ; kill++) {
-      const stats = await probeDuring(`kill ${kill} of an api replica`, async () => {
+      const stats = await probeDuring(`kill ${kill} of an api replica`, async (probe) => {
         const [victim] = containers('api');
         // Whether the proxy sends it anything: its answers over one second, beside the other replica's.
         const before = containers('api').map((id) => [id, answeredBy(id)]);
         await sleep(1000);
         const served = before.map(([id, n]) => `${id.slice(0, 12)}${id === victim ? ' (victim)' : ''} +${(answeredBy(id) ?? NaN) - (n ?? NaN)}`);
+        // A burst of sign-ups just before the kill, so some are in flight on the victim: the loops
+        // alone met none in five kills on a host where a sign-up took 30-90 ms.
+        probe.burst(KILL_BURST);
+        await sleep(100);
         const killedAt = Date.now();
         docker(['kill', victim]);
         log(`killed api container ${victim.slice(0, 12)}; answers in the second before: ${served.join(', ')}`);

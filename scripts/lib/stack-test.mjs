@@ -210,31 +210,40 @@ export function startProbe(call, { workers = 3, writers = 0, tag = 'probe' } = {
     ['GET /api/health', () => call('GET', '/api/health', { timeoutMs: 30_000 }), (r) => r.status === 200],
     ['POST /api/auth/signup', signUp, (r) => r.status === 201],
   ];
-  const loop = async (only) => {
-    for (let i = 0; running; i++) {
-      const [kind, send, ok] = only ?? kinds[i % kinds.length];
-      const k = (stats.byKind[kind] ??= { sent: 0, failed: 0 });
-      const t = Date.now();
-      stats.sent++;
-      k.sent++;
-      try {
-        const r = await send();
-        if (!ok(r)) throw new Error(`${r.status} ${r.body.toString('utf8').slice(0, 120)}`);
-      } catch (e) {
-        stats.failed++;
-        k.failed++;
-        stats.failures.push(`${new Date().toISOString()} ${kind}: ${e.message}`);
-        stats.lost.push({ kind, sentAt: t, answeredAt: Date.now(), message: e.message });
-      }
-      stats.slowestMs = Math.max(stats.slowestMs, Date.now() - t);
+  /** One request of a kind, counted, whatever its outcome. */
+  const once = async ([kind, send, ok]) => {
+    const k = (stats.byKind[kind] ??= { sent: 0, failed: 0 });
+    const t = Date.now();
+    stats.sent++;
+    k.sent++;
+    try {
+      const r = await send();
+      if (!ok(r)) throw new Error(`${r.status} ${r.body.toString('utf8').slice(0, 120)}`);
+    } catch (e) {
+      stats.failed++;
+      k.failed++;
+      stats.failures.push(`${new Date().toISOString()} ${kind}: ${e.message}`);
+      stats.lost.push({ kind, sentAt: t, answeredAt: Date.now(), message: e.message });
     }
+    stats.slowestMs = Math.max(stats.slowestMs, Date.now() - t);
   };
+  const loop = async (only) => {
+    for (let i = 0; running; i++) await once(only ?? kinds[i % kinds.length]);
+  };
+  const bursts = [];
   const loops = [...Array.from({ length: workers }, () => loop()), ...Array.from({ length: writers }, () => loop(kinds[2]))];
   return {
     stats,
+    /**
+     * `n` sign-ups at once, beside the loops: a replica's share waits in line for its password
+     * hashes for a moment, so a kill right after meets some in flight (a sign-up alone took 30-90 ms).
+     */
+    burst(n) {
+      bursts.push(...Array.from({ length: n }, () => once(kinds[2])));
+    },
     async stop() {
       running = false;
-      await Promise.all(loops);
+      await Promise.all([...loops, ...bursts]);
       return stats;
     },
   };
