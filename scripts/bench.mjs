@@ -47,6 +47,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { createSeededDatabase, startNodeServer } from './lib/bench-db.mjs';
 import { openLoop, startCpuCount, waitForQuietHost, withStatementTimes } from './bench/yardsticks.mjs';
+import readReplicas from '../backend/dist/modules/directory/infrastructure/read-replicas.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const sizes = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
@@ -566,7 +567,7 @@ for (const listed of sizes) {
       // A search's statements, each timed by PostgreSQL (its log), at the same rate for a few seconds:
       // the directory pool's only (the ORM's flush of the creator's numbers is a write, not a search's).
       const statements = route.name.startsWith('search')
-        ? (await withStatementTimes(watch, 'api directory', () => openLoop(api.base, route.next, { rate, seconds: Math.min(seconds, 5), headers: visitorHeaders(api.base) }))).statements
+        ? (await withStatementTimes(watch, readReplicas.DIRECTORY_APPLICATION_NAME, () => openLoop(api.base, route.next, { rate, seconds: Math.min(seconds, 5), headers: visitorHeaders(api.base) }))).statements
         : undefined;
       await waitForIdleDatabase(db.databaseUrl);
       // The yardsticks proposed where the cannot be judged on two cores (docs/performance.md):
@@ -576,7 +577,7 @@ for (const listed of sizes) {
       await waitForIdleDatabase(db.databaseUrl);
       if (route.name.startsWith('search')) {
         await waitForQuietHost({ below: QUIET_LOAD, maxSeconds: quietWait });
-        proposed.statements = (await withStatementTimes(watch, 'api directory', () => openLoop(api.base, route.next, { rate: LOW_STATEMENT_RATE, seconds: LOW_STATEMENT_SECONDS, headers: visitorHeaders(api.base) }))).statements;
+        proposed.statements = (await withStatementTimes(watch, readReplicas.DIRECTORY_APPLICATION_NAME, () => openLoop(api.base, route.next, { rate: LOW_STATEMENT_RATE, seconds: LOW_STATEMENT_SECONDS, headers: visitorHeaders(api.base) }))).statements;
         await waitForIdleDatabase(db.databaseUrl);
       }
       results.push({ listed, path: route.name, floor: route.floor ?? 'bare', connections: route.connections ?? connections, api: apiResult, bare: bareResult, share: apiResult.rps / bareResult.rps, open, statements, proposed });

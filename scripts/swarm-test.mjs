@@ -10,6 +10,7 @@
 // Each prints the probe's counts (sent / failed) and fails on any lost request. The swarm is made
 // for the run (unless one was there) and left as found; bounded by SWARM_TEST_TIMEOUT_S (900 s).
 // STACK_TEST_BURN=1 keeps every core busy from the deploy on (a bounded burner, issue 39).
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,36 +50,56 @@ const deploy = (version) =>
 const tasks = (service) =>
   docker(['service', 'ps', '--no-trunc', '--format', '{{.ID}} {{.CurrentState}} {{.Image}}', `${stack}_${service}`]).stdout.split('\n').filter(Boolean);
 const containers = (service) => docker(['ps', '-q', '--filter', `label=com.docker.swarm.service.name=${stack}_${service}`]).stdout.split('\n').filter(Boolean);
-/** How many requests an api container has answered (its lc_http_requests_total), or null. */
-const answeredBy = (id) => {
-  const text = docker(['exec', id, 'node', '-e', "fetch('http://127.0.0.1:9464/metrics').then(r=>r.text()).then(t=>console.log(t))"], { allowFail: true }).stdout;
-  const counts = [...text.matchAll(/^lc_http_requests_total\{[^}]*\} (\d+)/gm)].map((m) => Number(m[1]));
-  return counts.length ? counts.reduce((a, b) => a + b, 0) : null;
-};
-/** Sign-ups sent at once just before each kill. */
-const KILL_BURST = 48;
+const sql = (query) => docker(['exec', containers('postgres')[0], 'psql', '-U', 'localcreators', '-d', 'localcreators', '-Atc', query]).stdout.trim();
 /**
- * What the proxy's access log says of the sign-ups it answered between two moments (ms since the
- * epoch): how many of each status, and the slowest. Read from the container, not `docker service
- * logs` (which came back empty in a failure report under the burner).
+ * Holds every sign-up at the database until `release()`: a transaction in the postgres container
+ * locks `users` against inserts (reads go on), so each sign-up waits there, in flight on its
+ * replica. A kill then meets some for certain, whatever the host's speed: a sign-up took 30-90 ms,
+ * and on CI's host five kills timed by a burst of sign-ups met none.
  */
-const signUpsSeenByProxy = (killedAt, from, to) => {
+async function holdSignUps() {
+  const psql = spawn('docker', ['exec', '-i', containers('postgres')[0], 'psql', '-U', 'localcreators', '-d', 'localcreators', '-Aq', '-v', 'ON_ERROR_STOP=1'], { env, stdio: ['pipe', 'ignore', 'pipe'] });
+  let stderr = '';
+  psql.stderr.on('data', (d) => (stderr += d));
+  const ended = new Promise((resolve) => psql.on('close', resolve));
+  psql.stdin.write('begin;\nlock table users in share mode;\n');
+  await eventually('the lock on users held', () => {
+    if (psql.exitCode !== null) throw new Error(`psql ended: ${stderr}`);
+    return sql("select count(*) from pg_locks where relation = 'users'::regclass and mode = 'ShareLock' and granted") === '1';
+  }, 30_000, 200);
+  return {
+    /** Sign-ups waiting for the lock that came from these addresses (an api container's). */
+    waitingFrom: (addresses) => Number(sql(`select count(*) from pg_stat_activity where wait_event_type = 'Lock' and host(client_addr) in (${addresses.map((a) => `'${a}'`).join(', ')})`)),
+    async release() {
+      psql.stdin.end('commit;\n');
+      await ended;
+    },
+  };
+}
+/**
+ * The proxy's log lines, the last `tail` (or those since `since`, ms since the epoch), each with its
+ * JSON entry ({} when the line is not JSON). Read from its container: `docker service logs` came
+ * back empty in a failure report under the burner.
+ */
+const proxyLog = ({ since, tail } = {}) =>
+  containers('proxy').flatMap((id) => {
+    const out = docker(['logs', ...(since ? ['--since', new Date(since).toISOString()] : ['--tail', String(tail)]), id], { allowFail: true });
+    return `${out.stdout}\n${out.stderr}`.split('\n').filter(Boolean).map((line) => {
+      try {
+        return { line, entry: JSON.parse(line.slice(line.indexOf('{'))) };
+      } catch {
+        return { line, entry: {} };
+      }
+    });
+  });
+/** What the proxy says of the sign-ups it answered from 2 s before a kill to 30 s after: how many of each status, and the slowest. */
+const signUpsSeenByProxy = (killedAt) => {
   const statuses = {};
   let slowest = { duration: 0 };
-  for (const id of containers('proxy')) {
-    const out = docker(['logs', '--since', new Date(from).toISOString(), id], { allowFail: true });
-    for (const line of `${out.stdout}\n${out.stderr}`.split('\n')) {
-      if (!line.includes('/api/auth/signup')) continue;
-      let entry;
-      try {
-        entry = JSON.parse(line.slice(line.indexOf('{')));
-      } catch {
-        continue;
-      }
-      if (entry.request?.method !== 'POST' || entry.ts * 1000 > to) continue;
-      statuses[entry.status] = (statuses[entry.status] ?? 0) + 1;
-      if ((entry.duration ?? 0) > slowest.duration) slowest = entry;
-    }
+  for (const { entry } of proxyLog({ since: killedAt - 2000 })) {
+    if (entry.request?.method !== 'POST' || entry.request.uri !== '/api/auth/signup' || entry.ts * 1000 > killedAt + 30_000) continue;
+    statuses[entry.status] = (statuses[entry.status] ?? 0) + 1;
+    if ((entry.duration ?? 0) > slowest.duration) slowest = entry;
   }
   const end = slowest.ts ? `, ${slowest.status}, ended ${(slowest.ts - killedAt / 1000).toFixed(1)} s after the kill` : '';
   return `${JSON.stringify(statuses)}; the slowest took ${slowest.duration.toFixed(2)} s${end}`;
@@ -129,7 +150,7 @@ const unbound = bounded(limitS, { log, finish, cleanup });
 async function probeDuring(what, operate, { writers = 0 } = {}) {
   const probe = startProbe(call, { workers: 3, writers, tag: what.replace(/\W+/g, '-') });
   await sleep(3000); // users were there before the operator started
-  await operate(probe);
+  await operate();
   await sleep(3000);
   const stats = await probe.stop();
   log(`probe during ${what}: ${describeProbe(stats)}`);
@@ -220,36 +241,29 @@ try {
 
   phase('kill');
   await step('kill: an api replica SIGKILLed with sign-ups in flight is replaced by Swarm; each sign-up it took is sent again and done once, nothing is lost', async () => {
-    // Sixteen more loops of sign-ups, and a burst of KILL_BURST just before the kill, keep some in
-    // flight on each replica (each spends 30-100 ms on its password hash), so the kill meets some:
-    // the check below says it did. A kill that met none
-    // showed nothing, so another replica is killed, up to five times, rather than failing a run
-    // on the timing of one kill (one run saw 1 sign-up in flight, another 22; with eight loops,
-    // one run's three kills met none, losing nothing).
-    for (let kill = 1; ; kill++) {
-      const stats = await probeDuring(`kill ${kill} of an api replica`, async (probe) => {
-        const [victim] = containers('api');
-        // Whether the proxy sends it anything: its answers over one second, beside the other replica's.
-        const before = containers('api').map((id) => [id, answeredBy(id)]);
-        await sleep(1000);
-        const served = before.map(([id, n]) => `${id.slice(0, 12)}${id === victim ? ' (victim)' : ''} +${(answeredBy(id) ?? NaN) - (n ?? NaN)}`);
-        // A burst of sign-ups just before the kill, so some are in flight on the victim: the loops
-        // alone met none in five kills on a host where a sign-up took 30-90 ms.
-        probe.burst(KILL_BURST);
-        await sleep(100);
-        const killedAt = Date.now();
+    // Eight more loops of sign-ups; while the victim is killed, each waits at the database (see
+    // holdSignUps), so the kill meets some in flight on the victim, which the probe must send again.
+    const stats = await probeDuring('the kill of an api replica', async () => {
+      const [victim] = containers('api');
+      const addresses = docker(['inspect', '-f', '{{range .NetworkSettings.Networks}}{{.IPAddress}} {{end}}', victim]).stdout.trim().split(/\s+/);
+      const gate = await holdSignUps();
+      let inFlight = 0;
+      let killedAt;
+      try {
+        await eventually('sign-ups waiting on the victim', () => (inFlight = gate.waitingFrom(addresses)) >= 2, 30_000, 200);
+        killedAt = Date.now();
         docker(['kill', victim]);
-        log(`killed api container ${victim.slice(0, 12)}; answers in the second before: ${served.join(', ')}`);
-        await eventually('a new api task in its place, healthy', () => {
-          const now = containers('api');
-          return now.length === 2 && !now.includes(victim) && now.every((id) => healthOf(id) === 'healthy');
-        }, 180_000, 1000);
-        log(`the proxy's sign-ups from 2 s before the kill to 30 s after: ${signUpsSeenByProxy(killedAt, killedAt - 2000, killedAt + 30_000)}`);
-      }, { writers: 16 });
-      if (stats.resent) break;
-      if (kill === 5) throw new Error('five kills met no sign-up in flight, so they showed nothing');
-      log(`kill ${kill} met no sign-up in flight: killing another replica`);
-    }
+      } finally {
+        await gate.release();
+      }
+      log(`killed api container ${victim.slice(0, 12)} with ${inFlight} sign-ups of its own waiting at the database`);
+      await eventually('a new api task in its place, healthy', () => {
+        const now = containers('api');
+        return now.length === 2 && !now.includes(victim) && now.every((id) => healthOf(id) === 'healthy');
+      }, 180_000, 1000);
+      log(`the proxy's sign-ups from 2 s before the kill to 30 s after: ${signUpsSeenByProxy(killedAt)}`);
+    }, { writers: 8 });
+    if (!stats.resent) throw new Error('the kill met sign-ups in flight, yet the probe sent none again');
   });
 } catch (e) {
   if (!e.message.startsWith('stopping:')) await step('unexpected error', () => Promise.reject(e));
@@ -262,17 +276,10 @@ try {
     // Tasks that never started (no logs above) say why here: no node fits, an image missing.
     log(`tasks:\n${docker(['stack', 'ps', '--no-trunc', '--format', '{{.Name}} {{.CurrentState}} {{.Error}}', stack], { allowFail: true }).stdout.slice(-3000)}`);
     // Why the proxy answered 502/503 itself (a dial that timed out, no upstream left): its error lines.
-    const proxyLog = docker(['service', 'logs', '--tail', '5000', '--no-trunc', `${stack}_proxy`], { allowFail: true });
-    const proxyErrors = `${proxyLog.stdout}\n${proxyLog.stderr}`.split('\n').filter((l) => /"level":"(error|warn)"/.test(l) && !/"logger":"http\.log\.access/.test(l));
+    const proxyErrors = proxyLog({ tail: 5000 }).filter(({ entry }) => ['error', 'warn'].includes(entry.level) && !entry.logger?.startsWith('http.log.access'));
     // Each kind of error line once, with its count and first and last time (addresses and ids folded).
     const kinds = new Map();
-    for (const line of proxyErrors) {
-      let entry;
-      try {
-        entry = JSON.parse(line.replace(/^[^{]*/, ''));
-      } catch {
-        entry = { msg: line.slice(0, 200) };
-      }
+    for (const { entry } of proxyErrors) {
       const kind = `${entry.level ?? '?'} ${entry.logger ?? ''}: ${entry.msg ?? ''} ${String(entry.error ?? '').replace(/\d+\.\d+\.\d+\.\d+(:\d+)?/g, '<addr>')}`.slice(0, 300);
       const at = typeof entry.ts === 'number' ? new Date(entry.ts * 1000).toISOString().slice(11, 23) : '?';
       const k = kinds.get(kind) ?? { count: 0, first: at, last: at };
@@ -281,7 +288,7 @@ try {
       kinds.set(kind, k);
     }
     log(`proxy errors (${proxyErrors.length}), by kind:\n${[...kinds].map(([kind, k]) => `${k.count}× ${k.first}–${k.last} ${kind}`).join('\n')}`);
-    log(`the last proxy errors:\n${proxyErrors.slice(-6).map((l) => l.replace(/^\S+\s+\|\s*/, '').slice(0, 500)).join('\n')}`);
+    log(`the last proxy errors:\n${proxyErrors.slice(-6).map(({ line }) => line.slice(0, 500)).join('\n')}`);
     log(`api tasks:\n${docker(['service', 'ps', '--no-trunc', '--format', '{{.Name}} {{.CurrentState}} {{.Error}}', `${stack}_api`], { allowFail: true }).stdout.slice(-3000)}`);
   }
   phase('teardown');

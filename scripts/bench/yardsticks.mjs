@@ -22,17 +22,16 @@ export function cpuOf(pid) {
 }
 
 /**
- * The pids of the bench database's client backends opened by one server: a floor's by its
- * application_name ('bench floor…'), the API's by every other name but the bench's own ('bench…');
- * autovacuum's workers are not a server's. 'api directory': the API's directory pool only, where
- * its public reads run (not the ORM's writes, such as the creator's numbers being flushed).
+ * The pids of the bench database's client backends opened by one server, by their
+ * application_name: a floor's ('bench floor…'), or the API directory pool's (where its public reads
+ * run, not the ORM's writes such as the creator's numbers being flushed). 'api': every name but the
+ * bench's own ('bench…'). Autovacuum's workers are not a server's.
  */
 export async function backendPids(client, who) {
-  const condition =
-    who === 'api' ? `coalesce(application_name, '') not like 'bench%'` : who === 'api directory' ? `application_name = 'local-creators directory'` : `application_name = $1`;
+  const condition = who === 'api' ? `coalesce(application_name, '') not like 'bench%'` : `application_name = $1`;
   const { rows } = await client.query(
     `select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid() and ${condition}`,
-    who === 'api' || who === 'api directory' ? [] : [who],
+    who === 'api' ? [] : [who],
   );
   return rows.map((r) => r.pid);
 }
@@ -151,43 +150,37 @@ function pgLogFrom(offset) {
   return buffer.toString('utf8');
 }
 
-/**
- * The durations (ms) of the statements that backends `pids` logged (log_line_prefix '%m [%p] …',
- * log_min_duration_statement = 0): an extended-protocol statement is logged as its parse, bind and
- * execute steps, and only the execute (or a simple query's `statement`) is counted.
- */
-export function statementDurations(text, pids) {
-  const durations = [];
-  for (const line of text.split('\n')) {
-    const pid = Number(/^\S+ \S+ \S+ \[(\d+)\]/.exec(line)?.[1]);
-    if (!pids.has(pid)) continue;
-    const m = /duration: ([\d.]+) ms\s+(execute|statement)\b/.exec(line);
-    if (m) durations.push(Number(m[1]));
-  }
-  return durations;
-}
+const LINE_START = /^\S+ \S+ \S+ \[(\d+)\]/;
 
 /**
- * The slowest counted statement of `pids` in the log, as PostgreSQL logged it: its duration, its
- * text (continuation lines joined) and its parameters (the DETAIL line after it), each cut to `max`
- * characters; null when there is none. Says which statement a slow shape's time went to.
+ * The statements that backends `pids` logged (log_line_prefix '%m [%p] …',
+ * log_min_duration_statement = 0), as { ms, sql, parameters } with the text's continuation lines
+ * joined and the parameters from the DETAIL line after it, each cut to `max` characters. An
+ * extended-protocol statement is logged as its parse, bind and execute steps: only the execute
+ * (or a simple query's `statement`) is counted.
  */
-export function slowestStatement(text, pids, max = 400) {
+export function loggedStatements(text, pids, max = 400) {
   const lines = text.split('\n');
-  let slowest = null;
+  const statements = [];
   for (let i = 0; i < lines.length; i++) {
-    const pid = Number(/^\S+ \S+ \S+ \[(\d+)\]/.exec(lines[i])?.[1]);
+    const pid = Number(LINE_START.exec(lines[i])?.[1]);
     if (!pids.has(pid)) continue;
     const m = /duration: ([\d.]+) ms\s+(?:execute|statement)\b[^:]*: (.*)$/.exec(lines[i]);
-    if (!m || (slowest && Number(m[1]) <= slowest.ms)) continue;
+    if (!m) continue;
     let sql = m[2];
     let j = i + 1;
-    for (; j < lines.length && !/^\S+ \S+ \S+ \[\d+\]/.test(lines[j]); j++) sql += ` ${lines[j].trim()}`;
+    for (; j < lines.length && !LINE_START.test(lines[j]); j++) sql += ` ${lines[j].trim()}`;
     const detail = j < lines.length && lines[j].includes(`[${pid}]`) ? /DETAIL:\s+(parameters: .*)$/.exec(lines[j])?.[1] : undefined;
-    slowest = { ms: Number(m[1]), sql: sql.slice(0, max), parameters: detail?.slice(0, max) ?? null };
+    statements.push({ ms: Number(m[1]), sql: sql.slice(0, max), parameters: detail?.slice(0, max) ?? null });
   }
-  return slowest;
+  return statements;
 }
+
+/** The durations (ms) of the statements that backends `pids` logged (see loggedStatements). */
+export const statementDurations = (text, pids) => loggedStatements(text, pids).map((s) => s.ms);
+
+/** The first of the slowest statements, or null when there is none: says which statement a slow shape's time went to. */
+export const slowestOf = (statements) => statements.reduce((slowest, s) => (!slowest || s.ms > slowest.ms ? s : slowest), null);
 
 /**
  * Runs `work` with every statement's duration logged (ALTER SYSTEM log_min_duration_statement = 0
@@ -215,9 +208,9 @@ export async function withStatementTimes(client, who, work) {
     await client.query('alter system reset log_min_duration_statement');
     await client.query('select pg_reload_conf()');
   }
-  const text = pgLogFrom(start);
-  const durations = statementDurations(text, pids);
-  if (durations.length === 0) return { result, statements: null };
-  const sum = durations.reduce((a, b) => a + b, 0);
-  return { result, statements: { n: durations.length, meanMs: sum / durations.length, maxMs: Math.max(...durations), slowest: slowestStatement(text, pids, 3000) } };
+  const statements = loggedStatements(pgLogFrom(start), pids, 3000);
+  if (statements.length === 0) return { result, statements: null };
+  const slowest = slowestOf(statements);
+  const sum = statements.reduce((a, s) => a + s.ms, 0);
+  return { result, statements: { n: statements.length, meanMs: sum / statements.length, maxMs: slowest.ms, slowest } };
 }

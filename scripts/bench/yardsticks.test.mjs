@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { dueAt, dueBy, openLoop, percentile, slowestStatement, statementDurations } from './yardsticks.mjs';
+import { dueAt, dueBy, openLoop, percentile, loggedStatements, slowestOf, statementDurations } from './yardsticks.mjs';
 
 test('requests are due evenly spaced, one every 1/rate s', () => {
   assert.deepEqual(
@@ -49,12 +49,12 @@ test('the slowest statement of the given backends, with its continuation lines a
     '2026-11-28 22:00:00.004 UTC [102] postgres@bench DETAIL:  parameters: $1 = \'akron\'',
     '2026-11-28 22:00:00.006 UTC [103] postgres@other LOG:  duration: 50.000 ms  execute S_2: select 4',
   ].join('\n');
-  assert.deepEqual(slowestStatement(log, new Set([101, 102])), {
+  assert.deepEqual(slowestOf(loggedStatements(log, new Set([101, 102]))), {
     ms: 9,
     sql: 'select p.id from creator_profiles p where p.city_slug = $1',
     parameters: "parameters: $1 = 'akron'",
   });
-  assert.equal(slowestStatement(log, new Set([104])), null);
+  assert.equal(slowestOf(loggedStatements(log, new Set([104]))), null);
 });
 
 test('the open loop sends rate × seconds requests, timed from when each was due', async () => {

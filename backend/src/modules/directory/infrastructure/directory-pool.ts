@@ -1,7 +1,13 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import pg from 'pg';
 import { AppConfig } from '../../../config/app-config';
-import { ReadReplicas, recoveryConflict, replicaUnreachable, type Replica } from './read-replicas';
+import {
+  DIRECTORY_APPLICATION_NAME,
+  ReadReplicas,
+  recoveryConflict,
+  replicaUnreachable,
+  type Replica,
+} from './read-replicas';
 import { QueryCanceller } from './query-canceller';
 
 /**
@@ -39,7 +45,7 @@ export class DirectoryPool implements OnApplicationShutdown {
         max: 10,
         idleTimeoutMillis: 30_000,
         connectionTimeoutMillis: config.database.connectTimeoutMs,
-        application_name: 'local-creators directory',
+        application_name: DIRECTORY_APPLICATION_NAME,
         ...(timeout > 0 ? { statement_timeout: timeout } : {}),
         ...extra,
       });
@@ -48,7 +54,7 @@ export class DirectoryPool implements OnApplicationShutdown {
       return made;
     };
     this.pool = pool({});
-    this.genericPlans = pool({ application_name: 'local-creators directory, plans kept' });
+    this.genericPlans = pool({ application_name: `${DIRECTORY_APPLICATION_NAME}, plans kept` });
     // Queued before the connection's first statement. Should it fail, pages are planned on each
     // execution, as before: slower, never wrong.
     this.genericPlans.on(

@@ -5,6 +5,12 @@ import { Counter, Gauge } from 'prom-client';
 import { AppConfig } from '../../../config/app-config';
 import { Metrics } from '../../../shared/metrics';
 
+/**
+ * The application_name of the directory's public-read connections, on the primary and on replicas:
+ * pg_stat_activity and the bench (scripts/bench.mjs) tell its statements from the ORM's by it.
+ */
+export const DIRECTORY_APPLICATION_NAME = 'local-creators directory';
+
 /** One streaming replica of DATABASE_REPLICA_URLS, as the checks last found it. */
 export class Replica {
   /** host:port/database, never the URL: it may carry a password (decision 0313). */
@@ -28,7 +34,7 @@ export class Replica {
       idleTimeoutMillis: 30_000,
       // Short: a replica that does not answer is skipped and the read goes to the primary (decision 0871).
       connectionTimeoutMillis: timeoutMs,
-      application_name: 'local-creators directory',
+      application_name: DIRECTORY_APPLICATION_NAME,
       ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
       // A frozen replica does not even time a statement out: the client gives up after timeoutMs,
       // drops the connection, and the primary answers (DirectoryPool.run).
