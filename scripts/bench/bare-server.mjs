@@ -31,7 +31,7 @@ import searchWords from '../../backend/dist/modules/directory/application/search
 
 const { AREA_PAGES, AREA_SLUG, DIRECTORY, FOLLOWER_BUCKETS, NICHES, PLATFORM_NAMES, VERIFICATION_FRESHNESS, areaSlug } = common;
 const { areaCountsSql, areaCardsSql } = areaSql;
-const { listedCountSql, listedPageSql, listedMatchedPageSql, listedSuggestionsSql, listedWalkCountSql, searchWordStatsSql, closeWordsSql, anyOfSearchesQuery } =
+const { listedCountSql, listedPageSql, listedMatchedPageSql, listedSuggestionsSql, listedWalkCountSql, searchWordStatsSql, closeWordsSql, anyOfSearchesQuery, walkStoppedShort } =
   directorySql;
 const { PROFILE_SQL, readOnlyProfile } = profileRows;
 const { searchCountPlan, correctedSearches, correctedText, SEARCH_WALK_READ, SUGGESTION_CANDIDATES } = searchWords;
@@ -142,10 +142,17 @@ async function creators(res, params) {
   const nicheShare = filters.niche ? (counts[filters.niche] ?? 0) / Math.max(counts['*'] ?? 0, 1) : undefined;
   const pageOf = (order) => ({ ...filters, nicheShare, order, after: cursor?.after ? cursor.at : undefined, before: cursor && !cursor.after ? cursor.at : undefined, limit: perPage + 1 });
   const cards = async ({ text, values, backwards }) => {
-    const { rows } = await pool.query(prepared(`select ${CARD}::text as card, p.__key as key, p.id ${text.includes('"__n"') ? ', p.__n as n' : ''} from (${text}) p`, values));
+    const walk = text.includes('"__last"') ? ', p.__matched as "__matched", p.__last as "__last"' : '';
+    const { rows } = await pool.query(prepared(`select ${CARD}::text as card, p.__key as key, p.id ${text.includes('"__n"') ? ', p.__n as n' : ''}${walk} from (${text}) p`, values));
     return backwards ? rows.reverse() : rows;
   };
-  const page = (order, commonWords = false) => cards(listedPageSql({ ...pageOf(order), commonWords }));
+  // A walk that stopped short of its page reads it again through the text index, as the API does.
+  const page = async (order, commonWords = false) => {
+    const q = { ...pageOf(order), commonWords };
+    const rows = await cards(listedPageSql(q));
+    if (walkStoppedShort(rows, q.limit)) return cards(listedPageSql({ ...q, commonWords: false }, { wordsIndex: true }));
+    return rows.filter((r) => r.__matched !== false);
+  };
   try {
     let total;
     let rows;

@@ -19,6 +19,8 @@ const LISTED = 100_000;
 const AKRON = 2_000;
 const ENTRIES_BUDGET = 2_000;
 const CAP = DIRECTORY.searchCountCap;
+/** How many of the newest creators have the word 'glassworks': more than the cap. */
+const NEWEST_WORD = CAP + 100;
 
 async function seedBenchShapedCreators(t: TestApp) {
   await t.sql(`insert into cities (slug, name, state, time_zone, neighborhoods, copy, host)
@@ -32,7 +34,10 @@ async function seedBenchShapedCreators(t: TestApp) {
     insert into creator_profiles (id, user_id, full_name, phone, bio, neighborhood, niches, platforms, content_types, collab_types,
       can_use_name_publicly, approval_status, is_public, phone_verified, total_followers, created_at, updated_at, city, city_slug)
     select gen_random_uuid(), user_id, 'Creator ' || i, '216-555-0100',
-      case when i > ${LISTED} then 'Akron' else 'Cleveland' end || ' creator number ' || i || ', sharing the best food, events and people of the city.',
+      case when i > ${LISTED} then 'Akron' else 'Cleveland' end || ' creator number ' || i || ', sharing the best food, events and people of the city.'
+        -- A word more creators have than the cap, all among the newest: past them a walk of the
+        -- order meets no other, so a page there must not read the rest of the listing for its rows.
+        || case when i <= ${NEWEST_WORD} then ' Glassworks.' else '' end,
       case when i > ${LISTED} then 'Highland Square' else (array['Tremont','Ohio City','Gordon Square','Little Italy','University Circle','Lakewood'])[1 + i % 6] end,
       (select array_agg(distinct all_niches[1 + (i * k * 7 + k) % 11]) from niches, generate_series(1, 1 + i % 3) k),
       case when i % 2 = 0
@@ -129,13 +134,13 @@ describe('search at 100,000 creators: bounded plans and the same answers (issue 
     return out;
   }
 
-  /** A cursor in the newest order at the creator of number `n`, as the API writes one. */
-  async function newestCursorAt(n: number) {
+  /** A cursor in the newest order at the creator of number `n` (after it, or before it: 'b'), as the API writes one. */
+  async function newestCursorAt(n: number, dir: 'a' | 'b' = 'a') {
     const [row] = await t.sql<{ key: string; id: string }>(
       `select created_at::text as key, id from creator_profiles where full_name = $1`,
       [`Creator ${n}`],
     );
-    return Buffer.from(JSON.stringify(['newest', 'a', row!.key, row!.id])).toString('base64url');
+    return Buffer.from(JSON.stringify(['newest', dir, row!.key, row!.id])).toString('base64url');
   }
 
   // Each shape of the bench's searches, and its buffer budget (measured on the word table's
@@ -161,6 +166,16 @@ describe('search at 100,000 creators: bounded plans and the same answers (issue 
       400,
     ],
     ['a word and a number with a filter', async () => ({ q: 'creator 4321', niche: 'Food' }), 300],
+    [
+      'the last page of a common word only the newest have',
+      async () => ({ q: 'glassworks', cursor: await newestCursorAt(NEWEST_WORD - 10) }),
+      400,
+    ],
+    [
+      'a page past the last of a common word only the newest have',
+      async () => ({ q: 'glassworks', cursor: await newestCursorAt(NEWEST_WORD + 5) }),
+      400,
+    ],
   ];
 
   it.each(shapes)(
@@ -246,6 +261,26 @@ describe('search at 100,000 creators: bounded plans and the same answers (issue 
     }
     expect(got).toEqual(want.ids.slice(0, got.length));
     expect(got.length).toBe(Math.min(want.ids.length, 72, want.total_exact ? want.total : 72));
+  });
+
+  it('pages a common word only the newest have to its end, and no further', async () => {
+    const names = async (query: Record<string, string>) => (await search(query)).items.map((c) => c.display_name);
+    const last = await search({ q: 'glassworks', cursor: await newestCursorAt(NEWEST_WORD - 10) });
+    expect(last.items.map((c) => c.display_name)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Creator ${NEWEST_WORD - 9 + i}`),
+    );
+    expect({ total: last.total, total_exact: last.total_exact, next_cursor: last.next_cursor }).toEqual({
+      total: CAP,
+      total_exact: false,
+      next_cursor: null,
+    });
+    expect(await names({ q: 'glassworks', cursor: await newestCursorAt(NEWEST_WORD + 5) })).toEqual([]);
+    // Backwards from past the end: the last page again, nearest first turned around.
+    expect((await names({ q: 'glassworks', cursor: await newestCursorAt(NEWEST_WORD + 5, 'b') })).slice(-3)).toEqual([
+      `Creator ${NEWEST_WORD - 2}`,
+      `Creator ${NEWEST_WORD - 1}`,
+      `Creator ${NEWEST_WORD}`,
+    ]);
   });
 
   it('offers "Did you mean" only for a word no listed creator has, in the city searched', async () => {

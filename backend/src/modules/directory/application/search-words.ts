@@ -33,6 +33,14 @@ export const PREFIX_WORDS_READ = 2_000;
 export const SEARCH_WALK_READ = 10_000;
 
 /**
+ * How many rows of the order a page of common words reads at most, checking each for the words;
+ * past that it reads the page through the text index (decision 0280). Within the plan budget of
+ * 2,000 index entries a statement (backend/test/creator/search-budgets.api.spec.ts), and enough
+ * for a page of 48 among words one creator in twenty has.
+ */
+export const PAGE_WALK_READ = 1_000;
+
+/**
  * "Did you mean …?" ranks at most this many creators of a corrected search (decision 0250); a
  * corrected search whose rarest word more have is offered as its words instead of their names.
  */

@@ -55,6 +55,10 @@ function statements(): [string, { text: string; values?: unknown[] }][] {
     ['two common words: a walk of the order', listedPageSql(page({ q: 'food music', commonWords: true }))],
     ['common words, a deep page', listedPageSql(page({ q: 'food music', commonWords: true, after: AT }))],
     ['common words in a city', listedPageSql(page({ q: 'food', commonWords: true, city: 'akron' }))],
+    [
+      'common words, a walk stopped short: the page through the text index',
+      listedPageSql(page({ q: 'food music', after: AT }), { wordsIndex: true }),
+    ],
     ['common words: their count, bounded', listedWalkCountSql({ q: 'food music' }, CAP, 2_000)],
     ['a count', listedCountSql({ q: 'imani' }, CAP)],
     ['nothing found: close words', closeWordsSql('imanni', undefined, 5)],

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { COLLAB_TYPES, CONTENT_TYPES, NICHES, PLATFORM_NAMES } from '@local-creators/common';
 import type { ListedPageQuery } from '../application/directory-reads';
-import { listedCountSql, listedMatchedPageSql, listedPageSql } from './directory-sql';
+import { listedCountSql, listedMatchedPageSql, listedPageSql, walkStoppedShort } from './directory-sql';
 
 const position = fc.record({ key: fc.string({ maxLength: 12 }), id: fc.uuid() });
 const query: fc.Arbitrary<ListedPageQuery> = fc.record(
@@ -58,5 +58,22 @@ describe('directory statements', () => {
         after: { key: '2026-11-25 10:00:00+00', id: crypto.randomUUID() },
       }).text,
     ).not.toBe(words);
+  });
+});
+
+describe('a walk of the order for common words (decision 0280)', () => {
+  const row = (matched: boolean, last = false) => ({ __matched: matched, __last: last });
+
+  it('stopped short when its last row read came before a full page', () => {
+    expect(walkStoppedShort([row(true), row(false, true)], 21)).toBe(true);
+    expect(walkStoppedShort([row(true), row(true, true)], 21)).toBe(true);
+  });
+
+  it('did not when it found its page, or reached the end of the listing first', () => {
+    expect(walkStoppedShort([row(true), row(true, true)], 2)).toBe(false);
+    expect(walkStoppedShort([row(true), row(true)], 21)).toBe(false);
+    expect(walkStoppedShort([], 21)).toBe(false);
+    // A page read any other way has neither column.
+    expect(walkStoppedShort([{}, {}], 21)).toBe(false);
   });
 });

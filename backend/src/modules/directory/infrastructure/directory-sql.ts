@@ -6,6 +6,7 @@
 import type { ListedFilters, ListedOrder, ListedPageQuery } from '../application/directory-reads';
 import { escapeLike } from '../../../shared/sql';
 import {
+  PAGE_WALK_READ,
   PREFIX_WORDS_READ,
   searchedInNames,
   searchText,
@@ -230,15 +231,19 @@ function listedWhere(
     );
   }
   if (terms) {
-    const match: string[] = [];
-    // Word prefixes in the text search document (names, handles, niches, neighborhood, bio).
-    if (terms.words.length) match.push(`p.search_doc @@ to_tsquery('simple', ${p(tsQuery(terms.words))})`);
-    if (terms.inNames) match.push(`p.search_names ilike ${p(`%${escapeLike(terms.text)}%`)}`);
-    const matches = match.length ? `(${match.join(' or ')})` : 'false';
+    const matches = wordsMatch(terms, p);
     // Words known to match most of the listing are checked row by row along the order's index.
     where.push(f.commonWords ? `${matches} is true` : matches);
   }
   return where;
+}
+
+/** Whether a row of `p` matches the words: prefixes in the text search document (names, handles, niches, neighborhood, bio), or the one term in a shown name or handle. */
+function wordsMatch(terms: SearchTerms, p: (value: unknown) => string): string {
+  const match: string[] = [];
+  if (terms.words.length) match.push(`p.search_doc @@ to_tsquery('simple', ${p(tsQuery(terms.words))})`);
+  if (terms.inNames) match.push(`p.search_names ilike ${p(`%${escapeLike(terms.text)}%`)}`);
+  return match.length ? `(${match.join(' or ')})` : 'false';
 }
 
 /** The sort key of an order (an expression over `p`), its SQL type, and whether it descends. */
@@ -314,25 +319,56 @@ function keyset(
 /**
  * One keyset page: `select <page columns>, <sort key>::text as "__key"`. With `before` the rows come nearest
  * first (`backwards`): the caller turns them around.
+ *
+ * Common words (`commonWords`) walk the order's index, checking each row, and read at most
+ * PAGE_WALK_READ rows of it (decision 0280): words the newest creators share may be met by no one
+ * older, and the walk then read the rest of the listing for a page it could not fill. The
+ * PAGE_WALK_READ-th row read comes too, matched or not, with `__last`: `walkStoppedShort` tells
+ * from that whether the page must be read again through the text index (`wordsIndex`).
  */
-export function listedPageSql(q: ListedPageQuery) {
+export function listedPageSql(q: ListedPageQuery, { wordsIndex = false }: { wordsIndex?: boolean } = {}) {
   const values: unknown[] = [];
   const terms = searchTerms(q.q);
-  const where = listedWhere(q, terms, values);
+  const walk = !!terms && !!q.commonWords;
+  const p = (value: unknown) => `$${values.push(value)}`;
+  // Walking, the words are checked by the statement around the walk, not in its where.
+  const where = listedWhere(q, walk ? undefined : terms, values);
   const { expr, type, desc } = orderKey(q.order, terms, values);
   const { past, backwards, dir, idDir } = keyset(q, { type, desc }, expr, 'p.id', values);
   if (past) where.push(past);
-  values.push(q.limit);
-  const limit = `limit $${values.length}`;
+  const order = `${expr} ${dir}, p.id ${idDir}`;
+  if (walk) {
+    const matches = wordsMatch(terms, p);
+    const limit = `limit ${p(q.limit)}`;
+    const text = `select ${columnsOf('p')}, (${expr})::text as "__key", p.__matched as "__matched", p.__read = ${PAGE_WALK_READ} as "__last" from (
+        select p.*, ${matches} is true as __matched, row_number() over (order by ${order}) as __read from (
+          select * from creator_profiles p where ${where.join(' and ')} order by ${order} limit ${PAGE_WALK_READ}) p) p
+      where p.__matched or p.__read = ${PAGE_WALK_READ}
+      order by ${order} ${limit}`;
+    return { text: sameText(shapeOf('page', q, terms), text), values, backwards };
+  }
+  const limit = `limit ${p(q.limit)}`;
   // A rare niche's rows all come from the niches index, then are sorted: `offset 0` keeps the
-  // order out of the inner query, so a generic plan cannot choose to walk the order's index.
-  const text = nicheFromItsIndex(q)
-    ? `select ${PAGE_COLUMNS.join(', ')}, __sort::text as "__key" from (
+  // order out of the inner query, so a generic plan cannot choose to walk the order's index. So
+  // do the words' rows, when a walk of the order stopped short of a page.
+  const text =
+    nicheFromItsIndex(q) || wordsIndex
+      ? `select ${PAGE_COLUMNS.join(', ')}, __sort::text as "__key" from (
           select ${columnsOf('p')}, ${expr} as __sort from creator_profiles p where ${where.join(' and ')} offset 0) p
         order by __sort ${dir}, id ${idDir} ${limit}`
-    : `select ${columnsOf('p')}, (${expr})::text as "__key" from creator_profiles p where ${where.join(' and ')}
-        order by ${expr} ${dir}, p.id ${idDir} ${limit}`;
-  return { text: sameText(shapeOf('page', q, terms), text), values, backwards };
+      : `select ${columnsOf('p')}, (${expr})::text as "__key" from creator_profiles p where ${where.join(' and ')}
+        order by ${order} ${limit}`;
+  return { text: sameText(shapeOf(wordsIndex ? 'page words' : 'page', q, terms), text), values, backwards };
+}
+
+/**
+ * Whether a walk of the order (listedPageSql with `commonWords`) stopped at PAGE_WALK_READ rows
+ * before it found its page: its rows (`__matched`, `__last`) and the page's limit. Then the page is
+ * read again through the text index; else its matched rows are the page (fewer than the limit: the
+ * walk reached the end of the listing).
+ */
+export function walkStoppedShort(rows: { __matched?: unknown; __last?: unknown }[], limit: number): boolean {
+  return rows.some((row) => row.__last === true) && rows.filter((row) => row.__matched === true).length < limit;
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   listedMatchedPageSql,
   listedSuggestionsSql,
   listedWalkCountSql,
+  walkStoppedShort,
   closeWordsSql,
   searchWordStatsSql,
   anyOfSearchesQuery,
@@ -114,11 +115,18 @@ export class SqlDirectoryReads extends DirectoryReads {
   async pageListed(q: ListedPageQuery, signal?: AbortSignal) {
     // Hand-written SQL on a connection of its own, so a client that goes away cancels it.
     const { text, values, backwards } = listedPageSql(q);
-    const rows = await this.jsonRows(signal, text, values);
-    const page = rows.map((row) => ({
-      card: listedCard(row),
-      position: { key: String(row.__key), id: String(row.id) },
-    }));
+    let rows = await this.jsonRows(signal, text, values);
+    if (walkStoppedShort(rows, q.limit)) {
+      const words = listedPageSql({ ...q, commonWords: false }, { wordsIndex: true });
+      rows = await this.jsonRows(signal, words.text, words.values);
+    }
+    // A walk's last row read comes matched or not (see listedPageSql).
+    const page = rows
+      .filter((row) => row.__matched !== false)
+      .map((row) => ({
+        card: listedCard(row),
+        position: { key: String(row.__key), id: String(row.id) },
+      }));
     return backwards ? page.reverse() : page;
   }
   async matchedPageListed(q: ListedPageQuery, cap: number, signal?: AbortSignal) {
