@@ -4,7 +4,8 @@
 // migration job, then, while a probe of GETs and POSTs (sign-ups) runs through the proxy:
 //  - an upgrade (`docker stack deploy` of a new APP_VERSION: rolling, the new task first),
 //  - a rollback (`docker service rollback`),
-//  - the kill of an api replica (SIGKILL; Swarm replaces it). A sign-up the killed process had
+//  - the kill of an api replica (SIGKILL; Swarm replaces it) while sign-ups are held at the database,
+//    so some are in flight on it for certain (holdSignUps). A sign-up the killed process had
 //    taken is sent again by the probe with its Idempotency-Key, as the public site does; the api
 //    runs it once (decision 0340). Nothing may be lost.
 // Each prints the probe's counts (sent / failed) and fails on any lost request. The swarm is made
@@ -63,10 +64,15 @@ async function holdSignUps() {
   psql.stderr.on('data', (d) => (stderr += d));
   const ended = new Promise((resolve) => psql.on('close', resolve));
   psql.stdin.write('begin;\nlock table users in share mode;\n');
-  await eventually('the lock on users held', () => {
-    if (psql.exitCode !== null) throw new Error(`psql ended: ${stderr}`);
-    return sql("select count(*) from pg_locks where relation = 'users'::regclass and mode = 'ShareLock' and granted") === '1';
-  }, 30_000, 200);
+  try {
+    await eventually('the lock on users held', () => {
+      if (psql.exitCode !== null) throw new Error(`psql ended: ${stderr}`);
+      return sql("select count(*) from pg_locks where relation = 'users'::regclass and mode = 'ShareLock' and granted") === '1';
+    }, 30_000, 200);
+  } catch (e) {
+    psql.kill(); // its session ends, and the lock with it
+    throw e;
+  }
   return {
     /** Sign-ups waiting for the lock that came from these addresses (an api container's). */
     waitingFrom: (addresses) => Number(sql(`select count(*) from pg_stat_activity where wait_event_type = 'Lock' and host(client_addr) in (${addresses.map((a) => `'${a}'`).join(', ')})`)),
