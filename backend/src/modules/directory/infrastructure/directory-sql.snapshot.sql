@@ -120,34 +120,30 @@ with m as materialized (select p.id, p.search_doc, p.search_names from creator_p
 
 -- one common word: a walk of the order
 select p.id, p.full_name, p.can_use_name_publicly, p.platforms, p.bio, p.profile_image_url, p.profile_image_small_url, p.niches, p.total_followers, p.approval_status, p.phone_verified, p.neighborhood, p.created_at, p.city_slug, p.checked_at, p.listed_followers, (p.created_at)::text as "__key", p.__matched as "__matched", p.__read = 1000 as "__last" from (
-        select p.*, (p.search_doc @@ to_tsquery('simple', $1) or p.search_names ilike $2) is true as __matched, row_number() over (order by p.created_at desc, p.id asc) as __read from (
-          select * from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified order by p.created_at desc, p.id asc limit 1000) p) p
-      where p.__matched or p.__read = 1000
-      order by p.created_at desc, p.id asc limit $3
+        select p.*, (p.search_doc @@ to_tsquery('simple', $1) or p.search_names ilike $2) is true as __matched, row_number() over (order by p.created_at desc, p.id asc) as __read
+        from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified) p
+      where p.__read <= 1000 and (p.__matched or p.__read = 1000) limit $3
 -- values: ["'food':*","%food%",25]
 
 -- two common words: a walk of the order
 select p.id, p.full_name, p.can_use_name_publicly, p.platforms, p.bio, p.profile_image_url, p.profile_image_small_url, p.niches, p.total_followers, p.approval_status, p.phone_verified, p.neighborhood, p.created_at, p.city_slug, p.checked_at, p.listed_followers, (p.created_at)::text as "__key", p.__matched as "__matched", p.__read = 1000 as "__last" from (
-        select p.*, (p.search_doc @@ to_tsquery('simple', $1)) is true as __matched, row_number() over (order by p.created_at desc, p.id asc) as __read from (
-          select * from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified order by p.created_at desc, p.id asc limit 1000) p) p
-      where p.__matched or p.__read = 1000
-      order by p.created_at desc, p.id asc limit $2
+        select p.*, (p.search_doc @@ to_tsquery('simple', $1)) is true as __matched, row_number() over (order by p.created_at desc, p.id asc) as __read
+        from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified) p
+      where p.__read <= 1000 and (p.__matched or p.__read = 1000) limit $2
 -- values: ["'food' & 'music':*",25]
 
 -- common words, a deep page
 select p.id, p.full_name, p.can_use_name_publicly, p.platforms, p.bio, p.profile_image_url, p.profile_image_small_url, p.niches, p.total_followers, p.approval_status, p.phone_verified, p.neighborhood, p.created_at, p.city_slug, p.checked_at, p.listed_followers, (p.created_at)::text as "__key", p.__matched as "__matched", p.__read = 1000 as "__last" from (
-        select p.*, (p.search_doc @@ to_tsquery('simple', $3)) is true as __matched, row_number() over (order by p.created_at desc, p.id asc) as __read from (
-          select * from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified and p.created_at <= $1::timestamptz and (p.created_at < $1::timestamptz or p.id > $2::uuid) order by p.created_at desc, p.id asc limit 1000) p) p
-      where p.__matched or p.__read = 1000
-      order by p.created_at desc, p.id asc limit $4
+        select p.*, (p.search_doc @@ to_tsquery('simple', $3)) is true as __matched, row_number() over (order by p.created_at desc, p.id asc) as __read
+        from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified and p.created_at <= $1::timestamptz and (p.created_at < $1::timestamptz or p.id > $2::uuid)) p
+      where p.__read <= 1000 and (p.__matched or p.__read = 1000) limit $4
 -- values: ["2026-11-25 10:00:00+00","00000000-0000-4000-8000-000000000001","'food' & 'music':*",25]
 
 -- common words in a city
 select p.id, p.full_name, p.can_use_name_publicly, p.platforms, p.bio, p.profile_image_url, p.profile_image_small_url, p.niches, p.total_followers, p.approval_status, p.phone_verified, p.neighborhood, p.created_at, p.city_slug, p.checked_at, p.listed_followers, (p.created_at)::text as "__key", p.__matched as "__matched", p.__read = 1000 as "__last" from (
-        select p.*, (p.search_doc @@ to_tsquery('simple', $2) or p.search_names ilike $3) is true as __matched, row_number() over (order by p.created_at desc, p.id asc) as __read from (
-          select * from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified and p.city_slug = $1 order by p.created_at desc, p.id asc limit 1000) p) p
-      where p.__matched or p.__read = 1000
-      order by p.created_at desc, p.id asc limit $4
+        select p.*, (p.search_doc @@ to_tsquery('simple', $2) or p.search_names ilike $3) is true as __matched, row_number() over (order by p.created_at desc, p.id asc) as __read
+        from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified and p.city_slug = $1) p
+      where p.__read <= 1000 and (p.__matched or p.__read = 1000) limit $4
 -- values: ["akron","'food':*","%food%",25]
 
 -- common words, a walk stopped short: the page through the text index
