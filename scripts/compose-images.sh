@@ -102,6 +102,7 @@ for image in "${images[@]}"; do
     quay.io/prometheuscommunity/postgres-exporter:*) standin "$image" "$standins/postgres-exporter" ;;
     oliver006/redis_exporter:*) standin "$image" "$standins/redis-exporter" ;;
     prom/blackbox-exporter:*) standin "$image" "$standins/blackbox-exporter" ;;
+    prom/node-exporter:*) standin "$image" "$standins/node-exporter" ;;
     node:*)
       if have "$image" && [ -z "$(label "$image" org.localcreators.standin)" ]; then log "$image: a real image is present, kept"; continue; fi
       version=${image#node:}; version=${version%%-*}

@@ -466,7 +466,7 @@ try {
   });
 
   phase('monitoring');
-  const monitoringServices = ['prometheus', 'alertmanager', 'postgres-exporter', 'redis-exporter', 'blackbox-exporter'];
+  const monitoringServices = ['prometheus', 'alertmanager', 'postgres-exporter', 'redis-exporter', 'blackbox-exporter', 'node-exporter'];
   /** Prometheus's HTTP API, asked from inside its container (no port is published). */
   const prometheusApi = (path) =>
     JSON.parse(docker(['exec', ids('prometheus', { monitoring: true })[0], 'wget', '-q', '-O', '-', `http://127.0.0.1:9090${path}`]).stdout).data;
@@ -474,10 +474,10 @@ try {
     const alerts = JSON.parse(docker(['exec', ids('alertmanager', { monitoring: true })[0], 'wget', '-q', '-O', '-', 'http://127.0.0.1:9093/api/v2/alerts']).stdout);
     return alerts.find((a) => a.labels.alertname === alertname && a.status.state === 'active');
   };
-  await step('monitoring profile: Prometheus scrapes every api and worker, the proxy, PostgreSQL, Redis and the site, and loads every documented rule', async () => {
+  await step("monitoring profile: Prometheus scrapes every api and worker, the proxy, PostgreSQL, Redis, the site and the data volumes' disk, and loads every documented rule", async () => {
     dc(['up', '-d', ...monitoringServices], { monitoring: true, timeout: 300_000 });
     await waitHealthy({ prometheus: 1, alertmanager: 1 }, { monitoring: true });
-    const jobs = { 'local-creators': 4, proxy: 1, postgres: 1, redis: 1, site: 1 };
+    const jobs = { 'local-creators': 4, proxy: 1, postgres: 1, redis: 1, site: 1, node: 1 };
     const upByJob = () => {
       const up = {};
       for (const t of prometheusApi('/api/v1/targets').activeTargets) if (t.health === 'up') up[t.labels.job] = (up[t.labels.job] ?? 0) + 1;

@@ -21,6 +21,7 @@ describe('docker-compose.yml', () => {
       'blackbox-exporter',
       'mailpit',
       'migrate',
+      'node-exporter',
       'postgres',
       'postgres-exporter',
       'postgres-replica',
