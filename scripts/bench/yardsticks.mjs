@@ -176,9 +176,6 @@ export function loggedStatements(text, pids, max = 400) {
   return statements;
 }
 
-/** The durations (ms) of the statements that backends `pids` logged (see loggedStatements). */
-export const statementDurations = (text, pids) => loggedStatements(text, pids).map((s) => s.ms);
-
 /** The first of the slowest statements, or null when there is none: says which statement a slow shape's time went to. */
 export const slowestOf = (statements) => statements.reduce((slowest, s) => (!slowest || s.ms > slowest.ms ? s : slowest), null);
 

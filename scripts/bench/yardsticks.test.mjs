@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { dueAt, dueBy, openLoop, percentile, loggedStatements, slowestOf, statementDurations } from './yardsticks.mjs';
+import { dueAt, dueBy, openLoop, percentile, loggedStatements, slowestOf } from './yardsticks.mjs';
 
 test('requests are due evenly spaced, one every 1/rate s', () => {
   assert.deepEqual(
@@ -38,7 +38,7 @@ test("the log's execute and simple statements of the given backends are counted,
     '\tfrom creator_profiles',
     '2026-11-28 22:00:00.006 UTC [103] postgres@other LOG:  duration: 50.000 ms  execute S_2: select 4',
   ].join('\n');
-  assert.deepEqual(statementDurations(log, new Set([101, 102])), [1.5, 9, 0.7]);
+  assert.deepEqual(loggedStatements(log, new Set([101, 102])).map((s) => s.ms), [1.5, 9, 0.7]);
 });
 
 test('the slowest statement of the given backends, with its continuation lines and parameters', () => {

@@ -64,6 +64,19 @@ describe('directory statements', () => {
 describe('a walk of the order for common words (decision 0280)', () => {
   const row = (matched: boolean, last = false) => ({ __matched: matched, __last: last });
 
+  it('is planned for the page it takes: no sort and no limit of the walk around or inside its window', () => {
+    for (const order of ['newest', 'followers', 'name'] as const) {
+      for (const cursor of [{}, { after: { key: '2026-11-25 10:00:00+00', id: crypto.randomUUID() } }]) {
+        const { text } = listedPageSql({ q: 'food music', commonWords: true, order, limit: 25, ...cursor });
+        // Everything after the window's own `order by`: its where, then the page's filter and limit.
+        const afterWindow = text.slice(text.indexOf('row_number() over (order by') + 'row_number() over ('.length);
+        expect(afterWindow.match(/\border by\b/g)).toHaveLength(1);
+        expect(afterWindow).not.toMatch(/limit \d/);
+        expect(afterWindow).toMatch(/where p\.__read <= 1000 and/);
+      }
+    }
+  });
+
   it('stopped short when its last row read came before a full page', () => {
     expect(walkStoppedShort([row(true), row(false, true)], 21)).toBe(true);
     expect(walkStoppedShort([row(true), row(true, true)], 21)).toBe(true);
