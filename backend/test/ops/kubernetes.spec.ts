@@ -71,7 +71,7 @@ const selects = (selector: Selector, labels: Labels) =>
 /** A party to a connection: a pod (its namespace's labels, its labels, its containers' named ports), or an address outside the cluster. */
 type Party = { outside: true } | { namespace: Labels; pod: Labels; ports?: Record<string, number> };
 const NAMESPACE = { 'kubernetes.io/metadata.name': 'local-creators' };
-const podOf = (deployment: string): Party => {
+const podOf = (deployment: string): { namespace: Labels; pod: Labels; ports: Record<string, number> } => {
   const spec = byKind('Deployment', deployment).spec.template;
   const ports = Object.fromEntries(
     (spec.spec.containers as { ports?: { name: string; containerPort: number }[] }[])
@@ -91,6 +91,8 @@ const PROMETHEUS: Party = {
 const DNS: Party = { namespace: { 'kubernetes.io/metadata.name': 'kube-system' }, pod: { 'k8s-app': 'kube-dns' } };
 const STRANGER: Party = { namespace: NAMESPACE, pod: { run: 'debug' } };
 const OUTSIDE: Party = { outside: true };
+/** The monitoring component's exporters (monitoring/exporters.yaml), named as the compose stack's services. */
+const EXPORTERS = ['postgres-exporter', 'redis-exporter', 'blackbox-exporter'] as const;
 
 type Peer = { podSelector?: Selector; namespaceSelector?: Selector; ipBlock?: { cidr: string; except?: string[] } };
 const peerMatches = (peer: Peer, party: Party) => {
@@ -140,6 +142,7 @@ const allowed = (from: Party, to: Party, port: number, protocol: 'TCP' | 'UDP' =
 describe('deploy/kubernetes', () => {
   const pods = () =>
     resources.filter(({ object }) => object.spec?.template?.spec).map(({ object }) => object.spec.template.spec);
+  const appPods = () => ['api', 'worker'].map((name) => byKind('Deployment', name).spec.template.spec);
   const containersOf = (pod: { containers: any[]; initContainers?: any[] }) => [
     ...(pod.initContainers ?? []),
     ...pod.containers,
@@ -157,9 +160,17 @@ describe('deploy/kubernetes', () => {
         kind: 'Component',
       });
     }
-    const images = pods().flatMap((pod) => containersOf(pod).map((c: { image: string }) => c.image));
+    const images = appPods().flatMap((pod) => containersOf(pod).map((c: { image: string }) => c.image));
     expect(images.length).toBeGreaterThanOrEqual(4);
     expect(new Set(images)).toEqual(new Set([kustomization.images[0].name]));
+    // The exporters run the images (and versions) the compose stack runs and test:compose scrapes.
+    const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8')).services;
+    for (const name of EXPORTERS) {
+      expect({ name, image: byKind('Deployment', name).spec.template.spec.containers[0].image }).toEqual({
+        name,
+        image: compose[name].image,
+      });
+    }
   });
 
   it("validates every object against the Kubernetes schemas and the operators' CRDs", () => {
@@ -184,6 +195,7 @@ describe('deploy/kubernetes', () => {
         'Ingress',
         'NetworkPolicy',
         'ServiceMonitor',
+        'Probe',
         'PrometheusRule',
         'ExternalSecret',
       ]),
@@ -385,7 +397,27 @@ describe('deploy/kubernetes', () => {
         [`${name} -> DNS on another port`, allowed(pod, DNS, 8080)],
       );
     }
+    for (const name of EXPORTERS) {
+      const exporter = podOf(name);
+      const port = Object.values(exporter.ports)[0]!;
+      cases.push(
+        [`prometheus -> ${name} metrics`, allowed(PROMETHEUS, exporter, port)],
+        [`ingress controller -> ${name} metrics`, allowed(INGRESS_CONTROLLER, exporter, port)],
+        [`a stranger pod -> ${name} metrics`, allowed(STRANGER, exporter, port)],
+        [`api -> ${name} metrics`, allowed(api, exporter, port)],
+        [`${name} -> DNS udp`, allowed(exporter, DNS, 53, 'UDP')],
+        [`${name} -> postgres`, allowed(exporter, OUTSIDE, Number(new URL(config().DATABASE_URL!).port))],
+        [`${name} -> redis`, allowed(exporter, OUTSIDE, Number(new URL(config().REDIS_URL!).port))],
+        [`${name} -> https`, allowed(exporter, OUTSIDE, 443)],
+        [`${name} -> smtp submission`, allowed(exporter, OUTSIDE, 587)],
+        [`${name} -> api http`, allowed(exporter, api, 3000)],
+      );
+    }
     const open = new Set([
+      ...EXPORTERS.flatMap((n) => [`prometheus -> ${n} metrics`, `${n} -> DNS udp`]),
+      'postgres-exporter -> postgres',
+      'redis-exporter -> redis',
+      'blackbox-exporter -> https',
       'ingress controller -> api http',
       'prometheus -> api metrics',
       'prometheus -> worker metrics',
@@ -424,17 +456,126 @@ describe('deploy/kubernetes', () => {
     }
   });
 
-  it('carries exactly the alert rules of the compose stack (deploy/monitoring/alerts.yml) in its PrometheusRule', () => {
-    const rules = parse(readFileSync(join(root, 'deploy/monitoring/alerts.yml'), 'utf8'));
-    const rule = byKind('PrometheusRule', 'local-creators');
-    // If this fails after an edit of alerts.yml: `npm run kubernetes:rules` writes the PrometheusRule anew.
-    expect(rule.spec.groups).toEqual(rules.groups);
+  it("carries the compose stack's alert rules (deploy/monitoring/alerts.yml) in its PrometheusRule, but for what only the stack's own services make", () => {
+    // If this fails after an edit of alerts.yml or postgres-exporter.yml: `npm run kubernetes:rules` writes both anew.
+    const generated = JSON.parse(
+      execFileSync(process.execPath, [join(root, 'scripts/kubernetes-rules.mjs'), '--print'], { encoding: 'utf8' }),
+    ) as Record<string, string>;
+    for (const [file, text] of Object.entries(generated)) expect(readFileSync(join(root, file), 'utf8')).toBe(text);
+    type Rule = { alert: string; expr: string };
+    const compose = (
+      parse(readFileSync(join(root, 'deploy/monitoring/alerts.yml'), 'utf8')).groups as { rules: Rule[] }[]
+    ).flatMap((g) => g.rules);
+    const kept = (byKind('PrometheusRule', 'local-creators').spec.groups as { rules: Rule[] }[]).flatMap(
+      (g) => g.rules,
+    );
+    // Managed PostgreSQL and photos on S3: their disks, WAL archive and backups are the provider's.
+    expect(compose.map((r) => r.alert).filter((a) => !kept.some((k) => k.alert === a))).toEqual([
+      'DiskFilling',
+      'WalArchiveFailing',
+      'BackupTooOld',
+    ]);
+    for (const rule of kept) {
+      const same = compose.find((r) => r.alert === rule.alert)!;
+      // The proxy is the ingress controller: its requests of this Ingress.
+      if (rule.alert === 'ProxyErrors') {
+        expect(rule.expr).toContain('nginx_ingress_controller_requests{ingress="local-creators", status=~"5.."}');
+        expect({ ...rule, expr: same.expr }).toEqual(same);
+      } else expect(rule).toEqual(same);
+    }
+    // Every job a kept rule names is scraped there: the app's pods, the exporters, the site's probe.
+    const jobs = new Set([
+      ...ofKind('ServiceMonitor').flatMap((monitor) =>
+        ofKind('Service')
+          .filter((s) => selects(monitor.spec.selector, s.metadata.labels ?? {}))
+          .map((s) => s.metadata.labels[monitor.spec.jobLabel] as string),
+      ),
+      ...ofKind('Probe').map((probe) => probe.spec.jobName as string),
+    ]);
+    expect([...jobs].sort()).toEqual(['local-creators', 'postgres', 'redis', 'site']);
+    const named = kept.flatMap((r) => [...r.expr.matchAll(/job="([^"]+)"/g)].map((m) => m[1]!));
+    expect(named.filter((job) => !jobs.has(job))).toEqual([]);
+    const exporterDown = kept.find((r) => r.alert === 'ExporterDown')!.expr;
+    for (const job of ['postgres', 'redis', 'site']) expect(jobs.has(job) && exporterDown.includes(job)).toBe(true);
+  });
+
+  it("runs the exporters of the managed PostgreSQL and Redis and probes the site, each scraped as the job the compose stack's Prometheus names", () => {
+    const scrape = parse(readFileSync(join(root, 'deploy/monitoring/prometheus.yml'), 'utf8')).scrape_configs as {
+      job_name: string;
+      static_configs?: { targets: string[] }[];
+      params?: { module: string[] };
+    }[];
+    const composeJob = (target: string) =>
+      scrape.find((j) => j.static_configs?.some((c) => c.targets.some((t) => t.startsWith(target))))!;
+    const monitor = byKind('ServiceMonitor', 'exporters');
+    const scraped = ofKind('Service').filter((s) => selects(monitor.spec.selector, s.metadata.labels ?? {}));
+    expect(scraped.map((s) => s.metadata.name).sort()).toEqual(['postgres-exporter', 'redis-exporter']);
+    for (const service of scraped) {
+      const port = service.spec.ports.find((p: { name: string }) => p.name === monitor.spec.endpoints[0].port);
+      expect(service.metadata.labels[monitor.spec.jobLabel]).toBe(
+        composeJob(`${service.metadata.name}:${port.port}`).job_name,
+      );
+      expect(podOf(service.metadata.name).ports.metrics).toBe(port.port);
+    }
+    // The site: PUBLIC_URL's health through the blackbox exporter's Service, with the module it defines.
+    const probe = byKind('Probe', 'site');
+    const site = composeJob('https://');
+    expect(probe.spec.jobName).toBe(site.job_name);
+    expect(probe.spec.targets.staticConfig.static).toEqual([`${config().PUBLIC_URL}/api/health`]);
+    const blackbox = byKind('Service', 'blackbox-exporter');
+    expect(probe.spec.prober.url).toBe(`blackbox-exporter.local-creators.svc:${blackbox.spec.ports[0].port}`);
+    expect(probe.spec.module).toBe(site.params!.module[0]);
+    expect(Object.keys(parse(byKind('ConfigMap', 'blackbox-exporter').data['blackbox.yml']).modules)).toEqual([
+      probe.spec.module,
+    ]);
+
+    // They sign in where the app does, with the app's stored passwords, as files.
+    const settings = byKind('ConfigMap', 'exporters').data as Record<string, string>;
+    const database = new URL(config().DATABASE_URL!);
+    expect(`postgres://${database.username}@${settings.DATA_SOURCE_URI}`).toBe(config().DATABASE_URL);
+    expect(settings.DATA_SOURCE_USER).toBe(database.username);
+    const redis = new URL(config().REDIS_URL!);
+    expect(settings.REDIS_ADDR).toBe(`${redis.protocol}//${redis.host}`);
+    expect(settings.REDIS_EXPORTER_TLS_CA_CERT_FILE).toBe(redis.searchParams.get('sslrootcert'));
+    const mounted = (name: string, file: string) => {
+      const pod = byKind('Deployment', name).spec.template.spec;
+      const mount = pod.containers[0].volumeMounts.find((m: { mountPath: string }) =>
+        file.startsWith(`${m.mountPath}/`),
+      );
+      return {
+        volume: pod.volumes.find((v: { name: string }) => v.name === mount.name),
+        key: file.slice(mount.mountPath.length + 1),
+      };
+    };
+    const pgPassword = mounted('postgres-exporter', settings.DATA_SOURCE_PASS_FILE!);
+    expect(pgPassword.volume.secret).toMatchObject({
+      secretName: 'local-creators',
+      items: [{ key: 'postgres_password', path: pgPassword.key }],
+    });
+    expect(config().DATABASE_PASSWORD_FILE).toMatch(/\/postgres_password$/);
+    const queries = mounted(
+      'postgres-exporter',
+      byKind('Deployment', 'postgres-exporter').spec.template.spec.containers[0].args[0].split('=')[1],
+    );
+    expect(Object.keys(byKind('ConfigMap', queries.volume.configMap.name).data)).toEqual([queries.key]);
+    // The Redis exporter's password file, the JSON map it reads, made from the app's stored password.
+    const redisPassword = mounted('redis-exporter', settings.REDIS_PASSWORD_FILE!);
+    const made = byKind('ExternalSecret', redisPassword.volume.secret.secretName);
+    expect(made.spec.target.name).toBe(redisPassword.volume.secret.secretName);
+    const template = made.spec.target.template.data[redisPassword.key] as string;
+    const stored = byKind('ExternalSecret', 'local-creators').spec.data.find(
+      (d: { secretKey: string }) => d.secretKey === 'redis_password',
+    );
+    expect(made.spec.data).toEqual([stored]);
+    expect(JSON.parse(template.replace('{{ .redis_password | toJson }}', '"x"'))).toEqual({
+      [settings.REDIS_ADDR!]: 'x',
+    });
   });
 
   it('has every pod read its secrets from the Secret the external-secrets operator makes, and no secret value in the repository', () => {
     const external = byKind('ExternalSecret', 'local-creators');
     expect(ofKind('Secret')).toEqual([]);
-    const secretNames = pods().flatMap((pod) =>
+    const secretNames = appPods().flatMap((pod) =>
       (pod.volumes as { secret?: { secretName: string } }[]).filter((v) => v.secret).map((v) => v.secret!.secretName),
     );
     expect(secretNames).toHaveLength(2);
@@ -471,7 +612,7 @@ describe('deploy/kubernetes', () => {
     expect(new URL(config().DATABASE_URL!).password).toBe('');
     expect(config().DATABASE_URL).toContain('sslmode=verify-full');
     expect(config().REDIS_URL).toMatch(/^rediss:\/\//);
-    expect(pods()).toHaveLength(2);
+    expect(pods()).toHaveLength(2 + EXPORTERS.length);
     for (const pod of pods()) {
       expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } });
       expect(pod.automountServiceAccountToken).toBe(false);
