@@ -3,6 +3,15 @@
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
+/**
+ * Where SQL text starts: a statement (select … from, select 1, select f(…), insert into, update … set,
+ * delete from, with … as (…)), a query builder's `exists (select …)` condition, or a `?::type` cast
+ * anywhere. Lower or upper case keywords only, so prose ("Select a city", "With the secret…") passes.
+ */
+const SQL_START = String.raw`^\s*((select|SELECT)\s[\s\S]*\b(from|FROM)\s|(select|SELECT)\s+(\d|[\w.]*\()|(insert|INSERT)\s+(into|INTO)\s|(update|UPDATE)\s+"?\w+"?\s+(set|SET)\s|(delete|DELETE)\s+(from|FROM)\s|(with|WITH)\s+((recursive|RECURSIVE)\s+)?"?\w+"?\s+(as|AS)\s+[\s\w]*\(|((not|NOT)\s+)?(exists|EXISTS)\s*\(\s*(select|SELECT)\s)`;
+const SQL_CAST = String.raw`\?::\w`;
+const NO_SQL_HERE = "SQL belongs in the module's infrastructure/ adapter, behind a port the service or controller calls (issue 38).";
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', '.data/**', 'coverage/**'] },
   ...tseslint.configs.recommended,
@@ -38,6 +47,25 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { paths: [{ name: 'sonner', importNames: ['toast'], message: "Use toast from '@/lib/toast': one toast at a time (issue 25)." }] },
+      ],
+    },
+  },
+  {
+    // No SQL in use cases or controllers (issue 38): statements live in infrastructure/ adapters behind ports.
+    files: ['backend/src/**/application/**/*.ts', 'backend/src/**/http/**/*.ts', 'backend/src/**/*.controller.ts', 'backend/src/**/*.service.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          `Literal[value=/${SQL_START}/]`,
+          `TemplateLiteral[quasis.0.value.raw=/${SQL_START}/]`,
+          `Literal[value=/${SQL_CAST}/]`,
+          `TemplateElement[value.raw=/${SQL_CAST}/]`,
+        ].map((selector) => ({ selector, message: NO_SQL_HERE })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['execute', 'getConnection', 'getKnex', 'getKysely'].map((property) => ({ property, message: NO_SQL_HERE })),
       ],
     },
   },

@@ -1,12 +1,12 @@
 import { Controller, Get, Header, Inject, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { FEATURE_FLAGS, type PublicConfig } from '@local-creators/common';
 import { AppConfig } from '../config/app-config';
 import { migrationsList } from '../migrations';
 import { RedisClient } from '../shared/redis.module';
 import { PUBLIC_READ } from '../shared/http/cache-control';
+import { DatabaseHealth } from './database-health';
 import { ShutdownState } from './shutdown';
 import { HealthDto, PublicConfigDto } from './system.dto';
 
@@ -15,7 +15,7 @@ import { HealthDto, PublicConfigDto } from './system.dto';
 export class SystemController {
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
-    private readonly em: EntityManager,
+    private readonly database: DatabaseHealth,
     private readonly redis: RedisClient,
     private readonly shutdown: ShutdownState,
   ) {}
@@ -42,7 +42,7 @@ export class SystemController {
   async health(@Res({ passthrough: true }) res: FastifyReply) {
     let database: 'up' | 'down' = 'up';
     try {
-      if (this.schemaReady) await this.em.getConnection().execute('select 1');
+      if (this.schemaReady) await this.database.ping();
       else this.schemaReady = await this.hasEveryMigration();
     } catch {
       database = 'down';
@@ -65,13 +65,8 @@ export class SystemController {
   }
 
   private async hasEveryMigration() {
-    const connection = this.em.getConnection();
-    const [table] = await connection.execute<{ migrations: string | null }[]>(
-      "select to_regclass('mikro_orm_migrations') as migrations",
-    );
-    if (!table?.migrations) return false; // a new database the migration job has not reached yet
-    const applied = await connection.execute<{ name: string }[]>('select name from mikro_orm_migrations');
-    const names = new Set(applied.map((row) => row.name));
+    const names = await this.database.appliedMigrations();
+    if (!names) return false; // a new database the migration job has not reached yet
     return migrationsList.every((migration) => names.has(migration.name));
   }
 }

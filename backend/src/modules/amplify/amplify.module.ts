@@ -10,6 +10,8 @@ import { AdminIntroductionsController } from './http/admin-introductions.control
 import { AmplifyController } from './http/amplify.controller';
 import { AmplifySubmissionSchema, InterestRequestSchema } from './infrastructure/amplify.schemas';
 import { SqlRequestedIntroductions } from './infrastructure/sql-requested-introductions';
+import { IntroductionRequestReads } from './application/introduction-request-reads';
+import { SqlIntroductionRequestReads } from './infrastructure/sql-introduction-requests';
 
 /**
  * Local businesses: applications, the featured page, introductions, and their moderation.
@@ -24,6 +26,12 @@ import { SqlRequestedIntroductions } from './infrastructure/sql-requested-introd
     ModerationModule,
   ],
   controllers: [AmplifyController, AdminAmplifySubmissionsController, AdminIntroductionsController],
-  providers: [AmplifyService, Introductions, ModerateSubmissions, SqlRequestedIntroductions],
+  providers: [
+    AmplifyService,
+    Introductions,
+    ModerateSubmissions,
+    SqlRequestedIntroductions,
+    { provide: IntroductionRequestReads, useClass: SqlIntroductionRequestReads },
+  ],
 })
 export class AmplifyModule {}

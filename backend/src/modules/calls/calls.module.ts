@@ -19,6 +19,8 @@ import { AdminCallsController } from './http/admin-calls.controller';
 import { CallsController } from './http/calls.controller';
 import { CallAnswerSchema, CallMailSettingSchema, CallMatchSchema, CallSchema } from './infrastructure/calls.schemas';
 import { MikroOrmCallRepository } from './infrastructure/mikro-orm-call.repository';
+import { CallMatchReads } from './application/call-match-reads';
+import { SqlCallMatchReads } from './infrastructure/sql-call-matches';
 
 /**
  * Open calls (issue 40): a business with a proven address posts a call in one city, the city's
@@ -48,6 +50,7 @@ import { MikroOrmCallRepository } from './infrastructure/mikro-orm-call.reposito
     { provide: CallRepository, useClass: MikroOrmCallRepository },
     { provide: CallStatsReads, useClass: SqlCallStatsReads },
     { provide: CallViewStore, useClass: SqlCallViewStore },
+    { provide: CallMatchReads, useClass: SqlCallMatchReads },
   ],
   // A city's call pages are drawn by the server's pages (web/call-pages.ts), and counted as views there.
   exports: [PublicCalls, CallVisits],

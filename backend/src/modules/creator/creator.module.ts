@@ -32,6 +32,14 @@ import { ProfileStatsReads } from './application/profile-stats-reads';
 import { ProfileStats } from './application/profile-stats.service';
 import { ProfileVisits } from './application/profile-visits';
 import { SqlProfileCountStore, SqlProfileStatsReads } from './infrastructure/sql-profile-stats';
+import { ContactCountReads } from './application/contact-count-reads';
+import { DueFollowerCounts } from './application/due-follower-counts';
+import { LocalAudienceStore } from './application/local-audience-store';
+import { ReplyTimeStore } from './application/reply-time-store';
+import { SqlContactCountReads } from './infrastructure/sql-contact-counts';
+import { SqlDueFollowerCounts } from './infrastructure/sql-due-follower-counts';
+import { SqlLocalAudienceStore } from './infrastructure/sql-local-audience';
+import { SqlReplyTimeStore } from './infrastructure/sql-reply-times';
 import { AdminStatsController, MeStatsController } from './http/stats.controller';
 
 /**
@@ -79,6 +87,10 @@ import { AdminStatsController, MeStatsController } from './http/stats.controller
     ProfileStats,
     { provide: ProfileCountStore, useClass: SqlProfileCountStore },
     { provide: ProfileStatsReads, useClass: SqlProfileStatsReads },
+    { provide: ContactCountReads, useClass: SqlContactCountReads },
+    { provide: ReplyTimeStore, useClass: SqlReplyTimeStore },
+    { provide: DueFollowerCounts, useClass: SqlDueFollowerCounts },
+    { provide: LocalAudienceStore, useClass: SqlLocalAudienceStore },
     { provide: CreatorRepository, useClass: MikroOrmCreatorRepository },
   ],
   exports: [

@@ -18,6 +18,10 @@ import {
 } from './infrastructure/notifications.schemas';
 import { NotificationMetrics, PrometheusDeliveryMetrics } from './infrastructure/prometheus-notification-metrics';
 import { DeliveryMetrics } from './application/delivery-metrics';
+import { OutboxHealthReads } from './application/outbox-health-reads';
+import { WebhookAttemptReads } from './application/webhook-attempt-reads';
+import { SqlOutboxHealthReads } from './infrastructure/sql-outbox-health';
+import { SqlWebhookAttemptReads } from './infrastructure/sql-webhook-attempts';
 
 const SCHEMAS = [OutboxMessageSchema, WebhookSubscriptionSchema, WebhookAttemptSchema];
 
@@ -25,7 +29,13 @@ const SCHEMAS = [OutboxMessageSchema, WebhookSubscriptionSchema, WebhookAttemptS
 @Module({
   imports: [MikroOrmModule.forFeature(SCHEMAS)],
   controllers: [AdminNotificationsController, AdminWebhooksController, AdminWebhookAttemptsController],
-  providers: [Outbox, NotificationMetrics, { provide: WebhookSender, useClass: HttpWebhookSender }],
+  providers: [
+    Outbox,
+    NotificationMetrics,
+    { provide: WebhookSender, useClass: HttpWebhookSender },
+    { provide: OutboxHealthReads, useClass: SqlOutboxHealthReads },
+    { provide: WebhookAttemptReads, useClass: SqlWebhookAttemptReads },
+  ],
   exports: [Outbox],
 })
 export class NotificationsModule {}

@@ -14,6 +14,7 @@ import { AccountDirectory } from '../../identity';
 import { Outbox } from '../../notifications';
 import { Call } from '../domain/call';
 import { CallMailSetting, CallMatch } from '../domain/call-match';
+import { CallMatchReads } from './call-match-reads';
 import { CallRepository } from './call.repository';
 import { toPublicCall } from './call-views';
 
@@ -62,6 +63,7 @@ export class CallMail {
   constructor(
     private readonly em: EntityManager,
     private readonly calls: CallRepository,
+    private readonly matches: CallMatchReads,
     private readonly creators: ListedCreatorsForCalls,
     private readonly accounts: AccountDirectory,
     private readonly outbox: Outbox,
@@ -99,15 +101,9 @@ export class CallMail {
    * rows locked (others' sweeps skip them): the mail and the marks commit together or not at all.
    */
   async sendDigests(now: Date): Promise<number> {
-    const accounts = await this.em
-      .fork()
-      .getConnection()
-      .execute<{ account_id: string }[]>(
-        `select account_id from call_matches where status = 'waiting' group by account_id order by min(matched_at) limit ?`,
-        [DIGEST_BATCH],
-      );
+    const accounts = await this.matches.accountsWaiting(DIGEST_BATCH);
     let sent = 0;
-    for (const { account_id } of accounts) if (await this.digestOf(account_id, now)) sent += 1;
+    for (const accountId of accounts) if (await this.digestOf(accountId, now)) sent += 1;
     return sent;
   }
 

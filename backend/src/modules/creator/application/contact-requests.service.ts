@@ -20,7 +20,7 @@ import { AccountDirectory } from '../../identity';
 import { Outbox } from '../../notifications';
 import { ContactRequest } from '../domain/contact-request';
 import { CreatorProfile } from '../domain/creator-profile';
-import { slugArray } from '../../../shared/sql';
+import { ContactCountReads } from './contact-count-reads';
 import { CreatorRepository } from './creator.repository';
 import { toPublicCreator } from './creator-views';
 import { replyTokenHash } from './reply-times';
@@ -54,6 +54,7 @@ export class ContactRequests {
     private readonly profiles: CreatorRepository,
     private readonly accounts: AccountDirectory,
     private readonly outbox: Outbox,
+    private readonly counts: ContactCountReads,
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
     @Inject(AppConfig) private readonly config: AppConfig,
@@ -230,51 +231,14 @@ export class ContactRequests {
     /** The cities to count (slugs); null for every city (decision 0601). */
     cities: readonly string[] | null;
   }): Promise<{ items: AdminContactCounts[]; total: number }> {
-    const weekAgo = new Date(this.clock.now().getTime() - 7 * 86_400_000);
-    const cities = slugArray(opts.cities);
-    const conn = this.em.getConnection();
-    const [{ count }] = (await conn.execute<{ count: string }[]>(
-      'select count(distinct profile_id) as count from contact_requests where ?::text[] is null or city_slug = any(?::text[])',
-      [cities, cities],
-    )) as [{ count: string }];
-    const rows = await conn.execute<
-      {
-        id: string;
-        total: string;
-        last_7_days: string;
-        distinct_senders: string;
-        via_shortlists: string;
-        replied: string;
-        unanswered: string;
-        reply_days: number | null;
-        reply_rarely: boolean;
-        full_name: string;
-        city_slug: string;
-        last_received_at: Date;
-      }[]
-    >(
-      `select c.*, p.reply_days, p.reply_rarely, p.full_name, p.city_slug from (
-         select profile_id as id, count(*) as total, count(*) filter (where created_at > ?) as last_7_days,
-              count(distinct lower(email)) as distinct_senders,
-              count(*) filter (where shortlist_message_id is not null) as via_shortlists,
-              count(reply_confirmed_at) as replied,
-              count(*) filter (where proven and reply_confirmed_at is null and replied_at is null and created_at <= ?) as unanswered,
-              max(created_at) as last_received_at
-         from contact_requests where ?::text[] is null or city_slug = any(?::text[]) group by profile_id
-        order by ${opts.sort} ${opts.order === 'DESC' ? 'desc' : 'asc'}, profile_id limit ? offset ?) c
-        join creator_profiles p on p.id = c.id
-        order by ${opts.sort} ${opts.order === 'DESC' ? 'desc' : 'asc'}, c.id`,
-      [
-        weekAgo,
-        new Date(this.clock.now().getTime() - REPLY_TIMES.unansweredAfterDays * 86_400_000),
-        cities,
-        cities,
-        opts.limit,
-        opts.offset,
-      ],
-    );
+    const now = this.clock.now().getTime();
+    const { rows, total } = await this.counts.perCreator({
+      ...opts,
+      weekAgo: new Date(now - 7 * 86_400_000),
+      unansweredBefore: new Date(now - REPLY_TIMES.unansweredAfterDays * 86_400_000),
+    });
     return {
-      total: Number(count),
+      total,
       items: rows.map((r) => ({
         id: r.id,
         city_slug: r.city_slug,

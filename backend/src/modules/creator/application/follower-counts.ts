@@ -14,6 +14,7 @@ import { CreatorProfile } from '../domain/creator-profile';
 import { FollowerCount, planFollowerCounts, type FollowerJump } from '../domain/follower-count';
 import { handleKey } from '../domain/handle-check';
 import { CreatorRepository } from './creator.repository';
+import { DueFollowerCounts } from './due-follower-counts';
 
 const DAY_MS = 86_400_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -46,6 +47,7 @@ export class FollowerCounts {
     private readonly profiles: CreatorRepository,
     private readonly accounts: AccountDirectory,
     private readonly outbox: Outbox,
+    private readonly due: DueFollowerCounts,
     private readonly clock: Clock,
   ) {}
 
@@ -100,14 +102,8 @@ export class FollowerCounts {
   async sendDueReminders(now: Date): Promise<number> {
     const dueBefore = new Date(now.getTime() - FOLLOWER_FRESHNESS.reconfirmAfterDays * DAY_MS);
     return this.em.fork().transactional(async (em) => {
-      const due = await em.execute<{ profile_id: string }[]>(
-        `select distinct f.profile_id from (
-           select f.profile_id from follower_counts f join creator_profiles p on p.id = f.profile_id
-            where p.approval_status = 'approved' and f.reminded_at is null and f.confirmed_at <= ?
-            order by f.confirmed_at limit ? for update of f skip locked) f`,
-        [dueBefore, REMINDERS_PER_SWEEP * 10],
-      );
-      const profileIds = [...new Set(due.map((r) => r.profile_id))].slice(0, REMINDERS_PER_SWEEP);
+      const due = await this.due.claimProfiles(em, dueBefore, REMINDERS_PER_SWEEP * 10);
+      const profileIds = [...new Set(due)].slice(0, REMINDERS_PER_SWEEP);
       if (!profileIds.length) return 0;
       const [profiles, counts] = await Promise.all([
         em.find(CreatorProfile, { id: { $in: profileIds } }),

@@ -11,7 +11,6 @@ import {
 } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
 import { assertCity } from '../../../shared/auth/city-scope';
-import { slugArray } from '../../../shared/sql';
 import { DomainError } from '../../../shared/domain-error';
 import { Clock } from '../../../shared/clock';
 import type { Principal } from '../../../shared/auth/principal';
@@ -21,6 +20,7 @@ import { Outbox } from '../../notifications';
 import { CreatorProfile } from '../domain/creator-profile';
 import { checkDay, LocalAudienceCheck } from '../domain/local-audience-check';
 import { CreatorRepository } from './creator.repository';
+import { LocalAudienceStore } from './local-audience-store';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A creator's own list: the latest few are enough to see where a check stands. */
@@ -58,6 +58,7 @@ export class LocalAudienceChecks {
     private readonly profiles: CreatorRepository,
     private readonly accounts: AccountDirectory,
     private readonly outbox: Outbox,
+    private readonly store: LocalAudienceStore,
     private readonly clock: Clock,
     private readonly config: AppConfig,
   ) {}
@@ -107,10 +108,7 @@ export class LocalAudienceChecks {
       { profileId: profile.id },
       { orderBy: { createdAt: 'desc', id: 'asc' }, limit: OWN_CHECKS_SHOWN },
     );
-    const [row] = await this.em.execute<{ local_share: number | null; local_share_checked_on: string | null }[]>(
-      `select local_share, to_char(local_share_checked_on, 'YYYY-MM-DD') as local_share_checked_on from creator_profiles where id = ?`,
-      [profile.id],
-    );
+    const row = await this.store.recordedShare(profile.id);
     return {
       recorded:
         row?.local_share != null && row.local_share_checked_on
@@ -125,19 +123,7 @@ export class LocalAudienceChecks {
     status: LocalAudienceStatus,
     page: { offset: number; limit: number; cities: readonly string[] | null },
   ): Promise<{ items: AdminLocalAudienceCheck[]; total: number }> {
-    const qb = this.em
-      .createQueryBuilder(LocalAudienceCheck, 'c')
-      .where({ status })
-      .orderBy(status === 'pending' ? { createdAt: 'asc', id: 'asc' } : { decidedAt: 'desc', id: 'asc' })
-      .offset(page.offset)
-      .limit(page.limit);
-    // The cities' creators in the statement itself, not every one of their ids read first.
-    if (page.cities)
-      qb.andWhere(
-        'exists (select 1 from creator_profiles p where p.id = c.profile_id and p.city_slug = any(?::text[]))',
-        [slugArray(page.cities)],
-      );
-    const [rows, total] = await qb.getResultAndCount();
+    const [rows, total] = await this.store.forAdmins(status, page);
     return { items: await this.toAdmin(rows), total };
   }
 
@@ -197,11 +183,7 @@ export class LocalAudienceChecks {
       assertCity(admin, profile.citySlug);
       if (recording) {
         check.record(share, checkedOn, admin.email, now);
-        await em.execute(
-          `update creator_profiles set local_share = ?, local_share_checked_on = ?
-            where id = ? and (local_share_checked_on is null or local_share_checked_on <= ?)`,
-          [share, checkedOn, profile.id, checkedOn],
-        );
+        await this.store.recordShare(em, profile.id, share, checkedOn);
       } else {
         check.reject(reason, admin.email, now);
         const email = (await this.accounts.emailsOf([profile.userId])).get(profile.userId);

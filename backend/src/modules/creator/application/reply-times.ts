@@ -10,6 +10,7 @@ import { Clock } from '../../../shared/clock';
 import { DomainError } from '../../../shared/domain-error';
 import { StoredRequestLimit } from '../../../shared/stored-request-limit';
 import { ContactRequest } from '../domain/contact-request';
+import { ReplyTimeStore } from './reply-time-store';
 
 const DAY_MS = 86_400_000;
 /** Messages counted as unanswered per sweep: a backlog is worked off over several sweeps. */
@@ -28,6 +29,7 @@ export const replyTokenHash = (token: string) => createHash('sha256').update(tok
 export class ReplyTimes {
   constructor(
     private readonly em: EntityManager,
+    private readonly store: ReplyTimeStore,
     private readonly clock: Clock,
   ) {}
 
@@ -86,13 +88,9 @@ export class ReplyTimes {
   async countUnanswered(now: Date): Promise<number> {
     const before = new Date(now.getTime() - REPLY_TIMES.unansweredAfterDays * DAY_MS);
     return this.em.fork().transactional(async (em) => {
-      const due = await em.execute<{ id: string }[]>(
-        `select id from contact_requests where proven and reply_confirmed_at is null and replied_at is null and lapsed_at is null and created_at <= ?
-          order by created_at limit ? for update skip locked`,
-        [before, LAPSES_PER_SWEEP],
-      );
+      const due = await this.store.claimUnanswered(em, before, LAPSES_PER_SWEEP);
       if (!due.length) return 0;
-      const lapsed = await em.find(ContactRequest, { id: { $in: due.map((r) => r.id) } });
+      const lapsed = await em.find(ContactRequest, { id: { $in: due } });
       for (const r of lapsed) r.lapsedAt = now;
       // Through the unit of work, so this process's directory reads see the change at once (ListingChangeSubscriber).
       await em.flush();
@@ -112,19 +110,8 @@ export class ReplyTimes {
    */
   private async recompute(em: EntityManager, profileId: string, now: Date) {
     const before = new Date(now.getTime() - REPLY_TIMES.unansweredAfterDays * DAY_MS);
-    const rows = await em.execute<{ delay_ms: string | null }[]>(
-      `select (extract(epoch from reply_confirmed_at - created_at) * 1000)::bigint as delay_ms from contact_requests
-        where profile_id = ? and proven and (reply_confirmed_at is not null or (replied_at is null and created_at <= ?))`,
-      [profileId, before],
-    );
-    const time = replyTimeOf(rows.map((r) => (r.delay_ms === null ? null : Number(r.delay_ms))));
-    const days = time?.within_days ?? null;
-    const rarely = time?.rarely ?? false;
-    await em.execute(
-      `update creator_profiles set reply_days = ?, reply_rarely = ?
-        where id = ? and (reply_days is distinct from ? or reply_rarely is distinct from ?)`,
-      [days, rarely, profileId, days, rarely],
-    );
+    const time = replyTimeOf(await this.store.countedDelays(em, profileId, before));
+    await this.store.keep(em, profileId, time?.within_days ?? null, time?.rarely ?? false);
   }
 }
 

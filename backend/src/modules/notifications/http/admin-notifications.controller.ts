@@ -7,6 +7,7 @@ import { AppConfig } from '../../../config/app-config';
 import { Clock } from '../../../shared/clock';
 import { AdminDirectory, adminRecipients, cityOf } from '../application/admin-recipients';
 import { describeMail, SINGLE_USE_KINDS, type MailContext } from '../application/mail-templates';
+import { OutboxHealthReads } from '../application/outbox-health-reads';
 import { DomainError } from '../../../shared/domain-error';
 import { parseListQuery, sendList } from '../../../shared/ra-list';
 import { Auth, EveryCity } from '../../../shared/auth/access';
@@ -52,6 +53,7 @@ export class AdminNotificationsController {
     private readonly clock: Clock,
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly admins: AdminDirectory,
+    private readonly outboxHealth: OutboxHealthReads,
   ) {}
 
   /** What rendering a message's envelope needs (asked once per request). */
@@ -102,18 +104,12 @@ export class AdminNotificationsController {
   @ApiOkResponse({ type: MailHealthDto })
   async health(): Promise<MailHealth> {
     const stuckBefore = new Date(this.clock.now().getTime() - STUCK_AFTER_MINUTES * 60_000);
-    const [row] = await this.em.getConnection().execute<{ failed: string; stuck: string; oldest: Date | null }[]>(
-      `select count(*) filter (where status = 'failed') as failed,
-              count(*) filter (where status in ('pending', 'queued') and created_at < ?) as stuck,
-              min(created_at) filter (where status in ('pending', 'queued') and created_at < ?) as oldest
-         from outbox_messages where status <> 'sent' and kind <> '${WEBHOOK_KIND}'`,
-      [stuckBefore, stuckBefore],
-    );
+    const { failed, stuck, oldest } = await this.outboxHealth.undelivered(stuckBefore);
     return {
-      failed: Number(row?.failed ?? 0),
-      stuck: Number(row?.stuck ?? 0),
+      failed,
+      stuck,
       stuck_after_minutes: STUCK_AFTER_MINUTES,
-      oldest_stuck_at: row?.oldest ? new Date(row.oldest).toISOString() : null,
+      oldest_stuck_at: oldest ? new Date(oldest).toISOString() : null,
     };
   }
 

@@ -11,6 +11,7 @@ import { Clock } from '../../../shared/clock';
 import { DomainError } from '../../../shared/domain-error';
 import { parseListQuery, sendList } from '../../../shared/ra-list';
 import { Auth, EveryCity } from '../../../shared/auth/access';
+import { WebhookAttemptReads } from '../application/webhook-attempt-reads';
 import { WebhookSender, WebhookTargetRefused } from '../application/webhook-sender';
 import { subscriptionInput, WebhookAttempt, WebhookSubscription } from '../domain/webhook';
 import {
@@ -65,6 +66,7 @@ export class AdminWebhooksController {
     private readonly em: EntityManager,
     private readonly clock: Clock,
     private readonly sender: WebhookSender,
+    private readonly attempts: WebhookAttemptReads,
   ) {}
 
   @Get()
@@ -149,13 +151,7 @@ export class AdminWebhooksController {
 
   private async lastAttempts(ids: string[]): Promise<Map<string, LastAttempt>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.em
-      .getConnection()
-      .execute<{ subscription_id: string; attempted_at: Date; outcome: AttemptDto['outcome'] }[]>(
-        `select distinct on (subscription_id) subscription_id, attempted_at, outcome from webhook_attempts
-          where subscription_id in (?) order by subscription_id, attempted_at desc`,
-        [ids],
-      );
+    const rows = await this.attempts.lastOf(ids);
     return new Map(
       rows.map((r) => [r.subscription_id, { at: new Date(r.attempted_at).toISOString(), outcome: r.outcome }]),
     );
