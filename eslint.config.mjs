@@ -66,6 +66,8 @@ export default tseslint.config(
       'no-restricted-properties': [
         'error',
         ...['execute', 'getConnection', 'getKnex', 'getKysely'].map((property) => ({ property, message: NO_SQL_HERE })),
+        // The shared count of stored rows takes an SQL condition: only adapters call it, behind a port (ContactLimits, …).
+        { property: 'waitSeconds', message: NO_SQL_HERE },
       ],
     },
   },

@@ -33,9 +33,14 @@ for (const m of modules) {
  */
 const READS_FROM: Record<string, string> = { directory: 'creator' };
 
-/** Where a statement names a table: after from, join, into, update or "table". */
+/**
+ * Where a statement names a table: after from, join, into, update or "table"; or, in a typed
+ * statement (issue 38 point 3), as the first argument of Kysely's selectFrom, innerJoin,
+ * updateTable, insertInto, deleteFrom, …
+ */
 const namesTable = (sql: string, table: string) =>
-  new RegExp(`\\b(from|join|into|update|table)\\s+"?${table}\\b"?`, 'i').test(sql);
+  new RegExp(`\\b(from|join|into|update|table)\\s+"?${table}\\b"?`, 'i').test(sql) ||
+  new RegExp(`(From|Join|JoinLateral|Table|Into)\\(\\s*['"\`]${table}\\b`).test(sql);
 
 describe('table ownership', () => {
   it('knows every module that maps a table', () => {
@@ -49,6 +54,17 @@ describe('table ownership', () => {
       'notifications',
     ]);
     expect(owner.get('users')).toBe('identity');
+  });
+
+  it("sees a table named in Kysely's builders", () => {
+    expect(
+      namesTable("db.selectFrom('users as u').innerJoin('auth_sessions as s', 's.user_id', 'u.id')", 'users'),
+    ).toBe(true);
+    expect(
+      namesTable("db.selectFrom('users as u').innerJoin('auth_sessions as s', 's.user_id', 'u.id')", 'auth_sessions'),
+    ).toBe(true);
+    expect(namesTable("db.updateTable('users')", 'users')).toBe(true);
+    expect(namesTable("db.selectFrom('user_roles')", 'users')).toBe(false);
   });
 
   it.each(modules)("keeps the %s module's SQL to its own tables", (m) => {

@@ -12,6 +12,8 @@ import { AmplifySubmissionSchema, InterestRequestSchema } from './infrastructure
 import { SqlRequestedIntroductions } from './infrastructure/sql-requested-introductions';
 import { IntroductionRequestReads } from './application/introduction-request-reads';
 import { SqlIntroductionRequestReads } from './infrastructure/sql-introduction-requests';
+import { IntroductionLimits } from './application/introduction-limits';
+import { SqlIntroductionLimits } from './infrastructure/sql-introduction-limits';
 
 /**
  * Local businesses: applications, the featured page, introductions, and their moderation.
@@ -32,6 +34,7 @@ import { SqlIntroductionRequestReads } from './infrastructure/sql-introduction-r
     ModerateSubmissions,
     SqlRequestedIntroductions,
     { provide: IntroductionRequestReads, useClass: SqlIntroductionRequestReads },
+    { provide: IntroductionLimits, useClass: SqlIntroductionLimits },
   ],
 })
 export class AmplifyModule {}

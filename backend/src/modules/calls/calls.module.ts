@@ -21,6 +21,8 @@ import { CallAnswerSchema, CallMailSettingSchema, CallMatchSchema, CallSchema } 
 import { MikroOrmCallRepository } from './infrastructure/mikro-orm-call.repository';
 import { CallMatchReads } from './application/call-match-reads';
 import { SqlCallMatchReads } from './infrastructure/sql-call-matches';
+import { CallAnswerLimits } from './application/call-answer-limits';
+import { SqlCallAnswerLimits } from './infrastructure/sql-call-answer-limits';
 
 /**
  * Open calls (issue 40): a business with a proven address posts a call in one city, the city's
@@ -51,6 +53,7 @@ import { SqlCallMatchReads } from './infrastructure/sql-call-matches';
     { provide: CallStatsReads, useClass: SqlCallStatsReads },
     { provide: CallViewStore, useClass: SqlCallViewStore },
     { provide: CallMatchReads, useClass: SqlCallMatchReads },
+    { provide: CallAnswerLimits, useClass: SqlCallAnswerLimits },
   ],
   // A city's call pages are drawn by the server's pages (web/call-pages.ts), and counted as views there.
   exports: [PublicCalls, CallVisits],

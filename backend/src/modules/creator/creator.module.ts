@@ -33,10 +33,12 @@ import { ProfileStats } from './application/profile-stats.service';
 import { ProfileVisits } from './application/profile-visits';
 import { SqlProfileCountStore, SqlProfileStatsReads } from './infrastructure/sql-profile-stats';
 import { ContactCountReads } from './application/contact-count-reads';
+import { ContactLimits } from './application/contact-limits';
 import { DueFollowerCounts } from './application/due-follower-counts';
 import { LocalAudienceStore } from './application/local-audience-store';
 import { ReplyTimeStore } from './application/reply-time-store';
 import { SqlContactCountReads } from './infrastructure/sql-contact-counts';
+import { SqlContactLimits } from './infrastructure/sql-contact-limits';
 import { SqlDueFollowerCounts } from './infrastructure/sql-due-follower-counts';
 import { SqlLocalAudienceStore } from './infrastructure/sql-local-audience';
 import { SqlReplyTimeStore } from './infrastructure/sql-reply-times';
@@ -88,6 +90,7 @@ import { AdminStatsController, MeStatsController } from './http/stats.controller
     { provide: ProfileCountStore, useClass: SqlProfileCountStore },
     { provide: ProfileStatsReads, useClass: SqlProfileStatsReads },
     { provide: ContactCountReads, useClass: SqlContactCountReads },
+    { provide: ContactLimits, useClass: SqlContactLimits },
     { provide: ReplyTimeStore, useClass: SqlReplyTimeStore },
     { provide: DueFollowerCounts, useClass: SqlDueFollowerCounts },
     { provide: LocalAudienceStore, useClass: SqlLocalAudienceStore },

@@ -15,6 +15,7 @@ import { RetryLater, StoredRequestLimit, waitText } from '../../../shared/stored
 import { Outbox } from '../../notifications';
 import { AmplifySubmission } from '../domain/amplify-submission';
 import { InterestRequest, sameAddress } from '../domain/interest-request';
+import { IntroductionLimits } from './introduction-limits';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** 32 random bytes, base64url. */
@@ -44,6 +45,7 @@ export class Introductions {
   constructor(
     private readonly em: EntityManager,
     private readonly outbox: Outbox,
+    private readonly limits: IntroductionLimits,
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
     @Inject(AppConfig) private readonly config: AppConfig,
@@ -165,15 +167,7 @@ export class Introductions {
   /** Every request naming the address counts, confirmed or not: each one mails that address. */
   private async checkAddressLimit(em: EntityManager, email: string, now: Date) {
     const rule = this.config.rateLimits.introPerAddress;
-    const wait = await StoredRequestLimit.waitSeconds(
-      em,
-      'amplify_interest_requests',
-      'created_at',
-      'lower("creator_email") = lower(?)',
-      email,
-      rule,
-      now,
-    );
+    const wait = await this.limits.namingAddress(em, email, rule, now);
     if (wait !== null)
       throw new RetryLater('AMPLIFY.ADDRESS_LIMIT', MSG.interestAddressLimit(rule.limit, waitText(wait)), wait);
   }
@@ -181,15 +175,7 @@ export class Introductions {
   /** Only introductions the business was mailed count: unconfirmed ones cost it nothing. */
   private async checkBusinessLimit(em: EntityManager, submissionId: string, now: Date) {
     const rule = this.config.rateLimits.introPerBusiness;
-    const wait = await StoredRequestLimit.waitSeconds(
-      em,
-      'amplify_interest_requests',
-      'confirmed_at',
-      '"submission_id" = ?',
-      submissionId,
-      rule,
-      now,
-    );
+    const wait = await this.limits.confirmedFor(em, submissionId, rule, now);
     if (wait !== null) throw new RetryLater('AMPLIFY.BUSINESS_LIMIT', MSG.interestBusinessLimit(waitText(wait)), wait);
   }
 }

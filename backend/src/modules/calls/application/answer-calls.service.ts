@@ -23,12 +23,10 @@ import { AccountDirectory } from '../../identity';
 import { Outbox } from '../../notifications';
 import { Call } from '../domain/call';
 import { CallAnswer } from '../domain/call-answer';
+import { CallAnswerLimits } from './call-answer-limits';
 
 /** CALL_ANSWER_LIMITS.perDay as a sliding window of stored answers (decision 0915). */
 const ANSWERS_PER_DAY = { limit: CALL_ANSWER_LIMITS.perDay, windowSeconds: 24 * 60 * 60 };
-/** Null while the account may answer again; else the seconds until it may. */
-const answersWait = (em: EntityManager, accountId: string, now: Date) =>
-  StoredRequestLimit.waitSeconds(em, 'call_answers', 'created_at', '"account_id" = ?', accountId, ANSWERS_PER_DAY, now);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const callNotFound = () => DomainError.notFound('CALLS.NOT_FOUND', CALL_MSG.notFound);
@@ -64,6 +62,7 @@ const toBusinessAnswer = (a: CallAnswer, creator: PublicCreator): CallAnswerForB
 export class AnswerCalls {
   constructor(
     private readonly em: EntityManager,
+    private readonly limits: CallAnswerLimits,
     private readonly creators: ListedCreatorsForCalls,
     private readonly accounts: AccountDirectory,
     private readonly outbox: Outbox,
@@ -86,7 +85,7 @@ export class AnswerCalls {
       if (refusal) throw refusal;
       if (await em.count(CallAnswer, { callId: call.id, accountId: user.id }))
         throw DomainError.conflict('CALLS.ALREADY_ANSWERED', CALL_ANSWER_MSG.alreadyAnswered);
-      const wait = await answersWait(em, user.id, now);
+      const wait = await this.limits.nextAnswerWaitSeconds(em, user.id, ANSWERS_PER_DAY, now);
       if (wait !== null)
         throw new RetryLater('CALLS.TOO_MANY_ANSWERS', CALL_ANSWER_MSG.tooManyToday(waitText(wait)), wait);
       const answer = CallAnswer.answer(call.id, user.id, creator.profileId, checked.value.note, now);
@@ -108,7 +107,7 @@ export class AnswerCalls {
       if (error instanceof DomainError) return { answer: null, can_answer: false, reason: error.message };
       throw error;
     }
-    const wait = await answersWait(this.em, user.id, this.clock.now());
+    const wait = await this.limits.nextAnswerWaitSeconds(this.em, user.id, ANSWERS_PER_DAY, this.clock.now());
     if (wait !== null) return { answer: null, can_answer: false, reason: CALL_ANSWER_MSG.tooManyToday(waitText(wait)) };
     return { answer: null, can_answer: true, reason: null };
   }

@@ -21,6 +21,7 @@ import { Outbox } from '../../notifications';
 import { ContactRequest } from '../domain/contact-request';
 import { CreatorProfile } from '../domain/creator-profile';
 import { ContactCountReads } from './contact-count-reads';
+import { ContactLimits } from './contact-limits';
 import { CreatorRepository } from './creator.repository';
 import { toPublicCreator } from './creator-views';
 import { replyTokenHash } from './reply-times';
@@ -55,6 +56,7 @@ export class ContactRequests {
     private readonly accounts: AccountDirectory,
     private readonly outbox: Outbox,
     private readonly counts: ContactCountReads,
+    private readonly limits: ContactLimits,
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
     @Inject(AppConfig) private readonly config: AppConfig,
@@ -116,17 +118,8 @@ export class ContactRequests {
     proven: boolean,
   ): Promise<RetryLater | null> {
     await StoredRequestLimit.serialize(em, `contact-creator:${profile.id}`);
-    const kind = proven ? '"proven"' : 'not "proven"';
     const perAddress = this.config.rateLimits.contactPerAddress;
-    const addressWait = await StoredRequestLimit.waitSeconds(
-      em,
-      'contact_requests',
-      'created_at',
-      `lower("email") = lower(?) and ${kind}`,
-      input.email,
-      perAddress,
-      now,
-    );
+    const addressWait = await this.limits.fromAddress(em, input.email, proven, perAddress, now);
     if (addressWait !== null)
       return new RetryLater(
         'CREATOR.CONTACT_ADDRESS_LIMIT',
@@ -136,15 +129,7 @@ export class ContactRequests {
     const perCreator = proven
       ? this.config.rateLimits.contactPerCreator
       : this.config.rateLimits.contactUnprovenPerCreator;
-    const creatorWait = await StoredRequestLimit.waitSeconds(
-      em,
-      'contact_requests',
-      'created_at',
-      `"profile_id" = ? and ${kind}`,
-      profile.id,
-      perCreator,
-      now,
-    );
+    const creatorWait = await this.limits.toCreator(em, profile.id, proven, perCreator, now);
     if (creatorWait !== null)
       return proven
         ? new RetryLater('CREATOR.CONTACT_CREATOR_LIMIT', MSG.contactCreatorLimit(waitText(creatorWait)), creatorWait)

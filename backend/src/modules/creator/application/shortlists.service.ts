@@ -26,6 +26,7 @@ import { RetryLater, StoredRequestLimit, waitText } from '../../../shared/stored
 import { Outbox } from '../../notifications';
 import { CreatorProfile } from '../domain/creator-profile';
 import { Shortlist, ShortlistEntry, ShortlistMessage } from '../domain/shortlist';
+import { ContactLimits } from './contact-limits';
 import { ContactRequests } from './contact-requests.service';
 import { ListedProfiles } from './listed-profiles';
 
@@ -56,6 +57,7 @@ export class Shortlists {
     private readonly em: EntityManager,
     private readonly listed: ListedProfiles,
     private readonly contact: ContactRequests,
+    private readonly limits: ContactLimits,
     private readonly outbox: Outbox,
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
@@ -71,15 +73,7 @@ export class Shortlists {
     const list = await this.em.transactional(async (em) => {
       await StoredRequestLimit.serialize(em, `shortlist-client:${clientHash}`);
       const rule = this.config.rateLimits.shortlistsPerClient;
-      const wait = await StoredRequestLimit.waitSeconds(
-        em,
-        'shortlists',
-        'created_at',
-        '"client_hash" = ?',
-        clientHash,
-        rule,
-        now,
-      );
+      const wait = await this.limits.shortlistsOfClient(em, clientHash, rule, now);
       if (wait !== null)
         throw new RetryLater('SHORTLIST.TOO_MANY', SHORTLIST_MSG.tooManyLists(rule.limit, waitText(wait)), wait);
       const created = Shortlist.start(name, sha256(token), clientHash, now);
@@ -196,15 +190,7 @@ export class Shortlists {
       // The links this address can be sent: the relay's per-address number a day.
       await StoredRequestLimit.serialize(em, `shortlist-message-address:${input.email.toLowerCase()}`);
       const rule = this.config.rateLimits.contactPerAddress;
-      const wait = await StoredRequestLimit.waitSeconds(
-        em,
-        'shortlist_messages',
-        'created_at',
-        'lower("email") = lower(?)',
-        input.email,
-        rule,
-        now,
-      );
+      const wait = await this.limits.shortlistMessagesFrom(em, input.email, rule, now);
       if (wait !== null)
         throw new RetryLater(
           'CREATOR.CONTACT_ADDRESS_LIMIT',

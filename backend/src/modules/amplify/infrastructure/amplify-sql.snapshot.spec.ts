@@ -1,0 +1,76 @@
+import { join } from 'node:path';
+import { namingMismatches } from '../../../database/typed-sql';
+import {
+  committedAndBuilt,
+  compilingOrm,
+  renderStatements,
+  statementBlocks,
+  type CompiledStatement,
+} from '../../../database/sql-snapshots';
+import { AMPLIFY_TABLES, amplifySql } from './amplify-tables';
+import { introductionRequestStatements } from './sql-introduction-requests';
+
+/**
+ * The amplify module's typed statements as PostgreSQL receives them (issue 38 point 3), committed
+ * beside the adapters: a change to one is a diff of `amplify-sql.snapshot.sql` in review. After a
+ * change made on purpose: `UPDATE_SQL_SNAPSHOTS=1 npx jest amplify-sql.snapshot`.
+ */
+const FILE = join(__dirname, 'amplify-sql.snapshot.sql');
+const SUBMISSION = '00000000-0000-4000-8000-000000000002';
+const CITIES = ['akron', 'parma'];
+const PAGE = { order: 'DESC' as const, offset: 0, limit: 25 };
+
+const orm = compilingOrm();
+afterAll(() => orm.close());
+
+function statements(): [string, CompiledStatement][] {
+  const db = amplifySql(orm.em);
+  const every = { cities: null };
+  const narrowed = { cities: CITIES, submissionId: SUBMISSION, status: 'unconfirmed' as const };
+  return [
+    ['introduction requests: counted, every city', introductionRequestStatements.count(db, every).compile()],
+    [
+      "introduction requests: counted, one business's unconfirmed of some cities",
+      introductionRequestStatements.count(db, narrowed).compile(),
+    ],
+    ['introduction requests: a page, newest first', introductionRequestStatements.page(db, every, PAGE).compile()],
+    [
+      'introduction requests: a page of confirmed ones, oldest first',
+      introductionRequestStatements
+        .page(db, { cities: CITIES, status: 'confirmed' }, { order: 'ASC', offset: 25, limit: 25 })
+        .compile(),
+    ],
+    [
+      "introduction requests: a page of one business's unconfirmed of some cities",
+      introductionRequestStatements.page(db, narrowed, PAGE).compile(),
+    ],
+    [
+      'introduction requests per business, every city',
+      introductionRequestStatements.countsPerBusiness(db, null).compile(),
+    ],
+    [
+      'introduction requests per business, some cities',
+      introductionRequestStatements.countsPerBusiness(db, CITIES).compile(),
+    ],
+  ];
+}
+
+const { committed, built } = committedAndBuilt(
+  FILE,
+  renderStatements('The amplify module statements, as amplify-sql.snapshot.spec.ts compiles them.', statements()),
+);
+const was = statementBlocks(committed);
+
+describe('amplify statements, committed (amplify-sql.snapshot.sql)', () => {
+  it.each([...statementBlocks(built)])('%s: as committed', (name, text) => {
+    expect(text).toBe(was.get(name));
+  });
+
+  it('are all in the file, and nothing else is', () => {
+    expect(built).toBe(committed);
+  });
+
+  it('name the tables and columns the schemas map', () => {
+    expect(namingMismatches(AMPLIFY_TABLES)).toEqual([]);
+  });
+});

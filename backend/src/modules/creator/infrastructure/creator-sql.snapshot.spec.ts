@@ -1,0 +1,97 @@
+import { join } from 'node:path';
+import { namingMismatches } from '../../../database/typed-sql';
+import {
+  committedAndBuilt,
+  compilingOrm,
+  renderStatements,
+  statementBlocks,
+  type CompiledStatement,
+} from '../../../database/sql-snapshots';
+import type { ContactCountQuery } from '../application/contact-count-reads';
+import { contactCountStatements } from './sql-contact-counts';
+import { dueFollowerCountStatements } from './sql-due-follower-counts';
+import { localAudienceStatements } from './sql-local-audience';
+import { replyTimeStatements } from './sql-reply-times';
+import { CREATOR_TABLES, creatorSql } from './creator-tables';
+
+/**
+ * The creator module's typed statements as PostgreSQL receives them (issue 38 point 3), committed
+ * beside the adapters: a change to one is a diff of `creator-sql.snapshot.sql` in review. After a
+ * change made on purpose: `UPDATE_SQL_SNAPSHOTS=1 npx jest creator-sql.snapshot`.
+ */
+const FILE = join(__dirname, 'creator-sql.snapshot.sql');
+const NOW = new Date('2026-11-25T10:00:00.000Z');
+const WEEK_AGO = new Date('2026-11-18T10:00:00.000Z');
+const PROFILE = '00000000-0000-4000-8000-000000000001';
+const CITIES = ['akron', 'parma'];
+
+const counts = (q: Partial<ContactCountQuery>): ContactCountQuery => ({
+  offset: 0,
+  limit: 25,
+  sort: 'total',
+  order: 'DESC',
+  cities: null,
+  weekAgo: WEEK_AGO,
+  unansweredBefore: NOW,
+  ...q,
+});
+
+const orm = compilingOrm();
+afterAll(() => orm.close());
+
+function statements(): [string, CompiledStatement][] {
+  const db = creatorSql(orm.em);
+  return [
+    ['contact counts: creators who received any, every city', contactCountStatements.creators(db, null).compile()],
+    ['contact counts: creators who received any, some cities', contactCountStatements.creators(db, CITIES).compile()],
+    ['contact counts: a page, most messages first', contactCountStatements.page(db, counts({})).compile()],
+    [
+      'contact counts: a page of some cities, oldest last message first',
+      contactCountStatements
+        .page(db, counts({ cities: CITIES, sort: 'last_received_at', order: 'ASC', offset: 50 }))
+        .compile(),
+    ],
+    ['reply times: unanswered messages claimed', replyTimeStatements.claimUnanswered(db, NOW, 200).compile()],
+    ["reply times: a creator's counted delays", replyTimeStatements.countedDelays(db, PROFILE, NOW).compile()],
+    ['reply times: kept when changed', replyTimeStatements.keep(db, PROFILE, 2, false).compile()],
+    ['follower counts: due reminders claimed', dueFollowerCountStatements.claimProfiles(db, NOW, 100).compile()],
+    ["local audience: the profile's recorded share", localAudienceStatements.recordedShare(db, PROFILE).compile()],
+    [
+      'local audience: the queue, every city',
+      localAudienceStatements.adminPage(db, 'pending', { offset: 0, limit: 25, cities: null }).compile(),
+    ],
+    [
+      'local audience: decided checks of some cities',
+      localAudienceStatements.adminPage(db, 'recorded', { offset: 25, limit: 25, cities: CITIES }).compile(),
+    ],
+    [
+      'local audience: the queue counted, every city',
+      localAudienceStatements.adminCount(db, 'pending', null).compile(),
+    ],
+    [
+      'local audience: decided checks counted, some cities',
+      localAudienceStatements.adminCount(db, 'recorded', CITIES).compile(),
+    ],
+    ['local audience: a share recorded', localAudienceStatements.recordShare(db, PROFILE, 42, '2026-11-20').compile()],
+  ];
+}
+
+const { committed, built } = committedAndBuilt(
+  FILE,
+  renderStatements('The creator module statements, as creator-sql.snapshot.spec.ts compiles them.', statements()),
+);
+const was = statementBlocks(committed);
+
+describe('creator statements, committed (creator-sql.snapshot.sql)', () => {
+  it.each([...statementBlocks(built)])('%s: as committed', (name, text) => {
+    expect(text).toBe(was.get(name));
+  });
+
+  it('are all in the file, and nothing else is', () => {
+    expect(built).toBe(committed);
+  });
+
+  it('name the tables and columns the schemas map', () => {
+    expect(namingMismatches(CREATOR_TABLES)).toEqual([]);
+  });
+});

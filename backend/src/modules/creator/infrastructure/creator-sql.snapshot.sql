@@ -1,0 +1,57 @@
+-- The creator module statements, as creator-sql.snapshot.spec.ts compiles them.
+
+-- contact counts: creators who received any, every city
+select count(distinct "profile_id") as "count" from "contact_requests"
+
+-- contact counts: creators who received any, some cities
+select count(distinct "profile_id") as "count" from "contact_requests" where "city_slug" = any($1)
+-- values: [["akron","parma"]]
+
+-- contact counts: a page, most messages first
+select "c".*, "p"."reply_days", "p"."reply_rarely", "p"."full_name", "p"."city_slug" from (select "profile_id" as "id", count(*) as "total", count(*) filter(where "created_at" > $1) as "last_7_days", count(distinct lower("email")) as "distinct_senders", count(*) filter(where "shortlist_message_id" is not null) as "via_shortlists", count("reply_confirmed_at") as "replied", count(*) filter(where ("proven" and "reply_confirmed_at" is null and "replied_at" is null and "created_at" <= $2)) as "unanswered", max("created_at") as "last_received_at" from "contact_requests" group by "profile_id" order by "total" desc, "profile_id" limit $3 offset $4) as "c" inner join "creator_profiles" as "p" on "p"."id" = "c"."id" order by "total" desc, "c"."id"
+-- values: ["2026-11-18T10:00:00.000Z","2026-11-25T10:00:00.000Z",25,0]
+
+-- contact counts: a page of some cities, oldest last message first
+select "c".*, "p"."reply_days", "p"."reply_rarely", "p"."full_name", "p"."city_slug" from (select "profile_id" as "id", count(*) as "total", count(*) filter(where "created_at" > $1) as "last_7_days", count(distinct lower("email")) as "distinct_senders", count(*) filter(where "shortlist_message_id" is not null) as "via_shortlists", count("reply_confirmed_at") as "replied", count(*) filter(where ("proven" and "reply_confirmed_at" is null and "replied_at" is null and "created_at" <= $2)) as "unanswered", max("created_at") as "last_received_at" from "contact_requests" where "city_slug" = any($3) group by "profile_id" order by "last_received_at" asc, "profile_id" limit $4 offset $5) as "c" inner join "creator_profiles" as "p" on "p"."id" = "c"."id" order by "last_received_at" asc, "c"."id"
+-- values: ["2026-11-18T10:00:00.000Z","2026-11-25T10:00:00.000Z",["akron","parma"],25,50]
+
+-- reply times: unanswered messages claimed
+select "id" from "contact_requests" where "proven" and "reply_confirmed_at" is null and "replied_at" is null and "lapsed_at" is null and "created_at" <= $1 order by "created_at" limit $2 for update skip locked
+-- values: ["2026-11-25T10:00:00.000Z",200]
+
+-- reply times: a creator's counted delays
+select (extract(epoch from "reply_confirmed_at" - "created_at") * 1000)::bigint as "delay_ms" from "contact_requests" where "profile_id" = $1 and "proven" and ("reply_confirmed_at" is not null or ("replied_at" is null and "created_at" <= $2))
+-- values: ["00000000-0000-4000-8000-000000000001","2026-11-25T10:00:00.000Z"]
+
+-- reply times: kept when changed
+update "creator_profiles" set "reply_days" = $1, "reply_rarely" = $2 where "id" = $3 and ("reply_days" is distinct from $4 or "reply_rarely" is distinct from $5)
+-- values: [2,false,"00000000-0000-4000-8000-000000000001",2,false]
+
+-- follower counts: due reminders claimed
+select distinct "f"."profile_id" from (select "f"."profile_id" from "follower_counts" as "f" inner join "creator_profiles" as "p" on "p"."id" = "f"."profile_id" where "p"."approval_status" = 'approved' and "f"."reminded_at" is null and "f"."confirmed_at" <= $1 order by "f"."confirmed_at" limit $2 for update of "f" skip locked) as "f"
+-- values: ["2026-11-25T10:00:00.000Z",100]
+
+-- local audience: the profile's recorded share
+select "local_share", to_char("local_share_checked_on", 'YYYY-MM-DD') as "local_share_checked_on" from "creator_profiles" where "id" = $1
+-- values: ["00000000-0000-4000-8000-000000000001"]
+
+-- local audience: the queue, every city
+select "c"."id", "c"."profile_id", "c"."platform", "c"."shows_on", "c"."image_type", "c"."status", "c"."share", "c"."checked_on", "c"."reason", "c"."decided_by", "c"."decided_at", "c"."created_at" from "local_audience_checks" as "c" where "c"."status" = $1 order by "c"."created_at" asc, "c"."id" asc limit $2 offset $3
+-- values: ["pending",25,0]
+
+-- local audience: decided checks of some cities
+select "c"."id", "c"."profile_id", "c"."platform", "c"."shows_on", "c"."image_type", "c"."status", "c"."share", "c"."checked_on", "c"."reason", "c"."decided_by", "c"."decided_at", "c"."created_at" from "local_audience_checks" as "c" where "c"."status" = $1 and exists (select 1 as "one" from "creator_profiles" as "p" where "p"."id" = "c"."profile_id" and "p"."city_slug" = any($2)) order by "c"."decided_at" desc, "c"."id" asc limit $3 offset $4
+-- values: ["recorded",["akron","parma"],25,25]
+
+-- local audience: the queue counted, every city
+select count(*) as "count" from "local_audience_checks" as "c" where "c"."status" = $1
+-- values: ["pending"]
+
+-- local audience: decided checks counted, some cities
+select count(*) as "count" from "local_audience_checks" as "c" where "c"."status" = $1 and exists (select 1 as "one" from "creator_profiles" as "p" where "p"."id" = "c"."profile_id" and "p"."city_slug" = any($2))
+-- values: ["recorded",["akron","parma"]]
+
+-- local audience: a share recorded
+update "creator_profiles" set "local_share" = $1, "local_share_checked_on" = $2 where "id" = $3 and ("local_share_checked_on" is null or "local_share_checked_on" <= $4)
+-- values: [42,"2026-11-20","00000000-0000-4000-8000-000000000001","2026-11-20"]
+
