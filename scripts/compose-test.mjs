@@ -14,19 +14,27 @@
 // it made, and prints each phase's time. Images are built once and reused while their sources are
 // unchanged (scripts/compose-images.sh, decision 0320). STACK_TEST_BURN=1 keeps every core busy
 // after the images (a bounded burner, issue 39).
+// Users meanwhile (issue 39): a probe of GETs and sign-ups through the proxy, sent as the public site
+// sends them (stack-test.mjs), runs while the replica is paused and stopped, the proxy's
+// configuration is reloaded, the proxy restarted, every container restarted, the stack taken down
+// and up, and restored. Each says what it lost; the replica's faults and the reload may lose
+// nothing, nor may the restart of the proxy lose a request it had taken. A table ends the run.
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { bearer, bounded, cpuBurner, eventually, expectStatus, freePort, proxyClient, run, sleep, testCertificates, testRun } from './lib/stack-test.mjs';
+import { bearer, bounded, cpuBurner, describeProbe, eventually, expectStatus, freePort, proxyClient, run, sleep, startProbe, testCertificates, testRun } from './lib/stack-test.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const project = `lccompose${process.pid}`;
 const limitS = Number(process.env.COMPOSE_TEST_TIMEOUT_S ?? 1500);
 const imagesLimitS = Number(process.env.COMPOSE_TEST_IMAGES_TIMEOUT_S ?? 2400);
 const work = mkdtempSync(join(tmpdir(), 'lc-compose-'));
-const { log, phase, step, failed, finish } = testRun();
+const { log, phase: startPhase, step, failed, finish } = testRun();
+let phaseNow = '';
+const phase = (name) => startPhase((phaseNow = name));
 
 const [httpPort, httpsPort] = [await freePort(), await freePort()];
 const proxy = proxyClient({ httpPort, httpsPort });
@@ -79,19 +87,38 @@ const compose = (() => {
   return v2.status === 0 ? ['docker', 'compose'] : ['docker-compose'];
 })();
 const override = join(work, 'managed-services.override.yml');
-const dc = (args, opts = {}) =>
-  run(compose[0], [...compose.slice(1), '-f', 'docker-compose.yml', '-f', override, '--profile', 'demo', '--profile', 'replica', ...(opts.monitoring ? ['--profile', 'monitoring'] : []), ...args], {
-    ...opts,
-    cwd: root,
-    env: { ...env, ...opts.env },
-  });
+const dcArgs = (args, opts = {}) => [...compose.slice(1), '-f', 'docker-compose.yml', '-f', override, '--profile', 'demo', '--profile', 'replica', ...(opts.monitoring ? ['--profile', 'monitoring'] : []), ...args];
+const dc = (args, opts = {}) => run(compose[0], dcArgs(args, opts), { ...opts, cwd: root, env: { ...env, ...opts.env } });
 const docker = (args, opts = {}) => run('docker', args, { env, ...opts });
+/**
+ * `run`, without holding the event loop: what runs while a probe sends requests (a restart, a
+ * restore). A spawnSync of a minute held every request of the probe for that minute, then timed
+ * some out: the probe measured the test, not the stack.
+ */
+function runAsync(cmd, args, { env: environment = process.env, cwd, allowFail = false, timeout = 600_000 } = {}) {
+  return new Promise((ok, fail) => {
+    const child = spawn(cmd, args, { cwd, env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
+    let [stdout, stderr] = ['', ''];
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeout);
+    child.on('error', (e) => (clearTimeout(timer), fail(e)));
+    child.on('close', (status, signal) => {
+      clearTimeout(timer);
+      if (status !== 0 && !allowFail) fail(new Error(`${cmd} ${args.join(' ')} exited ${status ?? signal}: ${stderr.slice(-2000)}`));
+      else ok({ status, stdout, stderr });
+    });
+  });
+}
+const dcAsync = (args, opts = {}) => runAsync(compose[0], dcArgs(args, opts), { ...opts, cwd: root, env: { ...env, ...opts.env } });
+const dockerAsync = (args, opts = {}) => runAsync('docker', args, { env, ...opts });
 const ids = (service, opts) => dc(['ps', '-q', service], opts).stdout.split('\n').filter(Boolean);
 
 /**
  * The test's own override: the bundled PostgreSQL and Redis become the managed services' stand-ins,
  * refusing plain connections (hostssl only, Redis on its TLS port only). The app's side is not
- * touched: it gets TLS from the URLs above.
+ * touched: it gets TLS from the URLs above, and only its sign-up limit is raised: the probe signs
+ * up from one address for minutes (as test:swarm's stack env does). The sign-in limit stays.
  */
 function writeOverride() {
   const base = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { merge: true });
@@ -115,6 +142,7 @@ function writeOverride() {
           volumes: [...base.services['postgres-replica'].volumes, tls],
         },
         backup: { environment: { PGSSLMODE: 'verify-full', PGSSLROOTCERT: '/tls/ca.crt' }, volumes: [...base.services.backup.volumes, tls] },
+        api: { environment: { RATE_LIMIT_SIGNUP: '100000/600' } },
         redis: {
           command: [...base.services.redis.command.slice(0, 2), '--port', '0', '--tls-port', '6379', '--tls-cert-file', '/tls/server.crt', '--tls-key-file', '/tls/server.key', '--tls-ca-cert-file', '/tls/ca.crt', '--tls-auth-clients', 'no', '--appendonly', 'yes', '--maxmemory-policy', 'noeviction'],
           volumes: [...base.services.redis.volumes, tls],
@@ -150,27 +178,33 @@ function writeShortMonitoring() {
   for (const file of ['alerts.yml', 'alerts.test.yml']) writeFileSync(join(env.MONITORING_DIR, 'rules-test', file), readFileSync(join(dir, file)));
 }
 
+// Asked without holding the event loop where a probe may be running (each starts a runtime in a container, about a second).
 /** A request made inside one api container, straight to that replica. */
-function inReplica(id, method, path, token, body) {
+async function inReplica(id, method, path, token, body) {
   const script = `fetch('http://127.0.0.1:3000${path}',{method:${JSON.stringify(method)},headers:{'content-type':'application/json'${token ? `,authorization:'Bearer ${token}'` : ''}}${body ? `,body:${JSON.stringify(JSON.stringify(body))}` : ''}}).then(async r=>{console.log(JSON.stringify({status:r.status,body:await r.text()}))})`;
-  const out = JSON.parse(docker(['exec', id, 'node', '-e', script]).stdout.trim().split('\n').pop());
+  const out = JSON.parse((await dockerAsync(['exec', id, 'node', '-e', script])).stdout.trim().split('\n').pop());
   return { status: out.status, json: out.body ? JSON.parse(out.body) : null };
 }
 /** One api container's Prometheus text, from inside it. */
-const apiMetrics = (id) => docker(['exec', id, 'node', '-e', "fetch('http://127.0.0.1:9464/metrics').then(r=>r.text()).then(t=>console.log(t))"]).stdout;
+const apiMetrics = async (id) => (await dockerAsync(['exec', id, 'node', '-e', "fetch('http://127.0.0.1:9464/metrics').then(r=>r.text()).then(t=>console.log(t))"])).stdout;
 /** SQL in the postgres container, over its local socket. */
 const sql = (query, service = 'postgres') => docker(['exec', ids(service)[0], 'psql', '-U', 'localcreators', '-d', 'localcreators', '-Atc', query]).stdout.trim();
+const idsAsync = async (service, opts) => (await dcAsync(['ps', '-q', service], opts)).stdout.split('\n').filter(Boolean);
+const sqlAsync = async (query, service = 'postgres') => (await dockerAsync(['exec', (await idsAsync(service))[0], 'psql', '-U', 'localcreators', '-d', 'localcreators', '-Atc', query])).stdout.trim();
 
+/** Each service's containers are `count`, every one running and healthy (or without a check). Asked without holding the event loop: a probe may be running. */
 async function waitHealthy(expect, opts) {
   await eventually(
     'every service healthy',
-    () => {
+    async () => {
+      const all = (await dcAsync(['ps', '-q'], opts)).stdout.split('\n').filter(Boolean);
+      const containers = all.length ? JSON.parse((await dockerAsync(['inspect', ...all])).stdout) : [];
       for (const [service, count] of Object.entries(expect)) {
-        const list = ids(service, opts);
+        const list = containers.filter((c) => c.Config.Labels['com.docker.compose.service'] === service);
         if (list.length !== count) return false;
-        for (const id of list) {
-          const state = docker(['inspect', '-f', '{{.State.Status}} {{if .State.Health}}{{.State.Health.Status}}{{else}}none{{end}}', id]).stdout.trim();
-          if (!/^running (healthy|none)$/.test(state)) throw new Error(`${service} ${id.slice(0, 12)} is ${state}`);
+        for (const { Id, State } of list) {
+          const state = `${State.Status} ${State.Health?.Status ?? 'none'}`;
+          if (!/^running (healthy|none)$/.test(state)) throw new Error(`${service} ${Id.slice(0, 12)} is ${state}`);
         }
       }
       return true;
@@ -182,12 +216,12 @@ async function waitHealthy(expect, opts) {
 const fullStack = { postgres: 1, 'postgres-replica': 1, redis: 1, mailpit: 1, api: 2, worker: 2, proxy: 1, backup: 1 };
 /** Up, every service healthy; a healthy proxy answers https at once (no retry: it no longer resets TLS while it starts). */
 const up = async () => {
-  dc(['up', '-d', '--scale', 'api=2', '--scale', 'worker=2'], { timeout: 600_000 });
+  await dcAsync(['up', '-d', '--scale', 'api=2', '--scale', 'worker=2'], { timeout: 600_000 });
   await waitHealthy(fullStack);
-  proxy.trust(readCa());
+  proxy.trust(await readCa());
   expectStatus(await call('GET', '/api/health'), 200, 'the first https request once the proxy is healthy');
 };
-const readCa = () => docker(['exec', ids('proxy')[0], 'cat', '/caddy/data/caddy/pki/authorities/local/root.crt']).stdout;
+const readCa = async () => (await dockerAsync(['exec', (await idsAsync('proxy'))[0], 'cat', '/caddy/data/caddy/pki/authorities/local/root.crt'])).stdout;
 
 const cleanup = () => {
   dc(['down', '-v', '--remove-orphans', '--timeout', '5'], { allowFail: true, timeout: 180_000, monitoring: true });
@@ -195,6 +229,69 @@ const cleanup = () => {
 };
 // Armed once the images are there (below): a first build is a one-time cost with its own bound.
 let unbound = () => {};
+
+// --- users while the operator works (issue 39) ------------------------------------------------
+/** What each probed step met, for the table at the end of the run. */
+const probed = [];
+/**
+ * `send` (the proxy's `call`), each try it makes kept in `sends`: when it was sent and answered,
+ * the status or the error. The probe sends a sign-up again after no answer: each try is one here.
+ */
+const recording = (send, sends, kind = 'probe') => async (method, path, opts) => {
+  const entry = { kind, method, path, sentAt: Date.now(), answeredAt: null, status: null, error: null };
+  sends.push(entry);
+  try {
+    const r = await send(method, path, opts);
+    entry.status = r.status;
+    return r;
+  } catch (e) {
+    entry.error = e.message;
+    throw e;
+  } finally {
+    entry.answeredAt = Date.now();
+  }
+};
+/** From the sending of the first of these tries to the end of the last, in seconds; 0 when there is none. */
+const failureWindow = (tries) => (tries.length ? (Math.max(...tries.map((l) => l.answeredAt)) - Math.min(...tries.map((l) => l.sentAt))) / 1000 : 0);
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * The probe of stack-test.mjs, as test:swarm runs it: 3 loops of GET /api/creators, GET /api/health
+ * and a sign-up sent as the public site sends it (`writers` more loops of sign-ups), from 2 s before
+ * `operate` to 2 s after, stopped whatever happens. Logs what it met and keeps it for the table.
+ * `lossless`: the step fails on any request lost. `operate(sends)` sees every try (`recording`).
+ */
+async function probeDuring(label, operate, { lossless = false, writers = 0, tag = 'probe' } = {}) {
+  const sends = [];
+  const probe = startProbe(recording(call, sends), { workers: 3, writers, tag });
+  const row = { phase: phaseNow, label, stats: null, window: 0, note: '' };
+  try {
+    await sleep(2000); // users were there before the operator started
+    await operate(sends, row);
+    await sleep(2000);
+  } finally {
+    row.stats = await probe.stop();
+    // The gap: where tries failed (no answer, or a 5xx), a sign-up answered on a resend and a step's own watcher included.
+    const failedTries = sends.filter((e) => e.error || e.status >= 500);
+    row.window = failureWindow(failedTries);
+    probed.push(row);
+    log(`requests during ${label}: ${describeProbe(row.stats).replace(/\s*\n\s*/g, ' ')}; ${failedTries.length ? `${failedTries.length} tries failed, over ${row.window.toFixed(1)} s` : 'no try failed'}`);
+  }
+  const { stats } = row;
+  if (stats.sent < 20) throw new Error(`the probe sent only ${stats.sent} requests`);
+  if (lossless && stats.failed) throw new Error(`${stats.failed} of ${stats.sent} requests lost: ${stats.failures.slice(0, 5).join(' | ')}`);
+  return { stats, sends, row };
+}
+
+/** The table of what each probed step lost (issue 39: say the requests lost in each phase). */
+function probeTable() {
+  if (!probed.length) return;
+  const head = ['phase / step', 'sent', 'failed', 'resent', 'slowest', 'gap', ''];
+  const rows = probed.map(({ phase, label, stats, window, note }) => [`${phase} / ${label}`, String(stats.sent), String(stats.failed), String(stats.resent), seconds(stats.slowestMs), `${window.toFixed(1)} s`, note]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (r) => r.map((c, i) => (i === 0 || i === r.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
+  log(`requests of the probe per step (failed: lost, after the resends of sign-ups; resent: sign-ups sent again with their key; gap: from the first try that failed, a resent one too, to the end of the last):\n${[head, ...rows].map(line).join('\n')}`);
+}
 
 // --- the run ----------------------------------------------------------------------------------
 const state = {};
@@ -390,65 +487,71 @@ try {
     expectStatus(await call('POST', '/api/auth/signup', { body: { email: 'admin@example.com', password: 'Another long passphrase 42' } }), 201, 'admin signup');
     docker(['exec', a, 'node', 'backend/dist/cli.js', 'admin', 'grant', 'admin@example.com']);
     const admin = expectStatus(await call('POST', '/api/auth/login', { body: { email: 'admin@example.com', password: 'Another long passphrase 42' } }), 200, 'admin login').json;
-    const before = inReplica(b, 'GET', `/api/creators/${state.creatorId}`);
+    const before = await inReplica(b, 'GET', `/api/creators/${state.creatorId}`);
     if (before.status !== 404) throw new Error(`before approval replica B answered ${before.status}`);
-    const decided = inReplica(a, 'PUT', `/api/admin/creators/${state.creatorId}`, admin.access_token, { approval_status: 'approved' });
+    const decided = await inReplica(a, 'PUT', `/api/admin/creators/${state.creatorId}`, admin.access_token, { approval_status: 'approved' });
     if (decided.status !== 200 || decided.json.approval_status !== 'approved') throw new Error(`approve on replica A: ${decided.status} ${JSON.stringify(decided.json)}`);
-    await eventually('replica B lists the approved creator', () => {
-      const one = inReplica(b, 'GET', `/api/creators/${state.creatorId}`);
-      const list = inReplica(b, 'GET', '/api/creators?q=Maya').json;
+    await eventually('replica B lists the approved creator', async () => {
+      const one = await inReplica(b, 'GET', `/api/creators/${state.creatorId}`);
+      const list = (await inReplica(b, 'GET', '/api/creators?q=Maya')).json;
       const items = Array.isArray(list) ? list : (list.data ?? list.items ?? []);
       return one.status === 200 && items.some((c) => c.id === state.creatorId);
     }, 15_000);
   });
-  await step('read replica: public reads come from it (its replay paused, they show the old bio) while the writer reads the new one from the primary', async () => {
-    if (sql('select pg_is_in_recovery()', 'postgres-replica') !== 't') throw new Error('postgres-replica is not a standby');
-    const streaming = sql("select count(*) from pg_stat_replication where state = 'streaming'");
-    if (streaming !== '1') throw new Error(`the primary streams to ${streaming} standbys`);
-    const publicBio = async () => {
-      const r = await call('GET', `/api/creators/${state.creatorId}`);
-      return r.status === 200 && r.json.bio;
-    };
-    await eventually('the approved creator on the replica', async () => (await publicBio()) === state.profile.bio, 30_000);
-    // A public read on each api container (an api checks its replicas from its first one on),
-    // then each reads from the replica once it is streaming and caught up.
-    for (const id of ids('api')) if (inReplica(id, 'GET', '/api/directory').status !== 200) throw new Error(`api ${id.slice(0, 12)}: GET /api/directory`);
-    await eventually('both apis on the replica', () => ids('api').every((id) => /^lc_db_replica_up\{[^}]*replica="postgres-replica:5432\/localcreators"[^}]*\} 1$/m.test(apiMetrics(id))), 30_000);
-    sql('select pg_wal_replay_pause()', 'postgres-replica');
-    const edited = 'Street food first, family adventures second.';
-    expectStatus(await call('PUT', '/api/me/profile', { headers: bearer(state.session), body: { ...state.profile, bio: edited } }), 200, 'edit the bio');
-    const own = expectStatus(await call('GET', '/api/me/profile', { headers: bearer(state.session) }), 200, 'own profile');
-    if (own.json.bio !== edited) throw new Error(`the writer read ${JSON.stringify(own.json.bio)} after writing`);
-    // Both api containers, through the proxy: the public profile still the paused replica's.
-    for (let i = 0; i < 4; i++) {
-      const bio = await publicBio();
-      if (bio !== state.profile.bio) throw new Error(`a public read answered ${JSON.stringify(bio)} while the replica's replay was paused`);
-    }
-    const served = ids('api').map((id) => /^lc_db_public_reads_total\{[^}]*database="replica"[^}]*\} ([1-9]\d*)/m.exec(apiMetrics(id))?.[1]);
-    if (served.some((n) => !n)) throw new Error(`public reads answered by the replica, per api: ${served}`);
-    log(`public statements answered by the replica, per api: ${served.join(', ')}`);
-    sql('select pg_wal_replay_resume()', 'postgres-replica');
-    await eventually('the edit on the replica, through the proxy', async () => (await publicBio()) === edited, 30_000);
-    state.profile.bio = edited;
+  await step('read replica: public reads come from it (its replay paused, they show the old bio) while the writer reads the new one from the primary; a probe through it loses no request', async () => {
+    await probeDuring('the paused replica', async () => {
+      if ((await sqlAsync('select pg_is_in_recovery()', 'postgres-replica')) !== 't') throw new Error('postgres-replica is not a standby');
+      const streaming = await sqlAsync("select count(*) from pg_stat_replication where state = 'streaming'");
+      if (streaming !== '1') throw new Error(`the primary streams to ${streaming} standbys`);
+      const publicBio = async () => {
+        const r = await call('GET', `/api/creators/${state.creatorId}`);
+        return r.status === 200 && r.json.bio;
+      };
+      await eventually('the approved creator on the replica', async () => (await publicBio()) === state.profile.bio, 30_000);
+      // A public read on each api container (an api checks its replicas from its first one on),
+      // then each reads from the replica once it is streaming and caught up.
+      const apis = await idsAsync('api');
+      for (const id of apis) if ((await inReplica(id, 'GET', '/api/directory')).status !== 200) throw new Error(`api ${id.slice(0, 12)}: GET /api/directory`);
+      const metrics = () => Promise.all(apis.map(apiMetrics));
+      await eventually('both apis on the replica', async () => (await metrics()).every((text) => /^lc_db_replica_up\{[^}]*replica="postgres-replica:5432\/localcreators"[^}]*\} 1$/m.test(text)), 30_000);
+      await sqlAsync('select pg_wal_replay_pause()', 'postgres-replica');
+      const edited = 'Street food first, family adventures second.';
+      expectStatus(await call('PUT', '/api/me/profile', { headers: bearer(state.session), body: { ...state.profile, bio: edited } }), 200, 'edit the bio');
+      const own = expectStatus(await call('GET', '/api/me/profile', { headers: bearer(state.session) }), 200, 'own profile');
+      if (own.json.bio !== edited) throw new Error(`the writer read ${JSON.stringify(own.json.bio)} after writing`);
+      // Both api containers, through the proxy: the public profile still the paused replica's.
+      for (let i = 0; i < 4; i++) {
+        const bio = await publicBio();
+        if (bio !== state.profile.bio) throw new Error(`a public read answered ${JSON.stringify(bio)} while the replica's replay was paused`);
+      }
+      const served = (await metrics()).map((text) => /^lc_db_public_reads_total\{[^}]*database="replica"[^}]*\} ([1-9]\d*)/m.exec(text)?.[1]);
+      if (served.some((n) => !n)) throw new Error(`public reads answered by the replica, per api: ${served}`);
+      log(`public statements answered by the replica, per api: ${served.join(', ')}`);
+      await sqlAsync('select pg_wal_replay_resume()', 'postgres-replica');
+      await eventually('the edit on the replica, through the proxy', async () => (await publicBio()) === edited, 30_000);
+      state.profile.bio = edited;
+    }, { lossless: true, tag: 'replica-paused' });
   });
-  await step('read replica stopped: public reads are still answered (from the primary), and it is used again once back', async () => {
-    const backOnReplica = () => dc(['logs', '--no-color', 'api']).stdout.split('\n').filter((l) => /public reads now on replica postgres-replica/.test(l)).length;
-    const before = backOnReplica();
-    dc(['stop', 'postgres-replica']);
-    const search = expectStatus(await call('GET', '/api/creators?q=Maya&sort=name'), 200, 'a search with the replica stopped');
-    if (!search.json.items.some((c) => c.id === state.creatorId)) throw new Error(`search: ${search.body}`);
-    expectStatus(await call('GET', '/api/directory'), 200, 'the directory with the replica stopped');
-    const one = expectStatus(await call('GET', `/api/creators/${state.creatorId}`), 200, 'the profile with the replica stopped');
-    if (one.json.bio !== state.profile.bio) throw new Error(`profile: ${one.body}`);
-    expectStatus(await call('GET', '/sitemap.xml'), 200, 'the sitemap with the replica stopped');
-    const said = await eventually('the api says the replica is skipped', () => {
-      const out = dc(['logs', '--no-color', 'api']).stdout;
-      return /replica postgres-replica:5432\/localcreators skipped, public reads go elsewhere: down/.test(out) && out;
-    }, 30_000);
-    log(said.split('\n').find((l) => l.includes('skipped, public reads go elsewhere')).slice(0, 300));
-    dc(['start', 'postgres-replica']);
-    await waitHealthy(fullStack);
-    await eventually('both apis back on the replica', () => backOnReplica() >= before + 2, 60_000);
+  await step('read replica stopped: public reads are still answered (from the primary), and it is used again once back; a probe through it loses no request', async () => {
+    await probeDuring('the stopped replica', async () => {
+      const backOnReplica = async () => (await dcAsync(['logs', '--no-color', 'api'])).stdout.split('\n').filter((l) => /public reads now on replica postgres-replica/.test(l)).length;
+      const before = await backOnReplica();
+      await dcAsync(['stop', 'postgres-replica']);
+      const search = expectStatus(await call('GET', '/api/creators?q=Maya&sort=name'), 200, 'a search with the replica stopped');
+      if (!search.json.items.some((c) => c.id === state.creatorId)) throw new Error(`search: ${search.body}`);
+      expectStatus(await call('GET', '/api/directory'), 200, 'the directory with the replica stopped');
+      const one = expectStatus(await call('GET', `/api/creators/${state.creatorId}`), 200, 'the profile with the replica stopped');
+      if (one.json.bio !== state.profile.bio) throw new Error(`profile: ${one.body}`);
+      expectStatus(await call('GET', '/sitemap.xml'), 200, 'the sitemap with the replica stopped');
+      const said = await eventually('the api says the replica is skipped', async () => {
+        const out = (await dcAsync(['logs', '--no-color', 'api'])).stdout;
+        return /replica postgres-replica:5432\/localcreators skipped, public reads go elsewhere: down/.test(out) && out;
+      }, 30_000);
+      log(said.split('\n').find((l) => l.includes('skipped, public reads go elsewhere')).slice(0, 300));
+      await dcAsync(['start', 'postgres-replica']);
+      await waitHealthy(fullStack);
+      await eventually('both apis back on the replica', async () => (await backOnReplica()) >= before + 2, 60_000);
+    }, { lossless: true, tag: 'replica-stopped' });
   });
   await step("the proxy's access log carries paths without their query strings (no confirmation tokens)", async () => {
     const token = `h24-${randomBytes(12).toString('hex')}`;
@@ -546,49 +649,157 @@ try {
     if (photo.body.length !== state.photoBytes) throw new Error(`${what}: photo is ${photo.body.length} bytes, was ${state.photoBytes}`);
     expectStatus(await call('POST', '/api/auth/login', { body: { email: 'maya@example.com', password: 'Correct horse battery staple 7' } }), 200, `${what}: sign-in`);
   };
+  await step("the proxy's configuration reloaded under a probe (caddy reload, three times): no request lost (on Caddy before 2.7, TLS handshakes in its reload window are counted)", async () => {
+    const proxyId = ids('proxy')[0];
+    const since = new Date(Date.now() - 1000).toISOString();
+    // What an operator runs after editing the Caddyfile (`docker compose exec proxy caddy reload …`),
+    // through `docker exec`: the same, without docker-compose 1.29's 3 s of starting.
+    const reloads = [];
+    const { stats, row } = await probeDuring("the proxy's reload", async () => {
+      for (let i = 0; i < 3; i++) {
+        const reload = { from: Date.now() };
+        await dockerAsync(['exec', proxyId, 'caddy', 'reload', '--config', '/etc/caddy/Caddyfile', '--adapter', 'caddyfile', '--force'], { timeout: 60_000 });
+        reloads.push({ ...reload, to: Date.now() });
+        await sleep(1000);
+      }
+    }, { tag: 'proxy-reload' });
+    const out = await dockerAsync(['logs', '--since', since, proxyId]);
+    const loads = `${out.stdout}\n${out.stderr}`.split('\n').filter((l) => l.includes('"load complete"')).length;
+    if (loads !== 3) throw new Error(`the proxy logged ${loads} loads of its configuration, not 3`);
+    // Caddy before 2.7 (Debian's 2.6.2, the stand-in of scripts/compose-images.sh) gives each
+    // configuration a new, empty certificate cache, and its servers take connections a few ms
+    // before the certificate is back in it: a TLS handshake then fails ("no certificate available",
+    // caddyserver/caddy#5589). From 2.7 on the cache is kept through reloads. There, such a
+    // handshake during a reload is counted and said; any other loss, or any on a newer Caddy, fails.
+    const version = (await dockerAsync(['exec', proxyId, 'caddy', 'version'])).stdout.trim();
+    const [major, minor] = (/(\d+)\.(\d+)/.exec(version) ?? [0, 0, 0]).slice(1).map(Number);
+    const cacheKept = major > 2 || (major === 2 && minor >= 7);
+    const handshake = /alert internal error|before secure TLS connection was established/;
+    const duringReload = (l) => reloads.some((r) => l.sentAt <= r.to + 500 && l.answeredAt >= r.from);
+    const excused = cacheKept ? [] : stats.lost.filter((l) => handshake.test(l.message) && duringReload(l));
+    if (excused.length) {
+      row.note = `${excused.length} TLS handshake(s) in Caddy ${version}'s reload window`;
+      log(`the proxy's reload: ${excused.length} TLS handshake(s) failed while Caddy ${version} reloaded (its certificate cache starts empty; kept from 2.7 on): ${excused.map((l) => `${l.kind}: ${l.message.split('\n')[0].slice(0, 120)}`).join(' | ')}`);
+    }
+    const lost = stats.lost.filter((l) => !excused.includes(l));
+    if (lost.length) throw new Error(`${lost.length} of ${stats.sent} requests lost (Caddy ${version}): ${lost.slice(0, 5).map((l) => `${new Date(l.sentAt).toISOString()} ${l.kind}: ${l.message.split('\n')[0]}`).join(' | ')}`);
+  });
+  await step('the proxy restarted under a probe: every request it had taken is answered; new connections are refused only while it is down (counted)', async () => {
+    const [apis, proxyId] = [ids('api'), ids('proxy')[0]];
+    let restartAt, first, back, held;
+    const { stats, sends, row } = await probeDuring('the proxy restart', async (sends) => {
+      // A watcher: GET /api/health every 100 ms, each on a connection of its own, not waiting for
+      // the one before: when the old proxy stops taking connections, and when the new one answers.
+      let watching = true;
+      const watches = [];
+      const watcher = (async () => {
+        for (; watching; await sleep(100)) watches.push(recording(call, sends, 'watch')('GET', '/api/health').catch(() => {}));
+      })();
+      const watched = () => sends.filter((e) => e.kind === 'watch' && e.sentAt > restartAt && e.answeredAt !== null).sort((a, b) => a.sentAt - b.sentAt);
+      try {
+        let restarting;
+        try {
+          // The api containers frozen (docker pause) for a moment: every request the proxy takes
+          // waits there, so the restart meets some in flight for certain (one takes 10-50 ms).
+          await dockerAsync(['pause', ...apis]);
+          await sleep(500);
+          restartAt = Date.now();
+          restarting = dcAsync(['restart', 'proxy'], { timeout: 120_000 });
+          // The old proxy has had its SIGTERM when it says so, or when it refuses a connection.
+          await eventually('the old proxy stopping', async () => {
+            if (watched().some((e) => e.error)) return true;
+            const out = await dockerAsync(['logs', '--since', new Date(restartAt - 1000).toISOString(), proxyId], { allowFail: true });
+            if (!/"signal":"SIGTERM"/.test(out.stderr + out.stdout)) return false;
+            await sleep(300); // its listeners closed
+            return true;
+          }, 30_000, 100);
+        } finally {
+          held = sends.filter((e) => e.sentAt < restartAt && e.answeredAt === null).length;
+          const r = await dockerAsync(['unpause', ...apis], { allowFail: true });
+          await restarting?.catch(() => {}); // its failure is thrown below
+          if (r.status !== 0 && !/is not paused/.test(r.stderr)) throw new Error(`docker unpause: ${r.stderr}`);
+        }
+        await restarting;
+        // Refused from the first watch request that failed; back with the first one after it answered.
+        await eventually('the new proxy answering', () => {
+          first = watched().find((e) => e.error);
+          back = first && watched().find((e) => e.sentAt > first.sentAt && e.status === 200);
+          return !first || back;
+        }, 60_000, 100);
+      } finally {
+        watching = false;
+        await watcher;
+        await Promise.all(watches);
+      }
+    }, { writers: 2, tag: 'proxy-restart' });
+    // Taken by the old proxy: each request sent before the restart that was not answered then.
+    const inFlight = sends.filter((e) => e.sentAt < restartAt && e.answeredAt > restartAt);
+    const unanswered = inFlight.filter((e) => e.status === null || e.status >= 500);
+    const lostInFlight = stats.lost.filter((l) => l.sentAt < restartAt);
+    // Sent after it: refused or reset while no proxy listened (each try; the probe resends a sign-up).
+    const refused = sends.filter((e) => e.kind === 'probe' && e.sentAt >= restartAt && e.error);
+    const gap = first ? (back.sentAt - first.sentAt) / 1000 : 0;
+    const kinds = {};
+    for (const e of refused) {
+      const kind = e.error.replace(/\d+\.\d+\.\d+\.\d+:\d+/g, '<addr>');
+      kinds[kind] = (kinds[kind] ?? 0) + 1;
+    }
+    row.note = `${inFlight.length} in flight, ${inFlight.length - unanswered.length} answered; ${refused.length} refused over ${gap.toFixed(1)} s`;
+    log(`the proxy restart: ${inFlight.length} requests in flight when it began (${held} of them held at the frozen api when it was unfrozen), ${inFlight.length - unanswered.length} answered${unanswered.length ? `, not: ${unanswered.slice(0, 5).map((e) => `${e.method} ${e.path} ${e.status ?? e.error}`).join(' | ')}` : ''}`);
+    log(`the proxy restart: new connections refused or reset for ${gap.toFixed(1)} s (the first failed at +${first ? seconds(first.sentAt - restartAt) : '-'}, answered again at +${back ? seconds(back.sentAt - restartAt) : '-'}); ${refused.length} tries of the probe met it: ${JSON.stringify(kinds)}; ${stats.failed} requests lost after the probe's resends`);
+    if (inFlight.length === 0) throw new Error('the restart met no request in flight');
+    if (unanswered.length || lostInFlight.length) throw new Error(`${unanswered.length} of ${inFlight.length} requests in flight were not answered; ${lostInFlight.length} lost`);
+  });
   await step('restart every container: data kept', async () => {
-    dc(['restart', '--timeout', '10'], { timeout: 300_000 });
-    await waitHealthy(fullStack);
+    await probeDuring('the restart of every container', async () => {
+      await dcAsync(['restart', '--timeout', '10'], { timeout: 300_000 });
+      await waitHealthy(fullStack);
+    }, { tag: 'restart-all' });
     await sameCreators('after restart');
   });
   await step('down and up again (volumes kept): data kept', async () => {
-    dc(['down', '--timeout', '10'], { timeout: 300_000 });
-    await up();
+    await probeDuring('down and up', async () => {
+      await dcAsync(['down', '--timeout', '10'], { timeout: 300_000 });
+      await up();
+    }, { tag: 'down-up' });
     await sameCreators('after down/up');
   });
 
   phase('point-in-time restore');
   await step('every volume but the backups lost; restored to a moment between two sign-ups: the first is there, the second is not, photos and certificates back', async () => {
-    const backup = ids('backup')[0];
-    docker(['exec', backup, 'lc-backup', 'now', 'diff'], { timeout: 300_000 });
-    const password = 'Restore drill passphrase 9';
-    expectStatus(await call('POST', '/api/auth/signup', { body: { email: 'before-the-moment@example.com', password } }), 201, 'first sign-up');
-    const moment = sql('select now()');
-    await sleep(1500);
-    expectStatus(await call('POST', '/api/auth/signup', { body: { email: 'after-the-moment@example.com', password } }), 201, 'second sign-up');
-    docker(['exec', backup, 'lc-backup', 'check'], { timeout: 120_000 }); // the WAL holding both is archived
-    const caBefore = proxy.ca;
-    log(`restoring to ${moment}`);
-    dc(['down', '--timeout', '10'], { timeout: 300_000 });
-    // The replica goes too: a standby of the lost database cannot follow the restored one.
-    const lost = ['postgres-data', 'postgres-replica-data', 'redis-data', 'storage', 'caddy-data', 'caddy-config'].map((v) => `${project}_${v}`);
-    docker(['volume', 'rm', ...lost]);
-    const restored = dc(['run', '--rm', '--no-deps', 'backup', 'lc-backup', 'restore', '--to', moment], { timeout: 600_000 }).stdout;
-    if (!/files restored from files-/.test(restored)) throw new Error(`restore said: ${restored.slice(-600)}`);
-    await up();
-    if (proxy.ca !== caBefore) throw new Error("the proxy's CA changed: caddy-data was not restored");
-    await sameCreators('after the restore');
-    expectStatus(await call('POST', '/api/auth/login', { body: { email: 'before-the-moment@example.com', password } }), 200, 'the sign-up before the moment');
-    expectStatus(await call('POST', '/api/auth/login', { body: { email: 'after-the-moment@example.com', password } }), 400, 'the sign-up after the moment');
-    // The replica, copied anew from the restored primary, streams from it: none of the restore's
-    // recovery settings came with the copy (a standby following them stopped at the moment, and
-    // the stack never became healthy on some runs), and a sign-up after the restore reaches it.
-    const settings = docker(['exec', ids('postgres-replica')[0], 'grep', '-E', '^(restore_command|recovery_target)', '/var/lib/postgresql/data/postgresql.auto.conf'], { allowFail: true }).stdout.trim();
-    if (settings) throw new Error(`the replica carries the restore's recovery settings: ${settings}`);
-    const primary = docker(['exec', ids('postgres')[0], 'grep', '-E', '^(restore_command|recovery_target)', '/var/lib/postgresql/data/postgresql.auto.conf'], { allowFail: true }).stdout.trim();
-    log(`the restored primary's recovery settings, left out of the replica's copy: ${primary.split('\n').join('; ') || 'none'}`);
-    expectStatus(await call('POST', '/api/auth/signup', { body: { email: 'after-the-restore@example.com', password } }), 201, 'a sign-up after the restore');
-    await eventually('the sign-up after the restore on the replica', () => sql("select count(*) from users where email = 'after-the-restore@example.com'", 'postgres-replica') === '1', 30_000, 500);
+    // Users the whole while: what they lost says how long the restore kept the site away.
+    await probeDuring('the restore', async () => {
+      const backup = ids('backup')[0];
+      await dockerAsync(['exec', backup, 'lc-backup', 'now', 'diff'], { timeout: 300_000 });
+      const password = 'Restore drill passphrase 9';
+      expectStatus(await call('POST', '/api/auth/signup', { body: { email: 'before-the-moment@example.com', password } }), 201, 'first sign-up');
+      const moment = await sqlAsync('select now()');
+      await sleep(1500);
+      expectStatus(await call('POST', '/api/auth/signup', { body: { email: 'after-the-moment@example.com', password } }), 201, 'second sign-up');
+      await dockerAsync(['exec', backup, 'lc-backup', 'check'], { timeout: 120_000 }); // the WAL holding both is archived
+      const caBefore = proxy.ca;
+      log(`restoring to ${moment}`);
+      await dcAsync(['down', '--timeout', '10'], { timeout: 300_000 });
+      // The replica goes too: a standby of the lost database cannot follow the restored one.
+      const lost = ['postgres-data', 'postgres-replica-data', 'redis-data', 'storage', 'caddy-data', 'caddy-config'].map((v) => `${project}_${v}`);
+      await dockerAsync(['volume', 'rm', ...lost]);
+      const restored = (await dcAsync(['run', '--rm', '--no-deps', 'backup', 'lc-backup', 'restore', '--to', moment], { timeout: 600_000 })).stdout;
+      if (!/files restored from files-/.test(restored)) throw new Error(`restore said: ${restored.slice(-600)}`);
+      await up();
+      if (proxy.ca !== caBefore) throw new Error("the proxy's CA changed: caddy-data was not restored");
+      await sameCreators('after the restore');
+      expectStatus(await call('POST', '/api/auth/login', { body: { email: 'before-the-moment@example.com', password } }), 200, 'the sign-up before the moment');
+      expectStatus(await call('POST', '/api/auth/login', { body: { email: 'after-the-moment@example.com', password } }), 400, 'the sign-up after the moment');
+      // The replica, copied anew from the restored primary, streams from it: none of the restore's
+      // recovery settings came with the copy (a standby following them stopped at the moment, and
+      // the stack never became healthy on some runs), and a sign-up after the restore reaches it.
+      const settings = docker(['exec', ids('postgres-replica')[0], 'grep', '-E', '^(restore_command|recovery_target)', '/var/lib/postgresql/data/postgresql.auto.conf'], { allowFail: true }).stdout.trim();
+      if (settings) throw new Error(`the replica carries the restore's recovery settings: ${settings}`);
+      const primary = docker(['exec', ids('postgres')[0], 'grep', '-E', '^(restore_command|recovery_target)', '/var/lib/postgresql/data/postgresql.auto.conf'], { allowFail: true }).stdout.trim();
+      log(`the restored primary's recovery settings, left out of the replica's copy: ${primary.split('\n').join('; ') || 'none'}`);
+      expectStatus(await call('POST', '/api/auth/signup', { body: { email: 'after-the-restore@example.com', password } }), 201, 'a sign-up after the restore');
+      await eventually('the sign-up after the restore on the replica', async () => (await sqlAsync("select count(*) from users where email = 'after-the-restore@example.com'", 'postgres-replica')) === '1', 30_000, 500);
+    }, { tag: 'restore' });
   });
 
   phase('limits');
@@ -605,6 +816,7 @@ try {
 } finally {
   burner.stop();
   unbound();
+  probeTable();
   if (failed() && process.env.COMPOSE_TEST_KEEP !== '1') console.log(dc(['logs', '--no-color', '--tail', '40'], { allowFail: true, monitoring: true }).stdout);
   phase('teardown');
   if (process.env.COMPOSE_TEST_KEEP === '1') log(`kept the stack (project ${project}); remove it with: ${compose.join(' ')} -p ${project} --profile demo --profile monitoring down -v`);
