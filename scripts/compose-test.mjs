@@ -19,13 +19,12 @@
 // configuration is reloaded, the proxy restarted, every container restarted, the stack taken down
 // and up, and restored. Each says what it lost; the replica's faults and the reload may lose
 // nothing, nor may the restart of the proxy lose a request it had taken. A table ends the run.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { bearer, bounded, cpuBurner, describeProbe, eventually, expectStatus, freePort, proxyClient, run, sleep, startProbe, testCertificates, testRun } from './lib/stack-test.mjs';
+import { bearer, bounded, cpuBurner, describeProbe, eventually, expectStatus, freePort, judgeRestart, proxyClient, recording, restartUnderProbe, run, runAsync, sleep, startProbe, testCertificates, testRun } from './lib/stack-test.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const project = `lccompose${process.pid}`;
@@ -90,26 +89,6 @@ const override = join(work, 'managed-services.override.yml');
 const dcArgs = (args, opts = {}) => [...compose.slice(1), '-f', 'docker-compose.yml', '-f', override, '--profile', 'demo', '--profile', 'replica', ...(opts.monitoring ? ['--profile', 'monitoring'] : []), ...args];
 const dc = (args, opts = {}) => run(compose[0], dcArgs(args, opts), { ...opts, cwd: root, env: { ...env, ...opts.env } });
 const docker = (args, opts = {}) => run('docker', args, { env, ...opts });
-/**
- * `run`, without holding the event loop: what runs while a probe sends requests (a restart, a
- * restore). A spawnSync of a minute held every request of the probe for that minute, then timed
- * some out: the probe measured the test, not the stack.
- */
-function runAsync(cmd, args, { env: environment = process.env, cwd, allowFail = false, timeout = 600_000 } = {}) {
-  return new Promise((ok, fail) => {
-    const child = spawn(cmd, args, { cwd, env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
-    let [stdout, stderr] = ['', ''];
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeout);
-    child.on('error', (e) => (clearTimeout(timer), fail(e)));
-    child.on('close', (status, signal) => {
-      clearTimeout(timer);
-      if (status !== 0 && !allowFail) fail(new Error(`${cmd} ${args.join(' ')} exited ${status ?? signal}: ${stderr.slice(-2000)}`));
-      else ok({ status, stdout, stderr });
-    });
-  });
-}
 const dcAsync = (args, opts = {}) => runAsync(compose[0], dcArgs(args, opts), { ...opts, cwd: root, env: { ...env, ...opts.env } });
 const dockerAsync = (args, opts = {}) => runAsync('docker', args, { env, ...opts });
 const ids = (service, opts) => dc(['ps', '-q', service], opts).stdout.split('\n').filter(Boolean);
@@ -233,24 +212,6 @@ let unbound = () => {};
 // --- users while the operator works (issue 39) ------------------------------------------------
 /** What each probed step met, for the table at the end of the run. */
 const probed = [];
-/**
- * `send` (the proxy's `call`), each try it makes kept in `sends`: when it was sent and answered,
- * the status or the error. The probe sends a sign-up again after no answer: each try is one here.
- */
-const recording = (send, sends, kind = 'probe') => async (method, path, opts) => {
-  const entry = { kind, method, path, sentAt: Date.now(), answeredAt: null, status: null, error: null };
-  sends.push(entry);
-  try {
-    const r = await send(method, path, opts);
-    entry.status = r.status;
-    return r;
-  } catch (e) {
-    entry.error = e.message;
-    throw e;
-  } finally {
-    entry.answeredAt = Date.now();
-  }
-};
 /** From the sending of the first of these tries to the end of the last, in seconds; 0 when there is none. */
 const failureWindow = (tries) => (tries.length ? (Math.max(...tries.map((l) => l.answeredAt)) - Math.min(...tries.map((l) => l.sentAt))) / 1000 : 0);
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -686,69 +647,19 @@ try {
   });
   await step('the proxy restarted under a probe: every request it had taken is answered; new connections are refused only while it is down (counted)', async () => {
     const [apis, proxyId] = [ids('api'), ids('proxy')[0]];
-    let restartAt, first, back, held;
+    let restart;
     const { stats, sends, row } = await probeDuring('the proxy restart', async (sends) => {
-      // A watcher: GET /api/health every 100 ms, each on a connection of its own, not waiting for
-      // the one before: when the old proxy stops taking connections, and when the new one answers.
-      let watching = true;
-      const watches = [];
-      const watcher = (async () => {
-        for (; watching; await sleep(100)) watches.push(recording(call, sends, 'watch')('GET', '/api/health').catch(() => {}));
-      })();
-      const watched = () => sends.filter((e) => e.kind === 'watch' && e.sentAt > restartAt && e.answeredAt !== null).sort((a, b) => a.sentAt - b.sentAt);
-      try {
-        let restarting;
-        try {
-          // The api containers frozen (docker pause) for a moment: every request the proxy takes
-          // waits there, so the restart meets some in flight for certain (one takes 10-50 ms).
-          await dockerAsync(['pause', ...apis]);
-          await sleep(500);
-          restartAt = Date.now();
-          restarting = dcAsync(['restart', 'proxy'], { timeout: 120_000 });
-          // The old proxy has had its SIGTERM when it says so, or when it refuses a connection.
-          await eventually('the old proxy stopping', async () => {
-            if (watched().some((e) => e.error)) return true;
-            const out = await dockerAsync(['logs', '--since', new Date(restartAt - 1000).toISOString(), proxyId], { allowFail: true });
-            if (!/"signal":"SIGTERM"/.test(out.stderr + out.stdout)) return false;
-            await sleep(300); // its listeners closed
-            return true;
-          }, 30_000, 100);
-        } finally {
-          held = sends.filter((e) => e.sentAt < restartAt && e.answeredAt === null).length;
-          const r = await dockerAsync(['unpause', ...apis], { allowFail: true });
-          await restarting?.catch(() => {}); // its failure is thrown below
-          if (r.status !== 0 && !/is not paused/.test(r.stderr)) throw new Error(`docker unpause: ${r.stderr}`);
-        }
-        await restarting;
-        // Refused from the first watch request that failed; back with the first one after it answered.
-        await eventually('the new proxy answering', () => {
-          first = watched().find((e) => e.error);
-          back = first && watched().find((e) => e.sentAt > first.sentAt && e.status === 200);
-          return !first || back;
-        }, 60_000, 100);
-      } finally {
-        watching = false;
-        await watcher;
-        await Promise.all(watches);
-      }
+      restart = await restartUnderProbe(call, sends, {
+        freeze: () => dockerAsync(['pause', ...apis]),
+        thaw: () => dockerAsync(['unpause', ...apis], { allowFail: true }),
+        restart: () => dcAsync(['restart', 'proxy'], { timeout: 120_000 }),
+        stopping: async (since) => {
+          const out = await dockerAsync(['logs', '--since', new Date(since - 1000).toISOString(), proxyId], { allowFail: true });
+          return /"signal":"SIGTERM"/.test(out.stderr + out.stdout);
+        },
+      });
     }, { writers: 2, tag: 'proxy-restart' });
-    // Taken by the old proxy: each request sent before the restart that was not answered then.
-    const inFlight = sends.filter((e) => e.sentAt < restartAt && e.answeredAt > restartAt);
-    const unanswered = inFlight.filter((e) => e.status === null || e.status >= 500);
-    const lostInFlight = stats.lost.filter((l) => l.sentAt < restartAt);
-    // Sent after it: refused or reset while no proxy listened (each try; the probe resends a sign-up).
-    const refused = sends.filter((e) => e.kind === 'probe' && e.sentAt >= restartAt && e.error);
-    const gap = first ? (back.sentAt - first.sentAt) / 1000 : 0;
-    const kinds = {};
-    for (const e of refused) {
-      const kind = e.error.replace(/\d+\.\d+\.\d+\.\d+:\d+/g, '<addr>');
-      kinds[kind] = (kinds[kind] ?? 0) + 1;
-    }
-    row.note = `${inFlight.length} in flight, ${inFlight.length - unanswered.length} answered; ${refused.length} refused over ${gap.toFixed(1)} s`;
-    log(`the proxy restart: ${inFlight.length} requests in flight when it began (${held} of them held at the frozen api when it was unfrozen), ${inFlight.length - unanswered.length} answered${unanswered.length ? `, not: ${unanswered.slice(0, 5).map((e) => `${e.method} ${e.path} ${e.status ?? e.error}`).join(' | ')}` : ''}`);
-    log(`the proxy restart: new connections refused or reset for ${gap.toFixed(1)} s (the first failed at +${first ? seconds(first.sentAt - restartAt) : '-'}, answered again at +${back ? seconds(back.sentAt - restartAt) : '-'}); ${refused.length} tries of the probe met it: ${JSON.stringify(kinds)}; ${stats.failed} requests lost after the probe's resends`);
-    if (inFlight.length === 0) throw new Error('the restart met no request in flight');
-    if (unanswered.length || lostInFlight.length) throw new Error(`${unanswered.length} of ${inFlight.length} requests in flight were not answered; ${lostInFlight.length} lost`);
+    row.note = judgeRestart('the proxy restart', restart, stats, sends, log);
   });
   await step('restart every container: data kept', async () => {
     await probeDuring('the restart of every container', async () => {

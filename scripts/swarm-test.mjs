@@ -8,6 +8,8 @@
 //    so some are in flight on it for certain (holdSignUps). A sign-up the killed process had
 //    taken is sent again by the probe with its Idempotency-Key, as the public site does; the api
 //    runs it once (decision 0340). Nothing may be lost.
+//  - the restart of the proxy (`docker service update --force`): every request it had taken is
+//    answered; while no proxy holds the host's ports, new connections are refused, and counted.
 // Each prints the probe's counts (sent / failed) and fails on any lost request. The swarm is made
 // for the run (unless one was there) and left as found; bounded by SWARM_TEST_TIMEOUT_S (900 s).
 // STACK_TEST_BURN=1 keeps every core busy from the deploy on (a bounded burner, issue 39).
@@ -17,7 +19,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { stringify } from 'yaml';
-import { bounded, cpuBurner, describeProbe, eventually, expectStatus, freePort, proxyClient, run, sleep, startProbe, testRun } from './lib/stack-test.mjs';
+import { bounded, cpuBurner, describeProbe, eventually, expectStatus, freePort, judgeRestart, proxyClient, recording, restartUnderProbe, run, runAsync, sleep, startProbe, testRun } from './lib/stack-test.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const stack = `lcswarm${process.pid}`;
@@ -270,6 +272,33 @@ try {
       log(`the proxy's sign-ups from 2 s before the kill to 30 s after: ${signUpsSeenByProxy(killedAt)}`);
     }, { writers: 8 });
     if (!stats.resent) throw new Error('the kill met sign-ups in flight, yet the probe sent none again');
+  });
+
+  phase('proxy');
+  await step('proxy restarted (`docker service update --force`; the old task stops first, as one host port allows) under a probe: every request it had taken is answered; new connections are refused only while it is down (counted)', async () => {
+    const apis = containers('api');
+    const [proxyId] = containers('proxy');
+    const dockerAsync = (args, opts = {}) => runAsync('docker', args, { env, ...opts });
+    const sends = [];
+    const probe = startProbe(recording(call, sends), { workers: 3, writers: 2, tag: 'proxy-restart' });
+    let restart, stats;
+    try {
+      await sleep(2000); // users were there before the operator started
+      restart = await restartUnderProbe(call, sends, {
+        freeze: () => dockerAsync(['pause', ...apis]),
+        thaw: () => dockerAsync(['unpause', ...apis], { allowFail: true }),
+        restart: () => dockerAsync(['service', 'update', '--force', '--detach=false', `${stack}_proxy`], { timeout: 180_000 }),
+        stopping: async (since) => {
+          const out = await dockerAsync(['logs', '--since', new Date(since - 1000).toISOString(), proxyId], { allowFail: true });
+          return /"signal":"SIGTERM"/.test(out.stderr + out.stdout);
+        },
+      });
+      await sleep(2000);
+    } finally {
+      stats = await probe.stop();
+      log(`probe during the proxy restart: ${describeProbe(stats)}`);
+    }
+    judgeRestart('the proxy restart', restart, stats, sends, log);
   });
 } catch (e) {
   if (!e.message.startsWith('stopping:')) await step('unexpected error', () => Promise.reject(e));

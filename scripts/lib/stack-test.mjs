@@ -267,3 +267,117 @@ export const describeProbe = (s) =>
   `${s.sent} sent, ${s.failed} failed (${Object.entries(s.byKind)
     .map(([k, v]) => `${k} ${v.sent}/${v.failed}`)
     .join(', ')}), ${s.resent} sign-up(s) sent again with their key, ${s.replayed} answered from an earlier try, slowest ${(s.slowestMs / 1000).toFixed(1)} s${s.failures.length ? `; failures: ${s.failures.slice(0, 5).join(' | ')}` : ''}`;
+
+/**
+ * `run`, without holding the event loop: what runs while a probe sends requests (a restart, a
+ * restore). A spawnSync of a minute held every request of the probe for that minute, then timed
+ * some out: the probe measured the test, not the stack.
+ */
+export function runAsync(cmd, args, { env: environment = process.env, cwd, allowFail = false, timeout = 600_000 } = {}) {
+  return new Promise((ok, fail) => {
+    const child = spawn(cmd, args, { cwd, env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
+    let [stdout, stderr] = ['', ''];
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeout);
+    child.on('error', (e) => (clearTimeout(timer), fail(e)));
+    child.on('close', (status, signal) => {
+      clearTimeout(timer);
+      if (status !== 0 && !allowFail) fail(new Error(`${cmd} ${args.join(' ')} exited ${status ?? signal}: ${stderr.slice(-2000)}`));
+      else ok({ status, stdout, stderr });
+    });
+  });
+}
+
+/**
+ * `send` (the proxy's `call`), each try it makes kept in `sends`: when it was sent and answered,
+ * the status or the error. The probe sends a sign-up again after no answer: each try is one here.
+ */
+export const recording = (send, sends, kind = 'probe') => async (method, path, opts) => {
+  const entry = { kind, method, path, sentAt: Date.now(), answeredAt: null, status: null, error: null };
+  sends.push(entry);
+  try {
+    const r = await send(method, path, opts);
+    entry.status = r.status;
+    return r;
+  } catch (e) {
+    entry.error = e.message;
+    throw e;
+  } finally {
+    entry.answeredAt = Date.now();
+  }
+};
+
+/**
+ * The proxy restarted while a probe (whose tries `sends` records) runs: `freeze()` the api
+ * replicas first (docker pause), so every request the proxy takes waits there and the restart meets
+ * some in flight for certain (one takes 10-50 ms); `restart()`; `thaw()` once the old proxy is
+ * stopping (`stopping(since)`: it logged its SIGTERM) or refuses a connection. A watcher sends GET
+ * /api/health every 100 ms, each on a connection of its own, to time when no proxy answered.
+ * Returns when the restart began, how many tries were held at the frozen replicas, and the first
+ * watch that failed and the first answered after it.
+ */
+export async function restartUnderProbe(call, sends, { freeze, thaw, restart, stopping }) {
+  let restartAt, first, back, held;
+  let watching = true;
+  const watches = [];
+  const watcher = (async () => {
+    for (; watching; await sleep(100)) watches.push(recording(call, sends, 'watch')('GET', '/api/health').catch(() => {}));
+  })();
+  const watched = () => sends.filter((e) => e.kind === 'watch' && e.sentAt > restartAt && e.answeredAt !== null).sort((a, b) => a.sentAt - b.sentAt);
+  try {
+    let restarting;
+    try {
+      await freeze();
+      await sleep(500);
+      restartAt = Date.now();
+      restarting = restart();
+      await eventually('the old proxy stopping', async () => {
+        if (watched().some((e) => e.error)) return true;
+        if (!(await stopping(restartAt))) return false;
+        await sleep(300); // its listeners closed
+        return true;
+      }, 60_000, 100);
+    } finally {
+      held = sends.filter((e) => e.sentAt < restartAt && e.answeredAt === null).length;
+      const r = await thaw();
+      await restarting?.catch(() => {}); // its failure is thrown below
+      if (r.status !== 0 && !/is not paused/.test(r.stderr)) throw new Error(`docker unpause: ${r.stderr}`);
+    }
+    await restarting;
+    await eventually('the new proxy answering', () => {
+      first = watched().find((e) => e.error);
+      back = first && watched().find((e) => e.sentAt > first.sentAt && e.status === 200);
+      return !first || back;
+    }, 120_000, 100);
+  } finally {
+    watching = false;
+    await watcher;
+    await Promise.all(watches);
+  }
+  return { restartAt, first, back, held };
+}
+
+/**
+ * What a proxy's restart cost (restartUnderProbe): every request it had taken must be answered
+ * (the old proxy drains); tries sent while no proxy listened are refused or reset, and counted.
+ * Logs both, throws when a request in flight was lost or none was in flight; returns a summary.
+ */
+export function judgeRestart(what, { restartAt, first, back, held }, stats, sends, log) {
+  const inFlight = sends.filter((e) => e.sentAt < restartAt && e.answeredAt > restartAt);
+  const unanswered = inFlight.filter((e) => e.status === null || e.status >= 500);
+  const lostInFlight = stats.lost.filter((l) => l.sentAt < restartAt);
+  const refused = sends.filter((e) => e.kind === 'probe' && e.sentAt >= restartAt && e.error);
+  const gap = first ? (back.sentAt - first.sentAt) / 1000 : 0;
+  const kinds = {};
+  for (const e of refused) {
+    const kind = e.error.replace(/\d+\.\d+\.\d+\.\d+:\d+/g, '<addr>').split('\n')[0];
+    kinds[kind] = (kinds[kind] ?? 0) + 1;
+  }
+  const at = (e) => (e ? `+${((e.sentAt - restartAt) / 1000).toFixed(1)} s` : '-');
+  log(`${what}: ${inFlight.length} requests in flight when it began (${held} of them held at the frozen api when it was unfrozen), ${inFlight.length - unanswered.length} answered${unanswered.length ? `, not: ${unanswered.slice(0, 5).map((e) => `${e.method} ${e.path} ${e.status ?? e.error}`).join(' | ')}` : ''}`);
+  log(`${what}: new connections refused or reset for ${gap.toFixed(1)} s (the first failed at ${at(first)}, answered again at ${at(back)}); ${refused.length} tries of the probe met it: ${JSON.stringify(kinds)}; ${stats.failed} requests lost after the probe's resends`);
+  if (inFlight.length === 0) throw new Error(`${what} met no request in flight`);
+  if (unanswered.length || lostInFlight.length) throw new Error(`${unanswered.length} of ${inFlight.length} requests in flight were not answered; ${lostInFlight.length} lost`);
+  return `${inFlight.length} in flight, ${inFlight.length - unanswered.length} answered; ${refused.length} refused over ${gap.toFixed(1)} s`;
+}
