@@ -1,11 +1,7 @@
 import { join } from 'node:path';
-import {
-  committedAndBuilt,
-  compilingOrm,
-  renderStatements,
-  statementBlocks,
-  type CompiledStatement,
-} from '../database/sql-snapshots';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { CompiledStatement } from '../database/sql-snapshots';
+import { describeCommittedStatements } from '../database/sql-snapshots.testing';
 import { databaseHealthStatements, healthSql } from './sql-database-health';
 
 /**
@@ -15,11 +11,8 @@ import { databaseHealthStatements, healthSql } from './sql-database-health';
  */
 const FILE = join(__dirname, 'system-sql.snapshot.sql');
 
-const orm = compilingOrm();
-afterAll(() => orm.close());
-
-function statements(): [string, CompiledStatement][] {
-  const db = healthSql(orm.em);
+function statements(em: EntityManager): [string, CompiledStatement][] {
+  const db = healthSql(em);
   return [
     ['database health: ping', databaseHealthStatements.ping(db).compile()],
     ['database health: the migrations table', databaseHealthStatements.migrationsTable(db).compile()],
@@ -27,18 +20,9 @@ function statements(): [string, CompiledStatement][] {
   ];
 }
 
-const { committed, built } = committedAndBuilt(
-  FILE,
-  renderStatements('The health statements, as system-sql.snapshot.spec.ts compiles them.', statements()),
-);
-const was = statementBlocks(committed);
-
-describe('health statements, committed (system-sql.snapshot.sql)', () => {
-  it.each([...statementBlocks(built)])('%s: as committed', (name, text) => {
-    expect(text).toBe(was.get(name));
-  });
-
-  it('are all in the file, and nothing else is', () => {
-    expect(built).toBe(committed);
-  });
+describeCommittedStatements({
+  what: 'health',
+  title: 'The health statements, as system-sql.snapshot.spec.ts compiles them.',
+  file: FILE,
+  statements,
 });

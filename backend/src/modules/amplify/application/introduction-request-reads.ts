@@ -1,16 +1,12 @@
-/** One introduction request as the console lists it, with its business's name; never the token hash. */
-export interface IntroductionRequestRow {
-  id: string;
-  submission_id: string;
-  city_slug: string;
-  business_name: string;
-  creator_name: string;
-  creator_email: string;
-  creator_links: string | null;
-  message: string | null;
+import type { AdminIntroductionRequest } from '@local-creators/common';
+/**
+ * One introduction request as the console lists it (common's AdminIntroductionRequest), with its
+ * business's name, before its status is worked out; times as PostgreSQL gives them. Never the token hash.
+ */
+export type IntroductionRequestRow = Omit<AdminIntroductionRequest, 'status' | 'created_at' | 'confirmed_at'> & {
   created_at: Date;
   confirmed_at: Date | null;
-}
+};
 
 export interface IntroductionRequestFilter {
   /** The cities' requests (slugs); null for every city (decision 0601). */

@@ -1,12 +1,7 @@
 import { join } from 'node:path';
-import { namingMismatches } from '../../../database/typed-sql';
-import {
-  committedAndBuilt,
-  compilingOrm,
-  renderStatements,
-  statementBlocks,
-  type CompiledStatement,
-} from '../../../database/sql-snapshots';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { CompiledStatement } from '../../../database/sql-snapshots';
+import { describeCommittedStatements } from '../../../database/sql-snapshots.testing';
 import { AMPLIFY_TABLES, amplifySql } from './amplify-tables';
 import { introductionRequestStatements } from './sql-introduction-requests';
 
@@ -20,11 +15,8 @@ const SUBMISSION = '00000000-0000-4000-8000-000000000002';
 const CITIES = ['akron', 'parma'];
 const PAGE = { order: 'DESC' as const, offset: 0, limit: 25 };
 
-const orm = compilingOrm();
-afterAll(() => orm.close());
-
-function statements(): [string, CompiledStatement][] {
-  const db = amplifySql(orm.em);
+function statements(em: EntityManager): [string, CompiledStatement][] {
+  const db = amplifySql(em);
   const every = { cities: null };
   const narrowed = { cities: CITIES, submissionId: SUBMISSION, status: 'unconfirmed' as const };
   return [
@@ -55,22 +47,10 @@ function statements(): [string, CompiledStatement][] {
   ];
 }
 
-const { committed, built } = committedAndBuilt(
-  FILE,
-  renderStatements('The amplify module statements, as amplify-sql.snapshot.spec.ts compiles them.', statements()),
-);
-const was = statementBlocks(committed);
-
-describe('amplify statements, committed (amplify-sql.snapshot.sql)', () => {
-  it.each([...statementBlocks(built)])('%s: as committed', (name, text) => {
-    expect(text).toBe(was.get(name));
-  });
-
-  it('are all in the file, and nothing else is', () => {
-    expect(built).toBe(committed);
-  });
-
-  it('name the tables and columns the schemas map', () => {
-    expect(namingMismatches(AMPLIFY_TABLES)).toEqual([]);
-  });
+describeCommittedStatements({
+  what: 'amplify',
+  title: 'The amplify module statements, as amplify-sql.snapshot.spec.ts compiles them.',
+  file: FILE,
+  statements,
+  tables: AMPLIFY_TABLES,
 });

@@ -1,12 +1,7 @@
 import { join } from 'node:path';
-import { namingMismatches } from '../../../database/typed-sql';
-import {
-  committedAndBuilt,
-  compilingOrm,
-  renderStatements,
-  statementBlocks,
-  type CompiledStatement,
-} from '../../../database/sql-snapshots';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { CompiledStatement } from '../../../database/sql-snapshots';
+import { describeCommittedStatements } from '../../../database/sql-snapshots.testing';
 import { CALL_TABLES, callSql } from './call-tables';
 import { callMatchStatements } from './sql-call-matches';
 
@@ -17,30 +12,15 @@ import { callMatchStatements } from './sql-call-matches';
  */
 const FILE = join(__dirname, 'calls-sql.snapshot.sql');
 
-const orm = compilingOrm();
-afterAll(() => orm.close());
-
-function statements(): [string, CompiledStatement][] {
-  const db = callSql(orm.em);
+function statements(em: EntityManager): [string, CompiledStatement][] {
+  const db = callSql(em);
   return [['call matches: the accounts waiting longest', callMatchStatements.accountsWaiting(db, 50).compile()]];
 }
 
-const { committed, built } = committedAndBuilt(
-  FILE,
-  renderStatements('The calls module statements, as calls-sql.snapshot.spec.ts compiles them.', statements()),
-);
-const was = statementBlocks(committed);
-
-describe('calls statements, committed (calls-sql.snapshot.sql)', () => {
-  it.each([...statementBlocks(built)])('%s: as committed', (name, text) => {
-    expect(text).toBe(was.get(name));
-  });
-
-  it('are all in the file, and nothing else is', () => {
-    expect(built).toBe(committed);
-  });
-
-  it('name the tables and columns the schemas map', () => {
-    expect(namingMismatches(CALL_TABLES)).toEqual([]);
-  });
+describeCommittedStatements({
+  what: 'calls',
+  title: 'The calls module statements, as calls-sql.snapshot.spec.ts compiles them.',
+  file: FILE,
+  statements,
+  tables: CALL_TABLES,
 });

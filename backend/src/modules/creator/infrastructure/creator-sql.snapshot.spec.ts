@@ -1,12 +1,7 @@
 import { join } from 'node:path';
-import { namingMismatches } from '../../../database/typed-sql';
-import {
-  committedAndBuilt,
-  compilingOrm,
-  renderStatements,
-  statementBlocks,
-  type CompiledStatement,
-} from '../../../database/sql-snapshots';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { CompiledStatement } from '../../../database/sql-snapshots';
+import { describeCommittedStatements } from '../../../database/sql-snapshots.testing';
 import type { ContactCountQuery } from '../application/contact-count-reads';
 import { contactCountStatements } from './sql-contact-counts';
 import { dueFollowerCountStatements } from './sql-due-follower-counts';
@@ -36,11 +31,8 @@ const counts = (q: Partial<ContactCountQuery>): ContactCountQuery => ({
   ...q,
 });
 
-const orm = compilingOrm();
-afterAll(() => orm.close());
-
-function statements(): [string, CompiledStatement][] {
-  const db = creatorSql(orm.em);
+function statements(em: EntityManager): [string, CompiledStatement][] {
+  const db = creatorSql(em);
   return [
     ['contact counts: creators who received any, every city', contactCountStatements.creators(db, null).compile()],
     ['contact counts: creators who received any, some cities', contactCountStatements.creators(db, CITIES).compile()],
@@ -76,22 +68,10 @@ function statements(): [string, CompiledStatement][] {
   ];
 }
 
-const { committed, built } = committedAndBuilt(
-  FILE,
-  renderStatements('The creator module statements, as creator-sql.snapshot.spec.ts compiles them.', statements()),
-);
-const was = statementBlocks(committed);
-
-describe('creator statements, committed (creator-sql.snapshot.sql)', () => {
-  it.each([...statementBlocks(built)])('%s: as committed', (name, text) => {
-    expect(text).toBe(was.get(name));
-  });
-
-  it('are all in the file, and nothing else is', () => {
-    expect(built).toBe(committed);
-  });
-
-  it('name the tables and columns the schemas map', () => {
-    expect(namingMismatches(CREATOR_TABLES)).toEqual([]);
-  });
+describeCommittedStatements({
+  what: 'creator',
+  title: 'The creator module statements, as creator-sql.snapshot.spec.ts compiles them.',
+  file: FILE,
+  statements,
+  tables: CREATOR_TABLES,
 });

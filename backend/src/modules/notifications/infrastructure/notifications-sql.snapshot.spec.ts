@@ -1,12 +1,7 @@
 import { join } from 'node:path';
-import { namingMismatches } from '../../../database/typed-sql';
-import {
-  committedAndBuilt,
-  compilingOrm,
-  renderStatements,
-  statementBlocks,
-  type CompiledStatement,
-} from '../../../database/sql-snapshots';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { CompiledStatement } from '../../../database/sql-snapshots';
+import { describeCommittedStatements } from '../../../database/sql-snapshots.testing';
 import { NOTIFICATION_TABLES, notificationSql } from './notification-tables';
 import { outboxHealthStatements } from './sql-outbox-health';
 import { webhookAttemptStatements } from './sql-webhook-attempts';
@@ -20,36 +15,18 @@ const FILE = join(__dirname, 'notifications-sql.snapshot.sql');
 const STUCK_BEFORE = new Date('2026-11-25T09:45:00.000Z');
 const WEBHOOKS = ['00000000-0000-4000-8000-000000000003', '00000000-0000-4000-8000-000000000004'];
 
-const orm = compilingOrm();
-afterAll(() => orm.close());
-
-function statements(): [string, CompiledStatement][] {
-  const db = notificationSql(orm.em);
+function statements(em: EntityManager): [string, CompiledStatement][] {
+  const db = notificationSql(em);
   return [
     ['outbox health: mail failed and stuck', outboxHealthStatements.undelivered(db, STUCK_BEFORE).compile()],
     ["webhook attempts: two webhooks' latest", webhookAttemptStatements.lastOf(db, WEBHOOKS).compile()],
   ];
 }
 
-const { committed, built } = committedAndBuilt(
-  FILE,
-  renderStatements(
-    'The notifications module statements, as notifications-sql.snapshot.spec.ts compiles them.',
-    statements(),
-  ),
-);
-const was = statementBlocks(committed);
-
-describe('notifications statements, committed (notifications-sql.snapshot.sql)', () => {
-  it.each([...statementBlocks(built)])('%s: as committed', (name, text) => {
-    expect(text).toBe(was.get(name));
-  });
-
-  it('are all in the file, and nothing else is', () => {
-    expect(built).toBe(committed);
-  });
-
-  it('name the tables and columns the schemas map', () => {
-    expect(namingMismatches(NOTIFICATION_TABLES)).toEqual([]);
-  });
+describeCommittedStatements({
+  what: 'notifications',
+  title: 'The notifications module statements, as notifications-sql.snapshot.spec.ts compiles them.',
+  file: FILE,
+  statements,
+  tables: NOTIFICATION_TABLES,
 });
