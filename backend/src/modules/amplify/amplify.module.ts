@@ -8,7 +8,7 @@ import { ModerateSubmissions } from './application/moderate-submissions.service'
 import { AdminAmplifySubmissionsController } from './http/admin-amplify-submissions.controller';
 import { AdminIntroductionsController } from './http/admin-introductions.controller';
 import { AmplifyController } from './http/amplify.controller';
-import { AmplifySubmissionSchema, InterestRequestSchema } from './infrastructure/amplify.schemas';
+import { AMPLIFY_TABLES } from './infrastructure/amplify-tables';
 import { SqlRequestedIntroductions } from './infrastructure/sql-requested-introductions';
 import { IntroductionRequestReads } from './application/introduction-request-reads';
 import { SqlIntroductionRequestReads } from './infrastructure/sql-introduction-requests';
@@ -22,11 +22,7 @@ import { SqlIntroductionLimits } from './infrastructure/sql-introduction-limits'
  * creator's numbers through the kernel's RequestedIntroductions (decision 0821).
  */
 @Module({
-  imports: [
-    MikroOrmModule.forFeature([AmplifySubmissionSchema, InterestRequestSchema]),
-    NotificationsModule,
-    ModerationModule,
-  ],
+  imports: [MikroOrmModule.forFeature(Object.values(AMPLIFY_TABLES)), NotificationsModule, ModerationModule],
   controllers: [AmplifyController, AdminAmplifySubmissionsController, AdminIntroductionsController],
   providers: [
     AmplifyService,

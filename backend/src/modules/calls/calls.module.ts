@@ -17,7 +17,7 @@ import { PostCalls } from './application/post-calls.service';
 import { PublicCalls } from './application/public-calls.service';
 import { AdminCallsController } from './http/admin-calls.controller';
 import { CallsController } from './http/calls.controller';
-import { CallAnswerSchema, CallMailSettingSchema, CallMatchSchema, CallSchema } from './infrastructure/calls.schemas';
+import { CALL_TABLES } from './infrastructure/call-tables';
 import { MikroOrmCallRepository } from './infrastructure/mikro-orm-call.repository';
 import { CallMatchReads } from './application/call-match-reads';
 import { SqlCallMatchReads } from './infrastructure/sql-call-matches';
@@ -34,7 +34,7 @@ import { SqlCallAnswerLimits } from './infrastructure/sql-call-answer-limits';
  */
 @Module({
   imports: [
-    MikroOrmModule.forFeature([CallSchema, CallMatchSchema, CallMailSettingSchema, CallAnswerSchema]),
+    MikroOrmModule.forFeature(Object.values(CALL_TABLES)),
     NotificationsModule,
     ModerationModule,
     DirectoryModule,

@@ -14,16 +14,7 @@ import { MeLocalAudienceController } from './http/me-local-audience.controller';
 import { LocalAudienceChecks } from './application/local-audience-checks';
 import { ContactController } from './http/contact.controller';
 import { MeProfileController } from './http/me-profile.controller';
-import {
-  ContactRequestSchema,
-  CreatorProfileSchema,
-  FollowerCountSchema,
-  HandleCheckSchema,
-  LocalAudienceCheckSchema,
-  ShortlistEntrySchema,
-  ShortlistMessageSchema,
-  ShortlistSchema,
-} from './infrastructure/creator.schemas';
+import { CREATOR_TABLES } from './infrastructure/creator-tables';
 import { Shortlists } from './application/shortlists.service';
 import { ShortlistsController } from './http/shortlists.controller';
 import { MikroOrmCreatorRepository } from './infrastructure/mikro-orm-creator.repository';
@@ -51,16 +42,8 @@ import { AdminStatsController, MeStatsController } from './http/stats.controller
  */
 @Module({
   imports: [
-    MikroOrmModule.forFeature([
-      CreatorProfileSchema,
-      ContactRequestSchema,
-      HandleCheckSchema,
-      FollowerCountSchema,
-      LocalAudienceCheckSchema,
-      ShortlistSchema,
-      ShortlistEntrySchema,
-      ShortlistMessageSchema,
-    ]),
+    // The module's tables, one list with its typed statements' (creator-tables.ts).
+    MikroOrmModule.forFeature(Object.values(CREATOR_TABLES)),
     NotificationsModule,
   ],
   controllers: [

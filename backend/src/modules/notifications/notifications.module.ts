@@ -11,11 +11,7 @@ import { HttpWebhookSender } from './infrastructure/http-webhook.sender';
 import { NodemailerMailer } from './infrastructure/nodemailer.mailer';
 import { NotificationQueue } from './infrastructure/notification-queue';
 import { NotificationWorker } from './infrastructure/notification.worker';
-import {
-  OutboxMessageSchema,
-  WebhookAttemptSchema,
-  WebhookSubscriptionSchema,
-} from './infrastructure/notifications.schemas';
+import { NOTIFICATION_TABLES } from './infrastructure/notification-tables';
 import { NotificationMetrics, PrometheusDeliveryMetrics } from './infrastructure/prometheus-notification-metrics';
 import { DeliveryMetrics } from './application/delivery-metrics';
 import { OutboxHealthReads } from './application/outbox-health-reads';
@@ -23,7 +19,7 @@ import { WebhookAttemptReads } from './application/webhook-attempt-reads';
 import { SqlOutboxHealthReads } from './infrastructure/sql-outbox-health';
 import { SqlWebhookAttemptReads } from './infrastructure/sql-webhook-attempts';
 
-const SCHEMAS = [OutboxMessageSchema, WebhookSubscriptionSchema, WebhookAttemptSchema];
+const SCHEMAS = Object.values(NOTIFICATION_TABLES);
 
 /** API side: the Outbox other modules write to, the admin view of it, and the partners' webhooks. */
 @Module({

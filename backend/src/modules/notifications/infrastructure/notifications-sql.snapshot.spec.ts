@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CompiledStatement } from '../../../database/sql-snapshots';
-import { describeCommittedStatements } from '../../../database/sql-snapshots.testing';
+import { describeCommittedStatements, type CompiledStatement } from '../../../database/sql-snapshots.testing';
 import { NOTIFICATION_TABLES, notificationSql } from './notification-tables';
 import { outboxHealthStatements } from './sql-outbox-health';
 import { webhookAttemptStatements } from './sql-webhook-attempts';
