@@ -129,6 +129,38 @@ describe('issue 13: brands and visitors', () => {
     await context.close();
   });
 
+  // While a changed filter's answer loads, the last answer's cards stay on screen, dimmed. Its count
+  // used to stay too: "1 … matches" read out (and waited for by the journey above, which then saw
+  // the old cards in CI) before the new answer was there.
+  it('says no count and marks the cards busy while a changed filter loads', async () => {
+    const { page, context } = await product.newPage();
+    await page.goto('/directory?content_type=Event+Coverage');
+    const countLine = page.getByText('1 verified creator matches your search');
+    await countLine.waitFor();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = () => {};
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    await page.route(
+      (url) => url.pathname === '/api/creators' && url.searchParams.has('collab_type'),
+      async (route) => {
+        held();
+        await released;
+        await route.continue();
+      },
+    );
+    await page.getByLabel('Collaboration').selectOption('Event Appearance');
+    await holding;
+    await page.locator('main ul[aria-busy="true"]').waitFor();
+    expect(await countLine.count()).toBe(0);
+    expect(await cardNames(page)).toEqual(['Sia Singer']);
+    release();
+    await countLine.waitFor();
+    expect(await page.locator('main ul[aria-busy="true"]').count()).toBe(0);
+    expect(await cardNames(page)).toEqual(['Sia Singer']);
+    await context.close();
+  });
+
   it('takes ?niche=food as Food, and says so when a niche does not exist', async () => {
     const { page, context } = await product.newPage();
     await page.goto('/directory?niche=food');

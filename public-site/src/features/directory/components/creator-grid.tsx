@@ -30,8 +30,11 @@ export function CreatorGrid({
   featuredNote,
   className,
   from,
+  busy,
 }: {
   creators: PublicCreatorCard[];
+  /** The cards are the last answer's, shown while the new one loads. */
+  busy?: boolean;
   /** The list the cards are on, named in their links (decision 0850); the directory when not said. */
   from?: ViewRef;
   isFeatured?: (index: number) => boolean;
@@ -43,7 +46,7 @@ export function CreatorGrid({
   return (
     <>
       {anyFeatured && featuredNote && <FeaturedNote>{featuredNote}</FeaturedNote>}
-      <ul className={cn(gridClass, className)}>
+      <ul className={cn(gridClass, className)} aria-busy={busy || undefined}>
         {creators.map((c, i) => (
           <li key={c.id} className={offscreenCardClass}>
             <CreatorCard creator={c} featured={isFeatured?.(i) ?? false} from={from} />

@@ -12,7 +12,10 @@ type DirectorySearch = ReturnType<typeof useDirectorySearch>;
 /** The results' heading: a niche's own list ("View all N creators") or a search. */
 export function SearchHeader({ search }: { search: DirectorySearch }) {
   const cityLink = useCityPath();
-  const { data } = useCreators(search.query, !search.unknownNiche);
+  // While the new answer loads the last one stays on screen (dimmed); its count is not this
+  // search's, so the line stays empty rather than read out a number that is about to change.
+  const { data: shown, isPlaceholderData } = useCreators(search.query, !search.unknownNiche);
+  const data = isPlaceholderData ? undefined : shown;
   const niche = search.query.niche;
   // Only a niche is set: this is that niche's whole list.
   const onlyNiche = !!niche && [...search.params.keys()].every((k) => ['niche', 'sort', 'cursor'].includes(k));
@@ -115,6 +118,7 @@ export function SearchResults({ search }: { search: DirectorySearch }) {
           creators={data.items}
           from={search.query.q?.trim() ? 'search' : search.query.niche ? 'niche' : 'directory'}
           className={`mt-6 transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`}
+          busy={isPlaceholderData}
         />
       )}
       {data && (data.next_cursor || data.prev_cursor) && (
