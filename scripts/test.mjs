@@ -38,8 +38,18 @@ const WORKERS = Math.max(2, availableParallelism() - 1);
 const WORKER_MEMORY = '1536MB';
 const callerChoseWorkers = extra.some((arg) => /^(-i|-w|--runInBand|--run-in-band|--maxWorkers|--max-workers)(=|$)/.test(arg));
 const jestBin = join(root, 'node_modules', 'jest', 'bin', 'jest.js');
+// CI has 90 minutes for everything (.ci/run); the whole suite takes 16-25 of them and its slowest
+// file under two. A run still going after JEST_DEADLINE_MINUTES, or one file still running after
+// FILE_LIMIT_MINUTES, is stopped and fails, naming the files it was in (the reporter keeps
+// test-results/running.json), rather than letting CI time out with nothing said.
+const DEADLINE_MS = Number(process.env.JEST_DEADLINE_MINUTES ?? 55) * 60_000;
+const FILE_LIMIT_MS = Number(process.env.FILE_LIMIT_MINUTES ?? 10) * 60_000;
+const running = join(root, 'test-results', 'running.json');
+rmSync(running, { force: true });
 const jestArgs = [
   ...(callerChoseWorkers ? [] : [`--maxWorkers=${WORKERS}`]),
+  '--reporters=default',
+  `--reporters=${join(root, 'scripts', 'jest', 'running-files-reporter.cjs')}`,
   `--workerIdleMemoryLimit=${WORKER_MEMORY}`,
   '--json',
   `--outputFile=${results}`,
@@ -47,9 +57,11 @@ const jestArgs = [
 ];
 const jest = spawn(process.execPath, ['--max-old-space-size=8192', jestBin, ...jestArgs], {
   cwd: root,
+  env: { ...process.env, LC_RUNNING_FILES: running },
   stdio: 'inherit',
   detached: true,
 });
+const startedAt = Date.now();
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.kill(-jest.pid, signal));
 
 // Jest must exit by itself (no --forceExit): a handle left open is a leak in the product or a test.
@@ -58,7 +70,28 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.kil
 const EXIT_GRACE_MS = 120_000;
 let resultsSeenAt = 0;
 let leaked = false;
+let overran = false;
+const readRunning = () => {
+  try {
+    return JSON.parse(readFileSync(running, 'utf8'));
+  } catch {
+    return {}; // caught mid-write
+  }
+};
 const watchdog = setInterval(() => {
+  const files = !overran && existsSync(running) ? Object.entries(readRunning()) : [];
+  const stuck = files.some(([, since]) => Date.now() - Date.parse(since) > FILE_LIMIT_MS);
+  if (!overran && !resultsSeenAt && (stuck || Date.now() - startedAt > DEADLINE_MS)) {
+    overran = true;
+    const why = stuck ? `a file ran past ${FILE_LIMIT_MS / 60_000} minutes` : `Jest ran past ${DEADLINE_MS / 60_000} minutes`;
+    console.error(`\n${why}: stopped. The files it was in:`);
+    for (const [file, since] of files) {
+      const minutes = ((Date.now() - Date.parse(since)) / 60_000).toFixed(1);
+      console.error(`  ${file.slice(root.length + 1)} (for ${minutes} min)`);
+    }
+    process.kill(-jest.pid, 'SIGKILL');
+    return;
+  }
   if (!resultsSeenAt && existsSync(results)) resultsSeenAt = Date.now();
   if (resultsSeenAt && Date.now() - resultsSeenAt > EXIT_GRACE_MS) {
     leaked = true;
@@ -69,9 +102,16 @@ const watchdog = setInterval(() => {
 const status = await new Promise((resolve) => jest.once('exit', (code) => resolve(code)));
 clearInterval(watchdog);
 
-// One plain closing line that any CI reader understands.
+// The slowest files, so a run that grew slower says where; then one plain closing line that any
+// CI reader understands.
 if (existsSync(results)) {
   const r = JSON.parse(readFileSync(results, 'utf8'));
+  const slowest = r.testResults
+    .map((t) => ({ file: t.name.slice(root.length + 1), seconds: (t.endTime - t.startTime) / 1000 }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, 10);
+  console.log(`\nslowest files, of ${r.testResults.length} in ${((Date.now() - startedAt) / 1000).toFixed(0)} s:`);
+  for (const { file, seconds } of slowest) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${file}`);
   console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped`);
 }
-process.exit(leaked ? 1 : (status ?? 1));
+process.exit(leaked || overran ? 1 : (status ?? 1));
