@@ -5,6 +5,7 @@ import type { ContactCountQuery } from '../application/contact-count-reads';
 import { contactCountStatements } from './sql-contact-counts';
 import { dueFollowerCountStatements } from './sql-due-follower-counts';
 import { localAudienceStatements } from './sql-local-audience';
+import { profileStatsStatements } from './sql-profile-stats';
 import { replyTimeStatements } from './sql-reply-times';
 import { CREATOR_TABLES, creatorSql } from './creator-tables';
 
@@ -64,6 +65,35 @@ function statements(em: EntityManager): [string, CompiledStatement][] {
       localAudienceStatements.adminCount(db, 'recorded', CITIES).compile(),
     ],
     ['local audience: a share recorded', localAudienceStatements.recordShare(db, PROFILE, 42, '2026-11-20').compile()],
+    [
+      'profile stats: a batch of counts added',
+      profileStatsStatements
+        .add(db, [
+          { profileId: PROFILE, day: '2026-11-20', measure: 'views', source: 'search', n: 3 },
+          { profileId: PROFILE, day: '2026-11-20', measure: 'appearances', source: '', n: 12 },
+        ])
+        .compile(),
+    ],
+    [
+      "profile stats: one profile's days",
+      profileStatsStatements
+        .daily(db, { profileId: PROFILE }, '2026-11-01', '2026-11-30', 'America/New_York')
+        .compile(),
+    ],
+    [
+      "profile stats: some cities' days",
+      profileStatsStatements.daily(db, { cities: CITIES }, '2026-11-01', '2026-11-30', 'America/New_York').compile(),
+    ],
+    [
+      "profile stats: every city's days",
+      profileStatsStatements.daily(db, { cities: null }, '2026-11-01', '2026-11-30', 'America/New_York').compile(),
+    ],
+    ['profile stats: creators of every city', profileStatsStatements.creatorsIn(db, null).compile()],
+    ['profile stats: creators of some cities', profileStatsStatements.creatorsIn(db, CITIES).compile()],
+    [
+      'profile stats: which accounts own a creator profile in some cities',
+      profileStatsStatements.creatorAccountsIn(db, [PROFILE, 'not-a-uuid'], CITIES).compile(),
+    ],
   ];
 }
 

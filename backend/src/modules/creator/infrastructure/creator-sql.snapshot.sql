@@ -55,3 +55,30 @@ select count(*) as "count" from "local_audience_checks" as "c" where "c"."status
 update "creator_profiles" set "local_share" = $1, "local_share_checked_on" = $2 where "id" = $3 and ("local_share_checked_on" is null or "local_share_checked_on" <= $4)
 -- values: [42,"2026-11-20","00000000-0000-4000-8000-000000000001","2026-11-20"]
 
+-- profile stats: a batch of counts added
+insert into "creator_daily_counts" ("profile_id", "day", "measure", "source", "n") select "u"."profile_id", "u"."day", "u"."measure", "u"."source", "u"."n" from unnest($1::uuid[], $2::date[], $3::text[], $4::text[], $5::int[]) as u(profile_id, day, measure, source, n) inner join "creator_profiles" as "p" on "p"."id" = "u"."profile_id" order by "u"."profile_id", "u"."day", "u"."measure", "u"."source" on conflict ("profile_id", "day", "measure", "source") do update set "n" = "creator_daily_counts"."n" + "excluded"."n"
+-- values: [["00000000-0000-4000-8000-000000000001","00000000-0000-4000-8000-000000000001"],["2026-11-20","2026-11-20"],["views","appearances"],["search",""],[3,12]]
+
+-- profile stats: one profile's days
+select x.day::text as "day", "x"."measure", "x"."source", sum(x.n)::int as "n" from (select "c"."day", "c"."measure", "c"."source", "c"."n" from "creator_daily_counts" as "c" where "c"."profile_id" = $1 and "c"."day" >= $2::date and "c"."day" <= $3::date union all select ("r"."created_at" at time zone $4)::date as "day", 'contacts' as "measure", '' as "source", 1 as "n" from "contact_requests" as "r" where "r"."profile_id" = $5 and "r"."created_at" >= ($6::date)::timestamp at time zone $7 union all select ("e"."added_at" at time zone $8)::date as "day", 'shortlist_saves' as "measure", '' as "source", 1 as "n" from "shortlist_entries" as "e" where "e"."profile_id" = $9 and "e"."added_at" >= ($10::date)::timestamp at time zone $11) as "x" where "x"."day" >= $12::date and "x"."day" <= $13::date group by "x"."day", "x"."measure", "x"."source"
+-- values: ["00000000-0000-4000-8000-000000000001","2026-11-01","2026-11-30","America/New_York","00000000-0000-4000-8000-000000000001","2026-11-01","America/New_York","America/New_York","00000000-0000-4000-8000-000000000001","2026-11-01","America/New_York","2026-11-01","2026-11-30"]
+
+-- profile stats: some cities' days
+select x.day::text as "day", "x"."measure", "x"."source", sum(x.n)::int as "n" from (select "c"."day", "c"."measure", "c"."source", "c"."n" from "creator_daily_counts" as "c" where "c"."profile_id" in (select "id" from "creator_profiles" where "city_slug" = any($1)) and "c"."day" >= $2::date and "c"."day" <= $3::date union all select ("r"."created_at" at time zone $4)::date as "day", 'contacts' as "measure", '' as "source", 1 as "n" from "contact_requests" as "r" where "r"."profile_id" in (select "id" from "creator_profiles" where "city_slug" = any($5)) and "r"."created_at" >= ($6::date)::timestamp at time zone $7 union all select ("e"."added_at" at time zone $8)::date as "day", 'shortlist_saves' as "measure", '' as "source", 1 as "n" from "shortlist_entries" as "e" where "e"."profile_id" in (select "id" from "creator_profiles" where "city_slug" = any($9)) and "e"."added_at" >= ($10::date)::timestamp at time zone $11) as "x" where "x"."day" >= $12::date and "x"."day" <= $13::date group by "x"."day", "x"."measure", "x"."source"
+-- values: [["akron","parma"],"2026-11-01","2026-11-30","America/New_York",["akron","parma"],"2026-11-01","America/New_York","America/New_York",["akron","parma"],"2026-11-01","America/New_York","2026-11-01","2026-11-30"]
+
+-- profile stats: every city's days
+select x.day::text as "day", "x"."measure", "x"."source", sum(x.n)::int as "n" from (select "c"."day", "c"."measure", "c"."source", "c"."n" from "creator_daily_counts" as "c" where 1 = 1 and "c"."day" >= $1::date and "c"."day" <= $2::date union all select ("r"."created_at" at time zone $3)::date as "day", 'contacts' as "measure", '' as "source", 1 as "n" from "contact_requests" as "r" where 1 = 1 and "r"."created_at" >= ($4::date)::timestamp at time zone $5 union all select ("e"."added_at" at time zone $6)::date as "day", 'shortlist_saves' as "measure", '' as "source", 1 as "n" from "shortlist_entries" as "e" where 1 = 1 and "e"."added_at" >= ($7::date)::timestamp at time zone $8) as "x" where "x"."day" >= $9::date and "x"."day" <= $10::date group by "x"."day", "x"."measure", "x"."source"
+-- values: ["2026-11-01","2026-11-30","America/New_York","2026-11-01","America/New_York","America/New_York","2026-11-01","America/New_York","2026-11-01","2026-11-30"]
+
+-- profile stats: creators of every city
+select count(*) as "n" from "creator_profiles"
+
+-- profile stats: creators of some cities
+select count(*) as "n" from "creator_profiles" where "city_slug" = any($1)
+-- values: [["akron","parma"]]
+
+-- profile stats: which accounts own a creator profile in some cities
+select "user_id" from "creator_profiles" where "user_id" = any($1::uuid[]) and "city_slug" = any($2)
+-- values: [["00000000-0000-4000-8000-000000000001"],["akron","parma"]]
+

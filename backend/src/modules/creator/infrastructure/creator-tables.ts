@@ -37,9 +37,23 @@ interface LocalShareColumns {
   local_share_checked_on: string | null;
 }
 
+/**
+ * Views and appearances counted per profile, day, measure and source (decision 0820): a table with
+ * no entity, written in batches by SqlProfileCountStore and read summed by SqlProfileStatsReads.
+ */
+interface CreatorDailyCounts {
+  profile_id: string;
+  /** A `date`, written as its YYYY-MM-DD text and read back as text. */
+  day: string;
+  measure: string;
+  source: string;
+  n: number;
+}
+
 /** The module's tables as its typed statements see them. */
 export type CreatorTables = Omit<FromEntities, 'creator_profiles'> & {
   creator_profiles: FromEntities['creator_profiles'] & LocalShareColumns;
+  creator_daily_counts: CreatorDailyCounts;
 };
 
 export type CreatorSql = Kysely<CreatorTables>;

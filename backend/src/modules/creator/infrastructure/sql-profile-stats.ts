@@ -1,13 +1,121 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { slugArray, textArray, uuidArray } from '../../../shared/sql';
+import { sql } from 'kysely';
 import { ProfileCountStore, type CountRow } from '../application/profile-counter';
 import { ProfileStatsReads, type StatsRow, type StatsScope } from '../application/profile-stats-reads';
+import { creatorSql, type CreatorSql, type CreatorTables } from './creator-tables';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * A batch of counts in one statement. Counts for a profile deleted meanwhile are dropped (the
- * join), so one gone profile never fails the batch.
+ * One profile, or the profiles of some cities: the same condition on each part; none for every
+ * city (`cities: null`).
  */
+const whose = (db: CreatorSql, scope: StatsScope, profileId: string) => {
+  if ('profileId' in scope) return [sql<boolean>`${sql.ref(profileId)} = ${scope.profileId}`];
+  if (scope.cities === null) return [];
+  const inCities = db
+    .selectFrom('creator_profiles')
+    .select('id')
+    .where('city_slug', '=', sql<string>`any(${scope.cities})`);
+  return [sql<boolean>`${sql.ref(profileId)} in ${inCities}`];
+};
+
+/** Midnight of `day` in the city's time zone, as a timestamp with time zone. */
+const startOf = (day: string, timeZone: string) => sql<Date>`(${day}::date)::timestamp at time zone ${timeZone}`;
+
+/** The day a moment fell on in the city's calendar. */
+const dayOf = (column: string, timeZone: string) => sql<string>`(${sql.ref(column)} at time zone ${timeZone})::date`;
+
+/** The statements (creator-sql.snapshot.sql). */
+export const profileStatsStatements = {
+  /**
+   * A batch of counts added in one statement. Counts for a profile deleted meanwhile are dropped
+   * (the join), so one gone profile never fails the batch; rows in key order, so two batches lock
+   * the same rows in the same order.
+   */
+  add: (db: CreatorSql, rows: readonly CountRow[]) =>
+    db
+      .insertInto('creator_daily_counts')
+      .columns(['profile_id', 'day', 'measure', 'source', 'n'])
+      .expression((eb) =>
+        eb
+          .selectFrom(
+            sql<
+              CreatorTables['creator_daily_counts']
+            >`unnest(${rows.map((r) => r.profileId)}::uuid[], ${rows.map((r) => r.day)}::date[], ${rows.map((r) => r.measure)}::text[], ${rows.map((r) => r.source)}::text[], ${rows.map((r) => r.n)}::int[])`.as<'u'>(
+              sql`u(profile_id, day, measure, source, n)`,
+            ),
+          )
+          .innerJoin('creator_profiles as p', 'p.id', 'u.profile_id')
+          .select(['u.profile_id', 'u.day', 'u.measure', 'u.source', 'u.n'])
+          .orderBy(['u.profile_id', 'u.day', 'u.measure', 'u.source']),
+      )
+      .onConflict((oc) =>
+        oc
+          .columns(['profile_id', 'day', 'measure', 'source'])
+          .doUpdateSet((eb) => ({ n: eb(eb.ref('creator_daily_counts.n'), '+', eb.ref('excluded.n')) })),
+      ),
+
+  /**
+   * Views and appearances from the counted table; contact messages and shortlist saves from the
+   * rows those features write, per day of their time in the city's calendar (decision 0820).
+   */
+  daily: (db: CreatorSql, scope: StatsScope, from: string, to: string, timeZone: string) =>
+    db
+      .selectFrom(
+        db
+          .selectFrom('creator_daily_counts as c')
+          .select(['c.day', 'c.measure', 'c.source', 'c.n'])
+          .where((eb) => eb.and(whose(db, scope, 'c.profile_id')))
+          .where('c.day', '>=', sql<string>`${from}::date`)
+          .where('c.day', '<=', sql<string>`${to}::date`)
+          .unionAll(
+            db
+              .selectFrom('contact_requests as r')
+              .select([
+                dayOf('r.created_at', timeZone).as('day'),
+                sql.lit('contacts').as('measure'),
+                sql.lit('').as('source'),
+                sql.lit(1).as('n'),
+              ])
+              .where((eb) => eb.and(whose(db, scope, 'r.profile_id')))
+              .where('r.created_at', '>=', startOf(from, timeZone)),
+          )
+          .unionAll(
+            db
+              .selectFrom('shortlist_entries as e')
+              .select([
+                dayOf('e.added_at', timeZone).as('day'),
+                sql.lit('shortlist_saves').as('measure'),
+                sql.lit('').as('source'),
+                sql.lit(1).as('n'),
+              ])
+              .where((eb) => eb.and(whose(db, scope, 'e.profile_id')))
+              .where('e.added_at', '>=', startOf(from, timeZone)),
+          )
+          .as('x'),
+      )
+      .select([sql<string>`x.day::text`.as('day'), 'x.measure', 'x.source', sql<number>`sum(x.n)::int`.as('n')])
+      .where('x.day', '>=', sql<string>`${from}::date`)
+      .where('x.day', '<=', sql<string>`${to}::date`)
+      .groupBy(['x.day', 'x.measure', 'x.source']),
+
+  creatorsIn: (db: CreatorSql, cities: readonly string[] | null) =>
+    db
+      .selectFrom('creator_profiles')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .$if(cities !== null, (qb) => qb.where('city_slug', '=', sql<string>`any(${cities})`)),
+
+  creatorAccountsIn: (db: CreatorSql, userIds: readonly string[], cities: readonly string[] | null) =>
+    db
+      .selectFrom('creator_profiles')
+      .select('user_id')
+      .where('user_id', '=', sql<string>`any(${userIds.filter((id) => UUID.test(id))}::uuid[])`)
+      .$if(cities !== null, (qb) => qb.where('city_slug', '=', sql<string>`any(${cities})`)),
+};
+
+/** A batch of counts in one statement (profileStatsStatements.add). */
 @Injectable()
 export class SqlProfileCountStore extends ProfileCountStore {
   constructor(private readonly em: EntityManager) {
@@ -16,30 +124,13 @@ export class SqlProfileCountStore extends ProfileCountStore {
 
   async add(rows: readonly CountRow[]) {
     if (rows.length === 0) return;
-    await this.em.getConnection().execute(
-      `insert into "creator_daily_counts" ("profile_id", "day", "measure", "source", "n")
-       select u.profile_id, u.day, u.measure, u.source, u.n
-         from unnest(?::uuid[], ?::date[], ?::text[], ?::text[], ?::int[]) as u(profile_id, day, measure, source, n)
-         join "creator_profiles" p on p."id" = u.profile_id
-        order by 1, 2, 3, 4
-       on conflict ("profile_id", "day", "measure", "source") do update set "n" = "creator_daily_counts"."n" + excluded."n"`,
-      [
-        `{${rows.map((r) => r.profileId).join(',')}}`,
-        `{${rows.map((r) => r.day).join(',')}}`,
-        textArray(rows.map((r) => r.measure)),
-        textArray(rows.map((r) => r.source)),
-        `{${rows.map((r) => r.n).join(',')}}`,
-      ],
-      'run',
-    );
+    await profileStatsStatements.add(creatorSql(this.em), rows).execute();
   }
 }
 
 /**
- * Views and appearances from the counted table; contact messages and shortlist saves from the
- * rows those features write (contact_requests, shortlist_entries), per day of their time in the
- * city's calendar (decision 0820). Introduction requests come from amplify's rows through the
- * kernel's RequestedIntroductions (decision 0821), not from here.
+ * A profile's or some cities' daily numbers. Introduction requests come from amplify's rows through
+ * the kernel's RequestedIntroductions (decision 0821), not from here.
  */
 @Injectable()
 export class SqlProfileStatsReads extends ProfileStatsReads {
@@ -48,27 +139,7 @@ export class SqlProfileStatsReads extends ProfileStatsReads {
   }
 
   async daily(scope: StatsScope, from: string, to: string, timeZone: string): Promise<StatsRow[]> {
-    const one = 'profileId' in scope;
-    // The same condition on each part: one profile, or the profiles of some cities (null: all).
-    const whose = (alias: string) =>
-      one
-        ? `${alias}."profile_id" = ?::uuid`
-        : `(?::text[] is null or ${alias}."profile_id" in (select "id" from "creator_profiles" where "city_slug" = any(?::text[])))`;
-    const who = one ? [scope.profileId] : [slugArray(scope.cities), slugArray(scope.cities)];
-    const since = `(?::date)::timestamp at time zone ?`;
-    const rows = await this.em.getConnection().execute<{ day: string; measure: string; source: string; n: number }[]>(
-      `select x.day::text as day, x.measure, x.source, sum(x.n)::int as n from (
-         select c."day", c."measure", c."source", c."n" from "creator_daily_counts" c
-          where ${whose('c')} and c."day" between ?::date and ?::date
-         union all
-         select (r."created_at" at time zone ?)::date, 'contacts', '', 1 from "contact_requests" r
-          where ${whose('r')} and r."created_at" >= ${since}
-         union all
-         select (e."added_at" at time zone ?)::date, 'shortlist_saves', '', 1 from "shortlist_entries" e
-          where ${whose('e')} and e."added_at" >= ${since}
-       ) x where x.day between ?::date and ?::date group by 1, 2, 3`,
-      [...who, from, to, timeZone, ...who, from, timeZone, timeZone, ...who, from, timeZone, from, to],
-    );
+    const rows = await profileStatsStatements.daily(creatorSql(this.em), scope, from, to, timeZone).execute();
     return rows.map((r) => ({
       day: r.day,
       measure: r.measure as StatsRow['measure'],
@@ -78,22 +149,12 @@ export class SqlProfileStatsReads extends ProfileStatsReads {
   }
 
   async creatorsIn(cities: readonly string[] | null): Promise<number> {
-    const [row] = await this.em
-      .getConnection()
-      .execute<{ n: number }[]>(
-        `select count(*)::int as n from "creator_profiles" where ?::text[] is null or "city_slug" = any(?::text[])`,
-        [slugArray(cities), slugArray(cities)],
-      );
+    const row = await profileStatsStatements.creatorsIn(creatorSql(this.em), cities).executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
   async creatorAccountsIn(userIds: readonly string[], cities: readonly string[] | null): Promise<Set<string>> {
-    const rows = await this.em
-      .getConnection()
-      .execute<{ user_id: string }[]>(
-        `select "user_id" from "creator_profiles" where "user_id" = any(?::uuid[]) and (?::text[] is null or "city_slug" = any(?::text[]))`,
-        [uuidArray(userIds), slugArray(cities), slugArray(cities)],
-      );
+    const rows = await profileStatsStatements.creatorAccountsIn(creatorSql(this.em), userIds, cities).execute();
     return new Set(rows.map((r) => r.user_id));
   }
 }
