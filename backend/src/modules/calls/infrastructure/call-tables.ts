@@ -11,7 +11,15 @@ export const CALL_TABLES = {
   call_answers: CallAnswerSchema,
 };
 
-export type CallTables = TablesOf<typeof CALL_TABLES>;
+/** Admitted views per call and day (decision 0921): a table with no entity, added to one at a time. */
+interface CallDailyViews {
+  call_id: string;
+  /** A `date`, written as its YYYY-MM-DD text. */
+  day: string;
+  n: number;
+}
+
+export type CallTables = TablesOf<typeof CALL_TABLES> & { call_daily_views: CallDailyViews };
 
 export type CallSql = Kysely<CallTables>;
 

@@ -3,6 +3,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { describeCommittedStatements, type CompiledStatement } from '../../../database/sql-snapshots.testing';
 import { CALL_TABLES, callSql } from './call-tables';
 import { callMatchStatements } from './sql-call-matches';
+import { callStatsStatements } from './sql-call-stats';
+
+const CALL = '00000000-0000-4000-8000-0000000000c1';
 
 /**
  * The calls module's typed statements as PostgreSQL receives them (issue 38 point 3), committed
@@ -13,7 +16,13 @@ const FILE = join(__dirname, 'calls-sql.snapshot.sql');
 
 function statements(em: EntityManager): [string, CompiledStatement][] {
   const db = callSql(em);
-  return [['call matches: the accounts waiting longest', callMatchStatements.accountsWaiting(db, 50).compile()]];
+  return [
+    ['call matches: the accounts waiting longest', callMatchStatements.accountsWaiting(db, 50).compile()],
+    ["call stats: one view more on a call's day", callStatsStatements.addView(db, CALL, '2026-11-20').compile()],
+    ["call stats: some calls' numbers", callStatsStatements.ofCalls(db, [CALL, 'not-a-uuid']).compile()],
+    ["call stats: every city's numbers", callStatsStatements.ofCities(db, null).compile()],
+    ["call stats: some cities' numbers", callStatsStatements.ofCities(db, ['akron', 'parma']).compile()],
+  ];
 }
 
 describeCommittedStatements({
