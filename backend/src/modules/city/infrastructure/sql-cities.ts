@@ -3,9 +3,12 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { isReservedCitySlug } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
 import { DomainError } from '../../../shared/domain-error';
-import { textArray } from '../../../shared/sql';
+import { sql } from 'kysely';
 import { Cities, type CityChanges } from '../application/cities';
 import { copyOf, SLUG_PATTERN, slugOf, type City } from '../domain/city';
+import { citySql, type CitySql } from './city-tables';
+
+const COLUMNS = ['slug', 'name', 'state', 'time_zone', 'neighborhoods', 'copy', 'host'] as const;
 
 interface Row {
   slug: string;
@@ -17,6 +20,42 @@ interface Row {
   host: string | null;
 }
 
+/** A city's words as jsonb (a JS object would be sent as JSON all the same; this says it). */
+const jsonb = (copy: Record<string, string>) => sql<Record<string, string>>`${JSON.stringify(copy)}::jsonb`;
+
+/** The statements (city-sql.snapshot.sql). */
+export const cityStatements = {
+  all: (db: CitySql) => db.selectFrom('cities').select(COLUMNS).orderBy('name'),
+
+  bySlug: (db: CitySql, slug: string) => db.selectFrom('cities').select(COLUMNS).where('slug', '=', slug),
+
+  byName: (db: CitySql, name: string) => db.selectFrom('cities').select(COLUMNS).where('name', '=', name),
+
+  storedCopy: (db: CitySql, slug: string) => db.selectFrom('cities').select('copy').where('slug', '=', slug),
+
+  /** A new city, or nothing when its name or slug is taken (no row back). */
+  add: (db: CitySql, city: Row) =>
+    db
+      .insertInto('cities')
+      .values({ ...city, copy: jsonb(city.copy ?? {}) })
+      .onConflict((oc) => oc.doNothing())
+      .returning(COLUMNS),
+
+  /** The home city named by CITY, unless its name or slug is there already. */
+  addHome: (db: CitySql, slug: string, name: string, timeZone: string) =>
+    db
+      .insertInto('cities')
+      .values({ slug, name, state: 'OH', time_zone: timeZone, neighborhoods: [], copy: jsonb({}) })
+      .onConflict((oc) => oc.doNothing()),
+
+  update: (db: CitySql, slug: string, next: Omit<Row, 'slug'>) =>
+    db
+      .updateTable('cities')
+      .set({ ...next, copy: jsonb(next.copy ?? {}) })
+      .where('slug', '=', slug)
+      .returning(COLUMNS),
+};
+
 const toCity = (r: Row): City => ({
   slug: r.slug,
   name: r.name,
@@ -27,7 +66,6 @@ const toCity = (r: Row): City => ({
   host: r.host,
 });
 
-const COLUMNS = 'slug, name, state, time_zone, neighborhoods, copy, host';
 const validTimeZone = (tz: string) => {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
@@ -56,8 +94,8 @@ export class SqlCities extends Cities implements OnApplicationBootstrap {
     super();
   }
 
-  private get conn() {
-    return this.orm.em.fork().getConnection();
+  private get db() {
+    return citySql(this.orm.em.fork());
   }
 
   /** CITY names the home city: an install whose CITY changed gets that city too, with nothing else moved. */
@@ -69,17 +107,17 @@ export class SqlCities extends Cities implements OnApplicationBootstrap {
   }
 
   async all() {
-    return (await this.conn.execute<Row[]>(`select ${COLUMNS} from cities order by name`)).map(toCity);
+    return (await cityStatements.all(this.db).execute()).map(toCity);
   }
 
   async bySlug(slug: string) {
     if (typeof slug !== 'string' || !SLUG_PATTERN.test(slug)) return null;
-    const [row] = await this.conn.execute<Row[]>(`select ${COLUMNS} from cities where slug = ?`, [slug]);
+    const row = await cityStatements.bySlug(this.db, slug).executeTakeFirst();
     return row ? toCity(row) : null;
   }
 
   async home() {
-    const [row] = await this.conn.execute<Row[]>(`select ${COLUMNS} from cities where name = ?`, [this.config.city]);
+    const row = await cityStatements.byName(this.db, this.config.city).executeTakeFirst();
     return row ? toCity(row) : this.ensureHome();
   }
 
@@ -100,22 +138,19 @@ export class SqlCities extends Cities implements OnApplicationBootstrap {
     if (!validTimeZone(city.timeZone))
       throw DomainError.invalid('CITY.BAD_TIME_ZONE', `Unknown time zone ${city.timeZone}`, 'time_zone');
     checkPromoUrl(city.copy);
-    const rows = await this.conn.execute<Row[]>(
-      `insert into cities (slug, name, state, time_zone, neighborhoods, copy, host) values (?, ?, ?, ?, ?::text[], ?::jsonb, ?)
-         on conflict do nothing returning ${COLUMNS}`,
-      [
+    const row = await cityStatements
+      .add(this.db, {
         slug,
         name,
-        city.state ?? '',
-        city.timeZone,
-        textArray(city.neighborhoods ?? []),
-        JSON.stringify(city.copy ?? {}),
-        city.host ?? null,
-      ],
-    );
-    if (!rows[0])
-      throw DomainError.conflict('CITY.TAKEN', `A city named ${name} or with the slug ${slug} already exists`);
-    return toCity(rows[0]);
+        state: city.state ?? '',
+        time_zone: city.timeZone,
+        neighborhoods: [...(city.neighborhoods ?? [])],
+        copy: { ...city.copy },
+        host: city.host ?? null,
+      })
+      .executeTakeFirst();
+    if (!row) throw DomainError.conflict('CITY.TAKEN', `A city named ${name} or with the slug ${slug} already exists`);
+    return toCity(row);
   }
 
   async update(slug: string, changes: CityChanges) {
@@ -125,37 +160,25 @@ export class SqlCities extends Cities implements OnApplicationBootstrap {
       throw DomainError.invalid('CITY.BAD_TIME_ZONE', `Unknown time zone ${changes.timeZone}`, 'time_zone');
     checkPromoUrl(changes.copy);
     const next = { ...current, ...changes };
-    const [row] = await this.conn.execute<Row[]>(
-      `update cities set name = ?, state = ?, time_zone = ?, neighborhoods = ?::text[], copy = ?::jsonb, host = ? where slug = ? returning ${COLUMNS}`,
-      [
-        next.name,
-        next.state,
-        next.timeZone,
-        textArray(next.neighborhoods),
-        JSON.stringify({ ...(await this.storedCopy(slug)), ...(changes.copy ?? {}) }),
-        next.host,
-        slug,
-      ],
-    );
-    return toCity(row!);
-  }
-
-  private async storedCopy(slug: string) {
-    const [row] = await this.conn.execute<{ copy: Record<string, string> }[]>(
-      'select copy from cities where slug = ?',
-      [slug],
-    );
-    return row?.copy ?? {};
+    const stored = await cityStatements.storedCopy(this.db, slug).executeTakeFirst();
+    const row = await cityStatements
+      .update(this.db, slug, {
+        name: next.name,
+        state: next.state,
+        time_zone: next.timeZone,
+        neighborhoods: [...next.neighborhoods],
+        copy: { ...stored?.copy, ...changes.copy },
+        host: next.host,
+      })
+      .executeTakeFirstOrThrow();
+    return toCity(row);
   }
 
   private async ensureHome(): Promise<City> {
     const name = this.config.city;
     // Its time zone is CITY_TIME_ZONE's, the calendar the public dates are printed in (decision 0801).
-    await this.conn.execute(
-      `insert into cities (slug, name, state, time_zone) values (?, ?, 'OH', ?) on conflict do nothing`,
-      [slugOf(name) || 'home', name, this.config.cityTimeZone],
-    );
-    const [row] = await this.conn.execute<Row[]>(`select ${COLUMNS} from cities where name = ?`, [name]);
+    await cityStatements.addHome(this.db, slugOf(name) || 'home', name, this.config.cityTimeZone).execute();
+    const row = await cityStatements.byName(this.db, name).executeTakeFirst();
     if (!row) throw new Error(`CITY=${name}: its slug ${slugOf(name)} belongs to another city in the cities table`);
     return toCity(row);
   }
