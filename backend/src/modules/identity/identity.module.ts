@@ -15,12 +15,12 @@ import { JwtStrategy } from './infrastructure/jwt.strategy';
 import { SqlSessionLookup } from './infrastructure/sql-account-directory';
 import { AccountWritesSubscriber, KeptSessionLookup } from './infrastructure/kept-session-checks';
 import { Argon2PasswordHasher } from './infrastructure/argon2-password-hasher';
-import { IDENTITY_SCHEMAS } from './infrastructure/identity.schemas';
+import { IDENTITY_TABLES } from './infrastructure/identity-tables';
 
 /** Accounts, sessions, roles and password recovery; the 'jwt' strategy the shared guards run (shared/auth). */
 @Module({
   imports: [
-    MikroOrmModule.forFeature(IDENTITY_SCHEMAS),
+    MikroOrmModule.forFeature(Object.values(IDENTITY_TABLES)),
     PassportModule,
     JwtModule.registerAsync({
       inject: [AppConfig],

@@ -5,7 +5,7 @@ import { EmailConfirmation } from '../domain/email-confirmation';
 
 // Mapping lives here so domain/ stays free of ORM decorators.
 
-const AccountSchema = new EntitySchema<Account>({
+export const AccountSchema = new EntitySchema<Account>({
   class: Account,
   tableName: 'users',
   properties: {
@@ -18,7 +18,7 @@ const AccountSchema = new EntitySchema<Account>({
   },
 });
 
-const UserRoleSchema = new EntitySchema<UserRole>({
+export const UserRoleSchema = new EntitySchema<UserRole>({
   class: UserRole,
   tableName: 'user_roles',
   properties: {
@@ -28,7 +28,7 @@ const UserRoleSchema = new EntitySchema<UserRole>({
   },
 });
 
-const AuthSessionSchema = new EntitySchema<AuthSession>({
+export const AuthSessionSchema = new EntitySchema<AuthSession>({
   class: AuthSession,
   tableName: 'auth_sessions',
   indexes: [{ name: 'auth_sessions_user_idx', properties: ['userId'] }],
@@ -42,7 +42,7 @@ const AuthSessionSchema = new EntitySchema<AuthSession>({
   },
 });
 
-const RefreshTokenSchema = new EntitySchema<RefreshToken>({
+export const RefreshTokenSchema = new EntitySchema<RefreshToken>({
   class: RefreshToken,
   tableName: 'refresh_tokens',
   indexes: [{ name: 'refresh_tokens_session_idx', properties: ['sessionId'] }],
@@ -55,7 +55,7 @@ const RefreshTokenSchema = new EntitySchema<RefreshToken>({
   },
 });
 
-const RecoveryTokenSchema = new EntitySchema<RecoveryToken>({
+export const RecoveryTokenSchema = new EntitySchema<RecoveryToken>({
   class: RecoveryToken,
   tableName: 'recovery_tokens',
   properties: {
@@ -67,7 +67,7 @@ const RecoveryTokenSchema = new EntitySchema<RecoveryToken>({
   },
 });
 
-const EmailConfirmationSchema = new EntitySchema<EmailConfirmation>({
+export const EmailConfirmationSchema = new EntitySchema<EmailConfirmation>({
   class: EmailConfirmation,
   tableName: 'email_confirmations',
   indexes: [{ name: 'email_confirmations_user_idx', properties: ['userId'] }],
@@ -81,7 +81,7 @@ const EmailConfirmationSchema = new EntitySchema<EmailConfirmation>({
   },
 });
 
-const AdminCityGrantSchema = new EntitySchema<AdminCityGrant>({
+export const AdminCityGrantSchema = new EntitySchema<AdminCityGrant>({
   class: AdminCityGrant,
   tableName: 'admin_city_grants',
   properties: {
@@ -90,13 +90,3 @@ const AdminCityGrantSchema = new EntitySchema<AdminCityGrant>({
     createdAt: { type: 'Date', fieldName: 'created_at' },
   },
 });
-
-export const IDENTITY_SCHEMAS = [
-  AccountSchema,
-  UserRoleSchema,
-  AdminCityGrantSchema,
-  AuthSessionSchema,
-  RefreshTokenSchema,
-  RecoveryTokenSchema,
-  EmailConfirmationSchema,
-];
