@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../../backend/test/helpers/test-app';
-import { freePort } from '../../backend/test/helpers/services';
+import { reservePort } from '../../backend/test/helpers/services';
 import type { ProfileInput } from '@local-creators/common';
 import { validProfile } from '../../backend/test/creator/fixtures';
 import { cityDay } from '../../backend/test/calls/fixtures';
@@ -39,12 +39,17 @@ export interface Product {
  * origin) on a free loopback port against its own database and SMTP capture, and Chromium.
  */
 export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
-  const port = await freePort();
+  const { port, release } = await reservePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const t = await createTestApp({
-    worker: true,
-    env: { WEB_ROOT: join(__dirname, '../..'), PUBLIC_URL: baseUrl, ...env },
-  });
+  let t: TestApp;
+  try {
+    t = await createTestApp({
+      worker: true,
+      env: { WEB_ROOT: join(__dirname, '../..'), PUBLIC_URL: baseUrl, ...env },
+    });
+  } finally {
+    await release();
+  }
   await t.app.listen(port, '127.0.0.1');
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

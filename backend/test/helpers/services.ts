@@ -17,6 +17,22 @@ export interface TestServices {
   stop(): Promise<void>;
 }
 
+/**
+ * A free loopback port held by a listening socket until `release()`: for a server that must know its
+ * port (its PUBLIC_URL) seconds before it listens. A port found free and then left open meanwhile
+ * was taken by an outgoing connection's ephemeral port in CI (EADDRINUSE); a bound one is skipped.
+ */
+export async function reservePort(): Promise<{ port: number; release(): Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      resolve({ port, release: () => new Promise<void>((done) => srv.close(() => done())) });
+    });
+    srv.on('error', reject);
+  });
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
