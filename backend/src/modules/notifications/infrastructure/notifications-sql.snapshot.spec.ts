@@ -4,6 +4,7 @@ import { describeCommittedStatements, type CompiledStatement } from '../../../da
 import { NOTIFICATION_TABLES, notificationSql } from './notification-tables';
 import { outboxHealthStatements } from './sql-outbox-health';
 import { webhookAttemptStatements } from './sql-webhook-attempts';
+import { outboxMetricStatements } from './prometheus-notification-metrics';
 
 /**
  * The notifications module's typed statements as PostgreSQL receives them (issue 38 point 3),
@@ -19,6 +20,8 @@ function statements(em: EntityManager): [string, CompiledStatement][] {
   return [
     ['outbox health: mail failed and stuck', outboxHealthStatements.undelivered(db, STUCK_BEFORE).compile()],
     ["webhook attempts: two webhooks' latest", webhookAttemptStatements.lastOf(db, WEBHOOKS).compile()],
+    ['outbox metrics: messages by status', outboxMetricStatements.byStatus(db).compile()],
+    ['outbox metrics: the oldest undelivered age', outboxMetricStatements.oldestUndeliveredAge(db).compile()],
   ];
 }
 

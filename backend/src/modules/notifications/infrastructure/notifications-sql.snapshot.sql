@@ -8,3 +8,10 @@ select count(*) filter(where "status" = 'failed') as "failed", count(*) filter(w
 select distinct on ("subscription_id") "subscription_id", "attempted_at", "outcome" from "webhook_attempts" where "subscription_id" in ($1, $2) order by "subscription_id", "attempted_at" desc
 -- values: ["00000000-0000-4000-8000-000000000003","00000000-0000-4000-8000-000000000004"]
 
+-- outbox metrics: messages by status
+select "status", count(*) as "n" from "outbox_messages" group by "status"
+
+-- outbox metrics: the oldest undelivered age
+select extract(epoch from now() - min(created_at)) as "age" from "outbox_messages" where "status" in ($1, $2)
+-- values: ["pending","queued"]
+

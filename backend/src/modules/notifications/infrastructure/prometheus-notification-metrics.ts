@@ -1,10 +1,28 @@
 import { Injectable, Optional, type OnModuleInit } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import { Counter, Gauge, Histogram } from 'prom-client';
 import { Metrics } from '../../../shared/metrics';
 import { DeliveryMetrics } from '../application/delivery-metrics';
 import type { DeliveryOutcome } from '../domain/outbox-message';
 import { NotificationQueue } from './notification-queue';
+import { notificationSql, type NotificationSql } from './notification-tables';
+
+/** The statements (notifications-sql.snapshot.sql). */
+export const outboxMetricStatements = {
+  byStatus: (db: NotificationSql) =>
+    db
+      .selectFrom('outbox_messages')
+      .select((eb) => ['status', eb.fn.countAll<string>().as('n')])
+      .groupBy('status'),
+
+  /** Null when every message is sent or failed. */
+  oldestUndeliveredAge: (db: NotificationSql) =>
+    db
+      .selectFrom('outbox_messages')
+      .select(sql<string | null>`extract(epoch from now() - min(created_at))`.as('age'))
+      .where('status', 'in', ['pending', 'queued']),
+};
 
 /**
  * The outbox and the mail queue as Prometheus figures. Counts are read when scraped (one grouped
@@ -26,9 +44,7 @@ export class NotificationMetrics implements OnModuleInit {
       labelNames: ['state'] as const,
       registers: [this.metrics.registry],
       async collect() {
-        const rows: { status: string; n: string }[] = await orm.em
-          .getConnection()
-          .execute('select status, count(*) n from outbox_messages group by status');
+        const rows = await outboxMetricStatements.byStatus(notificationSql(orm.em.fork())).execute();
         outbox.reset();
         for (const state of ['pending', 'queued', 'sent', 'failed'])
           outbox.set({ state }, Number(rows.find((r) => r.status === state)?.n ?? 0));
@@ -39,11 +55,9 @@ export class NotificationMetrics implements OnModuleInit {
       help: 'Age of the oldest message not yet sent and not failed (0 when none)',
       registers: [this.metrics.registry],
       async collect() {
-        const [row] = await orm.em
-          .getConnection()
-          .execute(
-            `select extract(epoch from now() - min(created_at)) age from outbox_messages where status in ('pending', 'queued')`,
-          );
+        const row = await outboxMetricStatements
+          .oldestUndeliveredAge(notificationSql(orm.em.fork()))
+          .executeTakeFirst();
         oldestUndelivered.set(Number(row?.age ?? 0));
       },
     });
