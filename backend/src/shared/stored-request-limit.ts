@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import { DomainError } from './domain-error';
 import type { RateLimit } from './rate-limiter';
 
@@ -22,34 +23,29 @@ export function waitText(seconds: number): string {
 }
 
 /**
+ * The latest stored requests a limit counts, newest first: at most `limit`, made after `since`.
+ * Each module's limits adapter writes it on its own table, typed (its `*-sql.snapshot.sql`).
+ */
+export type LatestRequests = (since: Date, limit: number) => Promise<readonly { at: Date | string }[]>;
+
+/**
  * Limits counted from stored requests rather than Redis (decisions 0111, 0501): the rows are the
  * truth, so a limit holds across replicas and restarts. Callers take `serialize` for each key
  * first, inside the transaction that inserts, so two requests cannot both pass the count.
  */
 export const StoredRequestLimit = {
-  /** Serializes the count-then-insert of one key until the transaction ends. */
+  /** Serializes the count-then-insert of one key until the transaction ends (on `em`'s transaction). */
   async serialize(em: EntityManager, key: string): Promise<void> {
-    await em.execute('select pg_advisory_xact_lock(hashtext(?))', [key]);
+    await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(em.getKysely());
   },
 
   /**
-   * Null while fewer than `rule.limit` rows of `table` match `where` inside the sliding window on
-   * `column`; else the seconds until the oldest counted one leaves the window.
+   * Null while fewer than `rule.limit` requests fall inside the sliding window; else the seconds
+   * until the oldest counted one leaves it.
    */
-  async waitSeconds(
-    em: EntityManager,
-    table: string,
-    column: string,
-    where: string,
-    value: string,
-    rule: RateLimit,
-    now: Date,
-  ): Promise<number | null> {
+  async waitSeconds(rule: RateLimit, now: Date, latest: LatestRequests): Promise<number | null> {
     const since = new Date(now.getTime() - rule.windowSeconds * 1000);
-    const rows = await em.execute<{ at: Date }[]>(
-      `select "${column}" as at from "${table}" where ${where} and "${column}" > ? order by "${column}" desc limit ?`,
-      [value, since, rule.limit],
-    );
+    const rows = await latest(since, rule.limit);
     if (rows.length < rule.limit) return null;
     const oldest = rows[rule.limit - 1];
     if (!oldest) return rule.windowSeconds; // a limit of 0: nothing is allowed

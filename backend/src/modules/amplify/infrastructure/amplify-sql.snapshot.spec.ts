@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { describeCommittedStatements, type CompiledStatement } from '../../../database/sql-snapshots.testing';
 import { AMPLIFY_TABLES, amplifySql } from './amplify-tables';
 import { introductionRequestStatements } from './sql-introduction-requests';
+import { introductionLimitStatements } from './sql-introduction-limits';
 
 /**
  * The amplify module's typed statements as PostgreSQL receives them (issue 38 point 3), committed
@@ -42,6 +43,18 @@ function statements(em: EntityManager): [string, CompiledStatement][] {
     [
       'introduction requests per business, some cities',
       introductionRequestStatements.countsPerBusiness(db, CITIES).compile(),
+    ],
+    [
+      'introduction limits: requests naming an address',
+      introductionLimitStatements
+        .namingAddress(db, 'Maya@Example.com', new Date('2026-11-24T10:00:00.000Z'), 3)
+        .compile(),
+    ],
+    [
+      "introduction limits: a business's confirmed requests",
+      introductionLimitStatements
+        .confirmedFor(db, '00000000-0000-4000-8000-0000000000d1', new Date('2026-11-24T10:00:00.000Z'), 10)
+        .compile(),
     ],
   ];
 }

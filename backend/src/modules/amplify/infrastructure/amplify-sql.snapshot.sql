@@ -26,3 +26,11 @@ select "s"."id" as "submission_id", "s"."city_slug", "s"."business_name", count(
 select "s"."id" as "submission_id", "s"."city_slug", "s"."business_name", count(*) filter(where "r"."confirmed_at" is not null) as "confirmed", count(*) filter(where "r"."confirmed_at" is null) as "unconfirmed" from "amplify_interest_requests" as "r" inner join "amplify_submissions" as "s" on "s"."id" = "r"."submission_id" where "r"."city_slug" = any($1) group by "s"."id", "s"."city_slug", "s"."business_name" order by count(*) desc, "s"."business_name" asc
 -- values: [["akron","parma"]]
 
+-- introduction limits: requests naming an address
+select "created_at" as "at" from "amplify_interest_requests" where lower("creator_email") = lower($1) and "created_at" > $2 order by "created_at" desc limit $3
+-- values: ["Maya@Example.com","2026-11-24T10:00:00.000Z",3]
+
+-- introduction limits: a business's confirmed requests
+select "confirmed_at" as "at" from "amplify_interest_requests" where "submission_id" = $1 and "confirmed_at" > $2 order by "confirmed_at" desc limit $3
+-- values: ["00000000-0000-4000-8000-0000000000d1","2026-11-24T10:00:00.000Z",10]
+

@@ -3,25 +3,44 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RateLimit } from '../../../shared/rate-limiter';
 import { StoredRequestLimit } from '../../../shared/stored-request-limit';
 import { IntroductionLimits } from '../application/introduction-limits';
+import { amplifySql, type AmplifySql } from './amplify-tables';
 
-/** The conditions of the shared sliding-window count (StoredRequestLimit.waitSeconds), on this module's table. */
+/** The requests each limit counts, newest first, inside its window (amplify-sql.snapshot.sql). */
+export const introductionLimitStatements = {
+  namingAddress: (db: AmplifySql, email: string, since: Date, limit: number) =>
+    db
+      .selectFrom('amplify_interest_requests')
+      .select('created_at as at')
+      .where((eb) => eb(eb.fn('lower', ['creator_email']), '=', eb.fn('lower', [eb.val(email)])))
+      .where('created_at', '>', since)
+      .orderBy('created_at', 'desc')
+      .limit(limit),
+
+  /** Confirmed ones only: a request waiting for its confirmation link does not count yet. */
+  confirmedFor: (db: AmplifySql, submissionId: string, since: Date, limit: number) =>
+    db
+      .selectFrom('amplify_interest_requests')
+      .select('confirmed_at as at')
+      .where('submission_id', '=', submissionId)
+      .where('confirmed_at', '>', since)
+      .orderBy('confirmed_at', 'desc')
+      .limit(limit),
+};
+
+/** The shared sliding-window count (StoredRequestLimit.waitSeconds) on this module's table. */
 @Injectable()
 export class SqlIntroductionLimits extends IntroductionLimits {
   namingAddress(em: EntityManager, email: string, rule: RateLimit, now: Date) {
-    const where = 'lower("creator_email") = lower(?)';
-    return StoredRequestLimit.waitSeconds(em, 'amplify_interest_requests', 'created_at', where, email, rule, now);
+    return StoredRequestLimit.waitSeconds(rule, now, (since, limit) =>
+      introductionLimitStatements.namingAddress(amplifySql(em), email, since, limit).execute(),
+    );
   }
 
   confirmedFor(em: EntityManager, submissionId: string, rule: RateLimit, now: Date) {
-    const where = '"submission_id" = ?';
-    return StoredRequestLimit.waitSeconds(
-      em,
-      'amplify_interest_requests',
-      'confirmed_at',
-      where,
-      submissionId,
-      rule,
-      now,
+    return StoredRequestLimit.waitSeconds(rule, now, async (since, limit) =>
+      (await introductionLimitStatements.confirmedFor(amplifySql(em), submissionId, since, limit).execute()).filter(
+        (row): row is { at: Date } => row.at !== null,
+      ),
     );
   }
 }

@@ -4,8 +4,11 @@ import { describeCommittedStatements, type CompiledStatement } from '../../../da
 import { CALL_TABLES, callSql } from './call-tables';
 import { callMatchStatements } from './sql-call-matches';
 import { callStatsStatements } from './sql-call-stats';
+import { callLimitStatements } from './sql-call-answer-limits';
 
 const CALL = '00000000-0000-4000-8000-0000000000c1';
+const ACCOUNT = '00000000-0000-4000-8000-0000000000a1';
+const SINCE = new Date('2026-11-29T12:00:00.000Z');
 
 /**
  * The calls module's typed statements as PostgreSQL receives them (issue 38 point 3), committed
@@ -22,6 +25,8 @@ function statements(em: EntityManager): [string, CompiledStatement][] {
     ["call stats: some calls' numbers", callStatsStatements.ofCalls(db, [CALL, 'not-a-uuid']).compile()],
     ["call stats: every city's numbers", callStatsStatements.ofCities(db, null).compile()],
     ["call stats: some cities' numbers", callStatsStatements.ofCities(db, ['akron', 'parma']).compile()],
+    ["call limits: an account's answers", callLimitStatements.answersOf(db, ACCOUNT, SINCE, 20).compile()],
+    ["call limits: an account's calls", callLimitStatements.callsOf(db, ACCOUNT, SINCE, 3).compile()],
   ];
 }
 

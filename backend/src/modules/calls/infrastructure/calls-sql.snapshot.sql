@@ -20,3 +20,11 @@ select "x"."city_slug", count(*) filter(where "x"."status" = $1) as "open_calls"
 select "x"."city_slug", count(*) filter(where "x"."status" = $1) as "open_calls", sum("x"."views") as "views", sum("x"."creators_mailed") as "creators_mailed", sum("x"."answers") as "answers", sum("x"."picks") as "picks" from (select "c"."id", "c"."city_slug", "c"."status", (select coalesce(sum(v.n), 0) as "n" from "call_daily_views" as "v" where "v"."call_id" = "c"."id") as "views", (select count(*) as "n" from "call_matches" as "m" where "m"."call_id" = "c"."id" and "m"."status" = $2) as "creators_mailed", (select count(*) as "n" from "call_answers" as "a" where "a"."call_id" = "c"."id") as "answers", (select count(*) as "n" from "call_answers" as "a" where "a"."call_id" = "c"."id" and "a"."status" = $3) as "picks" from "calls" as "c" where "c"."city_slug" = any($4)) as "x" group by "x"."city_slug"
 -- values: ["approved","mailed","picked",["akron","parma"]]
 
+-- call limits: an account's answers
+select "created_at" as "at" from "call_answers" where "account_id" = $1 and "created_at" > $2 order by "created_at" desc limit $3
+-- values: ["00000000-0000-4000-8000-0000000000a1","2026-11-29T12:00:00.000Z",20]
+
+-- call limits: an account's calls
+select "created_at" as "at" from "calls" where "account_id" = $1 and "created_at" > $2 order by "created_at" desc limit $3
+-- values: ["00000000-0000-4000-8000-0000000000a1","2026-11-29T12:00:00.000Z",3]
+

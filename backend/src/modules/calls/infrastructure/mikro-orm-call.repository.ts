@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import type { RateLimit } from '../../../shared/rate-limiter';
 import { StoredRequestLimit } from '../../../shared/stored-request-limit';
+import { callSql } from './call-tables';
+import { callLimitStatements } from './sql-call-answer-limits';
 import { CallRepository, type CallListQuery } from '../application/call.repository';
 import { Call } from '../domain/call';
 
@@ -44,7 +46,9 @@ export class MikroOrmCallRepository extends CallRepository {
   }
 
   nextPostWaitSeconds(accountId: string, rule: RateLimit, now: Date) {
-    return StoredRequestLimit.waitSeconds(this.em, 'calls', 'created_at', '"account_id" = ?', accountId, rule, now);
+    return StoredRequestLimit.waitSeconds(rule, now, (since, limit) =>
+      callLimitStatements.callsOf(callSql(this.em), accountId, since, limit).execute(),
+    );
   }
 
   openCountOf(accountId: string) {

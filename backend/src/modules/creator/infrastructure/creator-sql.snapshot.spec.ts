@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { describeCommittedStatements, type CompiledStatement } from '../../../database/sql-snapshots.testing';
 import type { ContactCountQuery } from '../application/contact-count-reads';
 import { contactCountStatements } from './sql-contact-counts';
+import { contactLimitStatements } from './sql-contact-limits';
 import { dueFollowerCountStatements } from './sql-due-follower-counts';
 import { localAudienceStatements } from './sql-local-audience';
 import { profileStatsStatements } from './sql-profile-stats';
@@ -93,6 +94,22 @@ function statements(em: EntityManager): [string, CompiledStatement][] {
     [
       'profile stats: which accounts own a creator profile in some cities',
       profileStatsStatements.creatorAccountsIn(db, [PROFILE, 'not-a-uuid'], CITIES).compile(),
+    ],
+    [
+      'contact limits: from an unproven address',
+      contactLimitStatements.fromAddress(db, 'Brand@Example.com', false, WEEK_AGO, 5).compile(),
+    ],
+    [
+      'contact limits: to a creator from proven senders',
+      contactLimitStatements.toCreator(db, PROFILE, true, WEEK_AGO, 20).compile(),
+    ],
+    [
+      "contact limits: a browser's shortlists",
+      contactLimitStatements.shortlistsOfClient(db, 'c0ffee', WEEK_AGO, 10).compile(),
+    ],
+    [
+      'contact limits: shortlist messages from an address',
+      contactLimitStatements.shortlistMessagesFrom(db, 'brand@example.com', WEEK_AGO, 5).compile(),
     ],
   ];
 }

@@ -82,3 +82,19 @@ select count(*) as "n" from "creator_profiles" where "city_slug" = any($1)
 select "user_id" from "creator_profiles" where "user_id" = any($1::uuid[]) and "city_slug" = any($2)
 -- values: [["00000000-0000-4000-8000-000000000001"],["akron","parma"]]
 
+-- contact limits: from an unproven address
+select "created_at" as "at" from "contact_requests" where lower("email") = lower($1) and not "proven" and "created_at" > $2 order by "created_at" desc limit $3
+-- values: ["Brand@Example.com","2026-11-18T10:00:00.000Z",5]
+
+-- contact limits: to a creator from proven senders
+select "created_at" as "at" from "contact_requests" where "profile_id" = $1 and "proven" and "created_at" > $2 order by "created_at" desc limit $3
+-- values: ["00000000-0000-4000-8000-000000000001","2026-11-18T10:00:00.000Z",20]
+
+-- contact limits: a browser's shortlists
+select "created_at" as "at" from "shortlists" where "client_hash" = $1 and "created_at" > $2 order by "created_at" desc limit $3
+-- values: ["c0ffee","2026-11-18T10:00:00.000Z",10]
+
+-- contact limits: shortlist messages from an address
+select "created_at" as "at" from "shortlist_messages" where lower("email") = lower($1) and "created_at" > $2 order by "created_at" desc limit $3
+-- values: ["brand@example.com","2026-11-18T10:00:00.000Z",5]
+

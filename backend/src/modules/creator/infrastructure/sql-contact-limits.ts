@@ -3,29 +3,77 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RateLimit } from '../../../shared/rate-limiter';
 import { StoredRequestLimit } from '../../../shared/stored-request-limit';
 import { ContactLimits } from '../application/contact-limits';
+import { creatorSql, type CreatorSql } from './creator-tables';
 
-/** Proven and unproven senders are counted apart (decision 0840). */
-const kind = (proven: boolean) => (proven ? '"proven"' : 'not "proven"');
+/**
+ * The requests each limit counts, newest first, inside its window (creator-sql.snapshot.sql): the
+ * indexes lead with the same expression (`lower("email")`, the profile, the client) and the time.
+ * Proven and unproven senders are counted apart (decision 0840).
+ */
+export const contactLimitStatements = {
+  fromAddress: (db: CreatorSql, email: string, proven: boolean, since: Date, limit: number) =>
+    db
+      .selectFrom('contact_requests')
+      .select('created_at as at')
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', eb.fn('lower', [eb.val(email)])))
+      .where((eb) => (proven ? eb.ref('proven') : eb.not(eb.ref('proven'))))
+      .where('created_at', '>', since)
+      .orderBy('created_at', 'desc')
+      .limit(limit),
 
-/** The conditions of the shared sliding-window count (StoredRequestLimit.waitSeconds), on this module's tables. */
+  toCreator: (db: CreatorSql, profileId: string, proven: boolean, since: Date, limit: number) =>
+    db
+      .selectFrom('contact_requests')
+      .select('created_at as at')
+      .where('profile_id', '=', profileId)
+      .where((eb) => (proven ? eb.ref('proven') : eb.not(eb.ref('proven'))))
+      .where('created_at', '>', since)
+      .orderBy('created_at', 'desc')
+      .limit(limit),
+
+  shortlistsOfClient: (db: CreatorSql, clientHash: string, since: Date, limit: number) =>
+    db
+      .selectFrom('shortlists')
+      .select('created_at as at')
+      .where('client_hash', '=', clientHash)
+      .where('created_at', '>', since)
+      .orderBy('created_at', 'desc')
+      .limit(limit),
+
+  shortlistMessagesFrom: (db: CreatorSql, email: string, since: Date, limit: number) =>
+    db
+      .selectFrom('shortlist_messages')
+      .select('created_at as at')
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', eb.fn('lower', [eb.val(email)])))
+      .where('created_at', '>', since)
+      .orderBy('created_at', 'desc')
+      .limit(limit),
+};
+
+/** The shared sliding-window count (StoredRequestLimit.waitSeconds) on this module's tables. */
 @Injectable()
 export class SqlContactLimits extends ContactLimits {
   fromAddress(em: EntityManager, email: string, proven: boolean, rule: RateLimit, now: Date) {
-    const where = `lower("email") = lower(?) and ${kind(proven)}`;
-    return StoredRequestLimit.waitSeconds(em, 'contact_requests', 'created_at', where, email, rule, now);
+    return StoredRequestLimit.waitSeconds(rule, now, (since, limit) =>
+      contactLimitStatements.fromAddress(creatorSql(em), email, proven, since, limit).execute(),
+    );
   }
 
   toCreator(em: EntityManager, profileId: string, proven: boolean, rule: RateLimit, now: Date) {
-    const where = `"profile_id" = ? and ${kind(proven)}`;
-    return StoredRequestLimit.waitSeconds(em, 'contact_requests', 'created_at', where, profileId, rule, now);
+    return StoredRequestLimit.waitSeconds(rule, now, (since, limit) =>
+      contactLimitStatements.toCreator(creatorSql(em), profileId, proven, since, limit).execute(),
+    );
   }
 
   shortlistsOfClient(em: EntityManager, clientHash: string, rule: RateLimit, now: Date) {
-    return StoredRequestLimit.waitSeconds(em, 'shortlists', 'created_at', '"client_hash" = ?', clientHash, rule, now);
+    return StoredRequestLimit.waitSeconds(rule, now, (since, limit) =>
+      contactLimitStatements.shortlistsOfClient(creatorSql(em), clientHash, since, limit).execute(),
+    );
   }
 
   shortlistMessagesFrom(em: EntityManager, email: string, rule: RateLimit, now: Date) {
-    const where = 'lower("email") = lower(?)';
-    return StoredRequestLimit.waitSeconds(em, 'shortlist_messages', 'created_at', where, email, rule, now);
+    return StoredRequestLimit.waitSeconds(rule, now, (since, limit) =>
+      contactLimitStatements.shortlistMessagesFrom(creatorSql(em), email, since, limit).execute(),
+    );
   }
 }
