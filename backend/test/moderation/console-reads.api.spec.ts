@@ -307,6 +307,12 @@ describe("the console's counts and lists", () => {
         (await pool.run({ text: `select current_setting('plan_cache_mode') as mode` }, opts)).rows[0]!.mode;
       expect(await mode({ primary: true, genericPlan: true })).toBe('force_generic_plan');
       expect(await mode({ primary: true })).toBe('auto');
+      // Both ride on the directory's one pool (issue 38 point 4): no second pool for kept plans.
+      const holders = await t.sql<{ application_name: string }>(
+        `select distinct application_name from pg_stat_activity
+          where datname = current_database() and application_name like 'local-creators directory%'`,
+      );
+      expect(holders.map((h) => h.application_name)).toEqual(['local-creators directory']);
     });
 
     it.each([

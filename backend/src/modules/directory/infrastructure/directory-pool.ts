@@ -24,14 +24,16 @@ import { QueryCanceller } from './query-canceller';
 export class DirectoryPool implements OnApplicationShutdown {
   private readonly pool: pg.Pool;
   /**
-   * Connections to the primary that plan each named statement once, for whatever values it is
-   * given (`plan_cache_mode = force_generic_plan`), for a statement whose best plan does not depend
-   * on them (`genericPlan`). Left to choose, PostgreSQL planned the console's pages anew on every
-   * execution: a plan for an unknown offset looks dearer to it than one for the offset at hand,
-   * though both walk the same index (decision 0272). The public reads keep the default, where the
-   * words searched decide the plan. Opened on first use, like the pool's.
+   * How each of the pool's connections plans its named statements now. A statement whose best plan
+   * does not depend on its values (`genericPlan`) is planned once per connection, for whatever
+   * values (`plan_cache_mode = force_generic_plan`): left to choose, PostgreSQL planned the
+   * console's pages anew on every execution, as a plan for an unknown offset looks dearer to it
+   * than one for the offset at hand, though both walk the same index (decision 0272). The public
+   * reads keep the default, where the words searched decide the plan. A connection is switched
+   * only when the next statement wants the other mode: one `set` then, none while the kind of
+   * statement it runs stays the same. A plan made once is kept by the connection either way.
    */
-  private readonly genericPlans: pg.Pool;
+  private readonly genericPlanning = new WeakMap<pg.PoolClient, boolean>();
 
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
@@ -54,26 +56,19 @@ export class DirectoryPool implements OnApplicationShutdown {
       return made;
     };
     this.pool = pool({});
-    this.genericPlans = pool({ application_name: `${DIRECTORY_APPLICATION_NAME}, plans kept` });
-    // Queued before the connection's first statement. Should it fail, pages are planned on each
-    // execution, as before: slower, never wrong.
-    this.genericPlans.on(
-      'connect',
-      (client) => void client.query('set plan_cache_mode = force_generic_plan').catch(() => undefined),
-    );
   }
 
   /**
    * One statement (named, so each connection parses each shape once): its rows, and the routing
    * epoch of the database that answered (ReadReplicas.epoch). An abort cancels it in PostgreSQL.
-   * `genericPlan`: on the primary, planned once per connection for any values (see genericPlans).
+   * `genericPlan`: on the primary, planned once per connection for any values (see genericPlanning).
    */
   async run(
     statement: { name?: string; text: string; values?: unknown[] },
     opts: { signal?: AbortSignal; primary?: boolean; genericPlan?: boolean } = {},
   ): Promise<{ rows: Record<string, any>[]; epoch: number }> {
     const epoch = this.replicas.epoch;
-    if (opts.genericPlan) return { rows: await this.on(null, statement, opts.signal, this.genericPlans), epoch };
+    if (opts.genericPlan) return { rows: await this.on(null, statement, opts.signal, true), epoch };
     const replica = opts.primary ? null : this.replicas.route();
     if (!replica) return { rows: await this.on(null, statement, opts.signal), epoch };
     try {
@@ -93,10 +88,11 @@ export class DirectoryPool implements OnApplicationShutdown {
     replica: Replica | null,
     statement: { name?: string; text: string; values?: unknown[] },
     signal?: AbortSignal,
-    primary: pg.Pool = this.pool,
+    genericPlan = false,
   ) {
     signal?.throwIfAborted();
-    const conn = await (replica ? replica.pool : primary).connect();
+    const conn = await (replica ? replica.pool : this.pool).connect();
+    if (!replica && (this.genericPlanning.get(conn) ?? false) !== genericPlan) await this.planning(conn, genericPlan);
     let cancelling: Promise<unknown> | undefined;
     const onAbort = () =>
       void (cancelling = this.cancels.cancel((conn as unknown as { processID?: number }).processID, replica?.url));
@@ -120,7 +116,20 @@ export class DirectoryPool implements OnApplicationShutdown {
     }
   }
 
+  /**
+   * Switches how the connection plans. Should the `set` fail, the statement runs planned as the
+   * connection already plans: slower for a console page, never wrong; the next one tries again.
+   */
+  private async planning(conn: pg.PoolClient, generic: boolean) {
+    try {
+      await conn.query(generic ? 'set plan_cache_mode = force_generic_plan' : 'reset plan_cache_mode');
+      this.genericPlanning.set(conn, generic);
+    } catch {
+      this.genericPlanning.delete(conn);
+    }
+  }
+
   async onApplicationShutdown() {
-    await Promise.all([this.pool.end().catch(() => undefined), this.genericPlans.end().catch(() => undefined)]);
+    await this.pool.end().catch(() => undefined);
   }
 }
