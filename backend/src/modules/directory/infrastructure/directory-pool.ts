@@ -94,8 +94,7 @@ export class DirectoryPool implements OnApplicationShutdown {
     const conn = await (replica ? replica.pool : this.pool).connect();
     if (!replica && (this.genericPlanning.get(conn) ?? false) !== genericPlan) await this.planning(conn, genericPlan);
     let cancelling: Promise<unknown> | undefined;
-    const onAbort = () =>
-      void (cancelling = this.cancels.cancel((conn as unknown as { processID?: number }).processID, replica?.url));
+    const onAbort = () => void (cancelling = this.cancels.cancel(conn));
     signal?.addEventListener('abort', onAbort, { once: true });
     let broken: Error | undefined;
     try {
