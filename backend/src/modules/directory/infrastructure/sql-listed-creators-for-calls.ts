@@ -3,26 +3,48 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { PublicCreator } from '@local-creators/common';
 import { AppConfig } from '../../../config/app-config';
 import { Clock } from '../../../shared/clock';
-import { toPublicCreator } from '../../creator';
+import { creatorSql, toPublicCreator, type CreatorSql } from '../../creator';
 import { DirectoryReads } from '../application/directory-reads';
 import { ListedCreatorsForCalls, type CallCandidate } from '../application/listed-creators-for-calls';
-import { textArray, uuidArray } from '../../../shared/sql';
-import { LISTED_SQL } from './directory-sql';
+import { sql } from 'kysely';
 
-interface Row {
-  id: string;
-  user_id: string;
-  full_name: string;
-  city_slug: string;
-  niches: string[];
-  content_types: string[];
-  collab_types: string[];
-  neighborhood: string | null;
-  followers: string | number;
-}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const COLUMNS = `p.id, p.user_id, p.full_name, p.city_slug, p.niches, p.content_types, p.collab_types, p.neighborhood,
-  coalesce(p.listed_followers, p.total_followers) as followers`;
+/**
+ * The listed profiles (spec 4) with a call's candidate's columns. The listing rule is written as
+ * the partial indexes' predicate spells it (`directory-sql.ts`'s LISTED_SQL), so they serve it.
+ */
+const listedCandidates = (db: CreatorSql) =>
+  db
+    .selectFrom('creator_profiles as p')
+    .select([
+      'p.id',
+      'p.user_id',
+      'p.full_name',
+      'p.city_slug',
+      'p.niches',
+      'p.content_types',
+      'p.collab_types',
+      'p.neighborhood',
+      sql<string>`coalesce(p.listed_followers, p.total_followers)`.as('followers'),
+    ])
+    .where((eb) =>
+      eb.and([eb.ref('p.is_public'), eb('p.approval_status', '=', sql.lit('approved')), eb.ref('p.phone_verified')]),
+    );
+
+/** The statements (directory-sql.snapshot.sql keeps the public ones; these are in creator's module snapshot). */
+export const callCandidateStatements = {
+  inCityWithNiches: (db: CreatorSql, citySlug: string, niches: readonly string[]) =>
+    listedCandidates(db)
+      .where('p.city_slug', '=', citySlug)
+      .where(sql<boolean>`p.niches && ${[...niches]}::text[]`)
+      .orderBy('p.id'),
+
+  listedOf: (db: CreatorSql, userIds: readonly string[]) =>
+    listedCandidates(db).where('p.user_id', '=', sql<string>`any(${userIds.filter((id) => UUID.test(id))}::uuid[])`),
+};
+
+type Row = Awaited<ReturnType<ReturnType<typeof callCandidateStatements.listedOf>['execute']>>[number];
 
 const toCandidate = (r: Row): CallCandidate => ({
   profileId: r.id,
@@ -48,22 +70,13 @@ export class SqlListedCreatorsForCalls extends ListedCreatorsForCalls {
   }
 
   async inCityWithNiches(citySlug: string, niches: readonly string[]) {
-    const rows: Row[] = await this.em
-      .getConnection()
-      .execute(
-        `select ${COLUMNS} from creator_profiles p where ${LISTED_SQL} and p.city_slug = ? and p.niches && ?::text[] order by p.id`,
-        [citySlug, textArray(niches)],
-      );
+    const rows = await callCandidateStatements.inCityWithNiches(creatorSql(this.em), citySlug, niches).execute();
     return rows.map(toCandidate);
   }
 
   async listedOf(userIds: readonly string[]) {
     if (userIds.length === 0) return new Map<string, CallCandidate>();
-    const rows: Row[] = await this.em
-      .getConnection()
-      .execute(`select ${COLUMNS} from creator_profiles p where ${LISTED_SQL} and p.user_id = any(?::uuid[])`, [
-        uuidArray(userIds),
-      ]);
+    const rows = await callCandidateStatements.listedOf(creatorSql(this.em), userIds).execute();
     return new Map(rows.map((r) => [r.user_id, toCandidate(r)] as const));
   }
 
