@@ -152,6 +152,7 @@ describe('issue 13: brands and visitors', () => {
     await page.getByLabel('Collaboration').selectOption('Event Appearance');
     await holding;
     await page.locator('main ul[aria-busy="true"]').waitFor();
+    await shot(page, 'directory-filter-loading');
     expect(await countLine.count()).toBe(0);
     expect(await cardNames(page)).toEqual(['Sia Singer']);
     release();
