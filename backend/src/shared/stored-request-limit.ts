@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import { DomainError } from './domain-error';
 import type { RateLimit } from './rate-limiter';
 
@@ -27,6 +27,21 @@ export function waitText(seconds: number): string {
  * Each module's limits adapter writes it on its own table, typed (its `*-sql.snapshot.sql`).
  */
 export type LatestRequests = (since: Date, limit: number) => Promise<readonly { at: Date | string }[]>;
+
+/**
+ * A limit's rows as `LatestRequests` reads them, on the table and key its module chose (`keyed`,
+ * typed there): `column` as `at`, newer than `since`, newest first, at most `limit`. Each index the
+ * limits use leads with the key and ends with `column`.
+ */
+export function latestOf<DB, TB extends keyof DB>(
+  keyed: SelectQueryBuilder<DB, TB, object>,
+  column: string,
+  since: Date,
+  limit: number,
+) {
+  const at = sql.ref<Date>(column);
+  return keyed.select(at.as('at')).where(at, '>', since).orderBy(at, 'desc').limit(limit);
+}
 
 /**
  * Limits counted from stored requests rather than Redis (decisions 0111, 0501): the rows are the

@@ -1,29 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RateLimit } from '../../../shared/rate-limiter';
-import { StoredRequestLimit } from '../../../shared/stored-request-limit';
+import { latestOf, StoredRequestLimit } from '../../../shared/stored-request-limit';
 import { CallAnswerLimits } from '../application/call-answer-limits';
 import { callSql, type CallSql } from './call-tables';
 
 /** The answers and calls an account's limits count, newest first, inside the window (calls-sql.snapshot.sql). */
 export const callLimitStatements = {
   answersOf: (db: CallSql, accountId: string, since: Date, limit: number) =>
-    db
-      .selectFrom('call_answers')
-      .select('created_at as at')
-      .where('account_id', '=', accountId)
-      .where('created_at', '>', since)
-      .orderBy('created_at', 'desc')
-      .limit(limit),
+    latestOf(db.selectFrom('call_answers').where('account_id', '=', accountId), 'created_at', since, limit),
 
   callsOf: (db: CallSql, accountId: string, since: Date, limit: number) =>
-    db
-      .selectFrom('calls')
-      .select('created_at as at')
-      .where('account_id', '=', accountId)
-      .where('created_at', '>', since)
-      .orderBy('created_at', 'desc')
-      .limit(limit),
+    latestOf(db.selectFrom('calls').where('account_id', '=', accountId), 'created_at', since, limit),
 };
 
 /** The shared sliding-window count (StoredRequestLimit.waitSeconds) on this module's table. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RateLimit } from '../../../shared/rate-limiter';
-import { StoredRequestLimit } from '../../../shared/stored-request-limit';
+import { latestOf, StoredRequestLimit } from '../../../shared/stored-request-limit';
 import { ContactLimits } from '../application/contact-limits';
 import { creatorSql, type CreatorSql } from './creator-tables';
 
@@ -12,42 +12,39 @@ import { creatorSql, type CreatorSql } from './creator-tables';
  */
 export const contactLimitStatements = {
   fromAddress: (db: CreatorSql, email: string, proven: boolean, since: Date, limit: number) =>
-    db
-      .selectFrom('contact_requests')
-      .select('created_at as at')
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', eb.fn('lower', [eb.val(email)])))
-      .where((eb) => (proven ? eb.ref('proven') : eb.not(eb.ref('proven'))))
-      .where('created_at', '>', since)
-      .orderBy('created_at', 'desc')
-      .limit(limit),
+    latestOf(
+      db
+        .selectFrom('contact_requests')
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', eb.fn('lower', [eb.val(email)])))
+        .where((eb) => (proven ? eb.ref('proven') : eb.not(eb.ref('proven')))),
+      'created_at',
+      since,
+      limit,
+    ),
 
   toCreator: (db: CreatorSql, profileId: string, proven: boolean, since: Date, limit: number) =>
-    db
-      .selectFrom('contact_requests')
-      .select('created_at as at')
-      .where('profile_id', '=', profileId)
-      .where((eb) => (proven ? eb.ref('proven') : eb.not(eb.ref('proven'))))
-      .where('created_at', '>', since)
-      .orderBy('created_at', 'desc')
-      .limit(limit),
+    latestOf(
+      db
+        .selectFrom('contact_requests')
+        .where('profile_id', '=', profileId)
+        .where((eb) => (proven ? eb.ref('proven') : eb.not(eb.ref('proven')))),
+      'created_at',
+      since,
+      limit,
+    ),
 
   shortlistsOfClient: (db: CreatorSql, clientHash: string, since: Date, limit: number) =>
-    db
-      .selectFrom('shortlists')
-      .select('created_at as at')
-      .where('client_hash', '=', clientHash)
-      .where('created_at', '>', since)
-      .orderBy('created_at', 'desc')
-      .limit(limit),
+    latestOf(db.selectFrom('shortlists').where('client_hash', '=', clientHash), 'created_at', since, limit),
 
   shortlistMessagesFrom: (db: CreatorSql, email: string, since: Date, limit: number) =>
-    db
-      .selectFrom('shortlist_messages')
-      .select('created_at as at')
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', eb.fn('lower', [eb.val(email)])))
-      .where('created_at', '>', since)
-      .orderBy('created_at', 'desc')
-      .limit(limit),
+    latestOf(
+      db
+        .selectFrom('shortlist_messages')
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', eb.fn('lower', [eb.val(email)]))),
+      'created_at',
+      since,
+      limit,
+    ),
 };
 
 /** The shared sliding-window count (StoredRequestLimit.waitSeconds) on this module's tables. */
