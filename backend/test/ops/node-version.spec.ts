@@ -33,10 +33,18 @@ const LINE = `Local Creators needs Node.js 22.17 or newer (this is ${oldVersion}
         JSON.stringify({ ...pkg, workspaces: undefined, dependencies: {}, devDependencies: {} }),
       );
       const npm = join(OLD_NODE, '..', 'npm');
-      const r = spawnSync(npm, ['install', '--no-audit', '--no-fund'], {
+      // Nothing to fetch, so nothing may wait on the network (the update check included); a bound,
+      // as a synchronous child is beyond Jest's test timeout.
+      const r = spawnSync(npm, ['install', '--no-audit', '--no-fund', '--offline'], {
         cwd: dir,
         encoding: 'utf8',
-        env: { ...process.env, PATH: `${join(OLD_NODE, '..')}:${process.env.PATH}`, NODE_OPTIONS: '' },
+        timeout: 120_000,
+        env: {
+          ...process.env,
+          PATH: `${join(OLD_NODE, '..')}:${process.env.PATH}`,
+          NODE_OPTIONS: '',
+          npm_config_update_notifier: 'false',
+        },
       });
       expect(r.status).not.toBe(0);
       expect(r.stderr.split('\n')).toContain(LINE);
