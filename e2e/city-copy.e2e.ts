@@ -74,6 +74,7 @@ describe("a second city's pages name no other city", () => {
       cwd: join(__dirname, '..'),
       env: { ...process.env, ...product.t.env },
       encoding: 'utf8',
+      timeout: 60_000,
     });
     expect({ args, status: run.status, stderr: run.stderr }).toEqual({ args, status: 0, stderr: '' });
   };

@@ -15,7 +15,7 @@ const LINE = `Local Creators needs Node.js 22.17 or newer (this is ${oldVersion}
 
 (old ? describe : describe.skip)(`on an old Node.js (${oldVersion || 'none found'})`, () => {
   it.each(['scripts/start.mjs', 'scripts/test.mjs'])('node %s refuses in one line and starts nothing', (script) => {
-    const r = spawnSync(OLD_NODE, [script], { cwd: ROOT, encoding: 'utf8' });
+    const r = spawnSync(OLD_NODE, [script], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
     expect(r.status).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(`${LINE}\n`);
