@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, chmodSync } from 'node:fs';
+import { mkdtempSync, chmodSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,15 +33,41 @@ export async function reservePort(): Promise<{ port: number; release(): Promise<
   });
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Ports the kernel hands to outgoing connections (`ip_local_port_range`). A port from `listen(0)`
+ * is one of them, so between finding it free and a server's listening on it, a connection to
+ * PostgreSQL or Redis could take it (CI: EADDRINUSE, twice). The ports given out here are below
+ * (or above) that range, where only listeners go.
+ */
+function ephemeralRange(): [number, number] {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (low! > 0 && high! >= low!) return [low!, high!];
+  } catch {
+    // not Linux: the range most systems use
+  }
+  return [49152, 65535];
+}
+
+const canListen = (port: number) =>
+  new Promise<boolean>((resolve) => {
     const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
+
+/**
+ * A loopback port that is free, and so is the next one (a process whose worker takes the next
+ * port, as `npm start`'s metrics do), outside the range of outgoing connections' ports.
+ */
+export async function freePort(): Promise<number> {
+  const [low, high] = ephemeralRange();
+  const [from, to] = low - 1 > 12_000 ? [10_000, low - 2] : [high + 1, 65_534];
+  for (let tries = 0; tries < 200; tries++) {
+    const port = from + Math.floor(Math.random() * (to - from + 1));
+    if ((await canListen(port)) && (await canListen(port + 1))) return port;
+  }
+  throw new Error(`no two free ports next to each other in ${from}-${to}`);
 }
 
 async function canReachPostgres(url: string) {

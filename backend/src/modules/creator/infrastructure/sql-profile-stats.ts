@@ -49,7 +49,10 @@ export const profileStatsStatements = {
           )
           .innerJoin('creator_profiles as p', 'p.id', 'u.profile_id')
           .select(['u.profile_id', 'u.day', 'u.measure', 'u.source', 'u.n'])
-          .orderBy(['u.profile_id', 'u.day', 'u.measure', 'u.source']),
+          .orderBy('u.profile_id')
+          .orderBy('u.day')
+          .orderBy('u.measure')
+          .orderBy('u.source'),
       )
       .onConflict((oc) =>
         oc
