@@ -239,18 +239,20 @@ describe('directory search and paging', () => {
         });
         // Nothing the search started is left waiting on the lock: it ends by its own timeout (a
         // loaded machine may still be cancelling it as the 503 goes out), while the lock is still
-        // held. Only the directory's read connections count: the other app on this database runs
-        // its sweepers on the ORM's connections, and one of those may wait on the lock meanwhile
-        // (CI saw one).
-        const stillWaiting = () =>
-          locker
-            .query(
-              `select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active'
-                  and pid <> pg_backend_pid() and application_name like $1`,
-              ['local-creators directory%'], // the directory's read pools (read-replicas.ts)
+        // held. The directory's read connections, waiting on a lock, are what count.
+        type Backend = { pid: number; wait_event_type: string | null; query: string };
+        const active = async () =>
+          (
+            await locker.query<Backend>(
+              `select pid, application_name, state, wait_event_type, wait_event, now() - query_start as running, query
+                 from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
+                  and state = 'active' and application_name like 'local-creators directory%'`,
             )
-            .then((r) => r.rows[0].n as number);
-        expect(await eventually(stillWaiting, (n) => n === 0)).toBe(0);
+          ).rows;
+        const onTheLock = (rows: Backend[]) => rows.filter((row) => row.wait_event_type === 'Lock');
+        // Each one still waiting is in the failure, with its statement (twice in CI, at load 7, one
+        // was still active after 15 s; never here).
+        expect(onTheLock(await eventually(active, (rows) => onTheLock(rows).length === 0))).toEqual([]);
       } finally {
         await locker.query('rollback').catch(() => undefined);
         await locker.end();
