@@ -3,11 +3,16 @@
 /** `text` as a literal inside an ILIKE pattern: its `%`, `_` and `\` match only themselves. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The valid UUIDs of `ids`, for a typed statement's `= any($n::uuid[])`: anything else would fail the cast. */
+export const validUuids = (ids: readonly string[]) => ids.filter((id) => UUID.test(id));
+
 /**
  * The valid UUIDs of `ids` as one PostgreSQL array literal, for `= any(?::uuid[])` (the driver
  * would expand a JS array into separate values); anything else is dropped, so it never fails a cast.
  */
-export const uuidArray = (ids: readonly string[]) => `{${ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id)).join(',')}}`;
+export const uuidArray = (ids: readonly string[]) => `{${validUuids(ids).join(',')}}`;
 
 /**
  * City slugs as one PostgreSQL array literal, for `= any(?::text[])`; null (every city) stays
@@ -15,7 +20,3 @@ export const uuidArray = (ids: readonly string[]) => `{${ids.filter((id) => /^[0
  */
 export const slugArray = (slugs: readonly string[] | null) =>
   slugs === null ? null : `{${slugs.filter((s) => /^[a-z0-9-]+$/.test(s)).join(',')}}`;
-
-/** Any texts as one PostgreSQL array literal, for `?::text[]` (the driver would expand a JS array; an empty one to nothing). */
-export const textArray = (items: readonly string[]) =>
-  `{${items.map((i) => `"${i.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;

@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
+import { validUuids } from '../../../shared/sql';
 import { NO_CALL_NUMBERS, type CallNumbers, type CityCallNumbers } from '@local-creators/common';
 import { CallStatsReads } from '../application/call-stats-reads';
 import { CallViewStore } from '../application/call-visits';
 import { callSql, type CallSql } from './call-tables';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Each call's numbers from the module's own rows (decision 0921): views from call_daily_views,
@@ -60,7 +59,7 @@ export const callStatsStatements = {
       ),
 
   ofCalls: (db: CallSql, callIds: readonly string[]) =>
-    callsWithNumbers(db).where('c.id', '=', sql<string>`any(${callIds.filter((id) => UUID.test(id))}::uuid[])`),
+    callsWithNumbers(db).where('c.id', '=', sql<string>`any(${validUuids(callIds)}::uuid[])`),
 
   ofCities: (db: CallSql, cities: readonly string[] | null) =>
     db

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
+import { validUuids } from '../../../shared/sql';
 import { ProfileCountStore, type CountRow } from '../application/profile-counter';
 import { ProfileStatsReads, type StatsRow, type StatsScope } from '../application/profile-stats-reads';
 import { creatorSql, type CreatorSql, type CreatorTables } from './creator-tables';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * One profile, or the profiles of some cities: the same condition on each part; none for every
@@ -114,7 +113,7 @@ export const profileStatsStatements = {
     db
       .selectFrom('creator_profiles')
       .select('user_id')
-      .where('user_id', '=', sql<string>`any(${userIds.filter((id) => UUID.test(id))}::uuid[])`)
+      .where('user_id', '=', sql<string>`any(${validUuids(userIds)}::uuid[])`)
       .$if(cities !== null, (qb) => qb.where('city_slug', '=', sql<string>`any(${cities})`)),
 };
 

@@ -7,8 +7,7 @@ import { creatorSql, toPublicCreator, type CreatorSql } from '../../creator';
 import { DirectoryReads } from '../application/directory-reads';
 import { ListedCreatorsForCalls, type CallCandidate } from '../application/listed-creators-for-calls';
 import { sql } from 'kysely';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { validUuids } from '../../../shared/sql';
 
 /**
  * The listed profiles (spec 4) with a call's candidate's columns. The listing rule is written as
@@ -41,7 +40,7 @@ export const callCandidateStatements = {
       .orderBy('p.id'),
 
   listedOf: (db: CreatorSql, userIds: readonly string[]) =>
-    listedCandidates(db).where('p.user_id', '=', sql<string>`any(${userIds.filter((id) => UUID.test(id))}::uuid[])`),
+    listedCandidates(db).where('p.user_id', '=', sql<string>`any(${validUuids(userIds)}::uuid[])`),
 };
 
 type Row = Awaited<ReturnType<ReturnType<typeof callCandidateStatements.listedOf>['execute']>>[number];

@@ -4,10 +4,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { Role } from '@local-creators/common';
 import { AccountDirectory, SessionLookup } from '../application/account-directory';
-import { escapeLike } from '../../../shared/sql';
+import { escapeLike, validUuids } from '../../../shared/sql';
 import { identitySql, type IdentitySql } from './identity-tables';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface LockedAccount {
   id: string;
@@ -23,7 +21,7 @@ export const accountStatements = {
     db
       .selectFrom('users')
       .select(['id', 'email'])
-      .where('id', '=', sql<string>`any(${userIds.filter((id) => UUID.test(id))}::uuid[])`),
+      .where('id', '=', sql<string>`any(${validUuids(userIds)}::uuid[])`),
 
   userIdsWithEmailContaining: (db: IdentitySql, text: string, limit: number) =>
     db
