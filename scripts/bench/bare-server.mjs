@@ -31,7 +31,7 @@ import searchWords from '../../backend/dist/modules/directory/application/search
 
 const { AREA_PAGES, AREA_SLUG, DIRECTORY, FOLLOWER_BUCKETS, NICHES, PLATFORM_NAMES, VERIFICATION_FRESHNESS, areaSlug } = common;
 const { areaCountsSql, areaCardsSql } = areaSql;
-const { listedCountSql, listedPageSql, listedMatchedPageSql, listedSuggestionsSql, listedWalkCountSql, searchWordStatsSql, closeWordsSql, anyOfSearchesQuery, walkStoppedShort } =
+const { listedCountSql, listedPageSql, listedMatchedPageSql, listedSuggestionsSql, listedWalkCountSql, searchWordStatsSql, wordStatsAndMatchedPageSql, closeWordsSql, anyOfSearchesQuery, walkStoppedShort } =
   directorySql;
 const { PROFILE_SQL, readOnlyProfile } = profileRows;
 const { searchCountPlan, correctedSearches, correctedText, SEARCH_WALK_READ, SUGGESTION_CANDIDATES } = searchWords;
@@ -143,7 +143,8 @@ async function creators(res, params) {
   const pageOf = (order) => ({ ...filters, nicheShare, order, after: cursor?.after ? cursor.at : undefined, before: cursor && !cursor.after ? cursor.at : undefined, limit: perPage + 1 });
   const cards = async ({ text, values, backwards }) => {
     const walk = text.includes('"__last"') ? ', p.__matched as "__matched", p.__last as "__last"' : '';
-    const { rows } = await pool.query(prepared(`select ${CARD}::text as card, p.__key as key, p.id ${text.includes('"__n"') ? ', p.__n as n' : ''}${walk} from (${text}) p`, values));
+    const words = text.includes('"__read"') ? ', p.__exact, p.__most, p.__total, p.__words, p.__read' : '';
+    const { rows } = await pool.query(prepared(`select ${CARD}::text as card, p.__key as key, p.id ${text.includes('"__n"') ? ', p.__n as n' : ''}${walk}${words} from (${text}) p`, values));
     return backwards ? rows.reverse() : rows;
   };
   // A walk that stopped short of its page reads it again through the text index, as the API does.
@@ -161,14 +162,15 @@ async function creators(res, params) {
       // it (matchesOf), then the page and the capped count in one statement for rare words, or
       // a walk along the order's index for words that match more than the cap.
       if (cursor && cursor.order !== sort && !(sort === 'relevance' && cursor.order === 'newest')) return res.writeHead(400).end();
-      let counted = await matchesOf(filters, cap);
+      const known = await matchesOf(filters, cap, cards, cursor ? undefined : pageOf(sort));
+      let counted = known.n;
       if (counted === undefined && cursor) counted = await count();
       if (counted === 0 && (!cursor || cursor.order === sort)) {
         total = 0;
         rows = [];
       } else if (counted === undefined || (counted <= cap && (!cursor || cursor.order === sort))) {
         // Always a row, carrying the count; one without a card when the page is empty.
-        const matched = await cards(listedMatchedPageSql(pageOf(sort), cap));
+        const matched = known.rows ?? (await cards(listedMatchedPageSql(pageOf(sort), cap)));
         total = matched[0].n;
         if (total <= cap) rows = matched.filter((r) => r.id !== null);
       } else {
@@ -205,22 +207,36 @@ async function creators(res, params) {
 }
 
 /**
- * A search's matches as the word table tells them (the API's DirectoryService.countFromWords, its
- * statements and rules), kept for the run like the API keeps them under the listing version: the
- * bench writes nothing while it measures.
+ * A search's matches as the word table tells them (the API's DirectoryService.searchMatches and
+ * countFromWords, their statements and rules), kept for the run like the API keeps them under the
+ * listing version: the bench writes nothing while it measures. Asked with the first page, the word
+ * table is read in the page's statement, as the API does: `rows` then, when the page is the answer.
  */
 const kept = new Map();
-function matchesOf(filters, cap) {
+async function matchesOf(filters, cap, cards, firstPage) {
   const key = JSON.stringify(filters);
-  if (!kept.has(key)) kept.set(key, countFromWords(filters, cap).catch((error) => (kept.delete(key), Promise.reject(error))));
-  return kept.get(key);
+  let rows;
+  if (!kept.has(key)) {
+    const counting = (async () => {
+      if (!firstPage) {
+        const { text, values } = searchWordStatsSql(filters.q, filters.city);
+        const [row] = (await pool.query(prepared(text, values))).rows;
+        return countFromWords(filters, cap, row, '');
+      }
+      const read = await cards(wordStatsAndMatchedPageSql(firstPage, cap));
+      const n = await countFromWords(filters, cap, read[0], '__');
+      if (n === undefined && read[0].__read) rows = read;
+      return n;
+    })();
+    kept.set(key, counting.catch((error) => (kept.delete(key), Promise.reject(error))));
+  }
+  return { n: await kept.get(key), rows };
 }
-async function countFromWords(filters, cap) {
+async function countFromWords(filters, cap, row, prefix) {
   const { q, city, ...narrowing } = filters;
-  const { text, values } = searchWordStatsSql(q, city);
-  const [row] = (await pool.query(prepared(text, values))).rows;
+  const stats = { exact: row[`${prefix}exact`].map(Number), most: row[`${prefix}most`], total: row[`${prefix}total`], words: row[`${prefix}words`] };
   const narrowed = Object.values(narrowing).some((value) => !!value);
-  const plan = searchCountPlan(q, { exact: row.exact.map(Number), most: row.most, total: row.total, words: row.words }, { cap, narrowed });
+  const plan = searchCountPlan(q, stats, { cap, narrowed });
   if (plan === 'none') return 0;
   if (plan === 'common') return cap + 1;
   if (plan === 'rare') return undefined;

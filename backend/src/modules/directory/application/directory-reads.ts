@@ -47,6 +47,12 @@ export interface ListedPageQuery extends ListedFilters {
   limit: number;
 }
 
+/** A search's page and how many match it, counted up to the cap (matchedPageListed). */
+export interface MatchedPage {
+  page: { card: ListedCard; position: ListedPosition }[];
+  matched: number;
+}
+
 export interface ListedOverview {
   total: number;
   counts: Map<Niche, number>;
@@ -88,16 +94,23 @@ export abstract class DirectoryReads {
    * page is empty when more than `cap` match: too common to sort among themselves (the caller
    * pages them with `pageListed`).
    */
-  abstract matchedPageListed(
-    q: ListedPageQuery,
-    cap: number,
-    signal?: AbortSignal,
-  ): Promise<{ page: { card: ListedCard; position: ListedPosition }[]; matched: number }>;
+  abstract matchedPageListed(q: ListedPageQuery, cap: number, signal?: AbortSignal): Promise<MatchedPage>;
   /**
    * What the kept word table says of `q`'s words in the scope (one city's, or every city's), before
    * any creator is read (decision 0280).
    */
   abstract searchWordStats(q: string, city: string | undefined, signal?: AbortSignal): Promise<SearchWordStats>;
+  /**
+   * searchWordStats and, in the same round trip, matchedPageListed's answer, read only when one of
+   * the words is rare enough (at most `cap` creators) for the text index to be cheap: `matched` is
+   * absent otherwise. Whether the page is the search's answer is the caller's decision, from the
+   * numbers (searchCountPlan).
+   */
+  abstract searchWordStatsAndMatchedPage(
+    q: ListedPageQuery,
+    cap: number,
+    signal?: AbortSignal,
+  ): Promise<{ stats: SearchWordStats; matched?: MatchedPage }>;
   /**
    * How many listed creators match `f` among the first `read` of the scope's newest-first order,
    * counting no further than `cap + 1`, and how many are listed in the scope (decision 0280).

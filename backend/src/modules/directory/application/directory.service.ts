@@ -30,6 +30,7 @@ import {
   type ListedOrder,
   type ListedPageQuery,
   type ListedPosition,
+  type MatchedPage,
 } from './directory-reads';
 import { lapseOf, toPublicCard, toPublicCreator } from '../../creator';
 import {
@@ -37,6 +38,7 @@ import {
   correctedText,
   SEARCH_WALK_READ,
   searchCountPlan,
+  type SearchWordStats,
   SUGGESTION_CANDIDATES,
 } from './search-words';
 
@@ -207,21 +209,45 @@ export class DirectoryService {
 
   /**
    * A search's matches as far as they are known before its page (decision 0280), kept for all its
-   * pages: `n` up to `cap + 1`, or none when its rare words are counted with the page.
+   * pages: `n` up to `cap + 1`, or none when its rare words are counted with the page. Asked with
+   * the first page (`firstPage`), the word table is read in the page's statement, which reads the
+   * page too when a word is rare enough: `matched` then, when the rules say the page is the answer
+   * (one round trip instead of two for most new searches).
    */
-  private async searchMatches(filters: ListedFilters, cap: number, signal: AbortSignal): Promise<{ n?: number }> {
-    return (
-      await this.cache.get(
-        `matches ${JSON.stringify(filters)}`,
-        (counting) => this.countFromWords(filters, cap, counting),
-        signal,
-      )
-    ).value;
+  private async searchMatches(
+    filters: ListedFilters,
+    cap: number,
+    signal: AbortSignal,
+    firstPage?: ListedPageQuery,
+  ): Promise<{ n?: number; matched?: MatchedPage }> {
+    let matched: MatchedPage | undefined;
+    const known = await this.cache.get(
+      `matches ${JSON.stringify(filters)}`,
+      async (counting) => {
+        if (!firstPage)
+          return this.countFromWords(
+            filters,
+            cap,
+            await this.profiles.searchWordStats(filters.q!, filters.city, counting),
+            counting,
+          );
+        const read = await this.profiles.searchWordStatsAndMatchedPage(firstPage, cap, counting);
+        const counted = await this.countFromWords(filters, cap, read.stats, counting);
+        if (counted.n === undefined) matched = read.matched;
+        return counted;
+      },
+      signal,
+    );
+    return { ...known.value, matched };
   }
 
-  private async countFromWords(filters: ListedFilters, cap: number, signal: AbortSignal): Promise<{ n?: number }> {
-    const { q, city, ...narrowing } = filters;
-    const stats = await this.profiles.searchWordStats(q!, city, signal);
+  private async countFromWords(
+    filters: ListedFilters,
+    cap: number,
+    stats: SearchWordStats,
+    signal: AbortSignal,
+  ): Promise<{ n?: number }> {
+    const { q, city: _city, ...narrowing } = filters;
     const narrowed = Object.values(narrowing).some((value) => !!value);
     switch (searchCountPlan(q!, stats, { cap, narrowed })) {
       case 'none':
@@ -298,12 +324,13 @@ export class DirectoryService {
       // bitmap of every match, decision 0280), or few enough for the text index.
       if (cursor && cursor.order !== sort && !(sort === 'relevance' && cursor.order === 'newest'))
         throw badQuery('cursor');
-      let counted = (await this.searchMatches(filters, cap, signal)).n;
+      const known = await this.searchMatches(filters, cap, signal, cursor ? undefined : pageOf(sort));
+      let counted = known.n;
       if (counted === undefined && cursor) counted = await this.searchCount(filters, cap, signal);
       if (counted === 0 && (!cursor || cursor.order === sort)) {
         rows = [];
       } else if (counted === undefined || (counted <= cap && (!cursor || cursor.order === sort))) {
-        const matched = await this.profiles.matchedPageListed(pageOf(sort), cap, signal);
+        const matched = known.matched ?? (await this.profiles.matchedPageListed(pageOf(sort), cap, signal));
         total = matched.matched;
         if (total <= cap) rows = matched.page;
       } else {

@@ -10,6 +10,7 @@ import {
   listedSuggestionsSql,
   listedWalkCountSql,
   searchWordStatsSql,
+  wordStatsAndMatchedPageSql,
 } from './directory-sql';
 import { PROFILE_SQL } from '../../creator';
 
@@ -45,6 +46,14 @@ function statements(): [string, { text: string; values?: unknown[] }][] {
     ],
     ['search words: their frequencies', searchWordStatsSql('food music', undefined)],
     ['search words of a city: their frequencies', searchWordStatsSql('food', 'akron')],
+    [
+      'a new search: its words, and its page and count when a word is rare',
+      wordStatsAndMatchedPageSql(page({ q: 'creator 1234', order: 'relevance' }), CAP),
+    ],
+    [
+      'a new search in a city with a filter: its words, and its page and count when a word is rare',
+      wordStatsAndMatchedPageSql(page({ q: 'imani', order: 'newest', city: 'akron', min_followers: 1_000 }), CAP),
+    ],
     ['one rare word: page and count together', listedMatchedPageSql(page({ q: 'imani', order: 'relevance' }), CAP)],
     ['a word and a number', listedMatchedPageSql(page({ q: 'creator 1234', order: 'relevance' }), CAP)],
     [

@@ -88,6 +88,36 @@ select array(select coalesce((select sum(s.creators) from search_words s where s
     from (select s.creators from search_words s where s.word >= $2::text collate "C" and s.word < $4::text collate "C" and ($3::text is null or s.city_slug = $3::text) limit 2000) x
 -- values: [[],"food","akron","fooe"]
 
+-- a new search: its words, and its page and count when a word is rare
+with known as materialized (select s.*, (exists (select from unnest(s.exact) e where e <= 1000)
+        or (s.words < 2000 and s.total <= 1000)) as read from (select array(select coalesce((select sum(s.creators) from search_words s where s.word = w.word collate "C" and ($3::text is null or s.city_slug = $3::text)), 0)::int
+        from unnest($1::text[]) with ordinality w(word, i) order by w.i) as exact,
+      coalesce(max(x.creators), 0)::int as most, coalesce(sum(x.creators), 0)::int as total, count(x.creators)::int as words
+    from (select s.creators from search_words s where s.word >= $2::text collate "C" and s.word < $4::text collate "C" and ($3::text is null or s.city_slug = $3::text) limit 2000) x) s),
+    m as materialized (select p.id, p.search_doc, p.search_names from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified and (p.search_doc @@ to_tsquery('simple', $5)) and (select known.read from known) limit 1001),
+    n as (select count(*)::int as n from m),
+    r as (select p.id, (ts_rank(p.search_doc, to_tsquery('simple', $6)) + word_similarity($7, p.search_names))::float8 as k from m p where (select n from n) <= 1000),
+    page as (select r.id as __id, r.k as __k from r where true order by __k desc, __id asc limit $8)
+    select c.id, c.full_name, c.can_use_name_publicly, c.platforms, c.bio, c.profile_image_url, c.profile_image_small_url, c.niches, c.total_followers, c.approval_status, c.phone_verified, c.neighborhood, c.created_at, c.city_slug, c.checked_at, c.listed_followers, page.__k::text as "__key", n.n as "__n", known.exact as "__exact", known.most as "__most", known.total as "__total", known.words as "__words", known.read as "__read" from n cross join known
+      left join (page join creator_profiles c on c.id = page.__id) on true
+    order by page.__k desc, __id asc
+-- values: [["creator"],"1234",null,"1235","'creator' & '1234':*","'creator' & '1234':*","creator 1234",25]
+
+-- a new search in a city with a filter: its words, and its page and count when a word is rare
+with known as materialized (select s.*, (exists (select from unnest(s.exact) e where e <= 1000)
+        or (s.words < 2000 and s.total <= 1000)) as read from (select array(select coalesce((select sum(s.creators) from search_words s where s.word = w.word collate "C" and ($3::text is null or s.city_slug = $3::text)), 0)::int
+        from unnest($1::text[]) with ordinality w(word, i) order by w.i) as exact,
+      coalesce(max(x.creators), 0)::int as most, coalesce(sum(x.creators), 0)::int as total, count(x.creators)::int as words
+    from (select s.creators from search_words s where s.word >= $2::text collate "C" and s.word < $4::text collate "C" and ($3::text is null or s.city_slug = $3::text) limit 2000) x) s),
+    m as materialized (select p.id, p.created_at as k from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified and (p.total_followers >= $5::bigint) is true and (p.city_slug = $6) is true and (p.search_doc @@ to_tsquery('simple', $7) or p.search_names ilike $8) and (select known.read from known) limit 1001),
+    n as (select count(*)::int as n from m),
+    r as (select p.id, p.k from m p where (select n from n) <= 1000),
+    page as (select r.id as __id, r.k as __k from r where true order by __k desc, __id asc limit $9)
+    select c.id, c.full_name, c.can_use_name_publicly, c.platforms, c.bio, c.profile_image_url, c.profile_image_small_url, c.niches, c.total_followers, c.approval_status, c.phone_verified, c.neighborhood, c.created_at, c.city_slug, c.checked_at, c.listed_followers, page.__k::text as "__key", n.n as "__n", known.exact as "__exact", known.most as "__most", known.total as "__total", known.words as "__words", known.read as "__read" from n cross join known
+      left join (page join creator_profiles c on c.id = page.__id) on true
+    order by page.__k desc, __id asc
+-- values: [[],"imani","akron","imanj",1000,"akron","'imani':*","%imani%",25]
+
 -- one rare word: page and count together
 with m as materialized (select p.id, p.search_doc, p.search_names from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified and (p.search_doc @@ to_tsquery('simple', $1) or p.search_names ilike $2) limit 1001),
     n as (select count(*)::int as n from m),

@@ -387,7 +387,38 @@ export function walkStoppedShort(rows: { __matched?: unknown; __last?: unknown }
  * index to find them read the whole listing (135 ms for one name by followers at 100,000).
  */
 export function listedMatchedPageSql(q: ListedPageQuery, cap: number) {
+  return matchedPageSql(q, cap);
+}
+
+/**
+ * A search's first statement when nothing is known of its words yet (decision 0280, later): the
+ * word table's numbers (searchWordStatsSql's columns, `__exact`, `__most`, `__total`, `__words`, on
+ * every row) and, in the same round trip, listedMatchedPageSql's page and capped count, read only
+ * when a word of the search is rare enough for the text index to be cheap (`__read`): one word
+ * at most `cap` creators have, or a last word whose prefix at most `cap` have in all. The service
+ * still decides from the numbers (searchCountPlan) and uses the page only when its plan is `rare`;
+ * the gate bounds what is read before that decision, it does not make it.
+ */
+export function wordStatsAndMatchedPageSql(q: ListedPageQuery, cap: number) {
+  return matchedPageSql(q, cap, true);
+}
+
+function matchedPageSql(q: ListedPageQuery, cap: number, withWordStats = false) {
   const values: unknown[] = [];
+  let stats = '';
+  let gate = '';
+  let statsColumns = '';
+  let statsJoin = '';
+  if (withWordStats) {
+    const words = wordStatsOf(q.q ?? '', q.city, values);
+    stats = `known as materialized (select s.*, (exists (select from unnest(s.exact) e where e <= ${cap})
+        or (s.words < ${PREFIX_WORDS_READ} and s.total <= ${cap})) as read from (${words}) s),
+    `;
+    gate = ' and (select known.read from known)';
+    const columns = ['exact', 'most', 'total', 'words', 'read'];
+    statsColumns = columns.map((c) => `, known.${c} as "__${c}"`).join('');
+    statsJoin = ' cross join known';
+  }
   const terms = searchTerms(q.q);
   const where = listedWhere(q, terms, values);
   const { expr, type, desc } = orderKey(q.order, terms, values);
@@ -398,14 +429,18 @@ export function listedMatchedPageSql(q: ListedPageQuery, cap: number) {
   // Ranking reads each match's text search columns, so it waits for the count; another order's key is read with the match.
   const matched = relevance ? 'p.id, p.search_doc, p.search_names' : `p.id, ${expr} as k`;
   const keyed = relevance ? `p.id, ${expr} as k` : 'p.id, p.k';
-  const text = `with m as materialized (select ${matched} from creator_profiles p where ${where.join(' and ')} limit ${capLimit(cap)}),
+  const text = `with ${stats}m as materialized (select ${matched} from creator_profiles p where ${where.join(' and ')}${gate} limit ${capLimit(cap)}),
     n as (select count(*)::int as n from m),
     r as (select ${keyed} from m p where (select n from n) <= ${cap}),
     page as (select r.id as __id, r.k as __k from r where ${past ?? 'true'} order by __k ${order} limit $${values.length})
-    select ${columnsOf('c')}, page.__k::text as "__key", n.n as "__n" from n
+    select ${columnsOf('c')}, page.__k::text as "__key", n.n as "__n"${statsColumns} from n${statsJoin}
       left join (page join creator_profiles c on c.id = page.__id) on true
     order by page.__k ${order}`;
-  return { text: sameText(shapeOf('matched', q, terms, cap), text), values, backwards };
+  return {
+    text: sameText(shapeOf(withWordStats ? 'words+matched' : 'matched', q, terms, cap), text),
+    values,
+    backwards,
+  };
 }
 
 /**
@@ -433,13 +468,21 @@ const inScope = (city: string) => `(${city}::text is null or s.city_slug = ${cit
  * up to PREFIX_WORDS_READ (at that many, `total` is only what was read).
  */
 export function searchWordStatsSql(q: string, city: string | undefined) {
+  const values: unknown[] = [];
+  const text = wordStatsOf(q, city, values);
+  return { text: sameText('word stats', text), values };
+}
+
+/** searchWordStatsSql's select, its four parameters appended to `values`. */
+function wordStatsOf(q: string, city: string | undefined, values: unknown[]) {
   const words = searchWords(q);
-  const text = `select array(select coalesce((select sum(s.creators) from search_words s where s.word = w.word collate "C" and ${inScope('$3')}), 0)::int
-        from unnest($1::text[]) with ordinality w(word, i) order by w.i) as exact,
-      coalesce(max(x.creators), 0)::int as most, coalesce(sum(x.creators), 0)::int as total, count(x.creators)::int as words
-    from (select s.creators from search_words s where ${prefixRange('$2::text', '$4::text')} and ${inScope('$3')} limit ${PREFIX_WORDS_READ}) x`;
   const last = words[words.length - 1] ?? '';
-  return { text: sameText('word stats', text), values: [words.slice(0, -1), last, city ?? null, afterPrefix(last)] };
+  values.push(words.slice(0, -1), last, city ?? null, afterPrefix(last));
+  const [others, prefix, scope, after] = [4, 3, 2, 1].map((back) => `$${values.length - back + 1}`);
+  return `select array(select coalesce((select sum(s.creators) from search_words s where s.word = w.word collate "C" and ${inScope(scope!)}), 0)::int
+        from unnest(${others}::text[]) with ordinality w(word, i) order by w.i) as exact,
+      coalesce(max(x.creators), 0)::int as most, coalesce(sum(x.creators), 0)::int as total, count(x.creators)::int as words
+    from (select s.creators from search_words s where ${prefixRange(`${prefix}::text`, `${after}::text`)} and ${inScope(scope!)} limit ${PREFIX_WORDS_READ}) x`;
 }
 
 /**

@@ -20,6 +20,7 @@ import {
   walkStoppedShort,
   closeWordsSql,
   searchWordStatsSql,
+  wordStatsAndMatchedPageSql,
   anyOfSearchesQuery,
 } from './directory-sql';
 import { PROFILE_SQL, PROFILES_SQL, readOnlyProfile } from '../../creator';
@@ -67,6 +68,24 @@ export function listedCard(row: Record<string, any>): ListedCard {
     citySlug: row.city_slug,
     checkedAt: row.checked_at ? new Date(row.checked_at) : null,
     listedFollowers: row.listed_followers == null ? undefined : Number(row.listed_followers),
+  };
+}
+
+/** A matched page's rows (listedMatchedPageSql): an empty page still comes as one row, without a card, carrying the count. */
+function matchedPageOf(rows: Record<string, any>[], backwards: boolean) {
+  const page = rows
+    .filter((row) => row.id !== null)
+    .map((row) => ({ card: listedCard(row), position: { key: String(row.__key), id: String(row.id) } }));
+  return { page: backwards ? page.reverse() : page, matched: Number(rows[0]!.__n) };
+}
+
+/** The word table's numbers from a row of searchWordStatsSql (`prefix` '') or of wordStatsAndMatchedPageSql ('__'). */
+function wordStatsOf(row: Record<string, any>, prefix: '' | '__'): SearchWordStats {
+  return {
+    exact: (row[`${prefix}exact`] as number[]).map(Number),
+    most: Number(row[`${prefix}most`]),
+    total: Number(row[`${prefix}total`]),
+    words: Number(row[`${prefix}words`]),
   };
 }
 
@@ -131,22 +150,18 @@ export class SqlDirectoryReads extends DirectoryReads {
   }
   async matchedPageListed(q: ListedPageQuery, cap: number, signal?: AbortSignal) {
     const { text, values, backwards } = listedMatchedPageSql(q, cap);
-    const rows = await this.jsonRows(signal, text, values);
-    // An empty page still comes as one row, without a card, carrying the count.
-    const page = rows
-      .filter((row) => row.id !== null)
-      .map((row) => ({ card: listedCard(row), position: { key: String(row.__key), id: String(row.id) } }));
-    return { page: backwards ? page.reverse() : page, matched: Number(rows[0]!.__n) };
+    return matchedPageOf(await this.jsonRows(signal, text, values), backwards);
   }
   async searchWordStats(q: string, city: string | undefined, signal?: AbortSignal): Promise<SearchWordStats> {
     const { text, values } = searchWordStatsSql(q, city);
     const [row] = await this.cancellable(signal, text, values);
-    return {
-      exact: (row!.exact as number[]).map(Number),
-      most: Number(row!.most),
-      total: Number(row!.total),
-      words: Number(row!.words),
-    };
+    return wordStatsOf(row!, '');
+  }
+  async searchWordStatsAndMatchedPage(q: ListedPageQuery, cap: number, signal?: AbortSignal) {
+    const { text, values, backwards } = wordStatsAndMatchedPageSql(q, cap);
+    const rows = await this.jsonRows(signal, text, values);
+    const stats = wordStatsOf(rows[0]!, '__');
+    return rows[0]!.__read ? { stats, matched: matchedPageOf(rows, backwards) } : { stats };
   }
   async walkCountListed(f: ListedFilters, cap: number, read: number, signal?: AbortSignal) {
     const { text, values } = listedWalkCountSql(f, cap, read);
