@@ -110,6 +110,8 @@ const kindOf = (text) =>
     ? 'suggestion: names'
     : text.includes('levenshtein')
       ? 'suggestion: close words'
+      : text.includes('with known as materialized')
+        ? 'word table + matched page'
       : text.includes('search_words')
         ? 'word table'
         : text.includes('limit 10000) p')
