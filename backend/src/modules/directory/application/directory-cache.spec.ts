@@ -1,4 +1,4 @@
-import { ANSWER_OVERHEAD, DirectoryCache, FORM_OVERHEAD, heldBytes } from './directory-cache';
+import { ANSWER_OVERHEAD, DirectoryCache, FORM_OVERHEAD, heldBytes, type Keep } from './directory-cache';
 
 /** A cache whose listing version the test moves by hand. */
 function cacheAt(initial: number, maxEntries = 10) {
@@ -52,6 +52,18 @@ describe('DirectoryCache', () => {
     expect(cache.size).toBe(1);
     expect(await value(cache.get('q', slow, undefined, undefined, once))).toBe(2);
     expect(calls).toBe(2);
+  });
+
+  it('decides from the answer whether to keep it before its second ask', async () => {
+    const { cache } = cacheAt(1);
+    const keep = (n: number): Keep => (n > 0 ? 'always' : 'when-asked-again');
+    await cache.get('counted', async () => 1001, undefined, undefined, keep);
+    await cache.get('rare', async () => 0, undefined, undefined, keep);
+    expect(cache.size).toBe(1); // the count, not the rare search's nothing
+    let calls = 0;
+    expect(await value(cache.get('counted', async () => ++calls, undefined, undefined, keep))).toBe(1001);
+    await cache.get('rare', async () => 0, undefined, undefined, keep); // asked again: kept
+    expect([cache.size, calls]).toEqual([2, 0]);
   });
 
   it('forgets a failed computation, so the next request tries again', async () => {

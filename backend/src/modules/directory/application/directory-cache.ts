@@ -89,6 +89,9 @@ interface Entry {
   abort: AbortController | null;
 }
 
+/** Whether an answer is kept: always, or from its key's second ask (decision 0950). */
+export type Keep = 'always' | 'when-asked-again';
+
 /**
  * The one cache of the public directory (decision 0222): every answer anyone can read without
  * signing in (the overview, a page of a search or a list, a listed profile, the sitemap), kept
@@ -134,9 +137,9 @@ export class DirectoryCache {
     /**
      * Kept from the second ask (decision 0950): for keys without end (a search's words), where
      * most are asked once; the first answer is shared by the requests asking at the same time,
-     * then dropped.
+     * then dropped. A function decides from the answer computed.
      */
-    keep: 'always' | 'when-asked-again' = 'always',
+    keep: Keep | ((value: T) => Keep) = 'always',
   ): Promise<DirectoryAnswer<T>> {
     const version = await this.currentVersion();
     caller?.throwIfAborted();
@@ -153,7 +156,9 @@ export class DirectoryCache {
       if (entry && entry.version > version)
         return this.wait(this.start(version, compute, null, expires), caller) as Promise<DirectoryAnswer<T>>;
       if (entry) this.drop(key);
-      const started = this.start(version, compute, key, expires, keep === 'always' || this.askedBefore(key));
+      const askedBefore = keep !== 'always' && this.askedBefore(key);
+      const kept = (value: T) => askedBefore || (typeof keep === 'function' ? keep(value) : keep) === 'always';
+      const started = this.start(version, compute, key, expires, kept);
       entry = started;
       this.entries.set(key, entry);
       this.evict();
@@ -184,14 +189,15 @@ export class DirectoryCache {
 
   /**
    * `key`: where the entry is kept, so its forms count against the budget (null: not kept).
-   * `keep` false: in the map only while computing (requests asking meanwhile share it), then dropped.
+   * `keep` false for the value computed: in the map only while computing (requests asking
+   * meanwhile share it), then dropped.
    */
   private start<T>(
     version: number,
     compute: (signal: AbortSignal) => Promise<T>,
     key: string | null,
     expires?: (value: T) => number | null,
-    keep = true,
+    keep: (value: T) => boolean = () => true,
   ): Entry {
     const abort = new AbortController();
     const entry: Entry = { version, until: null, bytes: 0, waiting: 0, abort, answer: null! };
@@ -204,7 +210,7 @@ export class DirectoryCache {
     entry.answer = compute(abort.signal)
       .then((value) => {
         entry.until = expires?.(value) ?? null;
-        if (key !== null && !keep) {
+        if (key !== null && !keep(value)) {
           if (this.entries.get(key) === entry) this.drop(key);
         } else if (key !== null) {
           // The value is held as long as the answer is: counted like its forms.

@@ -209,7 +209,7 @@ export class DirectoryService {
 
   /**
    * A search's matches as far as they are known before its page (decision 0280), kept for all its
-   * pages: `n` up to `cap + 1`, or none when its rare words are counted with the page. Asked with
+   * pages when counted: `n` up to `cap + 1`, or none when its rare words are counted with the page. Asked with
    * the first page (`firstPage`), the word table is read in the page's statement, which reads the
    * page too when a word is rare enough: `matched` then, when the rules say the page is the answer
    * (one round trip instead of two for most new searches).
@@ -237,6 +237,11 @@ export class DirectoryService {
         return counted;
       },
       signal,
+      undefined,
+      // A count found (common words, a walk) saves the next page its work: kept. A rare search
+      // (counted with its page) or nobody found is kept from its second ask, like the answer
+      // itself (decision 0950): a storm of new searches would otherwise push kept pages out.
+      (known) => (known.n ? 'always' : 'when-asked-again'),
     );
     return { ...known.value, matched };
   }
