@@ -15,7 +15,7 @@ import { validProfile } from '../backend/test/creator/fixtures';
  * (decision 0260), and while a list's answer is on its way the page shows placeholders in its
  * shape, announced once, instead of a blank area (decision 0261).
  */
-/** Serious or critical axe findings on the page as it is now (as e2e/axe-every-page.e2e.ts judges). */
+/** Serious or critical axe findings on the page as it is now (as e2e/support/axe-every-page.ts judges). */
 describe('a console that shows its shape while loading and loads small photos', () => {
   let product: Product;
   const adminEmail = 'loading-admin@example.com';

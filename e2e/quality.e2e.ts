@@ -55,5 +55,5 @@ describe('page weight', () => {
     expect(total).toBeLessThanOrEqual(140 * 1024);
   });
 
-  // Accessibility: e2e/axe-every-page.e2e.ts checks every page, one page per test.
+  // Accessibility: e2e/axe-every-page-*.e2e.ts check every page, one page per test.
 });

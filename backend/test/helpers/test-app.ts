@@ -12,6 +12,7 @@ import { WorkerModule } from '../../src/app.module';
 import { createHttpApp } from '../../src/http-app';
 import { ListingVersion } from '../../src/modules/directory/infrastructure/listing-version';
 import { Clock } from '../../src/shared/clock';
+import { RedisClient } from '../../src/shared/redis.module';
 import { SmtpCapture } from './smtp-capture';
 import { createTestDatabase, TEST_CONNECT_TIMEOUT } from './test-db';
 
@@ -97,6 +98,7 @@ export async function createTestApp(
   });
   await app.init();
   await fastify.ready();
+  await redisSettled(app);
   const pg = new Client({ connectionString: db.url });
   await pg.connect();
   pg.on('error', () => undefined); // a fault test may stop the server under it; its queries then fail
@@ -265,4 +267,16 @@ export async function eventually<T>(
     value = await read();
   }
   return value;
+}
+
+/**
+ * Until the request path's Redis client has connected, the rate limits let requests through with a
+ * warning (it queues no command, redis.module.ts). A test's first request must not race that on a
+ * busy host: wait until the client is ready, or has failed (a test of Redis away), 10 s at most.
+ */
+async function redisSettled(app: INestApplicationContext) {
+  const { client } = app.get(RedisClient);
+  const connecting = () => ['wait', 'connecting', 'connect'].includes(client.status);
+  for (const until = Date.now() + 10_000; connecting() && Date.now() < until;)
+    await new Promise((resolve) => setTimeout(resolve, 10));
 }

@@ -209,10 +209,10 @@ export class DirectoryService {
 
   /**
    * A search's matches as far as they are known before its page (decision 0280), kept for all its
-   * pages when counted: `n` up to `cap + 1`, or none when its rare words are counted with the page. Asked with
-   * the first page (`firstPage`), the word table is read in the page's statement, which reads the
-   * page too when a word is rare enough: `matched` then, when the rules say the page is the answer
-   * (one round trip instead of two for most new searches).
+   * pages when counted: `n` up to `cap + 1`, or none when its rare words are counted with the
+   * page. Asked with the first page (`firstPage`), the word table is read in the page's statement,
+   * which reads the page too when a word is rare enough: `matched` then, when the rules say the
+   * page is the answer (one round trip instead of two for most new searches).
    */
   private async searchMatches(
     filters: ListedFilters,

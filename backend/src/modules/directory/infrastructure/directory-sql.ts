@@ -478,7 +478,8 @@ function wordStatsOf(q: string, city: string | undefined, values: unknown[]) {
   const words = searchWords(q);
   const last = words[words.length - 1] ?? '';
   values.push(words.slice(0, -1), last, city ?? null, afterPrefix(last));
-  const [others, prefix, scope, after] = [4, 3, 2, 1].map((back) => `$${values.length - back + 1}`);
+  const n = values.length;
+  const [others, prefix, scope, after] = [n - 3, n - 2, n - 1, n].map((i) => `$${i}`);
   return `select array(select coalesce((select sum(s.creators) from search_words s where s.word = w.word collate "C" and ${inScope(scope!)}), 0)::int
         from unnest(${others}::text[]) with ordinality w(word, i) order by w.i) as exact,
       coalesce(max(x.creators), 0)::int as most, coalesce(sum(x.creators), 0)::int as total, count(x.creators)::int as words

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { PASSWORD, startProduct, type Product, signIn, seriousViolations } from './support/product';
-import { validProfile } from '../backend/test/creator/fixtures';
+import { PASSWORD, startProduct, type Product, signIn, seriousViolations } from './product';
+import { validProfile } from '../../backend/test/creator/fixtures';
 
 const SHOTS = process.env.SHOTS_DIR; // screenshots for a person to look at (never committed)
 
@@ -199,86 +199,91 @@ const VISITS: Visit[] = [
   },
 ];
 
-describe('accessibility of every page (axe: no serious or critical violation)', () => {
-  let product: Product;
-  const ids = {} as Ids;
-  const sessions = {} as Record<Exclude<Who, 'visitor'>, string>;
+/**
+ * Every page of VISITS at one width, in a product of its own: one file per width
+ * (e2e/axe-every-page-*.e2e.ts), so the two run side by side, each about half of what one file
+ * took (over 10 minutes on a loaded two-core host, where the suite stops a file).
+ */
+export function axeEveryPageAt(width: number) {
+  describe(`accessibility of every page at ${width} px (axe: no serious or critical violation)`, () => {
+    let product: Product;
+    const ids = {} as Ids;
+    const sessions = {} as Record<Exclude<Who, 'visitor'>, string>;
 
-  beforeAll(async () => {
-    product = await startProduct();
-    const http = () => product.t.http();
-    const signUp = async (email: string) =>
-      (await http().post('/api/auth/signup').send({ email, password: PASSWORD }).expect(201)).body;
-    const profile = async (session: { access_token: string }, full_name: string) =>
-      (
+    beforeAll(async () => {
+      product = await startProduct();
+      const http = () => product.t.http();
+      const signUp = async (email: string) =>
+        (await http().post('/api/auth/signup').send({ email, password: PASSWORD }).expect(201)).body;
+      const profile = async (session: { access_token: string }, full_name: string) =>
+        (
+          await http()
+            .put('/api/me/profile')
+            .set('Authorization', `Bearer ${session.access_token}`)
+            .send(validProfile({ full_name }))
+            .expect(201)
+        ).body.id as string;
+
+      const admin = await signUp('axe-admin@example.com');
+      await product.t.sql(`insert into user_roles (user_id, role, created_at) values ($1, 'admin', now())`, [
+        admin.user.id,
+      ]);
+      // Signed in after the grant, so the stored session already says admin (the console would
+      // otherwise refresh it, and the next page's copy of the old refresh token would be refused).
+      sessions.admin = JSON.stringify(
+        (await http().post('/api/auth/login').send({ email: 'axe-admin@example.com', password: PASSWORD }).expect(200))
+          .body,
+      );
+      const creator = await signUp('axe-creator@example.com');
+      sessions.creator = JSON.stringify(creator);
+      ids.pending = await profile(creator, 'Axe Pending');
+      const listed = await signUp('axe-listed@example.com');
+      ids.listed = await profile(listed, 'Axe Listed');
+      const auth = { Authorization: `Bearer ${admin.access_token}` };
+      const current = await http().get(`/api/admin/creators/${ids.listed}`).set(auth).expect(200);
+      await http()
+        .put(`/api/admin/creators/${ids.listed}`)
+        .set(auth)
+        .send({ approval_status: 'approved', version: current.body.version })
+        .expect(200);
+      await product.t.sql(`update creator_profiles set is_public = true, phone_verified = true where id = $1`, [
+        ids.listed,
+      ]);
+
+      const business = (
         await http()
-          .put('/api/me/profile')
-          .set('Authorization', `Bearer ${session.access_token}`)
-          .send(validProfile({ full_name }))
+          .post('/api/amplify/submissions')
+          .send({
+            business_name: 'Axe Bakery',
+            contact_name: 'Olga',
+            contact_email: 'olga@bakery.test',
+            category: 'Food & Drink',
+            story: 'Bread and cakes.',
+          })
           .expect(201)
       ).body.id as string;
-
-    const admin = await signUp('axe-admin@example.com');
-    await product.t.sql(`insert into user_roles (user_id, role, created_at) values ($1, 'admin', now())`, [
-      admin.user.id,
-    ]);
-    // Signed in after the grant, so the stored session already says admin (the console would
-    // otherwise refresh it, and the next page's copy of the old refresh token would be refused).
-    sessions.admin = JSON.stringify(
-      (await http().post('/api/auth/login').send({ email: 'axe-admin@example.com', password: PASSWORD }).expect(200))
-        .body,
-    );
-    const creator = await signUp('axe-creator@example.com');
-    sessions.creator = JSON.stringify(creator);
-    ids.pending = await profile(creator, 'Axe Pending');
-    const listed = await signUp('axe-listed@example.com');
-    ids.listed = await profile(listed, 'Axe Listed');
-    const auth = { Authorization: `Bearer ${admin.access_token}` };
-    const current = await http().get(`/api/admin/creators/${ids.listed}`).set(auth).expect(200);
-    await http()
-      .put(`/api/admin/creators/${ids.listed}`)
-      .set(auth)
-      .send({ approval_status: 'approved', version: current.body.version })
-      .expect(200);
-    await product.t.sql(`update creator_profiles set is_public = true, phone_verified = true where id = $1`, [
-      ids.listed,
-    ]);
-
-    const business = (
+      await product.t.sql(`update amplify_submissions set status = 'approved', featured = true where id = $1`, [
+        business,
+      ]);
+      // One waiting for a decision too: the console's business page opens on those.
       await http()
         .post('/api/amplify/submissions')
         .send({
-          business_name: 'Axe Bakery',
-          contact_name: 'Olga',
-          contact_email: 'olga@bakery.test',
-          category: 'Food & Drink',
-          story: 'Bread and cakes.',
+          business_name: 'Axe Florist',
+          contact_name: 'Ann',
+          contact_email: 'ann@florist.test',
+          category: 'Retail & Shopping',
+          story: 'Flowers.',
         })
-        .expect(201)
-    ).body.id as string;
-    await product.t.sql(`update amplify_submissions set status = 'approved', featured = true where id = $1`, [
-      business,
-    ]);
-    // One waiting for a decision too: the console's business page opens on those.
-    await http()
-      .post('/api/amplify/submissions')
-      .send({
-        business_name: 'Axe Florist',
-        contact_name: 'Ann',
-        contact_email: 'ann@florist.test',
-        category: 'Retail & Shopping',
-        story: 'Flowers.',
-      })
-      .expect(201);
-    await product.t.sql(
-      `insert into amplify_interest_requests (id, submission_id, creator_name, creator_email, message, created_at, confirmed_at)
+        .expect(201);
+      await product.t.sql(
+        `insert into amplify_interest_requests (id, submission_id, creator_name, creator_email, message, created_at, confirmed_at)
        values (gen_random_uuid(), $1, 'Maya Brooks', 'maya@example.com', 'Love your bread', now(), now())`,
-      [business],
-    );
-  });
-  afterAll(() => product?.close());
+        [business],
+      );
+    });
+    afterAll(() => product?.close());
 
-  for (const width of [1280, 375]) {
     it.each(VISITS.filter((v) => !v.widths || v.widths.includes(width)).map((v) => [v.name, v] as const))(
       `%s at ${width} px`,
       async (name, visit) => {
@@ -296,5 +301,5 @@ describe('accessibility of every page (axe: no serious or critical violation)', 
         await context.close();
       },
     );
-  }
-});
+  });
+}
