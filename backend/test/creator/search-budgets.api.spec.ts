@@ -105,6 +105,8 @@ describe('search at 100,000 creators: bounded plans and the same answers (issue 
     plan: string;
     /** A page's walk of the order for common words. */
     walk: boolean;
+    /** The listing's version, which every search reads once a second (listing-version.ts). */
+    listingVersion: boolean;
   }
   /** What each statement the directory sent for `query` reads, run again under EXPLAIN (ANALYZE, BUFFERS). */
   async function readings(query: Record<string, string>): Promise<Reading[]> {
@@ -137,6 +139,7 @@ describe('search at 100,000 creators: bounded plans and the same answers (issue 
         buffers: root['Shared Hit Blocks'] + root['Shared Read Blocks'],
         plan: JSON.stringify(root).slice(0, 400),
         walk: statement.text.includes('"__last"'),
+        listingVersion: statement.text.includes('from listing_version'),
       });
     }
     return out;
@@ -211,9 +214,10 @@ describe('search at 100,000 creators: bounded plans and the same answers (issue 
   ])('reads a new search of %s in one statement: its words with its page', async (_label, query) => {
     // Two round trips before (the word table, then the page): the API's CPU per new search is
     // mostly its statements' sending and reading (issue 35: ≤ 0.4 ms a search).
-    // The listing's version, the city and the niche's count read first, as any earlier search has.
+    // The city and the niche's count read first, as any earlier search has; the listing's version
+    // is read again whenever a second has passed (listing-version.ts), so it is not counted.
     await search({ ...query, q: 'zzunknown' });
-    const read = await readings(query);
+    const read = (await readings(query)).filter((r) => !r.listingVersion);
     expect(read).toHaveLength(1);
     const page = await search(query);
     expect(page.items.length).toBeGreaterThan(0);
