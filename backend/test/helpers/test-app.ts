@@ -276,7 +276,9 @@ export async function eventually<T>(
  */
 async function redisSettled(app: INestApplicationContext) {
   const { client } = app.get(RedisClient);
-  const connecting = () => ['wait', 'connecting', 'connect'].includes(client.status);
-  for (const until = Date.now() + 10_000; connecting() && Date.now() < until;)
-    await new Promise((resolve) => setTimeout(resolve, 10));
+  await eventually(
+    async () => client.status,
+    (status) => !['wait', 'connecting', 'connect'].includes(status),
+    10_000,
+  );
 }
