@@ -8,6 +8,7 @@ import {
   type Product,
   seriousViolations,
 } from './support/product';
+import { MSG } from '@local-creators/common';
 import { validProfile } from '../backend/test/creator/fixtures';
 
 /**
@@ -136,6 +137,28 @@ describe('a console that shows its shape while loading and loads small photos', 
     },
     60_000,
   );
+
+  it("applies a typed search once typing pauses, and back from a creator's page shows it again", async () => {
+    const { page, context } = await product.newPage();
+    await signInThroughLogin(page, adminEmail);
+    await page.goto('/admin/all');
+    await page.getByRole('article', { name: 'Photo Person' }).waitFor();
+    const box = page.getByLabel('Search name, e-mail, neighborhood or niche');
+    await box.fill('nobody-by-this-name');
+    await page.getByText(MSG.noCreatorsFound).waitFor();
+    expect(new URL(page.url()).searchParams.get('filter')).toBe('{"q":"nobody-by-this-name"}');
+    await box.fill('Photo');
+    const card = page.getByRole('article', { name: 'Photo Person' });
+    await card.waitFor();
+    await page.waitForURL((url) => url.searchParams.get('filter') === '{"q":"Photo"}');
+    await card.getByRole('link', { name: 'Review & history' }).click();
+    await page.getByRole('button', { name: 'Approve' }).waitFor();
+    await page.goBack();
+    await card.waitFor();
+    expect(await box.inputValue()).toBe('Photo');
+    expect(new URL(page.url()).searchParams.get('filter')).toBe('{"q":"Photo"}');
+    await context.close();
+  }, 60_000);
 
   it.each([375, 1280])(
     "shows the console's frame at %i px, not a blank page, while the session is checked",

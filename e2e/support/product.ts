@@ -113,9 +113,20 @@ export async function directoryResultsShown(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Results', exact: true }).waitFor({ state: 'attached' });
 }
 
-/** The text of the newest toast (sonner), waiting for one that contains `text`. */
+/**
+ * Waits for a toast (sonner) that contains `text`; on time-out, says where the page is and which
+ * toasts it shows (a CI run once timed out on "Saved." with nothing more to go on).
+ */
 export async function expectToast(page: Page, text: string) {
-  await page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor({ state: 'visible' });
+  const toasts = page.locator('[data-sonner-toast]');
+  try {
+    await toasts.filter({ hasText: text }).first().waitFor({ state: 'visible' });
+  } catch (error) {
+    const shown = await toasts.allInnerTexts().catch(() => []);
+    throw new Error(
+      `no toast "${text}" at ${page.url()}; toasts shown: ${JSON.stringify(shown)}\n${(error as Error).message}`,
+    );
+  }
 }
 
 export const PASSWORD = 'Sunny-Lake-42';

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Alert,
   Box,
@@ -17,7 +17,7 @@ import {
 } from '@mui/material';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import SearchIcon from '@mui/icons-material/Search';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { ListBase, Pagination, Title, useCreatePath, useListContext } from 'react-admin';
 import { MSG, formatCount, type AdminCreator } from '@local-creators/common';
 import { PageHeader } from '../layout/page-header';
@@ -97,14 +97,50 @@ function UpdatedAfterRejectionFilter() {
   );
 }
 
+/** How long the search box waits after the last keystroke before the list is asked again. */
+const SEARCH_PAUSE_MS = 500;
+
+/**
+ * The typed search, applied once typing pauses and only while this list is still the page shown
+ * (decision 0998). react-admin's own pause applied it after an admin had opened a creator: its
+ * change of address, put off to a later turn, took a busy browser back to the list (CI, twice).
+ * The address is written here, in the same turn as the check.
+ */
+function useSearchAfterPause(status: StatusFilter) {
+  const { perPage, sort } = useListContext();
+  const navigate = useNavigate();
+  const { pathname: listPath } = useLocation();
+  // Each keystroke a new value, so typing back a text already searched for searches again.
+  const [typed, setTyped] = useState<{ q: string } | null>(null);
+  // What the pause's end reads: the list as it is then, not as it was at the keystroke.
+  const now = useRef({ status, perPage, sort });
+  now.current = { status, perPage, sort };
+  useEffect(() => {
+    if (typed === null) return;
+    const timer = setTimeout(() => {
+      if (window.location.pathname !== listPath) return;
+      const { status, perPage, sort } = now.current;
+      const search = new URLSearchParams({
+        filter: JSON.stringify(creatorFilter(typed.q, status)),
+        order: sort.order,
+        page: '1',
+        perPage: String(perPage),
+        sort: sort.field,
+      });
+      navigate({ pathname: listPath, search: `?${search}` });
+    }, SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [typed, listPath, navigate]);
+  return (q: string) => setTyped({ q });
+}
+
 function Toolbar() {
   const { filterValues, setFilters, sort, setSort } = useListContext();
   const [q, setQ] = useState<string>(typeof filterValues.q === 'string' ? filterValues.q : '');
   const status = statusOf(filterValues);
   // Keep the box in step when the URL changes (back/forward).
   useEffect(() => setQ(typeof filterValues.q === 'string' ? filterValues.q : ''), [filterValues.q]);
-  const apply = (nextQ: string, nextStatus: StatusFilter, debounce: boolean) =>
-    setFilters(creatorFilter(nextQ, nextStatus), undefined, debounce);
+  const searchAfterPause = useSearchAfterPause(status);
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 3 }}>
       <TextField
@@ -113,7 +149,7 @@ function Toolbar() {
         value={q}
         onChange={(e) => {
           setQ(e.target.value);
-          apply(e.target.value, status, true);
+          searchAfterPause(e.target.value);
         }}
         sx={{ flex: 1 }}
         slotProps={{
@@ -131,7 +167,7 @@ function Toolbar() {
           select
           label="Status"
           value={status}
-          onChange={(e) => apply(q, e.target.value as StatusFilter, false)}
+          onChange={(e) => setFilters(creatorFilter(q, e.target.value as StatusFilter), undefined, false)}
           sx={{ minWidth: { xs: 0, md: 150 }, flex: 1 }}
         >
           {STATUS_FILTERS.map((s) => (
