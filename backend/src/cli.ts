@@ -1,12 +1,14 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { MikroORM } from '@mikro-orm/postgresql';
+import type { Compilable } from 'kysely';
 import { RequestContext } from '@mikro-orm/core';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { ConfigError, validateEnvironment } from './config/environment';
 import { ormOptions } from './database/database.module';
 import { releaseDeadConnections } from './database/dead-connections';
+import { migrationLockStatements } from './database/migration-lock';
 import { AdminCities, AuthService, type AdminReach } from './modules/identity';
 import { Cities, type City } from './modules/city';
 import { JsonLogger } from './shared/logging';
@@ -46,19 +48,21 @@ export async function migrate(env: Record<string, string | undefined> = process.
   const pool = await orm.em.getConnection().getNativeClient();
   releaseDeadConnections(pool);
   const lock = await pool.connect();
+  const onLock = async (statement: Compilable) => {
+    const { sql, parameters } = statement.compile();
+    await lock.query(sql, [...parameters]);
+  };
   try {
-    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    const db = orm.em.getKysely();
+    await onLock(migrationLockStatements.take(db));
     const applied = await orm.migrator.up();
-    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    await onLock(migrationLockStatements.give(db));
     return applied.map((m) => m.name);
   } finally {
     lock.release();
     await orm.close(true);
   }
 }
-
-/** The advisory lock key of `migrate`: any fixed bigint; this one is "lc-mig" in ASCII. */
-const MIGRATION_LOCK = 119173219707239;
 
 async function withApp<T>(fn: (app: Awaited<ReturnType<typeof NestFactory.createApplicationContext>>) => Promise<T>) {
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(), {

@@ -9,3 +9,11 @@ select to_regclass('mikro_orm_migrations') as "migrations"
 -- database health: the migrations applied
 select "name" from "mikro_orm_migrations"
 
+-- migrate: the migration lock taken
+select pg_advisory_lock($1) as "taken"
+-- values: [119173219707239]
+
+-- migrate: the migration lock given back
+select pg_advisory_unlock($1) as "given"
+-- values: [119173219707239]
+

@@ -4,6 +4,7 @@ import { describeCommittedStatements, type CompiledStatement } from '../../../da
 import type { ContactCountQuery } from '../application/contact-count-reads';
 import { contactCountStatements } from './sql-contact-counts';
 import { contactLimitStatements } from './sql-contact-limits';
+import { demoCreatorStatements, type DemoProfileRow } from './demo-creators.seeder';
 import { dueFollowerCountStatements } from './sql-due-follower-counts';
 import { localAudienceStatements } from './sql-local-audience';
 import { profileStatsStatements } from './sql-profile-stats';
@@ -20,6 +21,34 @@ const NOW = new Date('2026-11-25T10:00:00.000Z');
 const WEEK_AGO = new Date('2026-11-18T10:00:00.000Z');
 const PROFILE = '00000000-0000-4000-8000-000000000001';
 const CITIES = ['akron', 'parma'];
+
+const DEMO_ROW: DemoProfileRow = {
+  id: PROFILE,
+  user_id: '00000000-0000-4000-8000-000000000002',
+  full_name: 'Avery Brooks',
+  phone: '(216) 555-0100',
+  bio: 'Coffee and comedy in Ohio City.',
+  neighborhood: 'Ohio City',
+  city: 'Cleveland',
+  city_slug: 'cleveland',
+  niches: ['Food', 'Comedy'],
+  platforms: [{ name: 'TikTok', handle: 'averybrooks', url: 'https://tiktok.com/@averybrooks', followers: 4200 }],
+  content_types: ['Shorts'],
+  collab_types: ['Affiliate'],
+  media_kit_url: null,
+  link_hub_url: null,
+  can_use_name_publicly: true,
+  approval_status: 'approved',
+  approval_notes: null,
+  is_public: true,
+  phone_verified: true,
+  total_followers: 4200,
+  created_at: WEEK_AGO,
+  updated_at: NOW,
+  decided_at: NOW,
+  profile_image_url: '/storage/profile-images/a/profile.webp',
+  profile_image_small_url: '/storage/profile-images/a/avatar.webp',
+};
 
 const counts = (q: Partial<ContactCountQuery>): ContactCountQuery => ({
   offset: 0,
@@ -111,6 +140,8 @@ function statements(em: EntityManager): [string, CompiledStatement][] {
       'contact limits: shortlist messages from an address',
       contactLimitStatements.shortlistMessagesFrom(db, 'brand@example.com', WEEK_AGO, 5).compile(),
     ],
+    ['demo seed: whether any creator exists', demoCreatorStatements.anyCreator(db).compile()],
+    ['demo seed: the demo creators inserted', demoCreatorStatements.insert(db, [DEMO_ROW, DEMO_ROW]).compile()],
   ];
 }
 

@@ -98,3 +98,11 @@ select "created_at" as "at" from "shortlists" where "client_hash" = $1 and "crea
 select "created_at" as "at" from "shortlist_messages" where lower("email") = lower($1) and "created_at" > $2 order by "created_at" desc limit $3
 -- values: ["brand@example.com","2026-11-18T10:00:00.000Z",5]
 
+-- demo seed: whether any creator exists
+select 1 as "one" from "creator_profiles" limit $1
+-- values: [1]
+
+-- demo seed: the demo creators inserted
+insert into "creator_profiles" ("id", "user_id", "full_name", "phone", "bio", "neighborhood", "city", "city_slug", "niches", "platforms", "content_types", "collab_types", "media_kit_url", "link_hub_url", "can_use_name_publicly", "approval_status", "approval_notes", "is_public", "phone_verified", "total_followers", "created_at", "updated_at", "decided_at", "profile_image_url", "profile_image_small_url") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25), ($26, $27, $28, $29, $30, $31, $32, $33, $34, $35::jsonb, $36, $37, $38, $39, $40, $41, $42, $43, $44, $45, $46, $47, $48, $49, $50)
+-- values: ["00000000-0000-4000-8000-000000000001","00000000-0000-4000-8000-000000000002","Avery Brooks","(216) 555-0100","Coffee and comedy in Ohio City.","Ohio City","Cleveland","cleveland",["Food","Comedy"],"[{\"name\":\"TikTok\",\"handle\":\"averybrooks\",\"url\":\"https://tiktok.com/@averybrooks\",\"followers\":4200}]",["Shorts"],["Affiliate"],null,null,true,"approved",null,true,true,4200,"2026-11-18T10:00:00.000Z","2026-11-25T10:00:00.000Z","2026-11-25T10:00:00.000Z","/storage/profile-images/a/profile.webp","/storage/profile-images/a/avatar.webp","00000000-0000-4000-8000-000000000001","00000000-0000-4000-8000-000000000002","Avery Brooks","(216) 555-0100","Coffee and comedy in Ohio City.","Ohio City","Cleveland","cleveland",["Food","Comedy"],"[{\"name\":\"TikTok\",\"handle\":\"averybrooks\",\"url\":\"https://tiktok.com/@averybrooks\",\"followers\":4200}]",["Shorts"],["Affiliate"],null,null,true,"approved",null,true,true,4200,"2026-11-18T10:00:00.000Z","2026-11-25T10:00:00.000Z","2026-11-25T10:00:00.000Z","/storage/profile-images/a/profile.webp","/storage/profile-images/a/avatar.webp"]
+

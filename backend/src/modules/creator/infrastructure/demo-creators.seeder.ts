@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { sql, type InsertObject } from 'kysely';
 import { ObjectStorage } from '../../../shared/storage/object-storage';
 import { AccountDirectory } from '../../identity';
 import { Cities } from '../../city';
 import { PROFILE_IMAGE_SMALL_SIZE, profileImageKey, profileImageSmallKey } from '../application/own-profile.service';
 import { processImage } from '../../../shared/images/image-processor';
 import { demoPortraitWebp } from './demo-portraits';
+import { creatorSql, type CreatorSql, type CreatorTables } from './creator-tables';
 import {
   COLLAB_TYPES,
   CONTENT_TYPES,
@@ -175,7 +177,54 @@ const MAX_FOLLOWERS = 2_000_000;
 const DAY_MS = 86_400_000;
 
 /** Postgres array literal: the SQL driver would expand a JS array into separate values. */
-const pgArray = (list: readonly string[]) => `{${list.map((x) => `"${x.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+/** A demo creator's row: the columns the seed writes; the rest keep their defaults. */
+export type DemoProfileRow = Pick<
+  CreatorTables['creator_profiles'],
+  | 'id'
+  | 'user_id'
+  | 'full_name'
+  | 'phone'
+  | 'bio'
+  | 'neighborhood'
+  | 'city'
+  | 'city_slug'
+  | 'niches'
+  | 'platforms'
+  | 'content_types'
+  | 'collab_types'
+  | 'media_kit_url'
+  | 'link_hub_url'
+  | 'can_use_name_publicly'
+  | 'approval_status'
+  | 'approval_notes'
+  | 'is_public'
+  | 'phone_verified'
+  | 'total_followers'
+  | 'created_at'
+  | 'updated_at'
+  | 'decided_at'
+  | 'profile_image_url'
+  | 'profile_image_small_url'
+>;
+
+/** The seed's statements (creator-sql.snapshot.sql). */
+export const demoCreatorStatements = {
+  /** Whether any creator exists: the seed then does nothing. */
+  anyCreator: (db: CreatorSql) =>
+    db
+      .selectFrom('creator_profiles')
+      .select(sql<number>`1`.as('one'))
+      .limit(1),
+  /** Every demo creator in one statement: all or nothing. */
+  insert: (db: CreatorSql, rows: readonly DemoProfileRow[]) =>
+    db.insertInto('creator_profiles').values(
+      // The other columns keep their defaults, which the types (columns, not defaults) cannot see.
+      rows.map((row) => ({
+        ...row,
+        platforms: sql`${JSON.stringify(row.platforms)}::jsonb`,
+      })) as unknown as InsertObject<CreatorTables, 'creator_profiles'>[],
+    ),
+};
 
 /** A small deterministic generator, so every fresh demo looks the same. */
 function rng(seed: number) {
@@ -200,8 +249,7 @@ export async function seedDemoCreators(app: INestApplicationContext, print: (lin
   const em = app.get(EntityManager).fork();
   // The install's own city (CITY): the demo creators live there.
   const home = await app.get(Cities).home();
-  const [{ count }] = await em.getConnection().execute<{ count: string }[]>('select count(*) from creator_profiles');
-  if (Number(count) > 0) return;
+  if (await demoCreatorStatements.anyCreator(creatorSql(em)).executeTakeFirst()) return;
 
   const random = rng(216);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
@@ -221,7 +269,7 @@ export async function seedDemoCreators(app: INestApplicationContext, print: (lin
 
   const now = Date.now();
   const accounts: { email: string; createdAt: Date }[] = [];
-  const profiles: unknown[][] = [];
+  const profiles: DemoProfileRow[] = [];
   for (let i = 0; i < DEMO_CREATORS; i++) {
     const first = FIRST[i % FIRST.length]!;
     const last = LAST[(i * 7) % LAST.length]!;
@@ -269,36 +317,38 @@ export async function seedDemoCreators(app: INestApplicationContext, print: (lin
     const email = `creator${String(i + 1).padStart(2, '0')}@demo.localcreators.local`;
 
     accounts.push({ email, createdAt });
-    profiles.push([
-      randomUUID(),
-      email, // replaced by the account's id below
-      `${first} ${last}`,
-      `(216) 555-${String(100 + i).padStart(4, '0')}`,
+    profiles.push({
+      id: randomUUID(),
+      user_id: email, // replaced by the account's id below
+      full_name: `${first} ${last}`,
+      phone: `(216) 555-${String(100 + i).padStart(4, '0')}`,
       bio,
-      hood,
-      home.name,
-      home.slug,
-      pgArray(niches),
-      JSON.stringify(platforms),
-      pgArray(pickSome(CONTENT_TYPES, 1, 4)),
-      pgArray(pickSome(COLLAB_TYPES, 1, 3)),
-      i % 3 === 0 ? `https://${handle.replace(/[._]/g, '')}.example.com/media-kit.pdf` : null,
-      i % 4 === 0 ? `https://linktr.ee/${handle}` : null,
-      i % 10 !== 7,
-      approved ? 'approved' : state,
-      state === 'rejected' ? pick(REJECTION_NOTES) : null,
-      approved,
-      state === 'listed',
-      totalFollowers(platforms),
-      createdAt,
-      decidedAt ?? createdAt,
-      decidedAt,
-    ]);
+      neighborhood: hood,
+      city: home.name,
+      city_slug: home.slug,
+      niches,
+      platforms,
+      content_types: pickSome(CONTENT_TYPES, 1, 4),
+      collab_types: pickSome(COLLAB_TYPES, 1, 3),
+      media_kit_url: i % 3 === 0 ? `https://${handle.replace(/[._]/g, '')}.example.com/media-kit.pdf` : null,
+      link_hub_url: i % 4 === 0 ? `https://linktr.ee/${handle}` : null,
+      can_use_name_publicly: i % 10 !== 7,
+      approval_status: approved ? 'approved' : state,
+      approval_notes: state === 'rejected' ? pick(REJECTION_NOTES) : null,
+      is_public: approved,
+      phone_verified: state === 'listed',
+      total_followers: totalFollowers(platforms),
+      created_at: createdAt,
+      updated_at: decidedAt ?? createdAt,
+      decided_at: decidedAt,
+      profile_image_url: null,
+      profile_image_small_url: null,
+    });
   }
 
   // The accounts come from identity (they cannot sign in); a retried seed gets the same ones back.
   const accountIds = await app.get(AccountDirectory).createLockedAccounts(accounts);
-  for (const row of profiles) row[1] = accountIds.get(row[1] as string);
+  for (const row of profiles) row.user_id = accountIds.get(row.user_id)!;
   // Each gets an illustrated portrait, stored where an uploaded photo goes (a few at a time: sharp
   // renders on its own threads).
   const storage = app.get(ObjectStorage);
@@ -307,33 +357,23 @@ export async function seedDemoCreators(app: INestApplicationContext, print: (lin
       profiles.slice(i, i + PORTRAITS_AT_ONCE).map(async (row, k) => {
         const portrait = await demoPortraitWebp(i + k);
         const small = await processImage(portrait, { maxSize: PROFILE_IMAGE_SMALL_SIZE });
-        const smallUrl = await storage.put(profileImageSmallKey(row[1] as string), small.body, small.contentType);
-        row.push(await storage.put(profileImageKey(row[1] as string), portrait, 'image/webp'), smallUrl);
+        row.profile_image_small_url = await storage.put(
+          profileImageSmallKey(row.user_id),
+          small.body,
+          small.contentType,
+        );
+        row.profile_image_url = await storage.put(profileImageKey(row.user_id), portrait, 'image/webp');
       }),
     );
   }
   // One multi-row insert: fast, and all or nothing.
-  const values = (rows: unknown[][], casts: string[]) =>
-    rows.map(() => `(${casts.map((c) => `?${c}`).join(', ')})`).join(',\n');
-  const insertProfiles = em.transactional(async (tx) => {
-    const conn = tx.getConnection();
-    const ctx = tx.getTransactionContext();
-    await conn.execute(
-      `insert into creator_profiles (id, user_id, full_name, phone, bio, neighborhood, city, city_slug, niches, platforms, content_types, collab_types,
-         media_kit_url, link_hub_url, can_use_name_publicly, approval_status, approval_notes, is_public, phone_verified, total_followers,
-         created_at, updated_at, decided_at, profile_image_url, profile_image_small_url)
-       values ${values(profiles, ['', '', '', '', '', '', '', '', '::text[]', '::jsonb', '::text[]', '::text[]', '', '', '', '', '', '', '', '', '', '', '', '', ''])}`,
-      profiles.flat(),
-      'run',
-      ctx,
-    );
-  });
+  const insertProfiles = demoCreatorStatements.insert(creatorSql(em), profiles).execute();
   // Nothing half-written: without their profiles, the portraits go again.
   await insertProfiles.catch(async (error: unknown) => {
     await Promise.all(
       profiles.flatMap((row) => [
-        storage.delete(profileImageKey(row[1] as string)),
-        storage.delete(profileImageSmallKey(row[1] as string)),
+        storage.delete(profileImageKey(row.user_id)),
+        storage.delete(profileImageSmallKey(row.user_id)),
       ]),
     );
     throw error;
