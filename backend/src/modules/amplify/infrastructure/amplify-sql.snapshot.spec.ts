@@ -4,6 +4,7 @@ import { describeCommittedStatements, type CompiledStatement } from '../../../da
 import { AMPLIFY_TABLES, amplifySql } from './amplify-tables';
 import { introductionRequestStatements } from './sql-introduction-requests';
 import { introductionLimitStatements } from './sql-introduction-limits';
+import { requestedIntroductionStatements } from './sql-requested-introductions';
 
 /**
  * The amplify module's typed statements as PostgreSQL receives them (issue 38 point 3), committed
@@ -54,6 +55,16 @@ function statements(em: EntityManager): [string, CompiledStatement][] {
       "introduction limits: a business's confirmed requests",
       introductionLimitStatements
         .confirmedFor(db, '00000000-0000-4000-8000-0000000000d1', new Date('2026-11-24T10:00:00.000Z'), 10)
+        .compile(),
+    ],
+    [
+      "requested introductions: every account's days",
+      requestedIntroductionStatements.daily(db, null, '2026-11-01', '2026-11-30', 'America/New_York').compile(),
+    ],
+    [
+      "requested introductions: some accounts' days",
+      requestedIntroductionStatements
+        .daily(db, [SUBMISSION, 'not-a-uuid'], '2026-11-01', '2026-11-30', 'America/New_York')
         .compile(),
     ],
   ];

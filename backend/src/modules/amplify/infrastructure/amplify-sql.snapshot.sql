@@ -34,3 +34,11 @@ select "created_at" as "at" from "amplify_interest_requests" where lower("creato
 select "confirmed_at" as "at" from "amplify_interest_requests" where "submission_id" = $1 and "confirmed_at" > $2 order by "confirmed_at" desc limit $3
 -- values: ["00000000-0000-4000-8000-0000000000d1","2026-11-24T10:00:00.000Z",10]
 
+-- requested introductions: every account's days
+select "r"."requester_user_id" as "user_id", ("r"."created_at" at time zone $1)::date::text as "day", count(*) as "n" from "amplify_interest_requests" as "r" where "r"."requester_user_id" is not null and "r"."created_at" >= ($2::date)::timestamp at time zone $3 and "r"."created_at" < (($4::date) + 1)::timestamp at time zone $5 group by 1, 2
+-- values: ["America/New_York","2026-11-01","America/New_York","2026-11-30","America/New_York"]
+
+-- requested introductions: some accounts' days
+select "r"."requester_user_id" as "user_id", ("r"."created_at" at time zone $1)::date::text as "day", count(*) as "n" from "amplify_interest_requests" as "r" where "r"."requester_user_id" is not null and "r"."requester_user_id" = any($2::uuid[]) and "r"."created_at" >= ($3::date)::timestamp at time zone $4 and "r"."created_at" < (($5::date) + 1)::timestamp at time zone $6 group by 1, 2
+-- values: ["America/New_York",["00000000-0000-4000-8000-000000000002"],"2026-11-01","America/New_York","2026-11-30","America/New_York"]
+

@@ -1,7 +1,41 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import { RequestedIntroductions, type RequestedIntroductionsRow } from '../../../shared/requested-introductions';
-import { uuidArray } from '../../../shared/sql';
+import { validUuids } from '../../../shared/sql';
+import { amplifySql, type AmplifySql } from './amplify-tables';
+
+/** Midnight of `day` in the city's time zone, as a timestamp with time zone. */
+const startOf = (day: string, timeZone: string) => sql<Date>`(${day}::date)::timestamp at time zone ${timeZone}`;
+
+/** The statements (amplify-sql.snapshot.sql). */
+export const requestedIntroductionStatements = {
+  /**
+   * Each account's requests per day of the city's calendar, from `from` to `to` (both included);
+   * `userIds` null for every account. Ids that are not UUIDs are dropped before the cast.
+   */
+  daily: (db: AmplifySql, userIds: readonly string[] | null, from: string, to: string, timeZone: string) => {
+    const day = sql<string>`(${sql.ref('r.created_at')} at time zone ${timeZone})::date::text`;
+    return (
+      db
+        .selectFrom('amplify_interest_requests as r')
+        .select((eb) => [
+          eb.ref('r.requester_user_id').$notNull().as('user_id'),
+          day.as('day'),
+          eb.fn.countAll<number>().as('n'),
+        ])
+        .where('r.requester_user_id', 'is not', null)
+        .$if(userIds !== null, (q) =>
+          q.where('r.requester_user_id', '=', sql<string>`any(${validUuids(userIds ?? [])}::uuid[])`),
+        )
+        .where('r.created_at', '>=', startOf(from, timeZone))
+        .where('r.created_at', '<', sql<Date>`((${to}::date) + 1)::timestamp at time zone ${timeZone}`)
+        // By position: the day's expression written again would carry its own parameter, which
+        // PostgreSQL cannot match to the selected one.
+        .groupBy([sql.lit(1), sql.lit(2)])
+    );
+  },
+};
 
 /**
  * Tells a creator's numbers how many introductions each signed-in account asked for, per day of
@@ -25,16 +59,9 @@ export class SqlRequestedIntroductions implements OnModuleInit {
     to: string,
     timeZone: string,
   ): Promise<RequestedIntroductionsRow[]> {
-    const rows = await this.em.getConnection().execute<{ user_id: string; day: string; n: number }[]>(
-      `select r."requester_user_id" as user_id, (r."created_at" at time zone ?)::date::text as day, count(*)::int as n
-         from "amplify_interest_requests" r
-        where r."requester_user_id" is not null
-          and (?::uuid[] is null or r."requester_user_id" = any(?::uuid[]))
-          and r."created_at" >= (?::date)::timestamp at time zone ?
-          and r."created_at" < ((?::date) + 1)::timestamp at time zone ?
-        group by 1, 2`,
-      [timeZone, ...Array(2).fill(userIds === null ? null : uuidArray(userIds)), from, timeZone, to, timeZone],
-    );
+    const rows = await requestedIntroductionStatements
+      .daily(amplifySql(this.em), userIds, from, to, timeZone)
+      .execute();
     return rows.map((r) => ({ userId: r.user_id, day: r.day, n: Number(r.n) }));
   }
 }
