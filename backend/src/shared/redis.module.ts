@@ -2,6 +2,7 @@ import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nest
 import { MikroORM } from '@mikro-orm/postgresql';
 import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
+import { installationSql, installationStatements } from '../database/installation';
 
 /**
  * The prefix of every Redis key and queue of this install: REDIS_PREFIX when set, else
@@ -13,9 +14,7 @@ export class RedisNamespace {
 
   static async resolve(config: AppConfig, orm: MikroORM): Promise<RedisNamespace> {
     if (config.redis.prefix) return new RedisNamespace(config.redis.prefix);
-    const [row] = await orm.em
-      .getConnection()
-      .execute<{ id: string }[]>('select id from installation order by created_at limit 1');
+    const row = await installationStatements.id(installationSql(orm.em)).executeTakeFirst();
     if (!row) throw new Error('This database has no install id: run the migrations (npm start does)');
     return new RedisNamespace(`lc-${row.id}`);
   }

@@ -1,11 +1,12 @@
 import { join } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { describeCommittedStatements, type CompiledStatement } from '../database/sql-snapshots.testing';
+import { installationSql, installationStatements } from '../database/installation';
 import { migrationLockStatements } from '../database/migration-lock';
 import { databaseHealthStatements, healthSql } from './sql-database-health';
 
 /**
- * Health's typed statements, and `migrate`'s lock, as PostgreSQL receives them (issue 38 point 3), committed beside the
+ * Health's typed statements, `migrate`'s lock and the install's id, as PostgreSQL receives them (issue 38 point 3), committed beside the
  * adapter: a change to one is a diff of `system-sql.snapshot.sql` in review. After a change made
  * on purpose: `UPDATE_SQL_SNAPSHOTS=1 npx jest system-sql.snapshot`.
  */
@@ -19,6 +20,7 @@ function statements(em: EntityManager): [string, CompiledStatement][] {
     ['database health: the migrations applied', databaseHealthStatements.appliedMigrations(db).compile()],
     ['migrate: the migration lock taken', migrationLockStatements.take(db).compile()],
     ['migrate: the migration lock given back', migrationLockStatements.give(db).compile()],
+    ["the install's id (the Redis prefix's default)", installationStatements.id(installationSql(em)).compile()],
   ];
 }
 

@@ -17,3 +17,7 @@ select pg_advisory_lock($1) as "taken"
 select pg_advisory_unlock($1) as "given"
 -- values: [119173219707239]
 
+-- the install's id (the Redis prefix's default)
+select "id" from "installation" order by "created_at" limit $1
+-- values: [1]
+
