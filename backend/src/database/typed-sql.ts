@@ -1,4 +1,5 @@
 import { UnderscoreNamingStrategy, type EntitySchema, type InferClassEntityDB } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 
 /**
  * Typed SQL (issue 38 point 3): each module's hand-written statements are built with Kysely on
@@ -60,3 +61,7 @@ export function namingMismatches(tables: Record<string, EntitySchema>): string[]
     }),
   ]);
 }
+
+/** Midnight at the start of `day` (YYYY-MM-DD) in a city's time zone, as a timestamp with time zone. */
+export const startOfDay = (day: string, timeZone: string) =>
+  sql<Date>`(${day}::date)::timestamp at time zone ${timeZone}`;

@@ -1,12 +1,10 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
+import { startOfDay } from '../../../database/typed-sql';
 import { RequestedIntroductions, type RequestedIntroductionsRow } from '../../../shared/requested-introductions';
 import { validUuids } from '../../../shared/sql';
 import { amplifySql, type AmplifySql } from './amplify-tables';
-
-/** Midnight of `day` in the city's time zone, as a timestamp with time zone. */
-const startOf = (day: string, timeZone: string) => sql<Date>`(${day}::date)::timestamp at time zone ${timeZone}`;
 
 /** The statements (amplify-sql.snapshot.sql). */
 export const requestedIntroductionStatements = {
@@ -28,7 +26,7 @@ export const requestedIntroductionStatements = {
         .$if(userIds !== null, (q) =>
           q.where('r.requester_user_id', '=', sql<string>`any(${validUuids(userIds ?? [])}::uuid[])`),
         )
-        .where('r.created_at', '>=', startOf(from, timeZone))
+        .where('r.created_at', '>=', startOfDay(from, timeZone))
         .where('r.created_at', '<', sql<Date>`((${to}::date) + 1)::timestamp at time zone ${timeZone}`)
         // By position: the day's expression written again would carry its own parameter, which
         // PostgreSQL cannot match to the selected one.

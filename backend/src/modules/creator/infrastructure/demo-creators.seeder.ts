@@ -176,7 +176,6 @@ const MIN_FOLLOWERS = 800;
 const MAX_FOLLOWERS = 2_000_000;
 const DAY_MS = 86_400_000;
 
-/** Postgres array literal: the SQL driver would expand a JS array into separate values. */
 /** A demo creator's row: the columns the seed writes; the rest keep their defaults. */
 export type DemoProfileRow = Pick<
   CreatorTables['creator_profiles'],

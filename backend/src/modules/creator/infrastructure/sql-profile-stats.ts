@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
+import { startOfDay } from '../../../database/typed-sql';
 import { validUuids } from '../../../shared/sql';
 import { ProfileCountStore, type CountRow } from '../application/profile-counter';
 import { ProfileStatsReads, type StatsRow, type StatsScope } from '../application/profile-stats-reads';
@@ -19,9 +20,6 @@ const whose = (db: CreatorSql, scope: StatsScope, profileId: string) => {
     .where('city_slug', '=', sql<string>`any(${scope.cities})`);
   return [sql<boolean>`${sql.ref(profileId)} in ${inCities}`];
 };
-
-/** Midnight of `day` in the city's time zone, as a timestamp with time zone. */
-const startOf = (day: string, timeZone: string) => sql<Date>`(${day}::date)::timestamp at time zone ${timeZone}`;
 
 /** The day a moment fell on in the city's calendar. */
 const dayOf = (column: string, timeZone: string) => sql<string>`(${sql.ref(column)} at time zone ${timeZone})::date`;
@@ -82,7 +80,7 @@ export const profileStatsStatements = {
                 sql.lit(1).as('n'),
               ])
               .where((eb) => eb.and(whose(db, scope, 'r.profile_id')))
-              .where('r.created_at', '>=', startOf(from, timeZone)),
+              .where('r.created_at', '>=', startOfDay(from, timeZone)),
           )
           .unionAll(
             db
@@ -94,7 +92,7 @@ export const profileStatsStatements = {
                 sql.lit(1).as('n'),
               ])
               .where((eb) => eb.and(whose(db, scope, 'e.profile_id')))
-              .where('e.added_at', '>=', startOf(from, timeZone)),
+              .where('e.added_at', '>=', startOfDay(from, timeZone)),
           )
           .as('x'),
       )
