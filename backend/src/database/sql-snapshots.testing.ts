@@ -24,12 +24,13 @@ export interface CompiledStatement {
  * call `getKysely()` without naming options, so no plugin), of an ORM that is never connected
  * (the constructor does not connect, and pg's pool connects on a first query only). Each module's
  * spec hands it to the same factory its adapters use (`creatorSql(em)`, …) and only compiles.
+ * `entities`: the schemas whose metadata a statement reads (discovered in the constructor).
  */
-export function compilingOrm(): { em: EntityManager; close: () => Promise<void> } {
+export function compilingOrm(entities: EntitySchema[] = []): { em: EntityManager; close: () => Promise<void> } {
   const orm = new MikroORM({
     driver: PostgreSqlDriver,
     clientUrl: 'postgresql://compile-only@127.0.0.1:1/compile-only',
-    entities: [],
+    entities,
     discovery: { warnWhenNoEntities: false },
   });
   return { em: orm.em.fork(), close: () => orm.close() };
@@ -79,8 +80,10 @@ export function describeCommittedStatements(options: {
   file: string;
   statements: (em: EntityManager) => [string, CompiledStatement][];
   tables?: Record<string, EntitySchema>;
+  /** Schemas a statement reads metadata of (the console's lists read the profile's columns). */
+  entities?: EntitySchema[];
 }) {
-  const orm = compilingOrm();
+  const orm = compilingOrm(options.entities);
   afterAll(() => orm.close());
   const { committed, built } = committedAndBuilt(
     options.file,

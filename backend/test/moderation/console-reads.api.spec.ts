@@ -152,26 +152,25 @@ describe("the console's counts and lists", () => {
       await t.sql('vacuum analyze creator_profiles');
     }, 120_000);
 
-    /** The console's adapter on the ORM's connection, recording each statement it sends in `sent`. */
+    /** The console's adapter on the directory's pool, recording each statement it sends in `sent`. */
     function recordingQueries() {
-      const em = t.app.get(EntityManager).fork();
-      const conn = em.getConnection();
+      const pool = t.app.get(DirectoryPool);
       const sent: [string, unknown[]][] = [];
       const recording = {
-        getConnection: () => ({
-          execute: (sql: string, params: unknown[] = []) => (sent.push([sql, params]), conn.execute(sql, params)),
-        }),
-        getMetadata: em.getMetadata.bind(em),
-      } as unknown as EntityManager;
-      return { queries: new SqlCreatorAdminQueries(recording), sent, conn };
+        run: (statement: { text: string; values?: unknown[] }, opts?: object) => (
+          sent.push([statement.text, statement.values ?? []]),
+          pool.run(statement, opts)
+        ),
+      } as unknown as DirectoryPool;
+      return { queries: new SqlCreatorAdminQueries(t.app.get(EntityManager).fork(), recording), sent };
     }
     /** The statements the console's adapter sends for `run`, each with its plan. */
     async function plansOf(run: (q: SqlCreatorAdminQueries) => Promise<unknown>) {
-      const { queries, sent, conn } = recordingQueries();
+      const { queries, sent } = recordingQueries();
       await run(queries);
       const plans = [];
       for (const [sql, params] of sent) {
-        const rows = await conn.execute<{ 'QUERY PLAN': string }[]>(`explain ${sql}`, params);
+        const rows = await t.sql<{ 'QUERY PLAN': string }>(`explain ${sql}`, params);
         plans.push(rows.map((r) => r['QUERY PLAN']).join('\n'));
       }
       return plans;
@@ -264,8 +263,7 @@ describe("the console's counts and lists", () => {
       await client.connect();
       try {
         await client.query('set plan_cache_mode = force_generic_plan');
-        let n = 0;
-        await client.query(`prepare page as ${sql.replace(/\?/g, () => `$${++n}`)}`);
+        await client.query(`prepare page as ${sql}`);
         const values = params.map((v) => (v === null ? 'null' : client.escapeLiteral(String(v))));
         const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain execute page(${values.join(', ')})`);
         return rows.map((r) => r['QUERY PLAN']).join('\n');
@@ -341,7 +339,7 @@ describe("the console's counts and lists", () => {
     });
 
     it('walks a deep page from the nearest kept position of its list, not from an end (decision 0271)', async () => {
-      const { queries, sent, conn } = recordingQueries();
+      const { queries, sent } = recordingQueries();
       for (const query of [
         page({ sort: 'full_name', order: 'ASC', offset: 15_000 }),
         page({ status: 'approved', sort: 'updated_at', order: 'DESC', offset: 9_000 }),
@@ -350,7 +348,7 @@ describe("the console's counts and lists", () => {
         await queries.search(query);
         const pageStatement = sent.find(([sql]) => sql.includes('"__version"'));
         expect(pageStatement).toBeDefined();
-        const [plan] = await conn.execute<{ 'QUERY PLAN': unknown }[]>(
+        const [plan] = await t.sql<{ 'QUERY PLAN': unknown }>(
           `explain (analyze, format json) ${pageStatement![0]}`,
           pageStatement![1],
         );

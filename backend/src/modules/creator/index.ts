@@ -21,7 +21,7 @@ export { seedDemoCreators } from './infrastructure/demo-creators.seeder';
 // How a profile's row reads, for the directory's read side (modules/directory).
 export { PROFILE_SQL, PROFILES_SQL, readOnlyProfile } from './infrastructure/profile-rows';
 // The module's tables as typed statements see them, for the directory's read side too (decision 0970).
-export { creatorSql, type CreatorSql } from './infrastructure/creator-tables';
+export { CREATOR_TABLES, creatorSql, type CreatorSql, type CreatorTables } from './infrastructure/creator-tables';
 export { HandleChecks } from './application/handle-checks';
 export type { ClearedHandle } from './domain/handle-check';
 export { ProfileVisits, type VisitHeaders } from './application/profile-visits';

@@ -4,4 +4,4 @@ export { AccountsModule } from './accounts.module';
 export { AccountDirectory } from './application/account-directory';
 export { AuthService } from './application/auth.service';
 export { AdminCities, type AdminReach } from './application/admin-cities.service';
-export { accountEmailSql } from './infrastructure/account-sql';
+export { accountEmailOf } from './infrastructure/account-sql';

@@ -1,4 +1,8 @@
+import { sql, type Expression } from 'kysely';
+import { jsonBuildObject } from 'kysely/helpers/postgres';
+import { compileOnly } from '../../../database/typed-sql';
 import { CreatorProfile } from '../domain/creator-profile';
+import type { CreatorSql, CreatorTables } from './creator-tables';
 
 /*
  * A profile's row as its table's owner reads it: the aggregate's repository loads a profile's
@@ -7,18 +11,56 @@ import { CreatorProfile } from '../domain/creator-profile';
 
 /**
  * One profile, listed or not (the caller decides who may see it), with what its public view shows
- * beside its row: the confirmed handles (decision 0502) and the dates of its counts (0503).
+ * beside its row: the confirmed handles (decision 0502) and the dates of its counts (0503). Its
+ * text never changes: compiled once, run with the profile's id (`$1`), or an array of ids.
  */
-export const PROFILE_SQL = `select p.*,
-    (select json_agg(json_build_object('platform', c.platform, 'handle', c.handle, 'confirmed_at', c.confirmed_at) order by c.confirmed_at)
-       from handle_checks c where c.profile_id = p.id and c.confirmed_at is not null) as confirmed_handles,
-    (select json_agg(json_build_object('platform', f.platform, 'handle', f.handle, 'confirmed_at', f.confirmed_at))
-       from follower_counts f where f.profile_id = p.id) as follower_dates,
-    to_char(p.local_share_checked_on, 'YYYY-MM-DD') as local_share_day
-  from creator_profiles p where p.id = $1`;
+function profileRows(db: CreatorSql, which: Expression<string>) {
+  return db
+    .selectFrom('creator_profiles as p')
+    .selectAll('p')
+    .select((eb) => [
+      eb
+        .selectFrom('handle_checks as c')
+        .select((eb) =>
+          eb.fn
+            .jsonAgg(
+              jsonBuildObject({
+                platform: eb.ref('c.platform'),
+                handle: eb.ref('c.handle'),
+                confirmed_at: eb.ref('c.confirmed_at'),
+              }),
+            )
+            .orderBy('c.confirmed_at')
+            .as('confirmed'),
+        )
+        .whereRef('c.profile_id', '=', 'p.id')
+        .where('c.confirmed_at', 'is not', null)
+        .as('confirmed_handles'),
+      eb
+        .selectFrom('follower_counts as f')
+        .select((eb) =>
+          eb.fn
+            .jsonAgg(
+              jsonBuildObject({
+                platform: eb.ref('f.platform'),
+                handle: eb.ref('f.handle'),
+                confirmed_at: eb.ref('f.confirmed_at'),
+              }),
+            )
+            .as('dates'),
+        )
+        .whereRef('f.profile_id', '=', 'p.id')
+        .as('follower_dates'),
+      sql<string | null>`to_char(${eb.ref('p.local_share_checked_on')}, 'YYYY-MM-DD')`.as('local_share_day'),
+    ])
+    .where('p.id', '=', which);
+}
 
-/** PROFILE_SQL for a page of ids at once. */
-export const PROFILES_SQL = PROFILE_SQL.replace('where p.id = $1', 'where p.id = any($1::uuid[])');
+const db = compileOnly<CreatorTables>();
+export const PROFILE_SQL = profileRows(db, sql<string>`$1`).compile().sql;
+
+/** PROFILE_SQL for a page of ids at once (`$1`, a uuid array). */
+export const PROFILES_SQL = profileRows(db, sql<string>`any($1::uuid[])`).compile().sql;
 
 /**
  * Public reads are read-only and hot: rows become domain objects directly, skipping the ORM's

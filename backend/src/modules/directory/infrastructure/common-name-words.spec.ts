@@ -24,9 +24,9 @@ describe('indexedNameWord (decision 0270)', () => {
 describe('CommonNameWords', () => {
   const sampler = (names: number, words: string[]) => {
     const sent: string[] = [];
-    const query = async (sql: string) => {
-      sent.push(sql);
-      return sql.includes('pg_class') ? [{ reltuples: names }] : words.map((word) => ({ word }));
+    const query = {
+      names: async () => (sent.push('names'), names),
+      commonWords: async () => (sent.push('words'), words),
     };
     return { sent, query };
   };
@@ -52,9 +52,10 @@ describe('CommonNameWords', () => {
   });
 
   it('answers every search as before when the sample fails', async () => {
-    const words = new CommonNameWords(async () => {
+    const lost = async (): Promise<never> => {
       throw new Error('connection lost');
-    });
+    };
+    const words = new CommonNameWords({ names: lost, commonWords: lost });
     expect((await words.current()).size).toBe(0);
   });
 });

@@ -30,7 +30,13 @@ export function indexedNameWord(text: string, common: ReadonlySet<string>): stri
   return rare.length ? rare.reduce((a, b) => (b.length > a.length ? b : a)) : null;
 }
 
-type Query = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+/** Where the names are sampled: the statements behind it are `admin-list-statements.ts`'s. */
+export interface NameSample {
+  /** About how many creators there are (PostgreSQL's estimate, no count). */
+  names(): Promise<number>;
+  /** The words (lower case) in at least `share` of a sample of `percent` % of the table's pages. */
+  commonWords(percent: number, share: number): Promise<string[]>;
+}
 
 /**
  * The common words of creators' names, from a sample of PostgreSQL's pages: taken on the first
@@ -43,7 +49,7 @@ export class CommonNameWords {
   private taking: Promise<void> | null = null;
 
   constructor(
-    private readonly query: Query,
+    private readonly sample: NameSample,
     private readonly now: () => number = () => performance.now(),
   ) {}
 
@@ -58,22 +64,11 @@ export class CommonNameWords {
 
   private async take() {
     try {
-      const [table] = await this.query(`select reltuples from pg_class where oid = 'creator_profiles'::regclass`, []);
-      const names = Number(table?.reltuples ?? 0);
+      const names = await this.sample.names();
       this.words =
         names < NAMES_SAMPLED_FROM
           ? new Set()
-          : new Set(
-              (
-                await this.query(
-                  `with s as (select p.full_name from creator_profiles p tablesample system (?::real)),
-                        n as (select count(*) as names from s)
-                   select w.word from n, (select lower(x) as word, count(*) as c from s, regexp_split_to_table(s.full_name, '\\s+') x group by 1) w
-                    where w.c >= n.names * ?::float8 and w.word <> ''`,
-                  [Math.min(100, (100 * SAMPLED_NAMES) / names), COMMON_SHARE],
-                )
-              ).map((r) => String(r.word)),
-            );
+          : new Set(await this.sample.commonWords(Math.min(100, (100 * SAMPLED_NAMES) / names), COMMON_SHARE));
     } finally {
       // A failed sample is not retried on every search: the last words stand until the next turn.
       this.takenAt = this.now();

@@ -23,13 +23,7 @@ select c.scope as "__scope", c.total as "__total", null as id, null as full_name
     order by "__scope", created_at desc nulls first, id
 
 -- profile
-select p.*,
-    (select json_agg(json_build_object('platform', c.platform, 'handle', c.handle, 'confirmed_at', c.confirmed_at) order by c.confirmed_at)
-       from handle_checks c where c.profile_id = p.id and c.confirmed_at is not null) as confirmed_handles,
-    (select json_agg(json_build_object('platform', f.platform, 'handle', f.handle, 'confirmed_at', f.confirmed_at))
-       from follower_counts f where f.profile_id = p.id) as follower_dates,
-    to_char(p.local_share_checked_on, 'YYYY-MM-DD') as local_share_day
-  from creator_profiles p where p.id = $1
+select "p".*, (select json_agg(json_build_object('platform', "c"."platform", 'handle', "c"."handle", 'confirmed_at', "c"."confirmed_at") order by "c"."confirmed_at") as "confirmed" from "handle_checks" as "c" where "c"."profile_id" = "p"."id" and "c"."confirmed_at" is not null) as "confirmed_handles", (select json_agg(json_build_object('platform', "f"."platform", 'handle', "f"."handle", 'confirmed_at', "f"."confirmed_at")) as "dates" from "follower_counts" as "f" where "f"."profile_id" = "p"."id") as "follower_dates", to_char("p"."local_share_checked_on", 'YYYY-MM-DD') as "local_share_day" from "creator_profiles" as "p" where "p"."id" = $1
 
 -- list, newest first
 select p.id, p.full_name, p.can_use_name_publicly, p.platforms, p.bio, p.profile_image_url, p.profile_image_small_url, p.niches, p.total_followers, p.approval_status, p.phone_verified, p.neighborhood, p.created_at, p.city_slug, p.checked_at, p.listed_followers, (p.created_at)::text as "__key" from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified
