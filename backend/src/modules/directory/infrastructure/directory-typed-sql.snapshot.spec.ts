@@ -15,6 +15,7 @@ import {
   type ListShape,
 } from './admin-list-statements';
 import { callCandidateStatements } from './sql-listed-creators-for-calls';
+import { LISTING_VERSION_SQL } from './listing-version';
 
 /**
  * The directory's typed statements (issue 38 point 3), as PostgreSQL receives them, beside its
@@ -82,6 +83,7 @@ function statements(em: EntityManager): [string, CompiledStatement][] {
     ['console counts: some cities', countsByStatus(['cleveland', 'akron'])],
     ["console names: the table's estimated size", estimatedProfiles()],
     ["console names: a sample's common words", sampledCommonWords(12.5, 0.05)],
+    ['the listing version', { sql: LISTING_VERSION_SQL, parameters: [] }],
   ];
 }
 

@@ -57,3 +57,6 @@ with s as (select p.full_name from creator_profiles p tablesample system ($1::re
    where w.c >= n.names * $2::float8 and w.word <> ''
 -- values: [12.5,0.05]
 
+-- the listing version
+select "version" from "listing_version" where "id" = 1
+

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { ReadReplicas } from './read-replicas';
 import { DirectoryPool } from './directory-pool';
 import { PostgresNotifications, type ChannelListener } from '../../../database/postgres-notifications';
+import { compileOnly } from '../../../database/typed-sql';
+import { sql } from 'kysely';
 
 /** The channel the listing triggers notify whenever the version moves (migrations 0007, ListingFacts). */
 const LISTING_CHANNEL = 'listing_change';
@@ -14,6 +16,17 @@ const MAX_AGE_MS = 1_000;
  * (decision 0332). Without replicas the epoch stays 0: the database's number as it is.
  */
 const EPOCH_SPAN = 2 ** 32;
+
+/** The listing version's one row (migration ListingVersion): moved by the triggers of every listed fact. */
+interface ListingVersionTable {
+  listing_version: { id: number; version: string };
+}
+/** Its read, compiled once: a named statement on the directory's pool. */
+export const LISTING_VERSION_SQL = compileOnly<ListingVersionTable>()
+  .selectFrom('listing_version')
+  .select('version')
+  .where('id', '=', sql.lit(1))
+  .compile().sql;
 
 /**
  * The listing version as far as this process knows it, kept between the database's announcements.
@@ -103,7 +116,7 @@ export class ListingVersion {
     this.version = new KeptVersion(async () => {
       const { rows, epoch } = await pool.run({
         name: 'lc_listing_version',
-        text: 'select version from listing_version where id = 1',
+        text: LISTING_VERSION_SQL,
       });
       return epoch * EPOCH_SPAN + Number(rows[0]!.version);
     }, MAX_AGE_MS);
