@@ -1,4 +1,5 @@
 import { MSG } from '@local-creators/common';
+import { AppConfig } from '../backend/src/config/app-config';
 import {
   directoryResultsShown,
   addAdmin,
@@ -62,7 +63,13 @@ describe('handle ownership proof in the browser', () => {
 
     const visitor = await product.newPage({ width: 375, height: 900 });
     await visitor.page.goto(`/creator/${proven.id}`);
-    const since = new Date().toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+    // The month of the city's day (the profile shows the confirmation's day where the creator is):
+    // on the 1st of a month before midnight in Cleveland, UTC is already in the next month.
+    const since = new Date().toLocaleDateString('en-US', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: product.t.app.get(AppConfig).cityTimeZone,
+    });
     await visitor.page.getByText(`Handle confirmed since ${since}`).first().waitFor();
     expect(await visitor.page.getByText(`Handle confirmed since ${since}`).count()).toBe(2);
     await shot(visitor.page, 'profile-handles-375');

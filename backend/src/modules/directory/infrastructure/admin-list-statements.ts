@@ -68,8 +68,8 @@ export interface ListShape {
 
 /**
  * The values a list's statements take, by name: what fills their `$n` (ShapedStatements). Array
- * values travel as one PostgreSQL array literal each (slugArray, uuidArray), as a generic plan
- * reads them.
+ * values travel as one PostgreSQL array literal each (slugArray, uuidArray; niche names hold no
+ * commas or quotes), as a generic plan reads them.
  */
 export interface ListValues extends Record<string, unknown> {
   cities: string | null;

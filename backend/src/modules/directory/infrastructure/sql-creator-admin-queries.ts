@@ -159,19 +159,17 @@ export class SqlCreatorAdminQueries extends CreatorAdminQueries {
    */
   private detached(profile: Record<string, unknown>): CreatorProfile {
     // Own properties first, the class after: the ORM puts setters on the class's prototype.
-    for (const name of this.profileDates())
+    for (const name of this.profileColumns().dates)
       if (typeof profile[name] === 'string') profile[name] = new Date(profile[name]);
     profile.totalFollowers = Number(profile.totalFollowers);
     return Object.setPrototypeOf(profile, CreatorProfile.prototype) as CreatorProfile;
   }
 
+  /** The profile's columns, as the ORM's metadata lists them: read once. */
   private profileColumns() {
-    return (this.shape ??= profileColumnsOf(this.em));
+    return (this.profile ??= profileColumnsOf(this.em));
   }
-  private profileDates() {
-    return this.profileColumns().dates;
-  }
-  private shape?: ReturnType<typeof profileColumnsOf>;
+  private profile?: ReturnType<typeof profileColumnsOf>;
 
   async countByStatus(cities: readonly string[] | null) {
     const rows = await this.rows(countsByStatus(cities));
