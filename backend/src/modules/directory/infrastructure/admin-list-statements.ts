@@ -157,19 +157,15 @@ function conditions({ query: q, indexedWord }: ListShape, v: ListValues): Expres
   return where;
 }
 
-/** The list's conditions and `more`, as one (`where` needs one; none is `hasFilter`'s case). */
-function filtered(shape: ListShape, v: ListValues, ...more: Expression<SqlBool>[]): Expression<SqlBool> {
+/** The list's conditions and `more`, as one; none (every creator, nothing more) is undefined. */
+function filtered(shape: ListShape, v: ListValues, ...more: Expression<SqlBool>[]): Expression<SqlBool> | undefined {
   const all = [...conditions(shape, v), ...more];
-  return all.length === 1 ? all[0]! : profiles.and(all);
+  return all.length <= 1 ? all[0] : profiles.and(all);
 }
-const hasFilter = (shape: ListShape) =>
-  Boolean(
-    shape.query.cities ||
-    shape.query.status ||
-    shape.query.updatedAfterRejection ||
-    shape.query.ids ||
-    shape.query.q?.trim(),
-  );
+
+/** `filtered` with at least one condition given: never undefined. */
+const filteredWith = (shape: ListShape, v: ListValues, condition: Expression<SqlBool>) =>
+  filtered(shape, v, condition)!;
 
 /**
  * What a page reads of a profile: its columns only, not the search columns beside them (a third of
@@ -223,7 +219,10 @@ function buildMatchedPage(profile: ProfileColumns, shape: ListShape, v: ListValu
         db
           .selectFrom('creator_profiles as p')
           .select(['p.id', sql.ref<string>(key).as('k')])
-          .$if(hasFilter(shape), (qb) => qb.where(filtered(shape, v))),
+          .$call((qb) => {
+            const filter = filtered(shape, v);
+            return filter ? qb.where(filter) : qb;
+          }),
     )
     .with('t', (db) => db.selectFrom('matched').select((eb) => eb.fn.countAll<string>().as('total')))
     .selectFrom('t')
@@ -265,7 +264,7 @@ function buildWalkedPage(profile: ProfileColumns, shape: ListShape, v: ListValue
     ? db
         .selectFrom('creator_profiles as p')
         .select((eb) => eb.fn.countAll<string>().as('total'))
-        .where(filtered(shape, v))
+        .where(filtered(shape, v)!) // a city is a condition
     : db
         .selectFrom('creator_status_counts')
         .select((eb) =>
@@ -295,7 +294,9 @@ function buildWalkedPage(profile: ProfileColumns, shape: ListShape, v: ListValue
         const fromFront = eb
           .selectFrom('creator_profiles as p')
           .select('p.id')
-          .where(filtered(shape, v, sql<SqlBool>`2 * ${v.offset}::bigint + ${limit}::bigint <= ${sql.ref('t.total')}`))
+          .where(
+            filteredWith(shape, v, sql<SqlBool>`2 * ${v.offset}::bigint + ${limit}::bigint <= ${sql.ref('t.total')}`),
+          )
           .orderBy(key, dir)
           .orderBy('p.id', dir)
           .limit(limit)
@@ -303,7 +304,9 @@ function buildWalkedPage(profile: ProfileColumns, shape: ListShape, v: ListValue
         const fromBack = eb
           .selectFrom('creator_profiles as p')
           .select('p.id')
-          .where(filtered(shape, v, sql<SqlBool>`2 * ${v.offset}::bigint + ${limit}::bigint > ${sql.ref('t.total')}`))
+          .where(
+            filteredWith(shape, v, sql<SqlBool>`2 * ${v.offset}::bigint + ${limit}::bigint > ${sql.ref('t.total')}`),
+          )
           .orderBy(key, back)
           .orderBy('p.id', back)
           .limit(sql<number>`greatest(least(${limit}::bigint, ${eb.ref('t.total')} - ${v.offset}::bigint), 0)`)
@@ -372,7 +375,7 @@ function buildPageFromPosition(profile: ProfileColumns, shape: ListShape, v: Pos
           .selectFrom('creator_profiles as p')
           .select('p.id')
           .where(
-            filtered(
+            filteredWith(
               shape,
               v,
               profiles(
@@ -413,7 +416,10 @@ function buildKeptPositions(shape: ListShape, v: ListValues) {
           sql<string>`${eb.fn.agg('row_number').over((o) => o.orderBy(key).orderBy('p.id'))} - 1`.as('n'),
           eb.fn.countAll<string>().over().as('total'),
         ])
-        .$if(hasFilter(shape), (qb) => qb.where(filtered(shape, v)))
+        .$call((qb) => {
+          const filter = filtered(shape, v);
+          return filter ? qb.where(filter) : qb;
+        })
         .as('w'),
     )
     .select((eb) => [
