@@ -90,7 +90,11 @@ describe('issue 13: brands and visitors', () => {
       await page.getByLabel('Content type').selectOption('Event Coverage');
       await page.getByText('1 verified creator matches your search').waitFor();
       expect(await cardNames(page)).toEqual(['Sia Singer']);
+      // Back to the overview first: its own heading says the page has drawn it. Waiting only for the
+      // address let a busy page's last answer (Event Coverage, also "1 verified creator matches your
+      // search") pass for the new one; CI read the cards of a page still catching up.
       await page.getByLabel('Content type').selectOption('');
+      await page.getByRole('heading', { level: 1, name: "Akron's verified local creators" }).waitFor();
       await page.getByLabel('Collaboration').selectOption('Long-term Ambassador');
       await page.waitForURL(/collab_type=Long-term\+Ambassador/);
       await page.getByText('1 verified creator matches your search').waitFor();
