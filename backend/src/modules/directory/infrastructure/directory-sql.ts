@@ -28,7 +28,7 @@ export const PUBLIC_NAME_SORT_KEY = `lower(case when p.can_use_name_publicly the
  * columns (a tsvector per row was most of the bytes read and parsed), nor what only a profile
  * page shows.
  */
-const PAGE_COLUMNS = [
+export const PAGE_COLUMNS = [
   'id',
   'full_name',
   'can_use_name_publicly',
@@ -46,7 +46,7 @@ const PAGE_COLUMNS = [
   // Kept columns (decision 0851): whether a card is verified now, and whether a count waits for an admin.
   'checked_at',
   'listed_followers',
-];
+] as const;
 export const columnsOf = (alias: string) => PAGE_COLUMNS.map((c) => `${alias}.${c}`).join(', ');
 
 /**

@@ -14,13 +14,14 @@ import {
   walkedPage,
   type ListShape,
 } from './admin-list-statements';
+import { areaCards, areaCounts, areaNeighborhoods } from './area-statements';
 import { callCandidateStatements } from './sql-listed-creators-for-calls';
 import { LISTING_VERSION_SQL } from './listing-version';
 
 /**
  * The directory's typed statements (issue 38 point 3), as PostgreSQL receives them, beside its
- * hand-built public ones (`directory-sql.snapshot.sql`, decision 0996): the calls' candidates and
- * the console's lists. They read the creator module's tables through its typed Kysely, whose
+ * hand-built public ones (`directory-sql.snapshot.sql`, decision 0996): the calls' candidates,
+ * the console's lists and the area pages. They read the creator module's tables through its typed Kysely, whose
  * naming creator's own snapshot spec checks. After a change made on purpose:
  * `UPDATE_SQL_SNAPSHOTS=1 npx jest directory-typed-sql.snapshot`.
  */
@@ -84,6 +85,17 @@ function statements(em: EntityManager): [string, CompiledStatement][] {
     ["console names: the table's estimated size", estimatedProfiles()],
     ["console names: a sample's common words", sampledCommonWords(12.5, 0.05)],
     ['the listing version', { sql: LISTING_VERSION_SQL, parameters: [] }],
+    ["area page: a niche's counts, every city", areaCounts({ niche: 'Food' })],
+    [
+      "area page: a neighbourhood's counts and spelling, in a city",
+      areaCounts({ neighborhood: 'ohio-city', city: 'cleveland' }),
+    ],
+    ["area page: a niche's newest cards, in a city", areaCards({ niche: 'Food', city: 'cleveland' }, 'newest', 6)],
+    [
+      "area page: a neighbourhood's most followed cards, every city",
+      areaCards({ neighborhood: 'ohio-city' }, 'followers', 6),
+    ],
+    ["area pages: a city's neighbourhoods", areaNeighborhoods('cleveland')],
   ];
 }
 

@@ -60,3 +60,23 @@ with s as (select p.full_name from creator_profiles p tablesample system ($1::re
 -- the listing version
 select "version" from "listing_version" where "id" = 1
 
+-- area page: a niche's counts, every city
+select cast(coalesce(sum("total"), 0) as integer) as "total", cast(coalesce(sum("total") filter(where "bucket" = 0), 0) as integer) as "b0", cast(coalesce(sum("total") filter(where "bucket" = 1), 0) as integer) as "b1", cast(coalesce(sum("total") filter(where "bucket" = 2), 0) as integer) as "b2", cast(coalesce(sum("total") filter(where "bucket" = 3), 0) as integer) as "b3", null as "spelling" from "area_listing_counts" where ("kind" = $1 and "slug" = $2)
+-- values: ["niche","Food"]
+
+-- area page: a neighbourhood's counts and spelling, in a city
+select cast(coalesce(sum("total"), 0) as integer) as "total", cast(coalesce(sum("total") filter(where "bucket" = 0), 0) as integer) as "b0", cast(coalesce(sum("total") filter(where "bucket" = 1), 0) as integer) as "b1", cast(coalesce(sum("total") filter(where "bucket" = 2), 0) as integer) as "b2", cast(coalesce(sum("total") filter(where "bucket" = 3), 0) as integer) as "b3", (select "spelling" from "area_listing_counts" where ("kind" = $1 and "slug" = $2 and "city_slug" = $3) group by "spelling" having sum("total") > 0 order by sum("total") desc, "spelling" limit 1) as "spelling" from "area_listing_counts" where ("kind" = $4 and "slug" = $5 and "city_slug" = $6)
+-- values: ["neighborhood","ohio-city","cleveland","neighborhood","ohio-city","cleveland"]
+
+-- area page: a niche's newest cards, in a city
+select "p"."id", "p"."full_name", "p"."can_use_name_publicly", "p"."platforms", "p"."bio", "p"."profile_image_url", "p"."profile_image_small_url", "p"."niches", "p"."total_followers", "p"."approval_status", "p"."phone_verified", "p"."neighborhood", "p"."created_at", "p"."city_slug", "p"."checked_at", "p"."listed_followers" from "creator_profiles" as "p" where (("p"."is_public" and "p"."approval_status" = 'approved' and "p"."phone_verified") and "p"."niches" @> array[$1::text] and "p"."city_slug" = $2) order by "p"."created_at" desc, "p"."id" limit 6
+-- values: ["Food","cleveland"]
+
+-- area page: a neighbourhood's most followed cards, every city
+select "p"."id", "p"."full_name", "p"."can_use_name_publicly", "p"."platforms", "p"."bio", "p"."profile_image_url", "p"."profile_image_small_url", "p"."niches", "p"."total_followers", "p"."approval_status", "p"."phone_verified", "p"."neighborhood", "p"."created_at", "p"."city_slug", "p"."checked_at", "p"."listed_followers" from "creator_profiles" as "p" where (("p"."is_public" and "p"."approval_status" = 'approved' and "p"."phone_verified") and trim(both '-' from regexp_replace(lower("p"."neighborhood"), '[^a-z0-9]+', '-', 'g')) = $1) order by "p"."listed_followers" desc, "p"."created_at" desc, "p"."id" limit 6
+-- values: ["ohio-city"]
+
+-- area pages: a city's neighbourhoods
+select "s"."slug", (array_agg("s"."spelling" order by "s"."n" desc, "s"."spelling"))[1] as "name", cast(sum("s"."n") as integer) as "total" from (select "slug", "spelling", sum("total") as "n" from "area_listing_counts" where "kind" = 'neighborhood' and "city_slug" = $1 group by "slug", "spelling" having sum("total") > 0) as "s" group by "s"."slug" order by "s"."slug"
+-- values: ["cleveland"]
+

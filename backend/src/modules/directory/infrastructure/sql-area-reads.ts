@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { FOLLOWER_BUCKETS } from '@local-creators/common';
 import { AreaReads, type AreaFilter, type AreaSummary } from '../application/area-reads';
-import { areaCardsSql, areaCountsSql, areaNeighborhoodsSql } from './area-sql';
+import type { ShapedStatement } from '../../../database/typed-sql';
+import { areaCards, areaCounts, areaNeighborhoods } from './area-statements';
 import { DirectoryPool } from './directory-pool';
 import { listedCard } from './sql-directory-reads';
 
@@ -14,9 +15,9 @@ export class SqlAreaReads extends AreaReads {
 
   async summary(f: AreaFilter, cards: number, signal?: AbortSignal): Promise<AreaSummary> {
     const [counts, newest, mostFollowed] = await Promise.all([
-      this.rows(areaCountsSql(f), signal),
-      this.rows(areaCardsSql(f, 'newest', cards), signal),
-      this.rows(areaCardsSql(f, 'followers', cards), signal),
+      this.rows(areaCounts(f), signal),
+      this.rows(areaCards(f, 'newest', cards), signal),
+      this.rows(areaCards(f, 'followers', cards), signal),
     ]);
     const row = counts[0]!;
     return {
@@ -24,16 +25,18 @@ export class SqlAreaReads extends AreaReads {
       spread: FOLLOWER_BUCKETS.map((_, i) => Number(row[`b${i}`])),
       newest: newest.map(listedCard),
       mostFollowed: mostFollowed.map(listedCard),
-      spelling: (row.spelling as string | null) ?? null,
+      spelling: row.spelling ?? null,
     };
   }
 
   async neighborhoods(city: string, signal?: AbortSignal) {
-    const rows = await this.rows(areaNeighborhoodsSql(city), signal);
-    return rows.map((r) => ({ slug: String(r.slug), name: String(r.name), total: Number(r.total) }));
+    const rows = await this.rows(areaNeighborhoods(city), signal);
+    return rows.map((r) => ({ slug: r.slug, name: r.name, total: Number(r.total) }));
   }
 
-  private async rows(statement: { text: string; values: unknown[] }, signal?: AbortSignal) {
-    return (await this.pool.run(statement, { signal })).rows;
+  /** A statement's rows, typed as its builder typed them (the pool hands back plain rows). */
+  private async rows<Row>(statement: ShapedStatement<Row>, signal?: AbortSignal): Promise<Row[]> {
+    const { rows } = await this.pool.run({ text: statement.sql, values: [...statement.parameters] }, { signal });
+    return rows as Row[];
   }
 }
