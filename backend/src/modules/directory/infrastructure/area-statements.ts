@@ -4,6 +4,7 @@ import type { CreatorTables } from '../../creator';
 import { compileOnly, ShapedStatements } from '../../../database/typed-sql';
 import type { AreaFilter } from '../application/area-reads';
 import { PAGE_COLUMNS } from './directory-sql';
+import { LISTED, profiles } from './listing-rule';
 
 /**
  * The statements of the pages per niche and per neighbourhood (decision 0640) as typed statements
@@ -26,18 +27,7 @@ interface AreaListingCounts {
 type AreaTables = CreatorTables & { area_listing_counts: AreaListingCounts };
 const db: Kysely<AreaTables> = compileOnly<AreaTables>();
 
-const profiles = expressionBuilder<{ p: AreaTables['creator_profiles'] }, 'p'>();
 const counted = expressionBuilder<{ area_listing_counts: AreaListingCounts }, 'area_listing_counts'>();
-
-/**
- * The listing rule (spec 4) as the partial indexes' predicate spells it (`directory-sql.ts`'s
- * LISTED_SQL), so they serve it.
- */
-const listed = profiles.and([
-  profiles.ref('p.is_public'),
-  profiles('p.approval_status', '=', sql.lit('approved')),
-  profiles.ref('p.phone_verified'),
-]);
 
 /**
  * common's areaSlug of the neighbourhood in SQL: lower case, every run of anything but a-z and 0-9
@@ -112,7 +102,7 @@ export function areaCards(f: AreaFilter, order: 'newest' | 'followers', limit: n
       .select(PAGE_COLUMNS.map((c) => `p.${c}` as const))
       .where(
         profiles.and([
-          listed,
+          LISTED,
           ...(f.niche
             ? [profiles('p.niches', '@>', sql<AreaTables['creator_profiles']['niches']>`array[${v.niche}::text]`)]
             : []),

@@ -17,11 +17,12 @@ import {
 import { areaCards, areaCounts, areaNeighborhoods } from './area-statements';
 import { callCandidateStatements } from './sql-listed-creators-for-calls';
 import { LISTING_VERSION_SQL } from './listing-version';
+import { listedIdsStatement } from './sitemap-statements';
 
 /**
  * The directory's typed statements (issue 38 point 3), as PostgreSQL receives them, beside its
  * hand-built public ones (`directory-sql.snapshot.sql`, decision 0996): the calls' candidates,
- * the console's lists and the area pages. They read the creator module's tables through its typed Kysely, whose
+ * the console's lists, the area pages and the sitemap's ids. They read the creator module's tables through its typed Kysely, whose
  * naming creator's own snapshot spec checks. After a change made on purpose:
  * `UPDATE_SQL_SNAPSHOTS=1 npx jest directory-typed-sql.snapshot`.
  */
@@ -96,6 +97,8 @@ function statements(em: EntityManager): [string, CompiledStatement][] {
       areaCards({ neighborhood: 'ohio-city' }, 'followers', 6),
     ],
     ["area pages: a city's neighbourhoods", areaNeighborhoods('cleveland')],
+    ['sitemap: listed ids, every city', listedIdsStatement({ city: null, limit: 50_000, offset: 0 })],
+    ["sitemap: a city's listed ids", listedIdsStatement({ city: 'akron', limit: 50_000, offset: 50_000 })],
   ];
 }
 

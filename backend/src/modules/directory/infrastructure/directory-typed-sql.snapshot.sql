@@ -80,3 +80,11 @@ select "p"."id", "p"."full_name", "p"."can_use_name_publicly", "p"."platforms", 
 select "s"."slug", (array_agg("s"."spelling" order by "s"."n" desc, "s"."spelling"))[1] as "name", cast(sum("s"."n") as integer) as "total" from (select "slug", "spelling", sum("total") as "n" from "area_listing_counts" where "kind" = 'neighborhood' and "city_slug" = $1 group by "slug", "spelling" having sum("total") > 0) as "s" group by "s"."slug" order by "s"."slug"
 -- values: ["cleveland"]
 
+-- sitemap: listed ids, every city
+select "p"."id", "p"."updated_at" from "creator_profiles" as "p" where ("p"."is_public" and "p"."approval_status" = 'approved' and "p"."phone_verified") order by "p"."created_at" desc, "p"."id" limit $1 offset $2
+-- values: [50000,0]
+
+-- sitemap: a city's listed ids
+select "p"."id", "p"."updated_at" from "creator_profiles" as "p" where ("p"."is_public" and "p"."approval_status" = 'approved' and "p"."phone_verified") and "p"."city_slug" = $1 order by "p"."created_at" desc, "p"."id" limit $2 offset $3
+-- values: ["akron",50000,50000]
+

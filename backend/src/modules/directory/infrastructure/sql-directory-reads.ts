@@ -10,7 +10,6 @@ import {
   type ListedPageQuery,
 } from '../application/directory-reads';
 import {
-  LISTED_SQL,
   listedCountSql,
   listedOverviewSql,
   listedPageSql,
@@ -26,6 +25,7 @@ import {
 import { PROFILE_SQL, PROFILES_SQL, readOnlyProfile } from '../../creator';
 import { ListingVersion } from './listing-version';
 import { DirectoryPool } from './directory-pool';
+import { listedIdsStatement } from './sitemap-statements';
 
 const statementNames = new Map<string, string>();
 /** A prepared statement's name per SQL text (a few hundred shapes: filters × orders × directions). */
@@ -212,13 +212,8 @@ export class SqlDirectoryReads extends DirectoryReads {
     // Up to tens of thousands of rows: two columns straight from SQL, no entities; on the
     // directory's pool, so the sitemap comes from where the rest of the public reads do. One
     // city's (its sitemap, decision 0622) walks the city's listing index.
-    const rows = await this.cancellable(
-      undefined,
-      city
-        ? `select p.id, p.updated_at from creator_profiles p where ${LISTED_SQL} and p.city_slug = $3 order by p.created_at desc, p.id limit $1 offset $2`
-        : `select p.id, p.updated_at from creator_profiles p where ${LISTED_SQL} order by p.created_at desc, p.id limit $1 offset $2`,
-      city ? [limit, offset, city] : [limit, offset],
-    );
+    const statement = listedIdsStatement({ city: city ?? null, limit, offset });
+    const rows = await this.cancellable(undefined, statement.sql, [...statement.parameters]);
     return rows.map((r) => ({ id: r.id as string, updatedAt: new Date(r.updated_at as string | Date) }));
   }
   async findByIdReadOnly(id: string, opts: { fresh?: boolean } = {}) {

@@ -8,11 +8,9 @@ import { DirectoryReads } from '../application/directory-reads';
 import { ListedCreatorsForCalls, type CallCandidate } from '../application/listed-creators-for-calls';
 import { sql } from 'kysely';
 import { validUuids } from '../../../shared/sql';
+import { LISTED } from './listing-rule';
 
-/**
- * The listed profiles (spec 4) with a call's candidate's columns. The listing rule is written as
- * the partial indexes' predicate spells it (`directory-sql.ts`'s LISTED_SQL), so they serve it.
- */
+/** The listed profiles (spec 4) with a call's candidate's columns. */
 const listedCandidates = (db: CreatorSql) =>
   db
     .selectFrom('creator_profiles as p')
@@ -27,9 +25,7 @@ const listedCandidates = (db: CreatorSql) =>
       'p.neighborhood',
       sql<string>`coalesce(p.listed_followers, p.total_followers)`.as('followers'),
     ])
-    .where((eb) =>
-      eb.and([eb.ref('p.is_public'), eb('p.approval_status', '=', sql.lit('approved')), eb.ref('p.phone_verified')]),
-    );
+    .where(LISTED);
 
 /** The statements (directory-sql.snapshot.sql keeps the public ones; these are in creator's module snapshot). */
 export const callCandidateStatements = {
