@@ -1,5 +1,4 @@
-import { Client } from 'pg';
-import { createTestDatabase } from '../helpers/test-db';
+import { seededDatabase } from '../helpers/test-db';
 import { areaCards, areaCounts } from '../../src/modules/directory/infrastructure/area-statements';
 import type { ShapedStatement } from '../../src/database/typed-sql';
 
@@ -10,13 +9,7 @@ import type { ShapedStatement } from '../../src/database/typed-sql';
  * creator of the city. Budgets in shared buffers, at 30,000 listed creators in two cities.
  */
 describe('area page plans', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let pg: Client;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    pg = new Client({ connectionString: db.url });
-    await pg.connect();
+  const db = seededDatabase(async (pg) => {
     await pg.query(`insert into cities (slug, name, state, time_zone, neighborhoods, copy, host)
       values ('akron', 'Akron', 'OH', 'America/New_York', array['Highland Square'], '{}'::jsonb, null) on conflict do nothing`);
     await pg.query(`insert into users (id, email, password_hash, created_at, updated_at)
@@ -31,14 +24,10 @@ describe('area page plans', () => {
         (array['Cleveland','Akron'])[1 + n % 2], (array['cleveland','akron'])[1 + n % 2]
       from (select id, row_number() over () as n from users where email like 'area%') u`);
     await pg.query('analyze');
-  }, 120_000);
-  afterAll(async () => {
-    await pg?.end();
-    await db?.drop();
   });
 
   async function plan(statement: ShapedStatement) {
-    const r = await pg.query(`explain (analyze, buffers, format json) ${statement.sql}`, [...statement.parameters]);
+    const r = await db.pg.query(`explain (analyze, buffers, format json) ${statement.sql}`, [...statement.parameters]);
     const root = r.rows[0]['QUERY PLAN'][0].Plan;
     const indexes: string[] = [];
     const walk = (node: Record<string, any>) => {
@@ -69,9 +58,9 @@ describe('area page plans', () => {
 
   it('counts from the kept numbers, not the profiles', async () => {
     const counts = areaCounts({ neighborhood: 'ohio-city', city: 'cleveland' });
-    const r = await pg.query(`explain (format json) ${counts.sql}`, [...counts.parameters]);
+    const r = await db.pg.query(`explain (format json) ${counts.sql}`, [...counts.parameters]);
     expect(JSON.stringify(r.rows[0]['QUERY PLAN'])).not.toContain('creator_profiles');
-    expect((await pg.query(counts.sql, [...counts.parameters])).rows[0]).toMatchObject({
+    expect((await db.pg.query(counts.sql, [...counts.parameters])).rows[0]).toMatchObject({
       total: 5000,
       spelling: 'Ohio City',
     });

@@ -1,7 +1,6 @@
-import { Client } from 'pg';
 import { listedCountSql, listedPageSql } from '../../src/modules/directory/infrastructure/directory-sql';
 import type { ListedOrder } from '../../src/modules/directory/application/directory-reads';
-import { createTestDatabase } from '../helpers/test-db';
+import { seededDatabase } from '../helpers/test-db';
 
 const LISTED = 100_000;
 /** Listed creators with a recorded share: one in a hundred, half of them checked too long ago. */
@@ -14,16 +13,11 @@ const WITH_SHARE = 1_000;
  * order to those rows, whatever plan the prepared statement gets.
  */
 describe('the local share filter at 100,000 creators', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let pg: Client;
   /** The pages of the whole table: what walking the listing would read. */
   let listingPages = 0;
   const since = new Date(Date.now() - 180 * 86_400_000).toISOString().slice(0, 10);
 
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    pg = new Client({ connectionString: db.url });
-    await pg.connect();
+  const db = seededDatabase(async (pg) => {
     // Seeding only: the per-row triggers (listing version and counts) are not what is measured here.
     await pg.query(`set session_replication_role = replica`);
     await pg.query(`insert into users (id, email, password_hash, created_at, updated_at)
@@ -42,18 +36,14 @@ describe('the local share filter at 100,000 creators', () => {
       .relpages;
     await pg.query('set plan_cache_mode = force_generic_plan');
   }, 600_000);
-  afterAll(async () => {
-    await pg?.end();
-    await db?.drop();
-  });
 
   /** Pages read and milliseconds taken by a prepared statement's generic plan, and the rows it answered. */
   async function run(name: string, sql: { text: string; values: unknown[] }) {
-    await pg.query(`prepare ${name} as ${sql.text}`);
+    await db.pg.query(`prepare ${name} as ${sql.text}`);
     const literals = sql.values.map((v) => `'${String(v).replace(/'/g, "''")}'`).join(', ');
-    const { rows } = await pg.query(`explain (analyze, buffers, format json) execute ${name}(${literals})`);
+    const { rows } = await db.pg.query(`explain (analyze, buffers, format json) execute ${name}(${literals})`);
     const plan = rows[0]['QUERY PLAN'][0];
-    const answer = await pg.query(`execute ${name}(${literals})`);
+    const answer = await db.pg.query(`execute ${name}(${literals})`);
     if (process.env.SHOW_PLANS) console.log(name, JSON.stringify(plan).slice(0, 2000));
     return {
       pages: plan['Plan']['Shared Hit Blocks'] + plan['Plan']['Shared Read Blocks'],
@@ -80,7 +70,7 @@ describe('the local share filter at 100,000 creators', () => {
   it('counts the matches from the same rows, fresh ones only', async () => {
     const count = await run('count', listedCountSql({ min_local_share: 50, local_share_since: since }, 1000));
     // Fresh (checked 10 days ago) and at least 50%: every other creator with a share, about half of those.
-    const expected = await pg.query(
+    const expected = await db.pg.query(
       `select count(*)::int as n from creator_profiles where local_share >= 50 and local_share_checked_on > $1::date`,
       [since],
     );
@@ -95,9 +85,9 @@ describe('the local share filter at 100,000 creators', () => {
     const rare = (name: string) =>
       run(name, listedPageSql({ min_local_share: 95, local_share_since: since, order: 'newest', limit: 26 }));
     const withIndex = await rare('rare_with_index');
-    await pg.query('begin');
+    await db.pg.query('begin');
     try {
-      await pg.query('drop index creator_profiles_listed_local_share_idx');
+      await db.pg.query('drop index creator_profiles_listed_local_share_idx');
       const without = await rare('rare_without_index');
       console.log(
         `min_local_share=95 by newest: ${withIndex.pages} pages, ${withIndex.ms.toFixed(2)} ms; without the index ${without.pages} pages, ${without.ms.toFixed(2)} ms (listing ${listingPages})`,
@@ -106,7 +96,7 @@ describe('the local share filter at 100,000 creators', () => {
       expect(without.pages).toBeGreaterThan(listingPages / 2);
       expect(withIndex.pages).toBeLessThan(WITH_SHARE * 1.2);
     } finally {
-      await pg.query('rollback');
+      await db.pg.query('rollback');
     }
   });
 });

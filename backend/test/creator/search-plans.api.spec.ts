@@ -10,7 +10,7 @@ import {
   anyOfSearchesQuery,
 } from '../../src/modules/directory/infrastructure/directory-sql';
 import type { ListedFilters, ListedOrder } from '../../src/modules/directory/application/directory-reads';
-import { createTestDatabase } from '../helpers/test-db';
+import { createTestDatabase, seededDatabase } from '../helpers/test-db';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { DirectoryReads } from '../../src/modules/directory/application/directory-reads';
 
@@ -50,26 +50,16 @@ async function seedPlanCreators(query: (sql: string) => Promise<unknown>, listed
  * 0.1 ms at 100,000). With words, the text index must drive, whatever filter comes with them.
  */
 describe('search plans that do not depend on the values', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let pg: Client;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    pg = new Client({ connectionString: db.url });
-    await pg.connect();
+  const db = seededDatabase(async (pg) => {
     await seedPlanCreators((sql) => pg.query(sql));
     await pg.query('set plan_cache_mode = force_generic_plan');
   }, 60_000);
-  afterAll(async () => {
-    await pg?.end();
-    await db?.drop();
-  });
 
   /** The indexes a prepared statement's generic plan reads. */
   async function genericPlanIndexes(name: string, sql: { text: string; values: unknown[] }) {
-    await pg.query(`prepare ${name} as ${sql.text}`);
+    await db.pg.query(`prepare ${name} as ${sql.text}`);
     const literals = sql.values.map(sqlLiteral).join(', ');
-    const { rows } = await pg.query(`explain execute ${name}(${literals})`);
+    const { rows } = await db.pg.query(`explain execute ${name}(${literals})`);
     if (process.env.SHOW_PLANS) console.log(name, rows.map((r) => r['QUERY PLAN']).join('\n'));
     return [
       ...new Set(
@@ -108,27 +98,27 @@ describe('search plans that do not depend on the values', () => {
   it('finds close words in the word table and their creators through the text index (decision 0250)', async () => {
     const close = closeWordsSql('Comik 12', undefined, 3);
     expect(await genericPlanIndexes('close_words', close)).toEqual(expect.arrayContaining(['search_words_trgm_idx']));
-    const { rows: words } = await pg.query(close);
+    const { rows: words } = await db.pg.query(close);
     expect(words.map((w) => [w.word, w.creators, w.close[0]])).toEqual([
       ['comik', 0, 'comic'],
       ['12', expect.any(Number), undefined],
     ]);
     const sql = listedSuggestionsSql('Comik 12', anyOfSearchesQuery([['comic', '12']]), undefined, 3);
     expect(await genericPlanIndexes('suggest', sql)).toEqual(['creator_profiles_listed_search_doc_idx']);
-    const { rows } = await pg.query(sql);
+    const { rows } = await db.pg.query(sql);
     expect(rows[0]).toEqual({ suggestion: 'Comic 12' });
   });
 
   it('reads the overview from indexes in one prepared statement, a rare niche without walking the whole listing', async () => {
     const sql = listedOverviewSql(10, 8);
-    await pg.query(`prepare overview as ${sql.text}`);
-    const { rows: plan } = await pg.query(`explain (analyze, buffers, format json) execute overview`);
+    await db.pg.query(`prepare overview as ${sql.text}`);
+    const { rows: plan } = await db.pg.query(`explain (analyze, buffers, format json) execute overview`);
     const root = plan[0]['QUERY PLAN'][0];
     // Walking the listing order's index for the rare niche, the oldest 12 of 30,012, read every
     // listed row: thousands of pages. From the niches index it is a few dozen in all.
     expect(root['Plan']['Shared Hit Blocks'] + root['Plan']['Shared Read Blocks']).toBeLessThan(500);
 
-    const { rows } = await pg.query(`execute overview`);
+    const { rows } = await db.pg.query(`execute overview`);
     const comedy = rows.filter((r) => r.__scope === 'Comedy');
     expect(comedy[0]).toMatchObject({ id: null, __total: 12 });
     expect(comedy.slice(1).map((r) => r.full_name)).toEqual([
@@ -168,9 +158,9 @@ describe('search plans that do not depend on the values', () => {
 
   /** The pages (hit and read) a prepared statement's generic plan reads for these values. */
   async function genericPlanBuffers(name: string, sql: { text: string; values: unknown[] }) {
-    await pg.query(`prepare ${name} as ${sql.text}`);
+    await db.pg.query(`prepare ${name} as ${sql.text}`);
     const literals = sql.values.map(sqlLiteral).join(', ');
-    const { rows } = await pg.query(`explain (analyze, buffers, format json) execute ${name}(${literals})`);
+    const { rows } = await db.pg.query(`explain (analyze, buffers, format json) execute ${name}(${literals})`);
     const plan = rows[0]['QUERY PLAN'][0]['Plan'];
     return plan['Shared Hit Blocks'] + plan['Shared Read Blocks'];
   }
@@ -186,7 +176,7 @@ describe('search plans that do not depend on the values', () => {
     'reads a page of the niche %s by %s without reading the whole niche or the whole listing',
     async (niche, order, nicheShare) => {
       // A page in the middle: after the 5,000th row of the order.
-      const at = await pg.query(
+      const at = await db.pg.query(
         `select p.id, ${order === 'newest' ? 'p.created_at' : order === 'followers' ? 'p.total_followers' : 'lower(p.full_name)'}::text as key
          from creator_profiles p where p.niches @> array[$1]
          order by ${order === 'newest' ? 'p.created_at desc' : order === 'followers' ? 'p.total_followers desc' : 'lower(p.full_name)'}, p.id offset $2 limit 1`,

@@ -50,3 +50,23 @@ export async function createTestDatabase(
     },
   };
 }
+
+/**
+ * A describe's own database with one client on it, for tests that read plans: created, migrated
+ * and seeded by `seed` before its tests, dropped after. `client.pg` is there once they run.
+ */
+export function seededDatabase(seed: (pg: Client) => Promise<void>, timeoutMs = 120_000): { readonly pg: Client } {
+  let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  const client = { pg: undefined as unknown as Client };
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    client.pg = new Client({ connectionString: db.url });
+    await client.pg.connect();
+    await seed(client.pg);
+  }, timeoutMs);
+  afterAll(async () => {
+    await client.pg?.end();
+    await db?.drop();
+  });
+  return client;
+}
