@@ -212,7 +212,7 @@ export class SqlDirectoryReads extends DirectoryReads {
     // Up to tens of thousands of rows: two columns straight from SQL, no entities; on the
     // directory's pool, so the sitemap comes from where the rest of the public reads do. One
     // city's (its sitemap, decision 0622) walks the city's listing index.
-    const statement = listedIdsStatement({ city: city ?? null, limit, offset });
+    const statement = listedIdsStatement({ city: city || null, limit, offset });
     const rows = await this.cancellable(undefined, statement.sql, [...statement.parameters]);
     return rows.map((r) => ({ id: r.id as string, updatedAt: new Date(r.updated_at as string | Date) }));
   }
