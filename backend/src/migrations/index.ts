@@ -44,6 +44,7 @@ import { Migration20261129120000Calls } from './Migration20261129120000Calls';
 import { Migration20261129150000CallMatchMail } from './Migration20261129150000CallMatchMail';
 import { Migration20261129170000CallAnswers } from './Migration20261129170000CallAnswers';
 import { Migration20261129180000CallViews } from './Migration20261129180000CallViews';
+import { Migration20261201050000NeighborhoodNewestIndex } from './Migration20261201050000NeighborhoodNewestIndex';
 import { Migration20261129140000SearchWordsPlannedEachTime } from './Migration20261129140000SearchWordsPlannedEachTime';
 
 /**
@@ -106,4 +107,8 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261129150000CallMatchMail', class: Migration20261129150000CallMatchMail },
   { name: 'Migration20261129170000CallAnswers', class: Migration20261129170000CallAnswers },
   { name: 'Migration20261129180000CallViews', class: Migration20261129180000CallViews },
+  {
+    name: 'Migration20261201050000NeighborhoodNewestIndex',
+    class: Migration20261201050000NeighborhoodNewestIndex,
+  },
 ];
