@@ -21,8 +21,9 @@ const step = (cmd, args) => {
 step('npm', ['run', 'typecheck']);
 step('npm', ['run', 'lint']); // architecture rules (.dependency-cruiser.cjs): fails on a violation
 step('npm', ['run', 'build']);
-// The measuring scripts' own pieces (the bench's yardsticks): plain `node --test`, a second or two.
-step(process.execPath, ['--test', 'scripts/bench/yardsticks.test.mjs']);
+// The measuring scripts' own pieces (the bench's yardsticks, and the product modules they import
+// from the build): plain `node --test`, a few seconds.
+step(process.execPath, ['--test', 'scripts/bench/yardsticks.test.mjs', 'scripts/bench/dist-imports.test.mjs']);
 
 mkdirSync(join(root, 'test-results'), { recursive: true });
 const results = join(root, 'test-results', 'jest.json');

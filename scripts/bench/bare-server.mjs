@@ -13,7 +13,7 @@
 // For a bench of several cities (decision 0641): `?city=` on `/api/creators` (the API's statements
 // with the city's filter, its totals from the counts kept per city), `/api/directory?city=` (the
 // overview below, of that city's rows) and the area pages `/api/directory/niches|neighborhoods/
-// {slug}?city=` (the API's statements, area-sql, mapped with its own card code). The overview and
+// {slug}?city=` (the API's statements, area-statements, mapped with its own card code). The overview and
 // the area pages are cached reads, measured against the bytes floor: here they serve the bench's
 // check that both servers answer the same.
 // Usage: DATABASE_URL=… PORT=… [ANSWER_HEADERS_FILE=…] [BENCH_APPLICATION_NAME=bench floor] node scripts/bench/bare-server.mjs
@@ -26,11 +26,11 @@ import directorySql from '../../backend/dist/modules/directory/infrastructure/di
 import directoryReads from '../../backend/dist/modules/directory/infrastructure/sql-directory-reads.js';
 import profileRows from '../../backend/dist/modules/creator/infrastructure/profile-rows.js';
 import creatorViews from '../../backend/dist/modules/creator/application/creator-views.js';
-import areaSql from '../../backend/dist/modules/directory/infrastructure/area-sql.js';
+import areaStatements from '../../backend/dist/modules/directory/infrastructure/area-statements.js';
 import searchWords from '../../backend/dist/modules/directory/application/search-words.js';
 
 const { AREA_PAGES, AREA_SLUG, DIRECTORY, FOLLOWER_BUCKETS, NICHES, PLATFORM_NAMES, VERIFICATION_FRESHNESS, areaSlug } = common;
-const { areaCountsSql, areaCardsSql } = areaSql;
+const { areaCounts, areaCards } = areaStatements;
 const { listedCountSql, listedPageSql, listedMatchedPageSql, listedSuggestionsSql, listedWalkCountSql, searchWordStatsSql, wordStatsAndMatchedPageSql, closeWordsSql, anyOfSearchesQuery, walkStoppedShort } =
   directorySql;
 const { PROFILE_SQL, readOnlyProfile } = profileRows;
@@ -282,7 +282,7 @@ async function answer(res, sql, params) {
 }
 
 /**
- * GET /api/directory/niches/{slug} and /neighborhoods/{slug}: the API's statements (area-sql), the
+ * GET /api/directory/niches/{slug} and /neighborhoods/{slug}: the API's statements (area-statements), the
  * city's row for its name and neighbourhoods (the home city's, CITY, when none is asked), mapped as
  * AreaPages maps them; not kept.
  */
@@ -300,11 +300,12 @@ async function area(res, kind, rawSlug, city) {
     const niche = kind === 'niche' ? NICHES.find((n) => areaSlug(n) === slug) : undefined;
     if (kind === 'niche' && !niche) return res.writeHead(404).end();
     const filter = kind === 'niche' ? { niche, city: cityRow?.slug } : { neighborhood: slug, city: cityRow.slug };
-    const run = ({ text, values }) => pool.query(prepared(text, values)).then((r) => r.rows);
+    // Typed statements (area-statements): their text and values, as SqlAreaReads sends them.
+    const run = ({ sql, parameters }) => pool.query(prepared(sql, [...parameters])).then((r) => r.rows);
     const [[counts], newest, mostFollowed] = await Promise.all([
-      run(areaCountsSql(filter)),
-      run(areaCardsSql(filter, 'newest', AREA_PAGES.cardCount)),
-      run(areaCardsSql(filter, 'followers', AREA_PAGES.cardCount)),
+      run(areaCounts(filter)),
+      run(areaCards(filter, 'newest', AREA_PAGES.cardCount)),
+      run(areaCards(filter, 'followers', AREA_PAGES.cardCount)),
     ]);
     const name = kind === 'niche' ? niche : (cityRow.neighborhoods.find((n) => areaSlug(n) === slug) ?? (counts.total > 0 ? counts.spelling : null));
     if (!name) return res.writeHead(404).end();
