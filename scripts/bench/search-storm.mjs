@@ -105,26 +105,28 @@ const buffer = Buffer.alloc(size - logFrom);
 readSync(fd, buffer, 0, buffer.length, logFrom);
 closeSync(fd);
 const kinds = new Map();
+// Either spelling of a statement: hand-built (before the typed statements) or compiled by Kysely.
+const has = (text, ...forms) => forms.some((form) => text.includes(form));
 const kindOf = (text) =>
-  text.includes('distinct on (lower(c.t))')
+  has(text, 'distinct on (lower(c.t))')
     ? 'suggestion: names'
-    : text.includes('levenshtein')
+    : has(text, 'levenshtein')
       ? 'suggestion: close words'
-      : text.includes('with known as materialized')
+      : has(text, 'with known as materialized', 'with "known" as materialized')
         ? 'word table + matched page'
-      : text.includes('search_words')
-        ? 'word table'
-        : text.includes('limit 10000) p')
-          ? 'walk count'
-          : text.includes('with m as materialized')
-            ? 'matched page'
-            : text.includes('listing_version')
-              ? 'listing version'
-              : text.startsWith('select count(*)')
-                ? 'count'
-                : text.includes('select row_to_json')
-                  ? 'page'
-                  : 'other';
+        : has(text, 'search_words')
+          ? 'word table'
+          : has(text, 'limit 10000) p', 'limit 10000) as "p"')
+            ? 'walk count'
+            : has(text, 'with m as materialized', 'with "m" as materialized')
+              ? 'matched page'
+              : has(text, 'listing_version')
+                ? 'listing version'
+                : text.startsWith('select count(*)') || text.startsWith('select cast(count(*)')
+                  ? 'count'
+                  : has(text, 'select row_to_json')
+                    ? 'page'
+                    : 'other';
 // A statement's text goes on over the lines that follow its first (those without a timestamp).
 const lines = [];
 for (const line of buffer.toString('utf8').split('\n')) {

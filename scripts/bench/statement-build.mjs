@@ -1,12 +1,18 @@
 #!/usr/bin/env node
-// `node scripts/bench/statement-build.mjs` (after `npm run build`): the API's own CPU to build one
-// directory statement, the hand-built text (backend/dist/…/directory-sql.js) beside the same
-// statement built and compiled by Kysely, which typed SQL elsewhere uses (decisions 0990, 0996).
-// Both run in this one process, one after the other, so the host's speed cancels out of the ratio.
+// `node scripts/bench/statement-build.mjs` (after `npm run build`): the API's own CPU to make one
+// directory statement as the API makes it (backend/dist/…/directory-sql.js: hand-built text until
+// decision 1000, typed statements kept per shape since), beside the same statement built and
+// compiled by Kysely on every call (decisions 0990, 0996, 0999). All run in this one process, one
+// after the other, so the host's speed cancels out of the ratios. BUILD_DIR: another checkout's
+// backend/dist (its directory-sql.js), to compare two commits.
 import { Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, DummyDriver, sql } from 'kysely';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
 import directorySql from '../../backend/dist/modules/directory/infrastructure/directory-sql.js';
 
-const { listedPageSql, listedMatchedPageSql } = directorySql;
+const { listedPageSql, listedMatchedPageSql, wordStatsAndMatchedPageSql } = process.env.BUILD_DIR
+  ? createRequire(import.meta.url)(resolve(process.env.BUILD_DIR, 'modules/directory/infrastructure/directory-sql.js'))
+  : directorySql;
 
 // Compile only: no connection.
 const db = new Kysely({
@@ -47,10 +53,12 @@ const kyselyPage = (f) =>
     .compile();
 
 const cases = [
-  ['hand-built: a page, three filters, a position', () =>
+  ['directory-sql: a page, three filters, a position', () =>
     listedPageSql({ order: 'newest', limit: 25, platform: 'Instagram', min_followers: 10_000, neighborhood: 'Tremont', after: AT })],
-  ['hand-built: a rare word and a niche, page and count', () =>
+  ['directory-sql: a rare word and a niche, page and count', () =>
     listedMatchedPageSql({ order: 'relevance', limit: 25, q: 'imani', niche: 'Food', nicheShare: 0.5 }, 1_000)],
+  ['directory-sql: a new search, its words, page and count', () =>
+    wordStatsAndMatchedPageSql({ order: 'relevance', limit: 25, q: 'creator 1234' }, 1_000)],
   ['Kysely: the same page, three filters, a position', () =>
     kyselyPage({ platform: 'Instagram', min: 10_000, hood: 'Tremont', at: AT, limit: 25 })],
 ];

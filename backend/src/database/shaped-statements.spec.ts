@@ -59,4 +59,21 @@ describe('ShapedStatements (decision 0999)', () => {
     statement(true);
     expect(builds).toBe(3);
   });
+
+  it('compared with every compile (as tests ask), refuses a shape key that misses what the text depends on', () => {
+    const shapes = new ShapedStatements<{ city: string; rank: number | null }>();
+    // The key leaves out whether a rank is asked: the second call would reuse the first's text.
+    const statement = (rank: number | null) =>
+      shapes.compile('one key for both', { city: 'akron', rank }, (v) => items(v, rank !== null));
+    ShapedStatements.compareEveryCompile = true;
+    try {
+      statement(3);
+      expect(statement(4).parameters).toEqual(['akron', 4]);
+      expect(() => statement(null)).toThrow('statement shape one key for both has two texts');
+    } finally {
+      ShapedStatements.compareEveryCompile = false;
+    }
+    // Without the comparison the kept text answers, as in production: the key is the caller's to get right.
+    expect(statement(null).sql).toBe('select "id" from "items" where "city" = $1 and "rank" >= $2');
+  });
 });

@@ -123,6 +123,12 @@ export const sent = <Row>(compiled: CompiledQuery<Row>): ShapedStatement<Row> =>
 export class ShapedStatements<Values extends Record<string, unknown>> {
   private readonly shapes = new Map<string, { sql: string; names: (keyof Values & string)[] }>();
 
+  /**
+   * Set by tests: every statement is compiled anew as well and compared with its shape's kept one,
+   * so a shape key that misses something the text depends on throws instead of reusing a text.
+   */
+  static compareEveryCompile = false;
+
   constructor(private readonly keptShapes = 256) {}
 
   compile<Built extends Compilable<unknown>>(
@@ -131,17 +137,26 @@ export class ShapedStatements<Values extends Record<string, unknown>> {
     build: (values: Values) => Built,
   ): ShapedStatement<InferResult<Built>[number]> {
     let kept = this.shapes.get(shape);
-    if (!kept) {
-      const slots = Object.fromEntries(Object.keys(values).map((name) => [name, new ValueSlot(name)])) as Values;
-      const compiled = build(slots).compile();
-      const names = compiled.parameters.map((parameter, i) => {
-        if (!(parameter instanceof ValueSlot)) throw new Error(`parameter $${i + 1} of shape ${shape} is not a value`);
-        return parameter.name as keyof Values & string;
-      });
-      kept = { sql: compiled.sql, names };
-      if (this.shapes.size >= this.keptShapes) this.shapes.delete(this.shapes.keys().next().value!);
-      this.shapes.set(shape, kept);
+    if (!kept || ShapedStatements.compareEveryCompile) {
+      const built = this.compiled(shape, values, build);
+      if (kept && (kept.sql !== built.sql || kept.names.join() !== built.names.join()))
+        throw new Error(`statement shape ${shape} has two texts`);
+      if (!kept) {
+        kept = built;
+        if (this.shapes.size >= this.keptShapes) this.shapes.delete(this.shapes.keys().next().value!);
+        this.shapes.set(shape, kept);
+      }
     }
     return { sql: kept.sql, parameters: kept.names.map((name) => values[name]) };
+  }
+
+  private compiled(shape: string, values: Values, build: (values: Values) => Compilable<unknown>) {
+    const slots = Object.fromEntries(Object.keys(values).map((name) => [name, new ValueSlot(name)])) as Values;
+    const compiled = build(slots).compile();
+    const names = compiled.parameters.map((parameter, i) => {
+      if (!(parameter instanceof ValueSlot)) throw new Error(`parameter $${i + 1} of shape ${shape} is not a value`);
+      return parameter.name as keyof Values & string;
+    });
+    return { sql: compiled.sql, names };
   }
 }

@@ -177,7 +177,7 @@ describe('directory search and paging', () => {
   const runningSearches = (locker: number) =>
     t.sql<{ pid: number }>(
       `select pid from pg_stat_activity where datname = current_database() and state = 'active'
-      and pid not in ($1, pg_backend_pid()) and query ilike '%from creator_profiles p%'`,
+      and pid not in ($1, pg_backend_pid()) and query ilike '%from "creator_profiles" as "p"%'`,
       [locker],
     );
 

@@ -26,164 +26,99 @@ select c.scope as "__scope", c.total as "__total", null as id, null as full_name
 select "p".*, (select json_agg(json_build_object('platform', "c"."platform", 'handle', "c"."handle", 'confirmed_at', "c"."confirmed_at") order by "c"."confirmed_at") as "confirmed" from "handle_checks" as "c" where "c"."profile_id" = "p"."id" and "c"."confirmed_at" is not null) as "confirmed_handles", (select json_agg(json_build_object('platform', "f"."platform", 'handle', "f"."handle", 'confirmed_at', "f"."confirmed_at")) as "dates" from "follower_counts" as "f" where "f"."profile_id" = "p"."id") as "follower_dates", to_char("p"."local_share_checked_on", 'YYYY-MM-DD') as "local_share_day" from "creator_profiles" as "p" where "p"."id" = $1
 
 -- list, newest first
-select p.id, p.full_name, p.can_use_name_publicly, p.platforms, p.bio, p.profile_image_url, p.profile_image_small_url, p.niches, p.total_followers, p.approval_status, p.phone_verified, p.neighborhood, p.created_at, p.city_slug, p.checked_at, p.listed_followers, (p.created_at)::text as "__key" from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified
-        order by p.created_at desc, p.id asc limit $1
+select "p"."id", "p"."full_name", "p"."can_use_name_publicly", "p"."platforms", "p"."bio", "p"."profile_image_url", "p"."profile_image_small_url", "p"."niches", "p"."total_followers", "p"."approval_status", "p"."phone_verified", "p"."neighborhood", "p"."created_at", "p"."city_slug", "p"."checked_at", "p"."listed_followers", ("p"."created_at")::text as "__key" from "creator_profiles" as "p" where ("p"."is_public" and "p"."approval_status" = 'approved' and "p"."phone_verified") order by "p"."created_at" desc, "p"."id" asc limit $1
 -- values: [25]
 
 -- list, next page
-select p.id, p.full_name, p.can_use_name_publicly, p.platforms, p.bio, p.profile_image_url, p.profile_image_small_url, p.niches, p.total_followers, p.approval_status, p.phone_verified, p.neighborhood, p.created_at, p.city_slug, p.checked_at, p.listed_followers, (p.created_at)::text as "__key" from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified and p.created_at <= $1::timestamptz and (p.created_at < $1::timestamptz or p.id > $2::uuid)
-        order by p.created_at desc, p.id asc limit $3
--- values: ["2026-11-25 10:00:00+00","00000000-0000-4000-8000-000000000001",25]
+select "p"."id", "p"."full_name", "p"."can_use_name_publicly", "p"."platforms", "p"."bio", "p"."profile_image_url", "p"."profile_image_small_url", "p"."niches", "p"."total_followers", "p"."approval_status", "p"."phone_verified", "p"."neighborhood", "p"."created_at", "p"."city_slug", "p"."checked_at", "p"."listed_followers", ("p"."created_at")::text as "__key" from "creator_profiles" as "p" where (("p"."is_public" and "p"."approval_status" = 'approved' and "p"."phone_verified") and ("p"."created_at" <= $1::timestamptz and ("p"."created_at" < $2::timestamptz or "p"."id" > $3::uuid))) order by "p"."created_at" desc, "p"."id" asc limit $4
+-- values: ["2026-11-25 10:00:00+00","2026-11-25 10:00:00+00","00000000-0000-4000-8000-000000000001",25]
 
 -- list, by followers
-select p.id, p.full_name, p.can_use_name_publicly, p.platforms, p.bio, p.profile_image_url, p.profile_image_small_url, p.niches, p.total_followers, p.approval_status, p.phone_verified, p.neighborhood, p.created_at, p.city_slug, p.checked_at, p.listed_followers, (p.listed_followers)::text as "__key" from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified
-        order by p.listed_followers desc, p.id asc limit $1
+select "p"."id", "p"."full_name", "p"."can_use_name_publicly", "p"."platforms", "p"."bio", "p"."profile_image_url", "p"."profile_image_small_url", "p"."niches", "p"."total_followers", "p"."approval_status", "p"."phone_verified", "p"."neighborhood", "p"."created_at", "p"."city_slug", "p"."checked_at", "p"."listed_followers", ("p"."listed_followers")::text as "__key" from "creator_profiles" as "p" where ("p"."is_public" and "p"."approval_status" = 'approved' and "p"."phone_verified") order by "p"."listed_followers" desc, "p"."id" asc limit $1
 -- values: [25]
 
 -- list, by name
-select p.id, p.full_name, p.can_use_name_publicly, p.platforms, p.bio, p.profile_image_url, p.profile_image_small_url, p.niches, p.total_followers, p.approval_status, p.phone_verified, p.neighborhood, p.created_at, p.city_slug, p.checked_at, p.listed_followers, (lower(case when p.can_use_name_publicly then p.full_name
-  else ltrim(coalesce(nullif(trim(p.platforms->0->>'handle'), ''), nullif(trim(p.platforms->1->>'handle'), ''), 'Local creator'), '@') end))::text as "__key" from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified
-        order by lower(case when p.can_use_name_publicly then p.full_name
-  else ltrim(coalesce(nullif(trim(p.platforms->0->>'handle'), ''), nullif(trim(p.platforms->1->>'handle'), ''), 'Local creator'), '@') end) asc, p.id asc limit $1
+select "p"."id", "p"."full_name", "p"."can_use_name_publicly", "p"."platforms", "p"."bio", "p"."profile_image_url", "p"."profile_image_small_url", "p"."niches", "p"."total_followers", "p"."approval_status", "p"."phone_verified", "p"."neighborhood", "p"."created_at", "p"."city_slug", "p"."checked_at", "p"."listed_followers", (lower(case when "p"."can_use_name_publicly" then "p"."full_name"
+  else ltrim(coalesce(nullif(trim("p"."platforms"->0->>'handle'), ''), nullif(trim("p"."platforms"->1->>'handle'), ''), 'Local creator'), '@') end))::text as "__key" from "creator_profiles" as "p" where ("p"."is_public" and "p"."approval_status" = 'approved' and "p"."phone_verified") order by lower(case when "p"."can_use_name_publicly" then "p"."full_name"
+  else ltrim(coalesce(nullif(trim("p"."platforms"->0->>'handle'), ''), nullif(trim("p"."platforms"->1->>'handle'), ''), 'Local creator'), '@') end) asc, "p"."id" asc limit $1
 -- values: [25]
 
 -- a common niche
-select p.id, p.full_name, p.can_use_name_publicly, p.platforms, p.bio, p.profile_image_url, p.profile_image_small_url, p.niches, p.total_followers, p.approval_status, p.phone_verified, p.neighborhood, p.created_at, p.city_slug, p.checked_at, p.listed_followers, (p.created_at)::text as "__key" from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified and (p.niches @> array[$1::text]) is true
-        order by p.created_at desc, p.id asc limit $2
+select "p"."id", "p"."full_name", "p"."can_use_name_publicly", "p"."platforms", "p"."bio", "p"."profile_image_url", "p"."profile_image_small_url", "p"."niches", "p"."total_followers", "p"."approval_status", "p"."phone_verified", "p"."neighborhood", "p"."created_at", "p"."city_slug", "p"."checked_at", "p"."listed_followers", ("p"."created_at")::text as "__key" from "creator_profiles" as "p" where (("p"."is_public" and "p"."approval_status" = 'approved' and "p"."phone_verified") and ("p"."niches" @> array[$1::text]) is true) order by "p"."created_at" desc, "p"."id" asc limit $2
 -- values: ["Food",25]
 
 -- a rare niche
-select id, full_name, can_use_name_publicly, platforms, bio, profile_image_url, profile_image_small_url, niches, total_followers, approval_status, phone_verified, neighborhood, created_at, city_slug, checked_at, listed_followers, __sort::text as "__key" from (
-          select p.id, p.full_name, p.can_use_name_publicly, p.platforms, p.bio, p.profile_image_url, p.profile_image_small_url, p.niches, p.total_followers, p.approval_status, p.phone_verified, p.neighborhood, p.created_at, p.city_slug, p.checked_at, p.listed_followers, p.created_at as __sort from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified and p.niches @> array[$1::text] offset 0) p
-        order by __sort desc, id asc limit $2
+select "id", "full_name", "can_use_name_publicly", "platforms", "bio", "profile_image_url", "profile_image_small_url", "niches", "total_followers", "approval_status", "phone_verified", "neighborhood", "created_at", "city_slug", "checked_at", "listed_followers", "__sort"::text as "__key" from (select "p"."id", "p"."full_name", "p"."can_use_name_publicly", "p"."platforms", "p"."bio", "p"."profile_image_url", "p"."profile_image_small_url", "p"."niches", "p"."total_followers", "p"."approval_status", "p"."phone_verified", "p"."neighborhood", "p"."created_at", "p"."city_slug", "p"."checked_at", "p"."listed_followers", "p"."created_at" as "__sort" from "creator_profiles" as "p" where (("p"."is_public" and "p"."approval_status" = 'approved' and "p"."phone_verified") and "p"."niches" @> array[$1::text]) offset 0) as "p" order by "__sort" desc, "id" asc limit $2
 -- values: ["Comedy",25]
 
 -- a city
-select p.id, p.full_name, p.can_use_name_publicly, p.platforms, p.bio, p.profile_image_url, p.profile_image_small_url, p.niches, p.total_followers, p.approval_status, p.phone_verified, p.neighborhood, p.created_at, p.city_slug, p.checked_at, p.listed_followers, (p.created_at)::text as "__key" from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified and p.city_slug = $1
-        order by p.created_at desc, p.id asc limit $2
+select "p"."id", "p"."full_name", "p"."can_use_name_publicly", "p"."platforms", "p"."bio", "p"."profile_image_url", "p"."profile_image_small_url", "p"."niches", "p"."total_followers", "p"."approval_status", "p"."phone_verified", "p"."neighborhood", "p"."created_at", "p"."city_slug", "p"."checked_at", "p"."listed_followers", ("p"."created_at")::text as "__key" from "creator_profiles" as "p" where (("p"."is_public" and "p"."approval_status" = 'approved' and "p"."phone_verified") and "p"."city_slug" = $1) order by "p"."created_at" desc, "p"."id" asc limit $2
 -- values: ["akron",25]
 
 -- filters: platform, followers, neighbourhood
-select p.id, p.full_name, p.can_use_name_publicly, p.platforms, p.bio, p.profile_image_url, p.profile_image_small_url, p.niches, p.total_followers, p.approval_status, p.phone_verified, p.neighborhood, p.created_at, p.city_slug, p.checked_at, p.listed_followers, (p.created_at)::text as "__key" from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified and p.platforms @> $1::jsonb and p.total_followers >= $2::bigint and p.neighborhood ilike $3
-        order by p.created_at desc, p.id asc limit $4
+select "p"."id", "p"."full_name", "p"."can_use_name_publicly", "p"."platforms", "p"."bio", "p"."profile_image_url", "p"."profile_image_small_url", "p"."niches", "p"."total_followers", "p"."approval_status", "p"."phone_verified", "p"."neighborhood", "p"."created_at", "p"."city_slug", "p"."checked_at", "p"."listed_followers", ("p"."created_at")::text as "__key" from "creator_profiles" as "p" where (("p"."is_public" and "p"."approval_status" = 'approved' and "p"."phone_verified") and "p"."platforms" @> $1::jsonb and "p"."total_followers" >= $2::bigint and "p"."neighborhood" ilike $3) order by "p"."created_at" desc, "p"."id" asc limit $4
 -- values: ["[{\"name\":\"Instagram\"}]",10000,"%Tremont%",25]
 
 -- search words: their frequencies
-select array(select coalesce((select sum(s.creators) from search_words s where s.word = w.word collate "C" and ($3::text is null or s.city_slug = $3::text)), 0)::int
-        from unnest($1::text[]) with ordinality w(word, i) order by w.i) as exact,
-      coalesce(max(x.creators), 0)::int as most, coalesce(sum(x.creators), 0)::int as total, count(x.creators)::int as words
-    from (select s.creators from search_words s where s.word >= $2::text collate "C" and s.word < $4::text collate "C" and ($3::text is null or s.city_slug = $3::text) limit 2000) x
--- values: [["food"],"music",null,"musid"]
+select array(select coalesce((select sum("s"."creators") from "search_words" s where "s"."word" = w.word collate "C" and ($1::text is null or "s"."city_slug" = $2::text)), 0)::int
+        from unnest($3::text[]) with ordinality w(word, i) order by w.i) as "exact", cast(coalesce(max("x"."creators"), 0) as integer) as "most", cast(coalesce(sum("x"."creators"), 0) as integer) as "total", cast(count("x"."creators") as integer) as "words" from (select "s"."creators" from "search_words" as "s" where "s"."word" >= $4::text collate "C" and "s"."word" < $5::text collate "C" and ($6::text is null or "s"."city_slug" = $7::text) limit 2000) as "x"
+-- values: [null,null,["food"],"music","musid",null,null]
 
 -- search words of a city: their frequencies
-select array(select coalesce((select sum(s.creators) from search_words s where s.word = w.word collate "C" and ($3::text is null or s.city_slug = $3::text)), 0)::int
-        from unnest($1::text[]) with ordinality w(word, i) order by w.i) as exact,
-      coalesce(max(x.creators), 0)::int as most, coalesce(sum(x.creators), 0)::int as total, count(x.creators)::int as words
-    from (select s.creators from search_words s where s.word >= $2::text collate "C" and s.word < $4::text collate "C" and ($3::text is null or s.city_slug = $3::text) limit 2000) x
--- values: [[],"food","akron","fooe"]
+select array(select coalesce((select sum("s"."creators") from "search_words" s where "s"."word" = w.word collate "C" and ($1::text is null or "s"."city_slug" = $2::text)), 0)::int
+        from unnest($3::text[]) with ordinality w(word, i) order by w.i) as "exact", cast(coalesce(max("x"."creators"), 0) as integer) as "most", cast(coalesce(sum("x"."creators"), 0) as integer) as "total", cast(count("x"."creators") as integer) as "words" from (select "s"."creators" from "search_words" as "s" where "s"."word" >= $4::text collate "C" and "s"."word" < $5::text collate "C" and ($6::text is null or "s"."city_slug" = $7::text) limit 2000) as "x"
+-- values: ["akron","akron",[],"food","fooe","akron","akron"]
 
 -- a new search: its words, and its page and count when a word is rare
-with known as materialized (select s.*, (exists (select from unnest(s.exact) e where e <= 1000)
-        or (s.words < 2000 and s.total <= 1000)) as read from (select array(select coalesce((select sum(s.creators) from search_words s where s.word = w.word collate "C" and ($3::text is null or s.city_slug = $3::text)), 0)::int
-        from unnest($1::text[]) with ordinality w(word, i) order by w.i) as exact,
-      coalesce(max(x.creators), 0)::int as most, coalesce(sum(x.creators), 0)::int as total, count(x.creators)::int as words
-    from (select s.creators from search_words s where s.word >= $2::text collate "C" and s.word < $4::text collate "C" and ($3::text is null or s.city_slug = $3::text) limit 2000) x) s),
-    m as materialized (select p.id, p.search_doc, p.search_names from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified and (p.search_doc @@ to_tsquery('simple', $5)) and (select known.read from known) limit 1001),
-    n as (select count(*)::int as n from m),
-    r as (select p.id, (ts_rank(p.search_doc, to_tsquery('simple', $6)) + word_similarity($7, p.search_names))::float8 as k from m p where (select n from n) <= 1000),
-    page as (select r.id as __id, r.k as __k from r where true order by __k desc, __id asc limit $8)
-    select c.id, c.full_name, c.can_use_name_publicly, c.platforms, c.bio, c.profile_image_url, c.profile_image_small_url, c.niches, c.total_followers, c.approval_status, c.phone_verified, c.neighborhood, c.created_at, c.city_slug, c.checked_at, c.listed_followers, page.__k::text as "__key", n.n as "__n", known.exact as "__exact", known.most as "__most", known.total as "__total", known.words as "__words", known.read as "__read" from n cross join known
-      left join (page join creator_profiles c on c.id = page.__id) on true
-    order by page.__k desc, __id asc
--- values: [["creator"],"1234",null,"1235","'creator' & '1234':*","'creator' & '1234':*","creator 1234",25]
+with "known" as materialized (select "s".*, (exists (select from unnest("s"."exact") e where e <= 1000)
+        or ("s"."words" < 2000 and "s"."total" <= 1000)) as "read" from (select array(select coalesce((select sum("s"."creators") from "search_words" s where "s"."word" = w.word collate "C" and ($1::text is null or "s"."city_slug" = $2::text)), 0)::int
+        from unnest($3::text[]) with ordinality w(word, i) order by w.i) as "exact", cast(coalesce(max("x"."creators"), 0) as integer) as "most", cast(coalesce(sum("x"."creators"), 0) as integer) as "total", cast(count("x"."creators") as integer) as "words" from (select "s"."creators" from "search_words" as "s" where "s"."word" >= $4::text collate "C" and "s"."word" < $5::text collate "C" and ($6::text is null or "s"."city_slug" = $7::text) limit 2000) as "x") as "s"), "m" as materialized (select "p"."id", "p"."search_doc", "p"."search_names" from "creator_profiles" as "p" where (("p"."is_public" and "p"."approval_status" = 'approved' and "p"."phone_verified") and "p"."search_doc" @@ to_tsquery('simple', $8) and (select "known"."read" from known)) limit 1001), "n" as (select cast(count(*) as integer) as "n" from "m"), "r" as (select "p"."id", (ts_rank("p"."search_doc", to_tsquery('simple', $9)) + word_similarity($10, "p"."search_names"))::float8 as "k" from "m" as "p" where (select n from n) <= 1000), "page" as (select "r"."id" as "__id", "r"."k" as "__k" from "r" where true order by "__k" desc, "__id" asc limit $11) select "c"."id", "c"."full_name", "c"."can_use_name_publicly", "c"."platforms", "c"."bio", "c"."profile_image_url", "c"."profile_image_small_url", "c"."niches", "c"."total_followers", "c"."approval_status", "c"."phone_verified", "c"."neighborhood", "c"."created_at", "c"."city_slug", "c"."checked_at", "c"."listed_followers", "page"."__k"::text as "__key", "n"."n" as "__n", "known"."exact" as "__exact", "known"."most" as "__most", "known"."total" as "__total", "known"."words" as "__words", "known"."read" as "__read" from "n" cross join "known" left join "page" on true left join "creator_profiles" as "c" on "c"."id" = "page"."__id" order by "page"."__k" desc, "page"."__id" asc
+-- values: [null,null,["creator"],"1234","1235",null,null,"'creator' & '1234':*","'creator' & '1234':*","creator 1234",25]
 
 -- a new search in a city with a filter: its words, and its page and count when a word is rare
-with known as materialized (select s.*, (exists (select from unnest(s.exact) e where e <= 1000)
-        or (s.words < 2000 and s.total <= 1000)) as read from (select array(select coalesce((select sum(s.creators) from search_words s where s.word = w.word collate "C" and ($3::text is null or s.city_slug = $3::text)), 0)::int
-        from unnest($1::text[]) with ordinality w(word, i) order by w.i) as exact,
-      coalesce(max(x.creators), 0)::int as most, coalesce(sum(x.creators), 0)::int as total, count(x.creators)::int as words
-    from (select s.creators from search_words s where s.word >= $2::text collate "C" and s.word < $4::text collate "C" and ($3::text is null or s.city_slug = $3::text) limit 2000) x) s),
-    m as materialized (select p.id, p.created_at as k from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified and (p.total_followers >= $5::bigint) is true and (p.city_slug = $6) is true and (p.search_doc @@ to_tsquery('simple', $7) or p.search_names ilike $8) and (select known.read from known) limit 1001),
-    n as (select count(*)::int as n from m),
-    r as (select p.id, p.k from m p where (select n from n) <= 1000),
-    page as (select r.id as __id, r.k as __k from r where true order by __k desc, __id asc limit $9)
-    select c.id, c.full_name, c.can_use_name_publicly, c.platforms, c.bio, c.profile_image_url, c.profile_image_small_url, c.niches, c.total_followers, c.approval_status, c.phone_verified, c.neighborhood, c.created_at, c.city_slug, c.checked_at, c.listed_followers, page.__k::text as "__key", n.n as "__n", known.exact as "__exact", known.most as "__most", known.total as "__total", known.words as "__words", known.read as "__read" from n cross join known
-      left join (page join creator_profiles c on c.id = page.__id) on true
-    order by page.__k desc, __id asc
--- values: [[],"imani","akron","imanj",1000,"akron","'imani':*","%imani%",25]
+with "known" as materialized (select "s".*, (exists (select from unnest("s"."exact") e where e <= 1000)
+        or ("s"."words" < 2000 and "s"."total" <= 1000)) as "read" from (select array(select coalesce((select sum("s"."creators") from "search_words" s where "s"."word" = w.word collate "C" and ($1::text is null or "s"."city_slug" = $2::text)), 0)::int
+        from unnest($3::text[]) with ordinality w(word, i) order by w.i) as "exact", cast(coalesce(max("x"."creators"), 0) as integer) as "most", cast(coalesce(sum("x"."creators"), 0) as integer) as "total", cast(count("x"."creators") as integer) as "words" from (select "s"."creators" from "search_words" as "s" where "s"."word" >= $4::text collate "C" and "s"."word" < $5::text collate "C" and ($6::text is null or "s"."city_slug" = $7::text) limit 2000) as "x") as "s"), "m" as materialized (select "p"."id", "p"."created_at" as "k" from "creator_profiles" as "p" where (("p"."is_public" and "p"."approval_status" = 'approved' and "p"."phone_verified") and ("p"."total_followers" >= $8::bigint) is true and ("p"."city_slug" = $9) is true and ("p"."search_doc" @@ to_tsquery('simple', $10) or "p"."search_names" ilike $11) and (select "known"."read" from known)) limit 1001), "n" as (select cast(count(*) as integer) as "n" from "m"), "r" as (select "p"."id", "p"."k" from "m" as "p" where (select n from n) <= 1000), "page" as (select "r"."id" as "__id", "r"."k" as "__k" from "r" where true order by "__k" desc, "__id" asc limit $12) select "c"."id", "c"."full_name", "c"."can_use_name_publicly", "c"."platforms", "c"."bio", "c"."profile_image_url", "c"."profile_image_small_url", "c"."niches", "c"."total_followers", "c"."approval_status", "c"."phone_verified", "c"."neighborhood", "c"."created_at", "c"."city_slug", "c"."checked_at", "c"."listed_followers", "page"."__k"::text as "__key", "n"."n" as "__n", "known"."exact" as "__exact", "known"."most" as "__most", "known"."total" as "__total", "known"."words" as "__words", "known"."read" as "__read" from "n" cross join "known" left join "page" on true left join "creator_profiles" as "c" on "c"."id" = "page"."__id" order by "page"."__k" desc, "page"."__id" asc
+-- values: ["akron","akron",[],"imani","imanj","akron","akron",1000,"akron","'imani':*","%imani%",25]
 
 -- one rare word: page and count together
-with m as materialized (select p.id, p.search_doc, p.search_names from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified and (p.search_doc @@ to_tsquery('simple', $1) or p.search_names ilike $2) limit 1001),
-    n as (select count(*)::int as n from m),
-    r as (select p.id, (ts_rank(p.search_doc, to_tsquery('simple', $3)) + word_similarity($4, p.search_names))::float8 as k from m p where (select n from n) <= 1000),
-    page as (select r.id as __id, r.k as __k from r where true order by __k desc, __id asc limit $5)
-    select c.id, c.full_name, c.can_use_name_publicly, c.platforms, c.bio, c.profile_image_url, c.profile_image_small_url, c.niches, c.total_followers, c.approval_status, c.phone_verified, c.neighborhood, c.created_at, c.city_slug, c.checked_at, c.listed_followers, page.__k::text as "__key", n.n as "__n" from n
-      left join (page join creator_profiles c on c.id = page.__id) on true
-    order by page.__k desc, __id asc
+with "m" as materialized (select "p"."id", "p"."search_doc", "p"."search_names" from "creator_profiles" as "p" where (("p"."is_public" and "p"."approval_status" = 'approved' and "p"."phone_verified") and ("p"."search_doc" @@ to_tsquery('simple', $1) or "p"."search_names" ilike $2)) limit 1001), "n" as (select cast(count(*) as integer) as "n" from "m"), "r" as (select "p"."id", (ts_rank("p"."search_doc", to_tsquery('simple', $3)) + word_similarity($4, "p"."search_names"))::float8 as "k" from "m" as "p" where (select n from n) <= 1000), "page" as (select "r"."id" as "__id", "r"."k" as "__k" from "r" where true order by "__k" desc, "__id" asc limit $5) select "c"."id", "c"."full_name", "c"."can_use_name_publicly", "c"."platforms", "c"."bio", "c"."profile_image_url", "c"."profile_image_small_url", "c"."niches", "c"."total_followers", "c"."approval_status", "c"."phone_verified", "c"."neighborhood", "c"."created_at", "c"."city_slug", "c"."checked_at", "c"."listed_followers", "page"."__k"::text as "__key", "n"."n" as "__n" from "n" left join "page" on true left join "creator_profiles" as "c" on "c"."id" = "page"."__id" order by "page"."__k" desc, "page"."__id" asc
 -- values: ["'imani':*","%imani%","'imani':*","imani",25]
 
 -- a word and a number
-with m as materialized (select p.id, p.search_doc, p.search_names from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified and (p.search_doc @@ to_tsquery('simple', $1)) limit 1001),
-    n as (select count(*)::int as n from m),
-    r as (select p.id, (ts_rank(p.search_doc, to_tsquery('simple', $2)) + word_similarity($3, p.search_names))::float8 as k from m p where (select n from n) <= 1000),
-    page as (select r.id as __id, r.k as __k from r where true order by __k desc, __id asc limit $4)
-    select c.id, c.full_name, c.can_use_name_publicly, c.platforms, c.bio, c.profile_image_url, c.profile_image_small_url, c.niches, c.total_followers, c.approval_status, c.phone_verified, c.neighborhood, c.created_at, c.city_slug, c.checked_at, c.listed_followers, page.__k::text as "__key", n.n as "__n" from n
-      left join (page join creator_profiles c on c.id = page.__id) on true
-    order by page.__k desc, __id asc
+with "m" as materialized (select "p"."id", "p"."search_doc", "p"."search_names" from "creator_profiles" as "p" where (("p"."is_public" and "p"."approval_status" = 'approved' and "p"."phone_verified") and "p"."search_doc" @@ to_tsquery('simple', $1)) limit 1001), "n" as (select cast(count(*) as integer) as "n" from "m"), "r" as (select "p"."id", (ts_rank("p"."search_doc", to_tsquery('simple', $2)) + word_similarity($3, "p"."search_names"))::float8 as "k" from "m" as "p" where (select n from n) <= 1000), "page" as (select "r"."id" as "__id", "r"."k" as "__k" from "r" where true order by "__k" desc, "__id" asc limit $4) select "c"."id", "c"."full_name", "c"."can_use_name_publicly", "c"."platforms", "c"."bio", "c"."profile_image_url", "c"."profile_image_small_url", "c"."niches", "c"."total_followers", "c"."approval_status", "c"."phone_verified", "c"."neighborhood", "c"."created_at", "c"."city_slug", "c"."checked_at", "c"."listed_followers", "page"."__k"::text as "__key", "n"."n" as "__n" from "n" left join "page" on true left join "creator_profiles" as "c" on "c"."id" = "page"."__id" order by "page"."__k" desc, "page"."__id" asc
 -- values: ["'creator' & '1234':*","'creator' & '1234':*","creator 1234",25]
 
 -- a rare word with a filter
-with m as materialized (select p.id, p.search_doc, p.search_names from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified and (p.niches @> array[$1::text]) is true and (p.search_doc @@ to_tsquery('simple', $2) or p.search_names ilike $3) limit 1001),
-    n as (select count(*)::int as n from m),
-    r as (select p.id, (ts_rank(p.search_doc, to_tsquery('simple', $4)) + word_similarity($5, p.search_names))::float8 as k from m p where (select n from n) <= 1000),
-    page as (select r.id as __id, r.k as __k from r where true order by __k desc, __id asc limit $6)
-    select c.id, c.full_name, c.can_use_name_publicly, c.platforms, c.bio, c.profile_image_url, c.profile_image_small_url, c.niches, c.total_followers, c.approval_status, c.phone_verified, c.neighborhood, c.created_at, c.city_slug, c.checked_at, c.listed_followers, page.__k::text as "__key", n.n as "__n" from n
-      left join (page join creator_profiles c on c.id = page.__id) on true
-    order by page.__k desc, __id asc
+with "m" as materialized (select "p"."id", "p"."search_doc", "p"."search_names" from "creator_profiles" as "p" where (("p"."is_public" and "p"."approval_status" = 'approved' and "p"."phone_verified") and ("p"."niches" @> array[$1::text]) is true and ("p"."search_doc" @@ to_tsquery('simple', $2) or "p"."search_names" ilike $3)) limit 1001), "n" as (select cast(count(*) as integer) as "n" from "m"), "r" as (select "p"."id", (ts_rank("p"."search_doc", to_tsquery('simple', $4)) + word_similarity($5, "p"."search_names"))::float8 as "k" from "m" as "p" where (select n from n) <= 1000), "page" as (select "r"."id" as "__id", "r"."k" as "__k" from "r" where true order by "__k" desc, "__id" asc limit $6) select "c"."id", "c"."full_name", "c"."can_use_name_publicly", "c"."platforms", "c"."bio", "c"."profile_image_url", "c"."profile_image_small_url", "c"."niches", "c"."total_followers", "c"."approval_status", "c"."phone_verified", "c"."neighborhood", "c"."created_at", "c"."city_slug", "c"."checked_at", "c"."listed_followers", "page"."__k"::text as "__key", "n"."n" as "__n" from "n" left join "page" on true left join "creator_profiles" as "c" on "c"."id" = "page"."__id" order by "page"."__k" desc, "page"."__id" asc
 -- values: ["Food","'imani':*","%imani%","'imani':*","imani",25]
 
 -- one common word: a walk of the order
-select p.id, p.full_name, p.can_use_name_publicly, p.platforms, p.bio, p.profile_image_url, p.profile_image_small_url, p.niches, p.total_followers, p.approval_status, p.phone_verified, p.neighborhood, p.created_at, p.city_slug, p.checked_at, p.listed_followers, (p.created_at)::text as "__key", p.__matched as "__matched", p.__read = 1000 as "__last" from (
-        select p.*, (p.search_doc @@ to_tsquery('simple', $1) or p.search_names ilike $2) is true as __matched, row_number() over (order by p.created_at desc, p.id asc) as __read
-        from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified) p
-      where p.__read <= 1000 and (p.__matched or p.__read = 1000) limit $3
+select "p"."id", "p"."full_name", "p"."can_use_name_publicly", "p"."platforms", "p"."bio", "p"."profile_image_url", "p"."profile_image_small_url", "p"."niches", "p"."total_followers", "p"."approval_status", "p"."phone_verified", "p"."neighborhood", "p"."created_at", "p"."city_slug", "p"."checked_at", "p"."listed_followers", ("p"."created_at")::text as "__key", "p"."__matched" as "__matched", "p"."__read" = 1000 as "__last" from (select "p".*, (("p"."search_doc" @@ to_tsquery('simple', $1) or "p"."search_names" ilike $2)) is true as "__matched", row_number() over(order by "p"."created_at" desc, "p"."id" asc) as "__read" from "creator_profiles" as "p" where ("p"."is_public" and "p"."approval_status" = 'approved' and "p"."phone_verified")) as "p" where ("p"."__read" <= 1000 and ("p"."__matched" or "p"."__read" = 1000)) limit $3
 -- values: ["'food':*","%food%",25]
 
 -- two common words: a walk of the order
-select p.id, p.full_name, p.can_use_name_publicly, p.platforms, p.bio, p.profile_image_url, p.profile_image_small_url, p.niches, p.total_followers, p.approval_status, p.phone_verified, p.neighborhood, p.created_at, p.city_slug, p.checked_at, p.listed_followers, (p.created_at)::text as "__key", p.__matched as "__matched", p.__read = 1000 as "__last" from (
-        select p.*, (p.search_doc @@ to_tsquery('simple', $1)) is true as __matched, row_number() over (order by p.created_at desc, p.id asc) as __read
-        from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified) p
-      where p.__read <= 1000 and (p.__matched or p.__read = 1000) limit $2
+select "p"."id", "p"."full_name", "p"."can_use_name_publicly", "p"."platforms", "p"."bio", "p"."profile_image_url", "p"."profile_image_small_url", "p"."niches", "p"."total_followers", "p"."approval_status", "p"."phone_verified", "p"."neighborhood", "p"."created_at", "p"."city_slug", "p"."checked_at", "p"."listed_followers", ("p"."created_at")::text as "__key", "p"."__matched" as "__matched", "p"."__read" = 1000 as "__last" from (select "p".*, ("p"."search_doc" @@ to_tsquery('simple', $1)) is true as "__matched", row_number() over(order by "p"."created_at" desc, "p"."id" asc) as "__read" from "creator_profiles" as "p" where ("p"."is_public" and "p"."approval_status" = 'approved' and "p"."phone_verified")) as "p" where ("p"."__read" <= 1000 and ("p"."__matched" or "p"."__read" = 1000)) limit $2
 -- values: ["'food' & 'music':*",25]
 
 -- common words, a deep page
-select p.id, p.full_name, p.can_use_name_publicly, p.platforms, p.bio, p.profile_image_url, p.profile_image_small_url, p.niches, p.total_followers, p.approval_status, p.phone_verified, p.neighborhood, p.created_at, p.city_slug, p.checked_at, p.listed_followers, (p.created_at)::text as "__key", p.__matched as "__matched", p.__read = 1000 as "__last" from (
-        select p.*, (p.search_doc @@ to_tsquery('simple', $3)) is true as __matched, row_number() over (order by p.created_at desc, p.id asc) as __read
-        from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified and p.created_at <= $1::timestamptz and (p.created_at < $1::timestamptz or p.id > $2::uuid)) p
-      where p.__read <= 1000 and (p.__matched or p.__read = 1000) limit $4
--- values: ["2026-11-25 10:00:00+00","00000000-0000-4000-8000-000000000001","'food' & 'music':*",25]
+select "p"."id", "p"."full_name", "p"."can_use_name_publicly", "p"."platforms", "p"."bio", "p"."profile_image_url", "p"."profile_image_small_url", "p"."niches", "p"."total_followers", "p"."approval_status", "p"."phone_verified", "p"."neighborhood", "p"."created_at", "p"."city_slug", "p"."checked_at", "p"."listed_followers", ("p"."created_at")::text as "__key", "p"."__matched" as "__matched", "p"."__read" = 1000 as "__last" from (select "p".*, ("p"."search_doc" @@ to_tsquery('simple', $1)) is true as "__matched", row_number() over(order by "p"."created_at" desc, "p"."id" asc) as "__read" from "creator_profiles" as "p" where (("p"."is_public" and "p"."approval_status" = 'approved' and "p"."phone_verified") and ("p"."created_at" <= $2::timestamptz and ("p"."created_at" < $3::timestamptz or "p"."id" > $4::uuid)))) as "p" where ("p"."__read" <= 1000 and ("p"."__matched" or "p"."__read" = 1000)) limit $5
+-- values: ["'food' & 'music':*","2026-11-25 10:00:00+00","2026-11-25 10:00:00+00","00000000-0000-4000-8000-000000000001",25]
 
 -- common words in a city
-select p.id, p.full_name, p.can_use_name_publicly, p.platforms, p.bio, p.profile_image_url, p.profile_image_small_url, p.niches, p.total_followers, p.approval_status, p.phone_verified, p.neighborhood, p.created_at, p.city_slug, p.checked_at, p.listed_followers, (p.created_at)::text as "__key", p.__matched as "__matched", p.__read = 1000 as "__last" from (
-        select p.*, (p.search_doc @@ to_tsquery('simple', $2) or p.search_names ilike $3) is true as __matched, row_number() over (order by p.created_at desc, p.id asc) as __read
-        from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified and p.city_slug = $1) p
-      where p.__read <= 1000 and (p.__matched or p.__read = 1000) limit $4
--- values: ["akron","'food':*","%food%",25]
+select "p"."id", "p"."full_name", "p"."can_use_name_publicly", "p"."platforms", "p"."bio", "p"."profile_image_url", "p"."profile_image_small_url", "p"."niches", "p"."total_followers", "p"."approval_status", "p"."phone_verified", "p"."neighborhood", "p"."created_at", "p"."city_slug", "p"."checked_at", "p"."listed_followers", ("p"."created_at")::text as "__key", "p"."__matched" as "__matched", "p"."__read" = 1000 as "__last" from (select "p".*, (("p"."search_doc" @@ to_tsquery('simple', $1) or "p"."search_names" ilike $2)) is true as "__matched", row_number() over(order by "p"."created_at" desc, "p"."id" asc) as "__read" from "creator_profiles" as "p" where (("p"."is_public" and "p"."approval_status" = 'approved' and "p"."phone_verified") and "p"."city_slug" = $3)) as "p" where ("p"."__read" <= 1000 and ("p"."__matched" or "p"."__read" = 1000)) limit $4
+-- values: ["'food':*","%food%","akron",25]
 
 -- common words, a walk stopped short: the page through the text index
-select id, full_name, can_use_name_publicly, platforms, bio, profile_image_url, profile_image_small_url, niches, total_followers, approval_status, phone_verified, neighborhood, created_at, city_slug, checked_at, listed_followers, __sort::text as "__key" from (
-          select p.id, p.full_name, p.can_use_name_publicly, p.platforms, p.bio, p.profile_image_url, p.profile_image_small_url, p.niches, p.total_followers, p.approval_status, p.phone_verified, p.neighborhood, p.created_at, p.city_slug, p.checked_at, p.listed_followers, p.created_at as __sort from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified and (p.search_doc @@ to_tsquery('simple', $1)) and p.created_at <= $2::timestamptz and (p.created_at < $2::timestamptz or p.id > $3::uuid) offset 0) p
-        order by __sort desc, id asc limit $4
--- values: ["'food' & 'music':*","2026-11-25 10:00:00+00","00000000-0000-4000-8000-000000000001",25]
+select "id", "full_name", "can_use_name_publicly", "platforms", "bio", "profile_image_url", "profile_image_small_url", "niches", "total_followers", "approval_status", "phone_verified", "neighborhood", "created_at", "city_slug", "checked_at", "listed_followers", "__sort"::text as "__key" from (select "p"."id", "p"."full_name", "p"."can_use_name_publicly", "p"."platforms", "p"."bio", "p"."profile_image_url", "p"."profile_image_small_url", "p"."niches", "p"."total_followers", "p"."approval_status", "p"."phone_verified", "p"."neighborhood", "p"."created_at", "p"."city_slug", "p"."checked_at", "p"."listed_followers", "p"."created_at" as "__sort" from "creator_profiles" as "p" where (("p"."is_public" and "p"."approval_status" = 'approved' and "p"."phone_verified") and "p"."search_doc" @@ to_tsquery('simple', $1) and ("p"."created_at" <= $2::timestamptz and ("p"."created_at" < $3::timestamptz or "p"."id" > $4::uuid))) offset 0) as "p" order by "__sort" desc, "id" asc limit $5
+-- values: ["'food' & 'music':*","2026-11-25 10:00:00+00","2026-11-25 10:00:00+00","00000000-0000-4000-8000-000000000001",25]
 
 -- common words: their count, bounded
-select (select count(*)::int from (select 1 from (
-        select * from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified order by p.created_at desc, p.id limit 2000) p
-      where p.is_public and p.approval_status = 'approved' and p.phone_verified and (p.search_doc @@ to_tsquery('simple', $1)) is true limit 1001) s) as n, coalesce((select total from listing_counts where scope = '*'), 0)::int as listed
+select (select cast(count(*) as integer) as "n" from (select 1 as "one" from (select "p".* from "creator_profiles" as "p" where ("p"."is_public" and "p"."approval_status" = 'approved' and "p"."phone_verified") order by "p"."created_at" desc, "p"."id" limit 2000) as "p" where (("p"."is_public" and "p"."approval_status" = 'approved' and "p"."phone_verified") and ("p"."search_doc" @@ to_tsquery('simple', $1)) is true) limit 1001) as "s") as "n", cast(coalesce((select "total" from "listing_counts" where "scope" = '*'), 0) as integer) as "listed"
 -- values: ["'food' & 'music':*"]
 
 -- a count
-select count(*)::int as n from (select 1 from creator_profiles p where p.is_public and p.approval_status = 'approved' and p.phone_verified and (p.search_doc @@ to_tsquery('simple', $1) or p.search_names ilike $2) limit 1001) s
+select cast(count(*) as integer) as "n" from (select 1 as "one" from "creator_profiles" as "p" where (("p"."is_public" and "p"."approval_status" = 'approved' and "p"."phone_verified") and ("p"."search_doc" @@ to_tsquery('simple', $1) or "p"."search_names" ilike $2)) limit 1001) as "s"
 -- values: ["'imani':*","%imani%"]
 
 -- nothing found: close words

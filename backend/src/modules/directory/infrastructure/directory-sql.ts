@@ -3,8 +3,12 @@
  * repository and, unchanged, by the benchmark's bare server (scripts/bench/bare-server.mjs), so
  * both measure the same SQL. No framework imports.
  */
+import { expressionBuilder, sql, type Expression, type Kysely, type QueryCreator, type SqlBool } from 'kysely';
+import type { CreatorTables } from '../../creator';
+import { compileOnly, ShapedStatements, type ShapedStatement } from '../../../database/typed-sql';
 import type { ListedFilters, ListedOrder, ListedPageQuery } from '../application/directory-reads';
 import { escapeLike } from '../../../shared/sql';
+import { LISTED } from './listing-rule';
 import {
   PAGE_WALK_READ,
   PREFIX_WORDS_READ,
@@ -20,8 +24,8 @@ export const LISTED_SQL = `p.is_public and p.approval_status = 'approved' and p.
  * Sorting by name sorts by the name shown (publicDisplayName): a creator who hid their name sorts
  * by their handle, so the order never hints at the hidden name. Case-insensitive, '@' ignored.
  */
-export const PUBLIC_NAME_SORT_KEY = `lower(case when p.can_use_name_publicly then p.full_name
-  else ltrim(coalesce(nullif(trim(p.platforms->0->>'handle'), ''), nullif(trim(p.platforms->1->>'handle'), ''), 'Local creator'), '@') end)`;
+const publicNameSortKey = sql<string>`lower(case when ${sql.ref('p.can_use_name_publicly')} then ${sql.ref('p.full_name')}
+  else ltrim(coalesce(nullif(trim(${sql.ref('p.platforms')}->0->>'handle'), ''), nullif(trim(${sql.ref('p.platforms')}->1->>'handle'), ''), 'Local creator'), '@') end)`;
 
 /**
  * The columns a directory page maps: what a card is drawn from (ListedCard). Not the search
@@ -185,89 +189,182 @@ function sameText(shape: string, text: string): string {
   return known;
 }
 
-/** The listing rule and the filters, with `$n` parameters appended to `params`. */
+/**
+ * The typed statements (issue 38 point 3, decisions 0990 and 0999): every list and search
+ * statement below is built with Kysely on a compile-only instance, typed from the creator module's
+ * entities, and compiled once per shape (`shapeOf`); later ones of a shape only put their values in
+ * order, so a search pays a map lookup, not a compile (decision 0996 measured 33 µs a compile).
+ */
+
+/** The text search columns the database keeps (triggers, decision 0204): no entity property holds them. */
+interface SearchColumns {
+  /** A tsvector: names, handles, niches, neighbourhood and bio. */
+  search_doc: string;
+  /** The shown name and handles, lower case, for the trigram index. */
+  search_names: string;
+}
+type ProfileRow = CreatorTables['creator_profiles'] & SearchColumns;
+
+/** The word table (decision 0280): listed creators per word and city, kept by triggers. */
+interface SearchWordRow {
+  word: string;
+  city_slug: string;
+  creators: number;
+}
+/** The listing's kept counts (decision 0242): per scope ('*' or a niche), and per city. */
+interface ListingCountRow {
+  scope: string;
+  total: number;
+}
+interface SearchTables {
+  creator_profiles: ProfileRow;
+  search_words: SearchWordRow;
+  listing_counts: ListingCountRow;
+  city_listing_counts: ListingCountRow & { city_slug: string };
+}
+const db: Kysely<SearchTables> = compileOnly<SearchTables>();
+/** Conditions and keys over a row of creator_profiles named `p`, built apart from their statements. */
+const row = expressionBuilder<{ p: ProfileRow }, 'p'>();
+
+/** Every value a list or search statement sends, by name; a statement's shape says which it uses. */
+interface SearchValues extends Record<string, unknown> {
+  niche?: string;
+  /** `[{"name": platform}]`, for jsonb containment. */
+  platform?: string;
+  min_followers?: number;
+  /** `%neighbourhood%`, escaped for ilike. */
+  neighborhood?: string;
+  content_type?: string;
+  collab_type?: string;
+  city?: string;
+  replies_within?: number;
+  min_local_share?: number;
+  local_share_since?: string;
+  /** The words as a text search query (tsQuery). */
+  words?: string;
+  /** `%text%`, escaped for ilike against the shown names. */
+  names?: string;
+  /** The search as typed, for the names' word similarity. */
+  text?: string;
+  at_key?: string;
+  at_id?: string;
+  limit?: number;
+}
+
+/** Every value a statement over `f` may send: the shape decides which of them it does. */
+function searchValues(f: ListedFilters & Partial<ListedPageQuery>, terms: SearchTerms | undefined): SearchValues {
+  const at = f.after ?? f.before;
+  return {
+    niche: f.niche,
+    platform: f.platform && JSON.stringify([{ name: f.platform }]),
+    min_followers: f.min_followers,
+    neighborhood: f.neighborhood && `%${escapeLike(f.neighborhood)}%`,
+    content_type: f.content_type,
+    collab_type: f.collab_type,
+    city: f.city,
+    replies_within: f.replies_within,
+    min_local_share: f.min_local_share,
+    local_share_since: f.local_share_since,
+    words: terms?.words.length ? tsQuery(terms.words) : undefined,
+    names: terms?.inNames ? `%${escapeLike(terms.text)}%` : undefined,
+    text: terms?.text,
+    at_key: at?.key,
+    at_id: at?.id,
+    limit: f.limit,
+  };
+}
+
+/** `(condition) is true`: the same test, in a form no index answers (the filters only check the rows found otherwise). */
+const isTrue = (condition: Expression<SqlBool>) => sql<SqlBool>`(${condition}) is true`;
+/** A text array column holds `value`. */
+const holds = (column: 'p.niches' | 'p.content_types' | 'p.collab_types', value: unknown) =>
+  sql<SqlBool>`${row.ref(column)} @> array[${value}::text]`;
+
+/** The listing rule and the filters. */
 function listedWhere(
   f: ListedFilters & Pick<ListedPageQuery, 'nicheShare' | 'commonWords'>,
   terms: SearchTerms | undefined,
-  params: unknown[],
-): string[] {
-  const p = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  const where = [LISTED_SQL];
+  v: SearchValues,
+): Expression<SqlBool>[] {
+  const where: Expression<SqlBool>[] = [LISTED];
   // With words, the text search finds the rows and the filters only check them: a prepared
   // statement's generic plan, which cannot see the values, otherwise chose a filter's index and
   // read every creator of a niche to find one name (27 ms instead of 0.1 ms at 100,000).
-  // `(…) is true` is the same test, in a form no index answers.
-  const filter = (sql: string) => where.push(f.q ? `(${sql}) is true` : sql);
-  if (f.niche) {
-    const sql = `p.niches @> array[${p(f.niche)}::text]`;
-    where.push(nicheFromItsIndex(f) ? sql : `(${sql}) is true`);
-  }
-  if (f.platform) filter(`p.platforms @> ${p(JSON.stringify([{ name: f.platform }]))}::jsonb`);
-  if (f.min_followers) filter(`p.total_followers >= ${p(f.min_followers)}::bigint`);
-  if (f.neighborhood) filter(`p.neighborhood ilike ${p(`%${escapeLike(f.neighborhood)}%`)}`);
-  if (f.content_type) filter(`p.content_types @> array[${p(f.content_type)}::text]`);
-  if (f.collab_type) filter(`p.collab_types @> array[${p(f.collab_type)}::text]`);
+  const filter = (condition: Expression<SqlBool>) => where.push(f.q ? isTrue(condition) : condition);
+  if (f.niche) where.push(nicheFromItsIndex(f) ? holds('p.niches', v.niche) : isTrue(holds('p.niches', v.niche)));
+  if (f.platform) filter(sql<SqlBool>`${row.ref('p.platforms')} @> ${v.platform}::jsonb`);
+  if (f.min_followers) filter(sql<SqlBool>`${row.ref('p.total_followers')} >= ${v.min_followers}::bigint`);
+  if (f.neighborhood) filter(row('p.neighborhood', 'ilike', v.neighborhood!));
+  if (f.content_type) filter(holds('p.content_types', v.content_type));
+  if (f.collab_type) filter(holds('p.collab_types', v.collab_type));
   // Kept by the handle checks' trigger (decision 0502).
-  if (f.handles === 'confirmed') filter('p.handles_confirmed');
-  // One city's creators (decision 0603); indexes led by the city are issue 26 point 5's.
-  // Walking the order for common words, the city leads the order's index (decision 0280): checked
-  // row by row, a city of 2% read the whole listing to find its page.
+  if (f.handles === 'confirmed') filter(row.ref('p.handles_confirmed'));
+  // One city's creators (decision 0603). Walking the order for common words, the city leads the
+  // order's index (decision 0280): checked row by row, a city of 2% read the whole listing.
   if (f.city) {
-    const sql = `p.city_slug = ${p(f.city)}`;
-    if (f.commonWords) where.push(sql);
-    else filter(sql);
+    const inCity = row('p.city_slug', '=', v.city!);
+    if (f.commonWords) where.push(inCity);
+    else filter(inCity);
   }
   // Kept by ReplyTimes (decision 0710); `is not null` names the partial index's predicate.
-  if (f.replies_within) filter(`p.reply_days is not null and p.reply_days <= ${p(f.replies_within)}::int`);
+  if (f.replies_within)
+    filter(
+      row.and([
+        row('p.reply_days', 'is not', null),
+        sql<SqlBool>`${row.ref('p.reply_days')} <= ${v.replies_within}::int`,
+      ]),
+    );
   // A fresh recorded share (decision 0721): the listed profiles with a share have their own
   // partial index in the listing's order, so only they are read.
   if (f.min_local_share) {
-    where.push('p.local_share is not null');
+    where.push(row('p.local_share', 'is not', null));
     filter(
-      `p.local_share >= ${p(f.min_local_share)}::smallint and p.local_share_checked_on > ${p(f.local_share_since)}::date`,
+      row.and([
+        sql<SqlBool>`${row.ref('p.local_share')} >= ${v.min_local_share}::smallint`,
+        sql<SqlBool>`${row.ref('p.local_share_checked_on')} > ${v.local_share_since}::date`,
+      ]),
     );
   }
   if (terms) {
-    const matches = wordsMatch(terms, p);
+    const matches = wordsMatch(terms, v);
     // Words known to match most of the listing are checked row by row along the order's index.
-    where.push(f.commonWords ? `${matches} is true` : matches);
+    where.push(f.commonWords ? isTrue(matches) : matches);
   }
   return where;
 }
 
 /** Whether a row of `p` matches the words: prefixes in the text search document (names, handles, niches, neighborhood, bio), or the one term in a shown name or handle. */
-function wordsMatch(terms: SearchTerms, p: (value: unknown) => string): string {
-  const match: string[] = [];
-  if (terms.words.length) match.push(`p.search_doc @@ to_tsquery('simple', ${p(tsQuery(terms.words))})`);
-  if (terms.inNames) match.push(`p.search_names ilike ${p(`%${escapeLike(terms.text)}%`)}`);
-  return match.length ? `(${match.join(' or ')})` : 'false';
+function wordsMatch(terms: SearchTerms, v: SearchValues): Expression<SqlBool> {
+  const match: Expression<SqlBool>[] = [];
+  if (terms.words.length) match.push(sql<SqlBool>`${row.ref('p.search_doc')} @@ to_tsquery('simple', ${v.words})`);
+  if (terms.inNames) match.push(row('p.search_names', 'ilike', v.names!));
+  return match.length ? row.or(match) : sql<SqlBool>`false`;
 }
+
+/** The SQL types an order's key is compared as. */
+type KeyType = 'float8' | 'bigint' | 'text' | 'timestamptz';
 
 /** The sort key of an order (an expression over `p`), its SQL type, and whether it descends. */
 function orderKey(
   order: ListedOrder,
   terms: SearchTerms | undefined,
-  params: unknown[],
-): { expr: string; type: string; desc: boolean } {
+  v: SearchValues,
+): { expr: Expression<unknown>; type: KeyType; desc: boolean } {
   if (order === 'relevance' && terms) {
-    // A parameter the statement does not use would have no type: push only what is used.
+    // A value the statement does not use would have no type: only what is used is sent.
     const rank = terms.words.length
-      ? `ts_rank(p.search_doc, to_tsquery('simple', $${params.push(tsQuery(terms.words))}))`
-      : '0';
-    params.push(terms.text);
+      ? sql`ts_rank(${row.ref('p.search_doc')}, to_tsquery('simple', ${v.words}))`
+      : sql`0`;
     return {
-      expr: `(${rank} + word_similarity($${params.length}, p.search_names))::float8`,
+      expr: sql`(${rank} + word_similarity(${v.text}, ${row.ref('p.search_names')}))::float8`,
       type: 'float8',
       desc: true,
     };
   }
   // Counts waiting for an admin do not rank a creator (decision 0851): the kept total without them.
-  if (order === 'followers') return { expr: 'p.listed_followers', type: 'bigint', desc: true };
-  if (order === 'name') return { expr: PUBLIC_NAME_SORT_KEY, type: 'text', desc: false };
-  return { expr: 'p.created_at', type: 'timestamptz', desc: true };
+  if (order === 'followers') return { expr: row.ref('p.listed_followers'), type: 'bigint', desc: true };
+  if (order === 'name') return { expr: publicNameSortKey, type: 'text', desc: false };
+  return { expr: row.ref('p.created_at'), type: 'timestamptz', desc: true };
 }
 
 /**
@@ -277,44 +374,64 @@ function orderKey(
  */
 function capLimit(cap: number) {
   if (!Number.isInteger(cap) || cap < 0) throw new Error(`invalid cap ${cap}`);
-  return String(cap + 1);
+  return sql.lit(cap + 1);
 }
+
+/** A typed statement as the directory's pool and the bench's floor send it. */
+const asText = (s: ShapedStatement) => ({ text: s.sql, values: [...s.parameters] });
+
+const countShapes = new ShapedStatements<SearchValues>(1_000);
 
 /** How many listed creators match `f`, counting no further than `cap + 1` rows. */
 export function listedCountSql(f: ListedFilters, cap: number) {
-  const values: unknown[] = [];
   const terms = searchTerms(f.q);
-  const where = listedWhere(f, terms, values);
-  const text = `select count(*)::int as n from (select 1 from creator_profiles p where ${where.join(' and ')} limit ${capLimit(cap)}) s`;
-  return { text: sameText(shapeOf('count', f, terms, cap), text), values };
+  const statement = countShapes.compile(shapeOf('count', f, terms, cap), searchValues(f, terms), (v) =>
+    db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('creator_profiles as p')
+          .select(sql.lit(1).as('one'))
+          .where(row.and(listedWhere(f, terms, v)))
+          .limit(capLimit(cap))
+          .as('s'),
+      )
+      .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n')),
+  );
+  return asText(statement);
 }
 
 /**
  * Where a keyset page starts and which way it reads (decision 0204): the condition for the rows
- * past `q`'s position (`key` and `id` are the expressions holding a row's sort key and id; the
- * position's two values are pushed as `$n`), and the ORDER BY directions. With `before` the rows
- * come nearest first (`backwards`). `key <= k` stands on its own, so an index on the order is
- * entered at the position, not scanned from its start.
+ * past `q`'s position (`key` and `id` hold a row's sort key and id), and the ORDER BY directions.
+ * With `before` the rows come nearest first (`backwards`). `key <= k` stands on its own, so an
+ * index on the order is entered at the position, not scanned from its start.
  */
 function keyset(
   q: ListedPageQuery,
-  order: { type: string; desc: boolean },
-  key: string,
-  id: string,
-  values: unknown[],
+  order: { type: KeyType; desc: boolean },
+  key: Expression<unknown>,
+  id: Expression<unknown>,
+  v: SearchValues,
 ) {
   const at = q.after ?? q.before;
   const backwards = !q.after && !!q.before;
   const down = order.desc !== backwards; // the key decreases as the rows are read
-  let past: string | undefined;
+  let past: Expression<SqlBool> | undefined;
   if (at) {
-    values.push(at.key, at.id);
-    const k = `$${values.length - 1}::${order.type}`;
-    const atId = `$${values.length}::uuid`;
-    past = `${key} ${down ? '<=' : '>='} ${k} and (${key} ${down ? '<' : '>'} ${k} or ${id} ${backwards ? '<' : '>'} ${atId})`;
+    const k = () => sql`${v.at_key}::${sql.raw(order.type)}`;
+    past = row.and([
+      row(key, down ? '<=' : '>=', k()),
+      row.or([row(key, down ? '<' : '>', k()), row(id, backwards ? '<' : '>', sql`${v.at_id}::uuid`)]),
+    ]);
   }
-  return { past, backwards, dir: down ? 'desc' : 'asc', idDir: backwards ? 'desc' : 'asc' };
+  const dir: 'desc' | 'asc' = down ? 'desc' : 'asc';
+  const idDir: 'desc' | 'asc' = backwards ? 'desc' : 'asc';
+  return { past, backwards, dir, idDir };
 }
+
+const pageShapes = new ShapedStatements<SearchValues>(1_000);
+/** The page's columns, as a card is drawn from them. */
+const pageColumns = PAGE_COLUMNS.map((c) => `p.${c}` as const);
 
 /**
  * One keyset page: `select <page columns>, <sort key>::text as "__key"`. With `before` the rows come nearest
@@ -327,41 +444,69 @@ function keyset(
  * from that whether the page must be read again through the text index (`wordsIndex`).
  */
 export function listedPageSql(q: ListedPageQuery, { wordsIndex = false }: { wordsIndex?: boolean } = {}) {
-  const values: unknown[] = [];
   const terms = searchTerms(q.q);
   const walk = !!terms && !!q.commonWords;
-  const p = (value: unknown) => `$${values.push(value)}`;
-  // Walking, the words are checked by the statement around the walk, not in its where.
-  const where = listedWhere(q, walk ? undefined : terms, values);
-  const { expr, type, desc } = orderKey(q.order, terms, values);
-  const { past, backwards, dir, idDir } = keyset(q, { type, desc }, expr, 'p.id', values);
-  if (past) where.push(past);
-  const order = `${expr} ${dir}, p.id ${idDir}`;
-  if (walk) {
-    const matches = wordsMatch(terms, p);
-    const limit = `limit ${p(q.limit)}`;
-    // The rows come in the window's order, which is the page's. An `order by` here would keep
-    // PostgreSQL from planning the walk for the few rows the limit takes (no tuple fraction passes
-    // into a subquery under a sort clause): it sorted a small city's whole range instead (22 ms).
-    // `__read <= n` stops the window (a run condition) after n rows.
-    const text = `select ${columnsOf('p')}, (${expr})::text as "__key", p.__matched as "__matched", p.__read = ${PAGE_WALK_READ} as "__last" from (
-        select p.*, ${matches} is true as __matched, row_number() over (order by ${order}) as __read
-        from creator_profiles p where ${where.join(' and ')}) p
-      where p.__read <= ${PAGE_WALK_READ} and (p.__matched or p.__read = ${PAGE_WALK_READ}) ${limit}`;
-    return { text: sameText(shapeOf('page', q, terms), text), values, backwards };
-  }
-  const limit = `limit ${p(q.limit)}`;
-  // A rare niche's rows all come from the niches index, then are sorted: `offset 0` keeps the
-  // order out of the inner query, so a generic plan cannot choose to walk the order's index. So
-  // do the words' rows, when a walk of the order stopped short of a page.
-  const text =
-    nicheFromItsIndex(q) || wordsIndex
-      ? `select ${PAGE_COLUMNS.join(', ')}, __sort::text as "__key" from (
-          select ${columnsOf('p')}, ${expr} as __sort from creator_profiles p where ${where.join(' and ')} offset 0) p
-        order by __sort ${dir}, id ${idDir} ${limit}`
-      : `select ${columnsOf('p')}, (${expr})::text as "__key" from creator_profiles p where ${where.join(' and ')}
-        order by ${order} ${limit}`;
-  return { text: sameText(shapeOf(wordsIndex ? 'page words' : 'page', q, terms), text), values, backwards };
+  const backwards = !q.after && !!q.before;
+  const shape = shapeOf(walk ? 'walk page' : wordsIndex ? 'page words' : 'page', q, terms);
+  const statement = pageShapes.compile(shape, searchValues(q, terms), (v) => {
+    // Walking, the words are checked by the statement around the walk, not in its where.
+    const where = listedWhere(q, walk ? undefined : terms, v);
+    const { expr, type, desc } = orderKey(q.order, terms, v);
+    const { past, dir, idDir } = keyset(q, { type, desc }, expr, row.ref('p.id'), v);
+    if (past) where.push(past);
+    const key = sql<string>`(${expr})::text`.as('__key');
+    if (walk) {
+      // The rows come in the window's order, which is the page's. An `order by` here would keep
+      // PostgreSQL from planning the walk for the few rows the limit takes (no tuple fraction passes
+      // into a subquery under a sort clause): it sorted a small city's whole range instead (22 ms).
+      // `__read <= n` stops the window (a run condition) after n rows.
+      const read = sql.lit(PAGE_WALK_READ);
+      return db
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('creator_profiles as p')
+            .selectAll('p')
+            .select([
+              isTrue(wordsMatch(terms, v)).as('__matched'),
+              (e) =>
+                e.fn
+                  .agg<number>('row_number')
+                  .over((o) => o.orderBy(expr, dir).orderBy('p.id', idDir))
+                  .as('__read'),
+            ])
+            .where(row.and(where))
+            .as('p'),
+        )
+        .select([...pageColumns, key, 'p.__matched as __matched', (e) => e('p.__read', '=', read).as('__last')])
+        .where((e) => e.and([e('p.__read', '<=', read), e.or([e.ref('p.__matched'), e('p.__read', '=', read)])]))
+        .limit(v.limit!);
+    }
+    // A rare niche's rows all come from the niches index, then are sorted: `offset 0` keeps the
+    // order out of the inner query, so a generic plan cannot choose to walk the order's index. So
+    // do the words' rows, when a walk of the order stopped short of a page.
+    if (nicheFromItsIndex(q) || wordsIndex)
+      return db
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('creator_profiles as p')
+            .select([...pageColumns, sql<unknown>`${expr}`.as('__sort')])
+            .where(row.and(where))
+            .offset(sql.lit(0))
+            .as('p'),
+        )
+        .select([...PAGE_COLUMNS, sql<string>`${sql.ref('__sort')}::text`.as('__key')])
+        .orderBy('__sort', dir)
+        .orderBy('id', idDir)
+        .limit(v.limit!);
+    return db
+      .selectFrom('creator_profiles as p')
+      .select([...pageColumns, key])
+      .where(row.and(where))
+      .orderBy(expr, dir)
+      .orderBy('p.id', idDir)
+      .limit(v.limit!);
+  });
+  return { ...asText(statement), backwards };
 }
 
 /**
@@ -403,44 +548,77 @@ export function wordStatsAndMatchedPageSql(q: ListedPageQuery, cap: number) {
   return matchedPageSql(q, cap, true);
 }
 
+const matchedShapes = new ShapedStatements<SearchValues & WordValues>(1_000);
+
 function matchedPageSql(q: ListedPageQuery, cap: number, withWordStats = false) {
-  const values: unknown[] = [];
-  let stats = '';
-  let gate = '';
-  let statsColumns = '';
-  let statsJoin = '';
-  if (withWordStats) {
-    const words = wordStatsOf(q.q ?? '', q.city, values);
-    stats = `known as materialized (select s.*, (exists (select from unnest(s.exact) e where e <= ${cap})
-        or (s.words < ${PREFIX_WORDS_READ} and s.total <= ${cap})) as read from (${words}) s),
-    `;
-    gate = ' and (select known.read from known)';
-    const columns = ['exact', 'most', 'total', 'words', 'read'];
-    statsColumns = columns.map((c) => `, known.${c} as "__${c}"`).join('');
-    statsJoin = ' cross join known';
-  }
   const terms = searchTerms(q.q);
-  const where = listedWhere(q, terms, values);
-  const { expr, type, desc } = orderKey(q.order, terms, values);
-  const relevance = q.order === 'relevance';
-  const { past, backwards, dir, idDir } = keyset(q, { type, desc }, 'r.k', 'r.id', values);
-  values.push(q.limit);
-  const order = `${dir}, __id ${idDir}`;
-  // Ranking reads each match's text search columns, so it waits for the count; another order's key is read with the match.
-  const matched = relevance ? 'p.id, p.search_doc, p.search_names' : `p.id, ${expr} as k`;
-  const keyed = relevance ? `p.id, ${expr} as k` : 'p.id, p.k';
-  const text = `with ${stats}m as materialized (select ${matched} from creator_profiles p where ${where.join(' and ')}${gate} limit ${capLimit(cap)}),
-    n as (select count(*)::int as n from m),
-    r as (select ${keyed} from m p where (select n from n) <= ${cap}),
-    page as (select r.id as __id, r.k as __k from r where ${past ?? 'true'} order by __k ${order} limit $${values.length})
-    select ${columnsOf('c')}, page.__k::text as "__key", n.n as "__n"${statsColumns} from n${statsJoin}
-      left join (page join creator_profiles c on c.id = page.__id) on true
-    order by page.__k ${order}`;
-  return {
-    text: sameText(shapeOf(withWordStats ? 'words+matched' : 'matched', q, terms, cap), text),
-    values,
-    backwards,
-  };
+  const backwards = !q.after && !!q.before;
+  const shape = shapeOf(withWordStats ? 'words+matched' : 'matched', q, terms, cap);
+  const values = { ...searchValues(q, terms), ...wordValues(q.q ?? '', q.city) };
+  const statement = matchedShapes.compile(shape, values, (v) => {
+    const where = listedWhere(q, terms, v);
+    if (withWordStats) where.push(sql<SqlBool>`(select ${sql.ref('known.read')} from known)`);
+    const { expr, type, desc } = orderKey(q.order, terms, v);
+    const { past, dir, idDir } = keyset(q, { type, desc }, sql.ref('r.k'), sql.ref('r.id'), v);
+    // Ranking reads each match's text search columns, so it waits for the count; another order's key is read with the match.
+    const relevance = q.order === 'relevance';
+    // The word table's numbers first, when asked: the page's matches are read only when they say a word is rare.
+    const known = withWordStats
+      ? db.with(
+          (cte) => cte('known').materialized(),
+          (qc) =>
+            qc
+              .selectFrom(wordStats(v).as('s'))
+              .selectAll('s')
+              .select(
+                sql<boolean>`(exists (select from unnest(${sql.ref('s.exact')}) e where e <= ${sql.lit(cap)})
+        or (${sql.ref('s.words')} < ${sql.lit(PREFIX_WORDS_READ)} and ${sql.ref('s.total')} <= ${sql.lit(cap)}))`.as(
+                  'read',
+                ),
+              ),
+        )
+      : db;
+    return (known as QueryCreator<SearchTables & { known: WordStatsRow & { read: boolean } }>)
+      .with(
+        (cte) => cte('m').materialized(),
+        (qc) =>
+          qc
+            .selectFrom('creator_profiles as p')
+            .select('p.id')
+            .$if(relevance, (qb) => qb.select(['p.search_doc', 'p.search_names']))
+            .$if(!relevance, (qb) => qb.select(sql<unknown>`${expr}`.as('k')))
+            .where(row.and(where))
+            .limit(capLimit(cap)),
+      )
+      .with('n', (qc) => qc.selectFrom('m').select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n')))
+      .with('r', (qc) =>
+        qc
+          .selectFrom('m as p')
+          .select(['p.id', relevance ? sql<unknown>`${expr}`.as('k') : 'p.k'])
+          .where(sql<number>`(select n from n)`, '<=', sql.lit(cap)),
+      )
+      .with('page', (qc) =>
+        qc
+          .selectFrom('r')
+          .select(['r.id as __id', 'r.k as __k'])
+          .where(past ?? sql<SqlBool>`true`)
+          .orderBy('__k', dir)
+          .orderBy('__id', idDir)
+          .limit(v.limit!),
+      )
+      .selectFrom('n')
+      .$if(withWordStats, (qb) => qb.crossJoin('known'))
+      .leftJoin('page', (join) => join.onTrue())
+      .leftJoin('creator_profiles as c', 'c.id', 'page.__id')
+      .select(PAGE_COLUMNS.map((c) => `c.${c}` as const))
+      .select([sql<string>`${sql.ref('page.__k')}::text`.as('__key'), 'n.n as __n'])
+      .$if(withWordStats, (qb) =>
+        qb.select(WORD_STATS.map((column) => sql<unknown>`${sql.ref(`known.${column}`)}`.as(`__${column}`))),
+      )
+      .orderBy('page.__k', dir)
+      .orderBy('page.__id', idDir);
+  });
+  return { ...asText(statement), backwards };
 }
 
 /**
@@ -460,6 +638,58 @@ const correctable = (word: string) => /^\p{L}{3,64}$/u.test(word);
 /** Rows of the word table in scope: one city's ($n text) or, when null, every city's. */
 const inScope = (city: string) => `(${city}::text is null or s.city_slug = ${city}::text)`;
 
+/** What the word table knows of a search's words (searchWordStatsSql's columns). */
+interface WordStatsRow {
+  exact: number[];
+  most: number;
+  total: number;
+  words: number;
+}
+const WORD_STATS = ['exact', 'most', 'total', 'words', 'read'] as const;
+
+/** The values of a word table read: the words but the last, the last (a prefix) and its range's end, the city (or null for all). */
+interface WordValues extends Record<string, unknown> {
+  others?: string[];
+  prefix?: string;
+  after?: string;
+  scope?: string | null;
+}
+function wordValues(q: string, city: string | undefined): WordValues {
+  const words = searchWords(q);
+  const last = words[words.length - 1] ?? '';
+  return { others: words.slice(0, -1), prefix: last, after: afterPrefix(last), scope: city ?? null };
+}
+
+/** Rows of the word table `s` in scope: one city's or, when the value is null, every city's. */
+const wordInScope = (scope: unknown) =>
+  sql<SqlBool>`(${scope}::text is null or ${sql.ref('s.city_slug')} = ${scope}::text)`;
+
+/** searchWordStatsSql's select. */
+function wordStats(v: WordValues) {
+  return db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('search_words as s')
+        .select('s.creators')
+        .where(sql<SqlBool>`${sql.ref('s.word')} >= ${v.prefix}::text collate "C"`)
+        .where(sql<SqlBool>`${sql.ref('s.word')} < ${v.after}::text collate "C"`)
+        .where(wordInScope(v.scope))
+        .limit(sql.lit(PREFIX_WORDS_READ))
+        .as('x'),
+    )
+    .select((eb) => [
+      sql<
+        number[]
+      >`array(select coalesce((select sum(${sql.ref('s.creators')}) from ${sql.table('search_words')} s where ${sql.ref('s.word')} = w.word collate "C" and ${wordInScope(v.scope)}), 0)::int
+        from unnest(${v.others}::text[]) with ordinality w(word, i) order by w.i)`.as('exact'),
+      eb.cast<number>(eb.fn.coalesce(eb.fn.max('x.creators'), sql.lit(0)), 'integer').as('most'),
+      eb.cast<number>(eb.fn.coalesce(eb.fn.sum('x.creators'), sql.lit(0)), 'integer').as('total'),
+      eb.cast<number>(eb.fn.count('x.creators'), 'integer').as('words'),
+    ]);
+}
+
+const wordStatsShapes = new ShapedStatements<WordValues>(1);
+
 /**
  * What the word table knows of a search's words (decision 0280), before any creator is read:
  * `exact`, for each word but the last, how many listed creators have it; for the last, a prefix,
@@ -468,23 +698,10 @@ const inScope = (city: string) => `(${city}::text is null or s.city_slug = ${cit
  * up to PREFIX_WORDS_READ (at that many, `total` is only what was read).
  */
 export function searchWordStatsSql(q: string, city: string | undefined) {
-  const values: unknown[] = [];
-  const text = wordStatsOf(q, city, values);
-  return { text: sameText('word stats', text), values };
+  return asText(wordStatsShapes.compile('word stats', wordValues(q, city), wordStats));
 }
 
-/** searchWordStatsSql's select, its four parameters appended to `values`. */
-function wordStatsOf(q: string, city: string | undefined, values: unknown[]) {
-  const words = searchWords(q);
-  const last = words[words.length - 1] ?? '';
-  values.push(words.slice(0, -1), last, city ?? null, afterPrefix(last));
-  const n = values.length;
-  const [others, prefix, scope, after] = [n - 3, n - 2, n - 1, n].map((i) => `$${i}`);
-  return `select array(select coalesce((select sum(s.creators) from search_words s where s.word = w.word collate "C" and ${inScope(scope!)}), 0)::int
-        from unnest(${others}::text[]) with ordinality w(word, i) order by w.i) as exact,
-      coalesce(max(x.creators), 0)::int as most, coalesce(sum(x.creators), 0)::int as total, count(x.creators)::int as words
-    from (select s.creators from search_words s where ${prefixRange(`${prefix}::text`, `${after}::text`)} and ${inScope(scope!)} limit ${PREFIX_WORDS_READ}) x`;
-}
+const walkShapes = new ShapedStatements<SearchValues>(1_000);
 
 /**
  * How many listed creators match `f` (words and filters) among the first `read` of the listing's
@@ -494,20 +711,38 @@ function wordStatsOf(q: string, city: string | undefined, values: unknown[]) {
  */
 export function listedWalkCountSql(f: ListedFilters, cap: number, read: number) {
   if (!Number.isInteger(read) || read < 1) throw new Error(`invalid read ${read}`);
-  const values: unknown[] = [];
   const terms = searchTerms(f.q);
-  const where = listedWhere({ ...f, commonWords: true }, terms, values);
-  let scope = LISTED_SQL;
-  let listed = `(select total from listing_counts where scope = '*')`;
-  if (f.city) {
-    values.push(f.city);
-    scope += ` and p.city_slug = $${values.length}`;
-    listed = `(select total from city_listing_counts where city_slug = $${values.length} and scope = '*')`;
-  }
-  const text = `select (select count(*)::int from (select 1 from (
-        select * from creator_profiles p where ${scope} order by p.created_at desc, p.id limit ${read}) p
-      where ${where.join(' and ')} limit ${capLimit(cap)}) s) as n, coalesce(${listed}, 0)::int as listed`;
-  return { text: sameText(`${shapeOf('walk', f, terms, cap)} ${read}`, text), values };
+  const shape = `${shapeOf('walk', f, terms, cap)} ${read}`;
+  const statement = walkShapes.compile(shape, searchValues(f, terms), (v) => {
+    const newest = db
+      .selectFrom('creator_profiles as p')
+      .selectAll('p')
+      .where(LISTED)
+      .$if(!!f.city, (qb) => qb.where('p.city_slug', '=', v.city!))
+      .orderBy('p.created_at', 'desc')
+      .orderBy('p.id')
+      .limit(sql.lit(read));
+    const matching = db
+      .selectFrom(newest.as('p'))
+      .select(sql.lit(1).as('one'))
+      .where(row.and(listedWhere({ ...f, commonWords: true }, terms, v)))
+      .limit(capLimit(cap));
+    const listed = f.city
+      ? db
+          .selectFrom('city_listing_counts')
+          .select('total')
+          .where('city_slug', '=', v.city!)
+          .where('scope', '=', sql.lit('*'))
+      : db.selectFrom('listing_counts').select('total').where('scope', '=', sql.lit('*'));
+    return db.selectNoFrom((eb) => [
+      eb
+        .selectFrom(matching.as('s'))
+        .select((e) => e.cast<number>(e.fn.countAll(), 'integer').as('n'))
+        .as('n'),
+      eb.cast<number>(eb.fn.coalesce(listed, sql.lit(0)), 'integer').as('listed'),
+    ]);
+  });
+  return asText(statement);
 }
 
 /** Close words looked at per unknown word: by trigrams, and among the words of its first three letters. */
