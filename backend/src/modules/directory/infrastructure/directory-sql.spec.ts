@@ -3,7 +3,10 @@ import { COLLAB_TYPES, CONTENT_TYPES, NICHES, PLATFORM_NAMES } from '@local-crea
 import { ShapedStatements } from '../../../database/typed-sql';
 import type { ListedPageQuery } from '../application/directory-reads';
 import {
+  closeWordsSql,
   listedCountSql,
+  listedOverviewSql,
+  listedSuggestionsSql,
   listedMatchedPageSql,
   listedPageSql,
   listedWalkCountSql,
@@ -54,6 +57,9 @@ describe('directory statements', () => {
           () => wordStatsAndMatchedPageSql(q, 1_000),
           () => listedCountSql(q, 1_000),
           () => listedWalkCountSql(q, 1_000, 10_000),
+          () => closeWordsSql(q.q ?? '', q.city, 5),
+          () => listedSuggestionsSql(q.q ?? '', 'creator', q.city, 3),
+          () => listedOverviewSql(12, 6, q.city),
         ]) {
           const { text, values } = build();
           // Every $n the text names has a value, and no value goes unused.

@@ -1,9 +1,19 @@
 /**
  * The directory's list and search statements (decision 0204), as text and `$n` values: used by the
  * repository and, unchanged, by the benchmark's bare server (scripts/bench/bare-server.mjs), so
- * both measure the same SQL. No framework imports.
+ * both measure the same SQL. Typed statements compiled once per shape (decision 1000): the pool
+ * names a prepared statement by its text, and a shape's kept text is the same string object on
+ * every call, so it is never flattened and hashed anew (issue 12). No framework imports.
  */
-import { expressionBuilder, sql, type Expression, type Kysely, type QueryCreator, type SqlBool } from 'kysely';
+import {
+  expressionBuilder,
+  sql,
+  type Expression,
+  type Kysely,
+  type QueryCreator,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import type { CreatorTables } from '../../creator';
 import { compileOnly, ShapedStatements, type ShapedStatement } from '../../../database/typed-sql';
 import type { ListedFilters, ListedOrder, ListedPageQuery } from '../application/directory-reads';
@@ -18,8 +28,6 @@ import {
   SUGGESTION_CANDIDATES,
 } from '../application/search-words';
 
-/** The listing rule of spec 4, as the partial indexes' predicate spells it. */
-export const LISTED_SQL = `p.is_public and p.approval_status = 'approved' and p.phone_verified`;
 /**
  * Sorting by name sorts by the name shown (publicDisplayName): a creator who hid their name sorts
  * by their handle, so the order never hints at the hidden name. Case-insensitive, '@' ignored.
@@ -51,7 +59,45 @@ export const PAGE_COLUMNS = [
   'checked_at',
   'listed_followers',
 ] as const;
-export const columnsOf = (alias: string) => PAGE_COLUMNS.map((c) => `${alias}.${c}`).join(', ');
+/** The page's columns of a row `p`, as a card is drawn from them. */
+const pageColumns = PAGE_COLUMNS.map((c) => `p.${c}` as const);
+
+/**
+ * The typed statements (issue 38 point 3, decisions 0990 and 0999): every list and search
+ * statement below is built with Kysely on a compile-only instance, typed from the creator module's
+ * entities, and compiled once per shape (`shapeOf`); later ones of a shape only put their values in
+ * order, so a search pays a map lookup, not a compile (decision 0996 measured 33 µs a compile).
+ */
+
+/** The text search columns the database keeps (triggers, decision 0204): no entity property holds them. */
+interface SearchColumns {
+  /** A tsvector: names, handles, niches, neighbourhood and bio. */
+  search_doc: string;
+  /** The shown name and handles, lower case, for the trigram index. */
+  search_names: string;
+}
+type ProfileRow = CreatorTables['creator_profiles'] & SearchColumns;
+
+/** The word table (decision 0280): listed creators per word and city, kept by triggers. */
+interface SearchWordRow {
+  word: string;
+  city_slug: string;
+  creators: number;
+}
+/** The listing's kept counts (decision 0242): per scope ('*' or a niche), and per city. */
+interface ListingCountRow {
+  scope: string;
+  total: number;
+}
+interface SearchTables {
+  creator_profiles: ProfileRow;
+  search_words: SearchWordRow;
+  listing_counts: ListingCountRow;
+  city_listing_counts: ListingCountRow & { city_slug: string };
+}
+const db: Kysely<SearchTables> = compileOnly<SearchTables>();
+/** Conditions and keys over a row of creator_profiles named `p`, built apart from their statements. */
+const row = expressionBuilder<{ p: ProfileRow }, 'p'>();
 
 /**
  * The overview's rows (see DirectoryReads.listedOverview): per scope ('*' or a niche) one row with
@@ -65,41 +111,112 @@ export const columnsOf = (alias: string) => PAGE_COLUMNS.map((c) => `${alias}.${
  * walk).
  */
 export function listedOverviewSql(recent: number, perNiche: number, city?: string) {
-  const literal = (n: number) => {
-    if (!Number.isInteger(n) || n < 0) throw new Error(`invalid limit ${n}`);
-    return String(n);
-  };
-  const cols = columnsOf('p');
   // One city's overview (decision 0610): its own counts, and its rows from the listing order's
   // index led by the city; without a city, every city's, as before. The slug is written into the
   // text (checked: letters, digits, dashes), so each city's statement is planned for its own
   // share: a generic plan for `$1` walked the every-city index for a city of 15%.
   if (city !== undefined && !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(city)) throw new Error(`invalid city ${city}`);
-  const slug = `'${city}'`;
-  const counts = city ? `city_listing_counts c` : `listing_counts c`;
-  const ofCity = city ? `c.city_slug = ${slug} and ` : '';
-  const inCity = city ? ` and p.city_slug = ${slug}` : '';
-  const inNiche = `${LISTED_SQL} and p.niches @> array[c.scope]${inCity}`;
-  // Checked on the rows the order's index gives, in a form no index answers: with the niche
-  // unknown when planning, a listing of 10,000 was estimated at 41 rows a niche and read from the
-  // niches index and sorted instead (1,736 rows a niche, 17 ms for the overview).
-  const onWalk = `${LISTED_SQL} and (p.niches @> array[c.scope]) is true${inCity}`;
-  const nulls = PAGE_COLUMNS.map((c) => `null as ${c}`).join(', ');
-  const niche = `c.scope <> '*' and c.total > 0`;
-  const all = city
-    ? `select total from city_listing_counts where city_slug = ${slug} and scope = '*'`
-    : `select total from listing_counts where scope = '*'`;
-  const common = `c.total >= (${all}) * ${COMMON_NICHE_SHARE}`;
-  const text = `select c.scope as "__scope", c.total as "__total", ${nulls} from ${counts}${city ? ` where c.city_slug = ${slug}` : ''}
-    union all select '*', null, r.* from (select ${cols} from creator_profiles p where ${LISTED_SQL}${inCity} order by p.created_at desc, p.id limit ${literal(recent)}) r
-    union all select c.scope, null, g.* from ${counts} cross join lateral (
-        select ${cols} from creator_profiles p where ${onWalk} order by p.created_at desc, p.id limit ${literal(perNiche)}) g
-      where ${ofCity}${niche} and ${common}
-    union all select c.scope, null, g.* from ${counts} cross join lateral (
-        select * from (select ${cols} from creator_profiles p where ${inNiche} offset 0) p order by p.created_at desc, p.id limit ${literal(perNiche)}) g
-      where ${ofCity}${niche} and not (${common})
-    order by "__scope", created_at desc nulls first, id`;
-  return { text, values: [] };
+  for (const n of [recent, perNiche]) if (!Number.isInteger(n) || n < 0) throw new Error(`invalid limit ${n}`);
+  return asText(
+    overviewShapes.compile(`${recent} ${perNiche} ${city ?? ''}`, {}, () => overview(recent, perNiche, city)),
+  );
+}
+
+const overviewShapes = new ShapedStatements<Record<string, never>>(100);
+
+/** listedOverviewSql's statement: every limit and the city are literals, so it has no values. */
+function overview(recent: number, perNiche: number, city: string | undefined) {
+  const slug = city === undefined ? undefined : sql.lit(city);
+  /** The kept counts of the scope, each niche's and '*' (all), as `c`. */
+  const counts = () =>
+    (slug
+      ? db.selectFrom('city_listing_counts as c').where('c.city_slug', '=', slug)
+      : db.selectFrom('listing_counts as c')) as SelectQueryBuilder<SearchTables & { c: ListingCountRow }, 'c', object>;
+  const all = slug
+    ? db
+        .selectFrom('city_listing_counts')
+        .select('total')
+        .where('city_slug', '=', slug)
+        .where('scope', '=', sql.lit('*'))
+    : db.selectFrom('listing_counts').select('total').where('scope', '=', sql.lit('*'));
+  const inCity = slug ? [row('p.city_slug', '=', slug)] : [];
+  const scope = sql.ref('c.scope');
+  /** A niche with listed creators, common (walked) or rare (from the niches index). */
+  const niche = (common: boolean) => {
+    const isCommon = sql<SqlBool>`(${sql.ref('c.total')} >= (${all}) * ${sql.lit(COMMON_NICHE_SHARE)})`;
+    return row.and([
+      row(scope, '<>', sql.lit('*')),
+      row(sql.ref('c.total'), '>', sql.lit(0)),
+      common ? isCommon : row.not(isCommon),
+    ]);
+  };
+  return counts()
+    .select([
+      'c.scope as __scope',
+      sql<number | null>`${sql.ref('c.total')}`.as('__total'),
+      ...PAGE_COLUMNS.map((column) => sql<ProfileRow[typeof column] | null>`null`.as(column)),
+    ])
+    .unionAll(
+      db
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('creator_profiles as p')
+            .select(pageColumns)
+            .where(row.and([LISTED, ...inCity]))
+            .orderBy('p.created_at', 'desc')
+            .orderBy('p.id')
+            .limit(sql.lit(recent))
+            .as('r'),
+        )
+        .select([sql.lit('*').as('__scope'), sql<number | null>`null`.as('__total')])
+        .selectAll('r'),
+    )
+    .unionAll(
+      // Checked on the rows the order's index gives, in a form no index answers: with the niche
+      // unknown when planning, a listing of 10,000 was estimated at 41 rows a niche and read from the
+      // niches index and sorted instead (1,736 rows a niche, 17 ms for the overview).
+      counts()
+        .crossJoinLateral((eb) =>
+          eb
+            .selectFrom('creator_profiles as p')
+            .select(pageColumns)
+            .where(row.and([LISTED, isTrue(sql<SqlBool>`${row.ref('p.niches')} @> array[${scope}]`), ...inCity]))
+            .orderBy('p.created_at', 'desc')
+            .orderBy('p.id')
+            .limit(sql.lit(perNiche))
+            .as('g'),
+        )
+        .select(['c.scope as __scope', sql<number | null>`null`.as('__total')])
+        .selectAll('g')
+        .where(niche(true)),
+    )
+    .unionAll(
+      // A rare niche's rows from the niches index, then sorted: `offset 0` keeps the order out of
+      // the inner query, so the planner cannot choose the walk.
+      counts()
+        .crossJoinLateral((eb) =>
+          eb
+            .selectFrom((inner) =>
+              inner
+                .selectFrom('creator_profiles as p')
+                .select(pageColumns)
+                .where(row.and([LISTED, sql<SqlBool>`${row.ref('p.niches')} @> array[${scope}]`, ...inCity]))
+                .offset(sql.lit(0))
+                .as('p'),
+            )
+            .selectAll('p')
+            .orderBy('p.created_at', 'desc')
+            .orderBy('p.id')
+            .limit(sql.lit(perNiche))
+            .as('g'),
+        )
+        .select(['c.scope as __scope', sql<number | null>`null`.as('__total')])
+        .selectAll('g')
+        .where(niche(false)),
+    )
+    .orderBy('__scope')
+    .orderBy('created_at', (o) => o.desc().nullsFirst())
+    .orderBy('id');
 }
 
 /**
@@ -168,63 +285,6 @@ function shapeOf(
   const common = terms && q.commonWords ? 'c' : '';
   return `${kind} ${cap} ${niche} ${filters} ${words}${common} ${q.order ?? ''} ${direction}`;
 }
-
-/** One string for each shape's text, however often it is built (see `sameText`). */
-const texts = new Map<string, string>();
-
-/**
- * The text already built for a statement of this shape, as the same string object: the pool names
- * a prepared statement by its text, and a text built anew (2 KB) was flattened and hashed for that
- * on every request, the largest of a search's own costs in the API (issue 12). Every text built is
- * compared with its shape's in full, so a shape key missing a decision is an error, never the
- * wrong statement.
- */
-function sameText(shape: string, text: string): string {
-  const known = texts.get(shape);
-  if (known === undefined) {
-    if (texts.size < 5_000) texts.set(shape, text);
-    return text;
-  }
-  if (known !== text) throw new Error(`directory statement shape ${shape} has two texts`);
-  return known;
-}
-
-/**
- * The typed statements (issue 38 point 3, decisions 0990 and 0999): every list and search
- * statement below is built with Kysely on a compile-only instance, typed from the creator module's
- * entities, and compiled once per shape (`shapeOf`); later ones of a shape only put their values in
- * order, so a search pays a map lookup, not a compile (decision 0996 measured 33 µs a compile).
- */
-
-/** The text search columns the database keeps (triggers, decision 0204): no entity property holds them. */
-interface SearchColumns {
-  /** A tsvector: names, handles, niches, neighbourhood and bio. */
-  search_doc: string;
-  /** The shown name and handles, lower case, for the trigram index. */
-  search_names: string;
-}
-type ProfileRow = CreatorTables['creator_profiles'] & SearchColumns;
-
-/** The word table (decision 0280): listed creators per word and city, kept by triggers. */
-interface SearchWordRow {
-  word: string;
-  city_slug: string;
-  creators: number;
-}
-/** The listing's kept counts (decision 0242): per scope ('*' or a niche), and per city. */
-interface ListingCountRow {
-  scope: string;
-  total: number;
-}
-interface SearchTables {
-  creator_profiles: ProfileRow;
-  search_words: SearchWordRow;
-  listing_counts: ListingCountRow;
-  city_listing_counts: ListingCountRow & { city_slug: string };
-}
-const db: Kysely<SearchTables> = compileOnly<SearchTables>();
-/** Conditions and keys over a row of creator_profiles named `p`, built apart from their statements. */
-const row = expressionBuilder<{ p: ProfileRow }, 'p'>();
 
 /** Every value a list or search statement sends, by name; a statement's shape says which it uses. */
 interface SearchValues extends Record<string, unknown> {
@@ -430,8 +490,6 @@ function keyset(
 }
 
 const pageShapes = new ShapedStatements<SearchValues>(1_000);
-/** The page's columns, as a card is drawn from them. */
-const pageColumns = PAGE_COLUMNS.map((c) => `p.${c}` as const);
 
 /**
  * One keyset page: `select <page columns>, <sort key>::text as "__key"`. With `before` the rows come nearest
@@ -622,11 +680,12 @@ function matchedPageSql(q: ListedPageQuery, cap: number, withWordStats = false) 
 }
 
 /**
- * The words that begin with `from` (a parameter), as a range of the word table's C-collated key up
- * to `until` (a parameter holding afterPrefix of it). Worked out here, not in SQL: chr(1114111)
- * fails in a database not in UTF-8 (the compose stand-in's initdb makes SQL_ASCII ones).
+ * The words of `s` that begin with `from`, as a range of the word table's C-collated key up to
+ * `until` (afterPrefix of it). Worked out here, not in SQL: chr(1114111) fails in a database not
+ * in UTF-8 (the compose stand-in's initdb makes SQL_ASCII ones).
  */
-const prefixRange = (from: string, until: string) => `s.word >= ${from} collate "C" and s.word < ${until} collate "C"`;
+const wordRange = (from: unknown, until: unknown) =>
+  sql<SqlBool>`${sql.ref('s.word')} >= ${from} collate "C" and ${sql.ref('s.word')} < ${until} collate "C"`;
 /** The least text after every word that begins with `prefix`, in byte (code point) order: its last character moved on by one. */
 const afterPrefix = (prefix: string) => {
   const chars = Array.from(prefix);
@@ -635,8 +694,6 @@ const afterPrefix = (prefix: string) => {
 };
 /** Whether an unknown word is looked up for close words: letters only, 3 to 64 of them (levenshtein takes at most 255). */
 const correctable = (word: string) => /^\p{L}{3,64}$/u.test(word);
-/** Rows of the word table in scope: one city's ($n text) or, when null, every city's. */
-const inScope = (city: string) => `(${city}::text is null or s.city_slug = ${city}::text)`;
 
 /** What the word table knows of a search's words (searchWordStatsSql's columns). */
 interface WordStatsRow {
@@ -671,8 +728,7 @@ function wordStats(v: WordValues) {
       eb
         .selectFrom('search_words as s')
         .select('s.creators')
-        .where(sql<SqlBool>`${sql.ref('s.word')} >= ${v.prefix}::text collate "C"`)
-        .where(sql<SqlBool>`${sql.ref('s.word')} < ${v.after}::text collate "C"`)
+        .where(wordRange(sql`${v.prefix}::text`, sql`${v.after}::text`))
         .where(wordInScope(v.scope))
         .limit(sql.lit(PREFIX_WORDS_READ))
         .as('x'),
@@ -748,6 +804,28 @@ export function listedWalkCountSql(f: ListedFilters, cap: number, read: number) 
 /** Close words looked at per unknown word: by trigrams, and among the words of its first three letters. */
 const CLOSE_WORDS_READ = 200;
 
+/** A search's words as closeWordsSql reads them, one row each (`unnest … with ordinality`). */
+interface SearchedWord {
+  word: string;
+  /** afterPrefix of the word: the end of its range as a prefix. */
+  after: string;
+  /** Its first three letters, and their range's end. */
+  head: string;
+  after_head: string;
+  correctable: boolean;
+  i: number;
+}
+interface CloseWordValues extends Record<string, unknown> {
+  words: string[];
+  afters: string[];
+  heads: string[];
+  after_heads: string[];
+  correctables: boolean[];
+  scope: string | null;
+}
+type CloseWordTables = SearchTables & { w: SearchedWord };
+const closeWordShapes = new ShapedStatements<CloseWordValues>(10);
+
 /**
  * For "Did you mean …?" (decision 0250), after a search found nobody: for each of `q`'s words
  * (the last as a prefix) whether a listed creator of the scope has it, how many do (the last's
@@ -757,30 +835,105 @@ const CLOSE_WORDS_READ = 200;
  */
 export function closeWordsSql(q: string, city: string | undefined, limit: number) {
   if (!Number.isInteger(limit) || limit < 1) throw new Error(`invalid limit ${limit}`);
+  const words = searchWords(q);
+  const heads = words.map((w) => Array.from(w).slice(0, 3).join(''));
+  const values: CloseWordValues = {
+    words,
+    afters: words.map(afterPrefix),
+    heads,
+    after_heads: heads.map(afterPrefix),
+    correctables: words.map(correctable),
+    scope: city ?? null,
+  };
+  return asText(closeWordShapes.compile(`close words ${limit}`, values, (v) => closeWords(v, limit)));
+}
+
+function closeWords(v: CloseWordValues, limit: number) {
+  const words = compileOnly<CloseWordTables>();
+  const w = expressionBuilder<CloseWordTables, 'w'>();
   // Inside each lookup, so a known word (or a number) skips it before any index is read: in the
   // join's condition it was a filter applied after the lookups had run (22 ms for a number).
-  const unknown = `k.creators = 0 and w.correctable and length(s.word) <= 255`;
-  const words = searchWords(q);
-  const text = `select w.i::int as i, w.word, k.creators, coalesce(c.close, '{}') as close, coalesce(c.counts, '{}') as counts
-    from unnest($1::text[], $3::text[], $4::text[], $5::text[], $6::boolean[]) with ordinality w(word, after, head, after_head, correctable, i)
-    cross join lateral (select case when w.i = cardinality($1::text[])
-        then (select coalesce(sum(x.creators), 0) from (select s.creators from search_words s where ${prefixRange('w.word', 'w.after')} and ${inScope('$2')} limit ${PREFIX_WORDS_READ}) x)
-        else (select coalesce(sum(s.creators), 0) from search_words s where s.word = w.word collate "C" and ${inScope('$2')}) end::int as creators) k
-    left join lateral (select array_agg(n.word order by n.distance, n.similarity desc, n.creators desc, n.word) as close,
-          array_agg(n.creators order by n.distance, n.similarity desc, n.creators desc, n.word) as counts from (
-        select s.word, sum(s.creators)::int as creators, levenshtein(s.word, w.word) as distance, similarity(s.word, w.word) as similarity from (
-            (select s.word, s.city_slug, s.creators from search_words s where ${unknown} and s.word % w.word and ${inScope('$2')} limit ${CLOSE_WORDS_READ})
-            union
-            (select s.word, s.city_slug, s.creators from search_words s where ${unknown} and ${prefixRange('w.head', 'w.after_head')} and ${inScope('$2')} limit ${CLOSE_WORDS_READ})) s
-         where levenshtein(s.word, w.word) <= 2 or similarity(s.word, w.word) >= 0.3
-         group by s.word order by distance, similarity desc, creators desc, s.word limit ${limit}) n) c on true
-    order by w.i`;
-  const heads = words.map((w) => Array.from(w).slice(0, 3).join(''));
-  return {
-    text: sameText(`close words ${limit}`, text),
-    values: [words, city ?? null, words.map(afterPrefix), heads, heads.map(afterPrefix), words.map(correctable)],
-  };
+  const unknown = sql<SqlBool>`${sql.ref('k.creators')} = 0 and ${w.ref('w.correctable')} and length(${sql.ref('s.word')}) <= 255`;
+  const candidates = (match: Expression<SqlBool>) =>
+    words
+      .selectFrom('search_words as s')
+      .select(['s.word', 's.city_slug', 's.creators'])
+      .where(unknown)
+      .where(match)
+      .where(wordInScope(v.scope))
+      .limit(sql.lit(CLOSE_WORDS_READ));
+  const distance = sql<number>`levenshtein(${sql.ref('s.word')}, ${w.ref('w.word')})`;
+  const similarity = sql<number>`similarity(${sql.ref('s.word')}, ${w.ref('w.word')})`;
+  const closest = sql`${sql.ref('n.distance')}, ${sql.ref('n.similarity')} desc, ${sql.ref('n.creators')} desc, ${sql.ref('n.word')}`;
+  // How many listed creators of the scope have the word; the last word as a prefix.
+  const creators = sql<number>`case when ${w.ref('w.i')} = cardinality(${v.words}::text[])
+        then (${words
+          .selectFrom(
+            words
+              .selectFrom('search_words as s')
+              .select('s.creators')
+              .where(wordRange(w.ref('w.word'), w.ref('w.after')))
+              .where(wordInScope(v.scope))
+              .limit(sql.lit(PREFIX_WORDS_READ))
+              .as('x'),
+          )
+          .select((e) => e.fn.coalesce(e.fn.sum('x.creators'), sql.lit(0)).as('creators'))})
+        else (${words
+          .selectFrom('search_words as s')
+          .select((e) => e.fn.coalesce(e.fn.sum('s.creators'), sql.lit(0)).as('creators'))
+          .where(sql<SqlBool>`${sql.ref('s.word')} = ${w.ref('w.word')} collate "C"`)
+          .where(wordInScope(v.scope))}) end::int`;
+  const known = words
+    .selectFrom(candidates(sql<SqlBool>`${sql.ref('s.word')} % ${w.ref('w.word')}`).as('by_trigram'))
+    .selectAll('by_trigram')
+    .union(
+      words
+        .selectFrom(candidates(wordRange(w.ref('w.head'), w.ref('w.after_head'))).as('by_head'))
+        .selectAll('by_head'),
+    );
+  const close = words
+    .selectFrom(known.as('s'))
+    .select([
+      's.word',
+      (e) => e.cast<number>(e.fn.sum('s.creators'), 'integer').as('creators'),
+      distance.as('distance'),
+      similarity.as('similarity'),
+    ])
+    .where((e) => e.or([e(distance, '<=', sql.lit(2)), e(similarity, '>=', sql.lit(0.3))]))
+    .groupBy('s.word')
+    .orderBy('distance')
+    .orderBy('similarity', 'desc')
+    .orderBy('creators', 'desc')
+    .orderBy('s.word')
+    .limit(sql.lit(limit));
+  return words
+    .selectFrom(
+      sql<SearchedWord>`unnest(${v.words}::text[], ${v.afters}::text[], ${v.heads}::text[], ${v.after_heads}::text[], ${v.correctables}::boolean[]) with ordinality`.as<'w'>(
+        sql`w(word, after, head, after_head, correctable, i)`,
+      ),
+    )
+    .crossJoinLateral(words.selectNoFrom(creators.as('creators')).as('k'))
+    .leftJoinLateral(
+      words
+        .selectFrom(close.as('n'))
+        .select([
+          sql<string[]>`array_agg(${sql.ref('n.word')} order by ${closest})`.as('close'),
+          sql<number[]>`array_agg(${sql.ref('n.creators')} order by ${closest})`.as('counts'),
+        ])
+        .as('c'),
+      (join) => join.onTrue(),
+    )
+    .select([
+      sql<number>`${sql.ref('w.i')}::int`.as('i'),
+      'w.word',
+      'k.creators',
+      sql<string[]>`coalesce(${sql.ref('c.close')}, '{}')`.as('close'),
+      sql<number[]>`coalesce(${sql.ref('c.counts')}, '{}')`.as('counts'),
+    ])
+    .orderBy('w.i');
 }
+
+const suggestionShapes = new ShapedStatements<{ text: string; corrected: string; scope: string | null }>(10);
 
 /**
  * "Did you mean …?" (decision 0250): the shown names and @handles of listed creators (of the city
@@ -791,24 +944,65 @@ export function closeWordsSql(q: string, city: string | undefined, limit: number
  * never offered. One row per text, best first: `suggestion`.
  */
 export function listedSuggestionsSql(q: string, corrected: string, city: string | undefined, limit: number) {
-  const text = searchText(q);
   if (!Number.isInteger(limit) || limit < 1) throw new Error(`invalid limit ${limit}`);
-  const sql = `select s.suggestion from (
-      select distinct on (lower(c.t)) c.t as suggestion, c.score from (
-          select p.full_name, p.can_use_name_publicly, p.platforms from creator_profiles p
-           where ${LISTED_SQL} and p.search_doc @@ to_tsquery('simple', $2) and ($3::text is null or p.city_slug = $3) limit ${SUGGESTION_CANDIDATES}) p
-        cross join lateral (
-          select x.t, word_similarity($1::text, lower(x.t)) as score from (
-              select case when p.can_use_name_publicly then p.full_name end as t, 0 as handle
-              union all
-              select '@' || ltrim(trim(e->>'handle'), '@'), 1 from jsonb_array_elements(
-                case when jsonb_typeof(p.platforms) = 'array' then p.platforms else '[]'::jsonb end) e
-               where ltrim(trim(e->>'handle'), '@') <> '') x
-           where x.t is not null and ltrim(lower(x.t), '@') <> $1::text
-           order by score desc, x.handle, x.t limit 1) c
-      order by lower(c.t), c.score desc) s
-    order by s.score desc, s.suggestion limit ${limit}`;
-  return { text: sameText(`suggest ${limit}`, sql), values: [text, corrected, city ?? null] };
+  const values = { text: searchText(q), corrected, scope: city ?? null };
+  return asText(suggestionShapes.compile(`suggest ${limit}`, values, (v) => suggestions(v, limit)));
+}
+
+function suggestions(v: { text: string; corrected: string; scope: string | null }, limit: number) {
+  const handle = sql<string>`ltrim(trim(e->>'handle'), '@')`;
+  const matching = db
+    .selectFrom('creator_profiles as p')
+    .select(['p.full_name', 'p.can_use_name_publicly', 'p.platforms'])
+    .where(LISTED)
+    .where(sql<SqlBool>`${row.ref('p.search_doc')} @@ to_tsquery('simple', ${v.corrected})`)
+    .where(sql<SqlBool>`(${v.scope}::text is null or ${row.ref('p.city_slug')} = ${v.scope})`)
+    .limit(sql.lit(SUGGESTION_CANDIDATES));
+  return db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom(matching.as('p'))
+        .crossJoinLateral((lateral) =>
+          lateral
+            .selectFrom(
+              db
+                .selectNoFrom([
+                  sql<
+                    string | null
+                  >`case when ${sql.ref('p.can_use_name_publicly')} then ${sql.ref('p.full_name')} end`.as('t'),
+                  sql.lit(0).as('handle'),
+                ])
+                .unionAll(
+                  db
+                    .selectFrom(
+                      sql`jsonb_array_elements(case when jsonb_typeof(${sql.ref('p.platforms')}) = 'array' then ${sql.ref('p.platforms')} else '[]'::jsonb end)`.as(
+                        'e',
+                      ),
+                    )
+                    .select([sql<string | null>`'@' || ${handle}`.as('t'), sql.lit(1).as('handle')])
+                    .where(handle, '<>', sql.lit('')),
+                )
+                .as('x'),
+            )
+            .select(['x.t', sql<number>`word_similarity(${v.text}::text, lower(${sql.ref('x.t')}))`.as('score')])
+            .where('x.t', 'is not', null)
+            .where(sql<SqlBool>`ltrim(lower(${sql.ref('x.t')}), '@') <> ${v.text}::text`)
+            .orderBy('score', 'desc')
+            .orderBy('x.handle')
+            .orderBy('x.t')
+            .limit(sql.lit(1))
+            .as('c'),
+        )
+        .distinctOn(sql`lower(${sql.ref('c.t')})`)
+        .select([sql<string>`${sql.ref('c.t')}`.as('suggestion'), 'c.score'])
+        .orderBy(sql`lower(${sql.ref('c.t')})`)
+        .orderBy('c.score', 'desc')
+        .as('s'),
+    )
+    .select('s.suggestion')
+    .orderBy('s.score', 'desc')
+    .orderBy('s.suggestion')
+    .limit(sql.lit(limit));
 }
 
 /** Several searches' words as one text search query that matches any of them (each as a search reads its words). */

@@ -6,7 +6,7 @@ export const profiles = expressionBuilder<{ p: CreatorTables['creator_profiles']
 
 /**
  * Who is listed (spec 4), for the typed statements: spelt as the partial indexes' predicate is
- * (`directory-sql.ts`'s LISTED_SQL, the hand-built statements' spelling of it), so they serve it.
+ * (`is_public and approval_status = 'approved' and phone_verified`), so they serve it.
  */
 export const LISTED = profiles.and([
   profiles.ref('p.is_public'),
