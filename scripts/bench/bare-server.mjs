@@ -143,7 +143,7 @@ async function creators(res, params) {
   const pageOf = (order) => ({ ...filters, nicheShare, order, after: cursor?.after ? cursor.at : undefined, before: cursor && !cursor.after ? cursor.at : undefined, limit: perPage + 1 });
   const cards = async ({ text, values, backwards }) => {
     const walk = text.includes('"__last"') ? ', p.__matched as "__matched", p.__last as "__last"' : '';
-    const words = text.includes('"__read"') ? ', p.__exact, p.__most, p.__total, p.__words, p.__read' : '';
+    const words = text.includes('"__exact"') ? ', p.__exact, p.__most, p.__total, p.__words, p.__read' : '';
     const { rows } = await pool.query(prepared(`select ${CARD}::text as card, p.__key as key, p.id ${text.includes('"__n"') ? ', p.__n as n' : ''}${walk}${words} from (${text}) p`, values));
     return backwards ? rows.reverse() : rows;
   };
