@@ -141,16 +141,21 @@ async function creators(res, params) {
   };
   const nicheShare = filters.niche ? (counts[filters.niche] ?? 0) / Math.max(counts['*'] ?? 0, 1) : undefined;
   const pageOf = (order) => ({ ...filters, nicheShare, order, after: cursor?.after ? cursor.at : undefined, before: cursor && !cursor.after ? cursor.at : undefined, limit: perPage + 1 });
-  const cards = async ({ text, values, backwards }) => {
-    const walk = text.includes('"__last"') ? ', p.__matched as "__matched", p.__last as "__last"' : '';
-    const words = text.includes('"__exact"') ? ', p.__exact, p.__most, p.__total, p.__words, p.__read' : '';
-    const { rows } = await pool.query(prepared(`select ${CARD}::text as card, p.__key as key, p.id ${text.includes('"__n"') ? ', p.__n as n' : ''}${walk}${words} from (${text}) p`, values));
+  // A statement's cards, with what else its kind returns, as the caller names it: a walk of the
+  // order (listedPageSql with words and commonWords), a matched page's capped count, the word table's numbers.
+  const cards = async ({ text, values, backwards }, { walk = false, counted = false, words = false } = {}) => {
+    const extra = [
+      ...(counted ? ['p.__n as n'] : []),
+      ...(walk ? ['p.__matched as "__matched"', 'p.__last as "__last"'] : []),
+      ...(words ? ['p.__exact', 'p.__most', 'p.__total', 'p.__words', 'p.__read'] : []),
+    ].map((column) => `, ${column}`).join('');
+    const { rows } = await pool.query(prepared(`select ${CARD}::text as card, p.__key as key, p.id${extra} from (${text}) p`, values));
     return backwards ? rows.reverse() : rows;
   };
   // A walk that stopped short of its page reads it again through the text index, as the API does.
   const page = async (order, commonWords = false) => {
     const q = { ...pageOf(order), commonWords };
-    const rows = await cards(listedPageSql(q));
+    const rows = await cards(listedPageSql(q), { walk: commonWords && Boolean(q.q) });
     if (walkStoppedShort(rows, q.limit)) return cards(listedPageSql({ ...q, commonWords: false }, { wordsIndex: true }));
     return rows.filter((r) => r.__matched !== false);
   };
@@ -170,7 +175,7 @@ async function creators(res, params) {
         rows = [];
       } else if (counted === undefined || (counted <= cap && (!cursor || cursor.order === sort))) {
         // Always a row, carrying the count; one without a card when the page is empty.
-        const matched = known.rows ?? (await cards(listedMatchedPageSql(pageOf(sort), cap)));
+        const matched = known.rows ?? (await cards(listedMatchedPageSql(pageOf(sort), cap), { counted: true }));
         total = matched[0].n;
         if (total <= cap) rows = matched.filter((r) => r.id !== null);
       } else {
@@ -223,7 +228,7 @@ async function matchesOf(filters, cap, cards, firstPage) {
         const [row] = (await pool.query(prepared(text, values))).rows;
         return countFromWords(filters, cap, row, '');
       }
-      const read = await cards(wordStatsAndMatchedPageSql(firstPage, cap));
+      const read = await cards(wordStatsAndMatchedPageSql(firstPage, cap), { counted: true, words: true });
       const n = await countFromWords(filters, cap, read[0], '__');
       if (n === undefined && read[0].__read) rows = read;
       return n;

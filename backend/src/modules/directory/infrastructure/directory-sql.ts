@@ -599,7 +599,7 @@ function matchedPageSql(q: ListedPageQuery, cap: number, withWordStats = false) 
   const terms = searchTerms(q.q);
   const backwards = !q.after && !!q.before;
   const shape = shapeOf(withWordStats ? 'words+matched' : 'matched', q, terms, cap);
-  const values = { ...searchValues(q, terms), ...wordValues(q.q ?? '', q.city) };
+  const values = { ...searchValues(q, terms), ...(withWordStats ? wordValues(q.q ?? '', q.city) : {}) };
   const statement = matchedShapes.compile(shape, values, (v) => {
     const where = listedWhere(q, terms, v);
     if (withWordStats) where.push(sql<SqlBool>`(select ${sql.ref('known.read')} from known)`);
@@ -708,27 +708,32 @@ function wordValues(q: string, city: string | undefined): WordValues {
 const wordInScope = (scope: unknown) =>
   sql<SqlBool>`(${scope}::text is null or ${sql.ref('s.city_slug')} = ${scope}::text)`;
 
+/** How many listed creators of the scope have `word` (0 when none): its rows of the word table, summed over cities. */
+const creatorsOfWord = (word: Expression<string>, scope: unknown) =>
+  db
+    .selectFrom('search_words as s')
+    .select((e) => e.fn.coalesce(e.fn.sum<number>('s.creators'), sql.lit(0)).as('creators'))
+    .where(sql<SqlBool>`${sql.ref('s.word')} = ${word} collate "C"`)
+    .where(wordInScope(scope));
+
+/** The word table's rows of the scope for the words that begin with a prefix (wordRange), at most PREFIX_WORDS_READ of them. */
+const wordsOfPrefix = (from: Expression<string>, until: Expression<string>, scope: unknown) =>
+  db
+    .selectFrom('search_words as s')
+    .select('s.creators')
+    .where(wordRange(from, until))
+    .where(wordInScope(scope))
+    .limit(sql.lit(PREFIX_WORDS_READ));
+
 /** searchWordStatsSql's select. */
 function wordStats(v: WordValues) {
-  return db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom('search_words as s')
-        .select('s.creators')
-        .where(wordRange(sql`${v.prefix}::text`, sql`${v.after}::text`))
-        .where(wordInScope(v.scope))
-        .limit(sql.lit(PREFIX_WORDS_READ))
-        .as('x'),
-    )
-    .select((eb) => [
-      sql<
-        number[]
-      >`array(select coalesce((select sum(${sql.ref('s.creators')}) from ${sql.table('search_words')} s where ${sql.ref('s.word')} = w.word collate "C" and ${wordInScope(v.scope)}), 0)::int
+  return db.selectFrom(wordsOfPrefix(sql`${v.prefix}::text`, sql`${v.after}::text`, v.scope).as('x')).select((eb) => [
+    sql<number[]>`array(select (${creatorsOfWord(sql.ref('w.word'), v.scope)})::int
         from unnest(${v.others}::text[]) with ordinality w(word, i) order by w.i)`.as('exact'),
-      eb.cast<number>(eb.fn.coalesce(eb.fn.max('x.creators'), sql.lit(0)), 'integer').as('most'),
-      eb.cast<number>(eb.fn.coalesce(eb.fn.sum('x.creators'), sql.lit(0)), 'integer').as('total'),
-      eb.cast<number>(eb.fn.count('x.creators'), 'integer').as('words'),
-    ]);
+    eb.cast<number>(eb.fn.coalesce(eb.fn.max('x.creators'), sql.lit(0)), 'integer').as('most'),
+    eb.cast<number>(eb.fn.coalesce(eb.fn.sum('x.creators'), sql.lit(0)), 'integer').as('total'),
+    eb.cast<number>(eb.fn.count('x.creators'), 'integer').as('words'),
+  ]);
 }
 
 const wordStatsShapes = new ShapedStatements<WordValues>(1);
@@ -854,22 +859,10 @@ function closeWords(v: CloseWordValues, limit: number) {
   const closest = sql`${sql.ref('n.distance')}, ${sql.ref('n.similarity')} desc, ${sql.ref('n.creators')} desc, ${sql.ref('n.word')}`;
   // How many listed creators of the scope have the word; the last word as a prefix.
   const creators = sql<number>`case when ${w.ref('w.i')} = cardinality(${v.words}::text[])
-        then (${words
-          .selectFrom(
-            words
-              .selectFrom('search_words as s')
-              .select('s.creators')
-              .where(wordRange(w.ref('w.word'), w.ref('w.after')))
-              .where(wordInScope(v.scope))
-              .limit(sql.lit(PREFIX_WORDS_READ))
-              .as('x'),
-          )
+        then (${db
+          .selectFrom(wordsOfPrefix(w.ref('w.word'), w.ref('w.after'), v.scope).as('x'))
           .select((e) => e.fn.coalesce(e.fn.sum('x.creators'), sql.lit(0)).as('creators'))})
-        else (${words
-          .selectFrom('search_words as s')
-          .select((e) => e.fn.coalesce(e.fn.sum('s.creators'), sql.lit(0)).as('creators'))
-          .where(sql<SqlBool>`${sql.ref('s.word')} = ${w.ref('w.word')} collate "C"`)
-          .where(wordInScope(v.scope))}) end::int`;
+        else (${creatorsOfWord(w.ref('w.word'), v.scope)}) end::int`;
   const known = words
     .selectFrom(candidates(sql<SqlBool>`${sql.ref('s.word')} % ${w.ref('w.word')}`).as('by_trigram'))
     .selectAll('by_trigram')
