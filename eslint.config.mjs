@@ -10,7 +10,12 @@ import prettier from 'eslint-config-prettier';
  */
 const SQL_START = String.raw`^\s*((select|SELECT)\s[\s\S]*\b(from|FROM)\s|(select|SELECT)\s+(\d|[\w.]*\()|(insert|INSERT)\s+(into|INTO)\s|(update|UPDATE)\s+"?\w+"?\s+(set|SET)\s|(delete|DELETE)\s+(from|FROM)\s|(with|WITH)\s+((recursive|RECURSIVE)\s+)?"?\w+"?\s+(as|AS)\s+[\s\w]*\(|((not|NOT)\s+)?(exists|EXISTS)\s*\(\s*(select|SELECT)\s)`;
 const SQL_CAST = String.raw`\?::\w`;
-const NO_SQL_HERE = "SQL belongs in the module's infrastructure/ adapter, behind a port the service or controller calls (issue 38).";
+/** A session command a connection is given: LISTEN, SET, RESET. */
+const SQL_COMMAND = String.raw`^\s*((listen|LISTEN|unlisten|UNLISTEN)\s+("|\w+\s*$)|(set|SET)\s+((local|LOCAL)\s+)?\w+\s*(=|to|TO)\s|(reset|RESET)\s+\w+\s*$)`;
+const ONLY_THROUGH_KYSELY =
+  'SQL is written with Kysely, its builder or its sql`…` tag (issue 38 point 3): a plain string or template is text nothing checks.';
+const NO_SQL_HERE =
+  "SQL belongs in the module's infrastructure/ adapter, behind a port the service or controller calls (issue 38).";
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', '.data/**', 'coverage/**'] },
@@ -19,7 +24,10 @@ export default tseslint.config(
   {
     rules: {
       // Unused names are errors, except the deliberately ignored (_x) and rest siblings.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
     },
   },
   {
@@ -29,7 +37,13 @@ export default tseslint.config(
     files: ['public-site/src/**/*.{ts,tsx}', 'common/src/**/*.ts'],
     ignores: ['public-site/src/features/dashboard/**', '**/*.spec.ts'],
     rules: {
-      'no-restricted-syntax': ['error', { selector: "MemberExpression[object.name='Intl']", message: 'Use formatCount / formatMonthYear from @local-creators/common (issue 12).' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='Intl']",
+          message: 'Use formatCount / formatMonthYear from @local-creators/common (issue 12).',
+        },
+      ],
       'no-restricted-properties': [
         'error',
         ...['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'].map((property) => ({
@@ -46,13 +60,43 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'sonner', importNames: ['toast'], message: "Use toast from '@/lib/toast': one toast at a time (issue 25)." }] },
+        {
+          paths: [
+            {
+              name: 'sonner',
+              importNames: ['toast'],
+              message: "Use toast from '@/lib/toast': one toast at a time (issue 25).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Every statement and command the backend sends goes through Kysely (issue 38 point 3): SQL
+    // text in a plain string or an untagged template is refused; migrations are SQL by nature.
+    files: ['backend/src/**/*.ts'],
+    ignores: ['backend/src/**/*.spec.ts', 'backend/src/migrations/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[SQL_START, SQL_COMMAND]
+          .flatMap((start) => [
+            `Literal[value=/${start}/]`,
+            `:not(TaggedTemplateExpression) > TemplateLiteral[quasis.0.value.raw=/${start}/]`,
+          ])
+          .map((selector) => ({ selector, message: ONLY_THROUGH_KYSELY })),
       ],
     },
   },
   {
     // No SQL in use cases or controllers (issue 38): statements live in infrastructure/ adapters behind ports.
-    files: ['backend/src/**/application/**/*.ts', 'backend/src/**/http/**/*.ts', 'backend/src/**/*.controller.ts', 'backend/src/**/*.service.ts'],
+    files: [
+      'backend/src/**/application/**/*.ts',
+      'backend/src/**/http/**/*.ts',
+      'backend/src/**/*.controller.ts',
+      'backend/src/**/*.service.ts',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',

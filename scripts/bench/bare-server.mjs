@@ -28,18 +28,37 @@ import profileRows from '../../backend/dist/modules/creator/infrastructure/profi
 import creatorViews from '../../backend/dist/modules/creator/application/creator-views.js';
 import areaStatements from '../../backend/dist/modules/directory/infrastructure/area-statements.js';
 import searchWords from '../../backend/dist/modules/directory/application/search-words.js';
+import typedSql from '../../backend/dist/database/typed-sql.js';
 
-const { AREA_PAGES, AREA_SLUG, DIRECTORY, FOLLOWER_BUCKETS, NICHES, PLATFORM_NAMES, VERIFICATION_FRESHNESS, areaSlug } = common;
+const { AREA_PAGES, AREA_SLUG, DIRECTORY, FOLLOWER_BUCKETS, NICHES, PLATFORM_NAMES, VERIFICATION_FRESHNESS, areaSlug } =
+  common;
 const { areaCounts, areaCards } = areaStatements;
-const { listedCountSql, listedPageSql, listedMatchedPageSql, listedSuggestionsSql, listedWalkCountSql, searchWordStatsSql, wordStatsAndMatchedPageSql, closeWordsSql, anyOfSearchesQuery, walkStoppedShort } =
-  directorySql;
+const {
+  listedCountSql,
+  listedPageSql,
+  listedMatchedPageSql,
+  listedSuggestionsSql,
+  listedWalkCountSql,
+  searchWordStatsSql,
+  wordStatsAndMatchedPageSql,
+  closeWordsSql,
+  anyOfSearchesQuery,
+  walkStoppedShort,
+} = directorySql;
 const { PROFILE_SQL, readOnlyProfile } = profileRows;
+const { rowsAsJson } = typedSql;
 const { searchCountPlan, correctedSearches, correctedText, SEARCH_WALK_READ, SUGGESTION_CANDIDATES } = searchWords;
 const { listedCard } = directoryReads;
 const { toPublicCreator, toPublicCard } = creatorViews;
 // Named so the bench tells its PostgreSQL backends from the API's (CPU per request, statements' times).
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, application_name: process.env.BENCH_APPLICATION_NAME ?? 'bench floor' });
-const answerHeaders = process.env.ANSWER_HEADERS_FILE ? JSON.parse(readFileSync(process.env.ANSWER_HEADERS_FILE, 'utf8')) : undefined;
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: 10,
+  application_name: process.env.BENCH_APPLICATION_NAME ?? 'bench floor',
+});
+const answerHeaders = process.env.ANSWER_HEADERS_FILE
+  ? JSON.parse(readFileSync(process.env.ANSWER_HEADERS_FILE, 'utf8'))
+  : undefined;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Sends a JSON body, with the API's headers when the bench gave them. */
@@ -47,7 +66,13 @@ function sendJson(res, text) {
   if (!answerHeaders) return res.writeHead(200, { 'content-type': JSON_TYPE }).end(text);
   const body = Buffer.from(text);
   res
-    .writeHead(200, { 'x-request-id': randomUUID(), ...answerHeaders, etag: `W/"${hash('sha1', body, 'base64url')}"`, 'content-type': JSON_TYPE, 'content-length': body.length })
+    .writeHead(200, {
+      'x-request-id': randomUUID(),
+      ...answerHeaders,
+      etag: `W/"${hash('sha1', body, 'base64url')}"`,
+      'content-type': JSON_TYPE,
+      'content-length': body.length,
+    })
     .end(body);
 }
 
@@ -95,7 +120,8 @@ const prepared = (text, values) => {
   if (!names.has(text)) names.set(text, `bare_${hash('sha1', text, 'hex').slice(0, 20)}`);
   return { name: names.get(text), text, values };
 };
-const cursorOf = (order, after, key, id) => Buffer.from(JSON.stringify([order, after ? 'a' : 'b', key, id])).toString('base64url');
+const cursorOf = (order, after, key, id) =>
+  Buffer.from(JSON.stringify([order, after ? 'a' : 'b', key, id])).toString('base64url');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** GET /api/creators: the API's steps and statements, less its validation messages and cache. */
@@ -109,7 +135,11 @@ async function creators(res, params) {
     city: get('city'),
     q: get('q'),
   };
-  if ((filters.niche && !NICHES.includes(filters.niche)) || (filters.platform && !PLATFORM_NAMES.includes(filters.platform))) return res.writeHead(400).end();
+  if (
+    (filters.niche && !NICHES.includes(filters.niche)) ||
+    (filters.platform && !PLATFORM_NAMES.includes(filters.platform))
+  )
+    return res.writeHead(400).end();
   const perPage = Number(get('per_page') ?? DIRECTORY.pageSizeDefault);
   let order = get('sort') ?? (filters.q ? 'relevance' : 'newest');
   if (order === 'relevance' && !filters.q) order = 'newest';
@@ -129,8 +159,13 @@ async function creators(res, params) {
   if (countAll || filters.niche) {
     const { rows } = await pool.query(
       filters.city
-        ? prepared(`select scope, total from city_listing_counts where city_slug = $2 and scope = any($1::text[])`, [['*', filters.niche ?? '*'], filters.city])
-        : prepared(`select scope, total from listing_counts where scope = any($1::text[])`, [['*', filters.niche ?? '*']]),
+        ? prepared(`select scope, total from city_listing_counts where city_slug = $2 and scope = any($1::text[])`, [
+            ['*', filters.niche ?? '*'],
+            filters.city,
+          ])
+        : prepared(`select scope, total from listing_counts where scope = any($1::text[])`, [
+            ['*', filters.niche ?? '*'],
+          ]),
     );
     counts = Object.fromEntries(rows.map((r) => [r.scope, r.total]));
   }
@@ -140,7 +175,14 @@ async function creators(res, params) {
     return (await pool.query(prepared(text, values))).rows[0].n;
   };
   const nicheShare = filters.niche ? (counts[filters.niche] ?? 0) / Math.max(counts['*'] ?? 0, 1) : undefined;
-  const pageOf = (order) => ({ ...filters, nicheShare, order, after: cursor?.after ? cursor.at : undefined, before: cursor && !cursor.after ? cursor.at : undefined, limit: perPage + 1 });
+  const pageOf = (order) => ({
+    ...filters,
+    nicheShare,
+    order,
+    after: cursor?.after ? cursor.at : undefined,
+    before: cursor && !cursor.after ? cursor.at : undefined,
+    limit: perPage + 1,
+  });
   // A statement's cards, with what else its kind returns, as the caller names it: a walk of the
   // order (listedPageSql with words and commonWords), a matched page's capped count, the word table's numbers.
   const cards = async ({ text, values, backwards }, { walk = false, counted = false, words = false } = {}) => {
@@ -148,15 +190,20 @@ async function creators(res, params) {
       ...(counted ? ['p.__n as n'] : []),
       ...(walk ? ['p.__matched as "__matched"', 'p.__last as "__last"'] : []),
       ...(words ? ['p.__exact', 'p.__most', 'p.__total', 'p.__words', 'p.__read'] : []),
-    ].map((column) => `, ${column}`).join('');
-    const { rows } = await pool.query(prepared(`select ${CARD}::text as card, p.__key as key, p.id${extra} from (${text}) p`, values));
+    ]
+      .map((column) => `, ${column}`)
+      .join('');
+    const { rows } = await pool.query(
+      prepared(`select ${CARD}::text as card, p.__key as key, p.id${extra} from (${text}) p`, values),
+    );
     return backwards ? rows.reverse() : rows;
   };
   // A walk that stopped short of its page reads it again through the text index, as the API does.
   const page = async (order, commonWords = false) => {
     const q = { ...pageOf(order), commonWords };
     const rows = await cards(listedPageSql(q), { walk: commonWords && Boolean(q.q) });
-    if (walkStoppedShort(rows, q.limit)) return cards(listedPageSql({ ...q, commonWords: false }, { wordsIndex: true }));
+    if (walkStoppedShort(rows, q.limit))
+      return cards(listedPageSql({ ...q, commonWords: false }, { wordsIndex: true }));
     return rows.filter((r) => r.__matched !== false);
   };
   try {
@@ -166,7 +213,8 @@ async function creators(res, params) {
       // The API's steps (decision 0280): what the word table says first, kept like the API keeps
       // it (matchesOf), then the page and the capped count in one statement for rare words, or
       // a walk along the order's index for words that match more than the cap.
-      if (cursor && cursor.order !== sort && !(sort === 'relevance' && cursor.order === 'newest')) return res.writeHead(400).end();
+      if (cursor && cursor.order !== sort && !(sort === 'relevance' && cursor.order === 'newest'))
+        return res.writeHead(400).end();
       const known = await matchesOf(filters, cap, cards, cursor ? undefined : pageOf(sort));
       let counted = known.n;
       if (counted === undefined && cursor) counted = await count();
@@ -199,7 +247,14 @@ async function creators(res, params) {
     const prev = first && (backwards ? more : !!cursor) ? cursorOf(order, false, first.key, first.id) : null;
     // Words alone (in a city or all) that found nobody: the API's "Did you mean …?" (decision 0250).
     let suggestions = [];
-    if (filters.q && !filters.niche && !filters.platform && !filters.min_followers && !filters.neighborhood && total === 0) {
+    if (
+      filters.q &&
+      !filters.niche &&
+      !filters.platform &&
+      !filters.min_followers &&
+      !filters.neighborhood &&
+      total === 0
+    ) {
       suggestions = await suggest(filters.q, filters.city);
     }
     sendJson(
@@ -233,13 +288,21 @@ async function matchesOf(filters, cap, cards, firstPage) {
       if (n === undefined && read[0].__read) rows = read;
       return n;
     })();
-    kept.set(key, counting.catch((error) => (kept.delete(key), Promise.reject(error))));
+    kept.set(
+      key,
+      counting.catch((error) => (kept.delete(key), Promise.reject(error))),
+    );
   }
   return { n: await kept.get(key), rows };
 }
 async function countFromWords(filters, cap, row, prefix) {
   const { q, city, ...narrowing } = filters;
-  const stats = { exact: row[`${prefix}exact`].map(Number), most: row[`${prefix}most`], total: row[`${prefix}total`], words: row[`${prefix}words`] };
+  const stats = {
+    exact: row[`${prefix}exact`].map(Number),
+    most: row[`${prefix}most`],
+    total: row[`${prefix}total`],
+    words: row[`${prefix}words`],
+  };
   const narrowed = Object.values(narrowing).some((value) => !!value);
   const plan = searchCountPlan(q, stats, { cap, narrowed });
   if (plan === 'none') return 0;
@@ -253,7 +316,12 @@ async function countFromWords(filters, cap, row, prefix) {
 async function suggest(q, city) {
   const max = DIRECTORY.suggestionMax;
   const close = closeWordsSql(q, city, max);
-  const words = (await pool.query(prepared(close.text, close.values))).rows.map((r) => ({ word: r.word, creators: r.creators, close: r.close, counts: r.counts.map(Number) }));
+  const words = (await pool.query(prepared(close.text, close.values))).rows.map((r) => ({
+    word: r.word,
+    creators: r.creators,
+    close: r.close,
+    counts: r.counts.map(Number),
+  }));
   const corrected = correctedSearches(words, max);
   if (corrected.length === 0) return [];
   if (corrected.every((c) => c.rarest <= SUGGESTION_CANDIDATES)) {
@@ -265,7 +333,7 @@ async function suggest(q, city) {
 }
 
 /** GET /api/creators/:id: the API's statement (its row as one JSON text) and its own mapping, without its cache. */
-const PROFILE_JSON_SQL = `select row_to_json(r)::text as "row" from (${PROFILE_SQL}) r`;
+const PROFILE_JSON_SQL = rowsAsJson(PROFILE_SQL);
 async function profile(res, id) {
   try {
     const { rows } = await pool.query(prepared(PROFILE_JSON_SQL, [id]));
@@ -312,7 +380,10 @@ async function area(res, kind, rawSlug, city) {
       run(areaCards(filter, 'newest', AREA_PAGES.cardCount)),
       run(areaCards(filter, 'followers', AREA_PAGES.cardCount)),
     ]);
-    const name = kind === 'niche' ? niche : (cityRow.neighborhoods.find((n) => areaSlug(n) === slug) ?? (counts.total > 0 ? counts.spelling : null));
+    const name =
+      kind === 'niche'
+        ? niche
+        : (cityRow.neighborhoods.find((n) => areaSlug(n) === slug) ?? (counts.total > 0 ? counts.spelling : null));
     if (!name) return res.writeHead(404).end();
     sendJson(
       res,
@@ -323,7 +394,12 @@ async function area(res, kind, rawSlug, city) {
         city: cityRow?.slug ?? null,
         city_name: cityRow?.name ?? null,
         total_creators: counts.total,
-        follower_spread: FOLLOWER_BUCKETS.map((b, i) => ({ label: b.label, min: b.min, max: b.max, count: counts[`b${i}`] ?? 0 })),
+        follower_spread: FOLLOWER_BUCKETS.map((b, i) => ({
+          label: b.label,
+          min: b.min,
+          max: b.max,
+          count: counts[`b${i}`] ?? 0,
+        })),
         newest: newest.map((r) => toPublicCard(listedCard(r))),
         most_followed: mostFollowed.map((r) => toPublicCard(listedCard(r))),
       }),
@@ -336,7 +412,8 @@ async function area(res, kind, rawSlug, city) {
 createServer((req, res) => {
   const url = new URL(req.url, 'http://bare');
   const city = url.searchParams.get('city') ?? undefined;
-  if (url.pathname === '/api/directory') return city ? answer(res, CITY_OVERVIEW_SQL, [NICHES, city]) : answer(res, OVERVIEW_SQL, [NICHES]);
+  if (url.pathname === '/api/directory')
+    return city ? answer(res, CITY_OVERVIEW_SQL, [NICHES, city]) : answer(res, OVERVIEW_SQL, [NICHES]);
   const areaAt = /^\/api\/directory\/(niches|neighborhoods)\/([^/]+)$/.exec(url.pathname);
   if (areaAt) return area(res, areaAt[1] === 'niches' ? 'niche' : 'neighborhood', decodeURIComponent(areaAt[2]), city);
   if (url.pathname === '/api/creators') return creators(res, url.searchParams);

@@ -1,7 +1,9 @@
 import { AsyncResource } from 'node:async_hooks';
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import pg from 'pg';
+import { sql } from 'kysely';
 import { AppConfig } from '../config/app-config';
+import { compileOnly } from './typed-sql';
 
 /** What a channel's listener is told. */
 export interface ChannelListener {
@@ -9,6 +11,9 @@ export interface ChannelListener {
   /** Called with true once LISTEN on its channel is in effect, and with false when the connection is lost. */
   onListening: (listening: boolean) => void;
 }
+
+/** LISTEN on `channel`, its name quoted as an identifier. */
+const listenTo = (channel: string) => sql`listen ${sql.id(channel)}`.compile(compileOnly()).sql;
 
 /** How long a lost connection waits before it connects again. */
 const RETRY_MS = 1_000;
@@ -91,7 +96,7 @@ export class PostgresNotifications implements OnApplicationShutdown {
       for (const [channel, listener] of this.channels) {
         if (this.client !== client || this.heard.has(channel)) continue;
         try {
-          await client.query(`listen "${channel}"`);
+          await client.query(listenTo(channel));
         } catch {
           this.lost(client);
           return;

@@ -9,6 +9,12 @@ import {
   type Replica,
 } from './read-replicas';
 import { QueryCanceller } from './query-canceller';
+import { compileOnly } from '../../../database/typed-sql';
+import { sql } from 'kysely';
+
+/** A connection's two ways of planning (see `genericPlanning`): generic plans, or PostgreSQL's choice. */
+const GENERIC_PLANS = sql`set plan_cache_mode = force_generic_plan`.compile(compileOnly()).sql;
+const CHOSEN_PLANS = sql`reset plan_cache_mode`.compile(compileOnly()).sql;
 
 /**
  * The connections the directory's public reads run on (decision 0204): a plain `pg` pool beside
@@ -121,7 +127,7 @@ export class DirectoryPool implements OnApplicationShutdown {
    */
   private async planning(conn: pg.PoolClient, generic: boolean) {
     try {
-      await conn.query(generic ? 'set plan_cache_mode = force_generic_plan' : 'reset plan_cache_mode');
+      await conn.query(generic ? GENERIC_PLANS : CHOSEN_PLANS);
       this.genericPlanning.set(conn, generic);
     } catch {
       this.genericPlanning.delete(conn);

@@ -18,6 +18,9 @@ import { areaCards, areaCounts, areaNeighborhoods } from './area-statements';
 import { callCandidateStatements } from './sql-listed-creators-for-calls';
 import { LISTING_VERSION_SQL } from './listing-version';
 import { listedIdsStatement } from './sitemap-statements';
+import { PRIMARY_POSITION, REPLICA_STATE } from './replica-statements';
+import { rowsAsJson } from '../../../database/typed-sql';
+import { PROFILE_SQL } from '../../creator';
 
 /**
  * The directory's typed statements (issue 38 point 3), as PostgreSQL receives them, beside its
@@ -99,6 +102,12 @@ function statements(em: EntityManager): [string, CompiledStatement][] {
     ["area pages: a city's neighbourhoods", areaNeighborhoods('cleveland')],
     ['sitemap: listed ids, every city', listedIdsStatement({ city: null, limit: 50_000, offset: 0 })],
     ["sitemap: a city's listed ids", listedIdsStatement({ city: 'akron', limit: 50_000, offset: 50_000 })],
+    [
+      'a profile, its row as one JSON text',
+      { sql: rowsAsJson(PROFILE_SQL), parameters: ['00000000-0000-4000-8000-0000000000a1'] },
+    ],
+    ["replica checks: the primary's WAL position", PRIMARY_POSITION],
+    ["replica checks: a replica's state", REPLICA_STATE],
   ];
 }
 

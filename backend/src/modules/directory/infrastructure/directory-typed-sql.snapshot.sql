@@ -88,3 +88,13 @@ select "p"."id", "p"."updated_at" from "creator_profiles" as "p" where ("p"."is_
 select "p"."id", "p"."updated_at" from "creator_profiles" as "p" where ("p"."is_public" and "p"."approval_status" = 'approved' and "p"."phone_verified") and "p"."city_slug" = $1 order by "p"."created_at" desc, "p"."id" limit $2 offset $3
 -- values: ["akron",50000,50000]
 
+-- a profile, its row as one JSON text
+select row_to_json("r")::text as "row" from (select "p".*, (select json_agg(json_build_object('platform', "c"."platform", 'handle', "c"."handle", 'confirmed_at', "c"."confirmed_at") order by "c"."confirmed_at") as "confirmed" from "handle_checks" as "c" where "c"."profile_id" = "p"."id" and "c"."confirmed_at" is not null) as "confirmed_handles", (select json_agg(json_build_object('platform', "f"."platform", 'handle', "f"."handle", 'confirmed_at', "f"."confirmed_at")) as "dates" from "follower_counts" as "f" where "f"."profile_id" = "p"."id") as "follower_dates", to_char("p"."local_share_checked_on", 'YYYY-MM-DD') as "local_share_day" from "creator_profiles" as "p" where "p"."id" = $1) as "r"
+-- values: ["00000000-0000-4000-8000-0000000000a1"]
+
+-- replica checks: the primary's WAL position
+select (pg_current_wal_lsn() - '0/0'::pg_lsn)::text as "lsn"
+
+-- replica checks: a replica's state
+select pg_is_in_recovery() as "standby", (pg_last_wal_replay_lsn() - '0/0'::pg_lsn)::text as "replayed", exists (select 1 as "one" from "pg_stat_wal_receiver" where "status" = 'streaming') as "streaming"
+

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { Counter, Gauge } from 'prom-client';
 import { AppConfig } from '../../../config/app-config';
 import { Metrics } from '../../../shared/metrics';
+import { PRIMARY_POSITION, REPLICA_STATE } from './replica-statements';
 
 /**
  * The application_name of the directory's public-read connections, on the primary and on replicas:
@@ -180,9 +181,7 @@ export class ReadReplicas implements OnApplicationShutdown {
       this.primary.on('error', () => undefined);
     }
     try {
-      const { rows } = await this.primary.query<{ lsn: string }>(
-        `select (pg_current_wal_lsn() - '0/0'::pg_lsn)::text as lsn`,
-      );
+      const { rows } = await this.primary.query<NonNullable<typeof PRIMARY_POSITION.row>>(PRIMARY_POSITION.sql);
       const sample = { at: performance.now(), lsn: BigInt(rows[0]!.lsn) };
       this.samples.push(sample);
       // Kept: the samples within the bound, and the newest one older (what "beyond it" is measured by).
@@ -196,15 +195,14 @@ export class ReadReplicas implements OnApplicationShutdown {
   }
 
   private async checkReplica(replica: Replica, measured: boolean) {
-    let row: { standby: boolean; replayed: string | null; streaming: boolean };
+    let row: NonNullable<typeof REPLICA_STATE.row>;
     try {
       const client = await replica.pool.connect();
       let failed: Error | undefined;
       try {
         const result = await client
           .query<typeof row>({
-            text: `select pg_is_in_recovery() as standby, (pg_last_wal_replay_lsn() - '0/0'::pg_lsn)::text as replayed,
-                          exists (select 1 from pg_stat_wal_receiver where status = 'streaming') as streaming`,
+            text: REPLICA_STATE.sql,
             // A server that accepted the connection and then froze is down too.
             query_timeout: 2_000,
           } as pg.QueryConfig)

@@ -25,6 +25,7 @@ import {
 import { PROFILE_SQL, PROFILES_SQL, readOnlyProfile } from '../../creator';
 import { ListingVersion } from './listing-version';
 import { DirectoryPool } from './directory-pool';
+import { rowsAsJson } from '../../../database/typed-sql';
 import { listedIdsStatement } from './sitemap-statements';
 
 const statementNames = new Map<string, string>();
@@ -36,17 +37,6 @@ function statementName(sql: string) {
     if (statementNames.size < 5_000) statementNames.set(sql, name);
   }
   return name;
-}
-
-const jsonTexts = new Map<string, string>();
-/** A statement whose rows come as one JSON text each, one string per statement (directory-sql's `sameText`). */
-function jsonRowsOf(sql: string) {
-  let text = jsonTexts.get(sql);
-  if (text === undefined) {
-    text = `select row_to_json(r)::text as "row" from (${sql}) r`;
-    if (jsonTexts.size < 5_000) jsonTexts.set(sql, text);
-  }
-  return text;
 }
 
 /** A page row (directory-sql's page columns) as the card it is drawn from. */
@@ -183,18 +173,14 @@ export class SqlDirectoryReads extends DirectoryReads {
     const rows = await this.cancellable(signal, text, values);
     return rows.map((row) => String(row.suggestion));
   }
-  /**
-   * A page statement's rows, each sent as one JSON text: `pg` then reads one column a row instead
-   * of a card's fifteen (and their description, sent again on every execution), and JSON.parse
-   * does the rest. A search cost the API process about a tenth less CPU so (issue 12).
-   */
+  /** A page statement's rows, each sent as one JSON text (rowsAsJson). */
   private async jsonRows(
     signal: AbortSignal | undefined,
     sql: string,
     params: unknown[],
     primary = false,
   ): Promise<Record<string, any>[]> {
-    const rows = await this.cancellable(signal, jsonRowsOf(sql), params, primary);
+    const rows = await this.cancellable(signal, rowsAsJson(sql), params, primary);
     return rows.map((r) => JSON.parse(r.row as string) as Record<string, any>);
   }
   /** One statement on the directory's pool (a replica's when one is in use; `primary`: never). */
