@@ -115,12 +115,17 @@ function routes(listed, positions, profiles, cities) {
     { name: 'search: two common words, a random page', next: () => commonWordsPath(positions, COMMON_WORDS, false) },
     // A listed profile drawn from 20,000, more than the directory's cache keeps.
     { name: 'profile: random of 20,000', next: () => `/api/creators/${pick(profiles).id}` },
-    // The server-drawn pages, as HTML: no floor, the latency budget only.
-    { name: 'page as HTML: /directory', next: () => '/directory', floor: null },
-    { name: 'page as HTML: random /creator/:id', next: () => `/creator/${pick(profiles).id}`, floor: null },
+    // The server-drawn pages, as HTML, asked for as a browser asks: no floor, the latency budget only.
+    { name: 'page as HTML: /directory', next: () => '/directory', floor: null, headers: AS_A_BROWSER },
+    { name: 'page as HTML: random /creator/:id', next: () => `/creator/${pick(profiles).id}`, floor: null, headers: AS_A_BROWSER },
     ...consoleRoutes(listed),
   ];
 }
+/**
+ * A browser's Accept-Encoding: drawn pages are kept as brotli (decision 0286) and a client that
+ * takes none has each one decompressed for it, which no browser asks for.
+ */
+const AS_A_BROWSER = { 'accept-encoding': 'br, gzip, deflate' };
 const PAGE_CONNECTIONS = Number(process.env.BENCH_PAGE_CONNECTIONS ?? 10);
 
 /**
@@ -165,7 +170,7 @@ function cityRoutes(listed, positions, profiles, cities) {
     { name: 'search in a city: common words, deep', next: () => commonWordsPath(positions, common, true) },
     { name: 'search across cities: common words, deep', next: () => commonWordsPath(positions, common, false) },
     { name: 'profile: random of 20,000', next: () => `/api/creators/${pick(profiles).id}` },
-    { name: 'page as HTML: /<city>/directory', next: () => `/${pick(slugs)}/directory`, floor: null },
+    { name: 'page as HTML: /<city>/directory', next: () => `/${pick(slugs)}/directory`, floor: null, headers: AS_A_BROWSER },
     {
       name: 'page as HTML: random /<city>/creator/:id',
       next: () => {
@@ -173,6 +178,7 @@ function cityRoutes(listed, positions, profiles, cities) {
         return `/${p.city}/creator/${p.id}`;
       },
       floor: null,
+      headers: AS_A_BROWSER,
     },
   ];
 }
@@ -302,7 +308,7 @@ async function countedRows(databaseUrl) {
  */
 async function measure(base, route, server = {}) {
   // Every request drawn anew (autocannon keeps one request per connection otherwise).
-  const headers = route.authorization ? { authorization: route.authorization } : visitorHeaders(base);
+  const headers = route.authorization ? { authorization: route.authorization } : { ...visitorHeaders(base), ...route.headers };
   const options = { url: base, connections: route.connections ?? connections, requests: [{ setupRequest: (req) => ({ ...req, path: route.next(), headers: { ...req.headers, ...headers } }) }] };
   // Warm-up: caches, pools, and V8's optimized code and heap sizing, which take a few seconds
   // of load to settle (the first seconds of a cold process are not what a running server sees).

@@ -43,7 +43,7 @@ export function testRun() {
       results.push({ name, ok: true });
       log(`PASS ${name} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
     } catch (e) {
-      results.push({ name, ok: false });
+      results.push({ name, ok: false, message: e.message });
       log(`FAIL ${name}: ${e.message}`);
       if (critical) throw new Error(`stopping: "${name}" failed`);
     }
@@ -55,6 +55,8 @@ export function testRun() {
     log(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);
     const passed = results.filter((r) => r.ok).length;
     console.log(`${passed} passed, ${results.length - passed} failed`);
+    // Again at the very end: CI keeps only the output's tail, and the stack's logs come before it.
+    for (const r of results.filter((r) => !r.ok)) console.log(`failed: ${r.name}: ${r.message.slice(0, 600)}`);
     return results.length - passed;
   }
   return { log, phase, step, failed, finish, results };
