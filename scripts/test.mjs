@@ -23,7 +23,7 @@ step('npm', ['run', 'lint']); // architecture rules (.dependency-cruiser.cjs): f
 step('npm', ['run', 'build']);
 // The measuring scripts' own pieces (the bench's yardsticks, and the product modules they import
 // from the build): plain `node --test`, a few seconds.
-step(process.execPath, ['--test', 'scripts/bench/yardsticks.test.mjs', 'scripts/bench/dist-imports.test.mjs']);
+step(process.execPath, ['--test', 'scripts/bench/yardsticks.test.mjs', 'scripts/bench/dist-imports.test.mjs', 'scripts/bench/api-command.test.mjs']);
 
 mkdirSync(join(root, 'test-results'), { recursive: true });
 const results = join(root, 'test-results', 'jest.json');
