@@ -16,7 +16,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { apiCommand, startNodeServer } from './lib/bench-db.mjs';
+import { startApi } from './lib/bench-db.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const runs = Number(process.env.BENCH_WEB_RUNS ?? 3);
@@ -118,7 +118,7 @@ async function main() {
         '{Food}', '{Reels}', '{Sponsored Post}', '{Tremont}', current_date + 14, current_date + 15, current_date + 7, 'paid', 200, 400, 3,
         'approved', now(), now(), now()) returning id`);
     await db.end();
-    server = await startNodeServer(root, apiCommand(root), env);
+    server = await startApi(root, env);
     // PUBLIC_URL is not needed: Lighthouse loads from the address the server listens on.
     // With two cities every city page has its city's address (decision 0620).
     const pages = {

@@ -45,7 +45,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { apiCommand, createSeededDatabase, startNodeServer } from './lib/bench-db.mjs';
+import { createSeededDatabase, startApi, startNodeServer } from './lib/bench-db.mjs';
 import { openLoop, startCpuCount, waitForQuietHost, withStatementTimes } from './bench/yardsticks.mjs';
 import readReplicas from '../backend/dist/modules/directory/infrastructure/read-replicas.js';
 
@@ -511,7 +511,7 @@ for (const listed of sizes) {
   const db = await createSeededDatabase({ root, adminUrl, listed, cities: cityCount });
   console.log(`seeded in ${((performance.now() - seedStart) / 1000).toFixed(0)} s (${JSON.stringify(db.timings)})`);
   const env = { DATABASE_URL: db.databaseUrl, NODE_ENV: 'production', LOG_LEVEL: 'warn', MAIL_DIR: '.data/mail', REDIS_PREFIX: `bench${process.pid}`, JWT_SECRET: 'bench-only-secret-0123456789abcdef0123456789' };
-  const api = await startNodeServer(root, apiCommand(root), env);
+  const api = await startApi(root, env);
   // The judged floor answers with the API's headers (decision 0218); the same server with its
   // content type alone is measured beside it, not judged.
   const bare = await startNodeServer(root, 'scripts/bench/bare-server.mjs', { ...env, ANSWER_HEADERS_FILE: await answerHeadersFile(api.base) });

@@ -17,7 +17,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { apiCommand, createSeededDatabase, startNodeServer } from './lib/bench-db.mjs';
+import { createSeededDatabase, startApi } from './lib/bench-db.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const listed = Number(process.env.LOAD_CREATORS ?? 10_000);
@@ -33,7 +33,7 @@ await client.connect();
 const ids = (await client.query(`select id from creator_profiles where approval_status = 'approved' order by random() limit 2000`)).rows.map((r) => r.id);
 await client.end();
 
-const { base, child: api } = await startNodeServer(root, apiCommand(root), {
+const { base, child: api } = await startApi(root, {
   DATABASE_URL: db.databaseUrl, NODE_ENV: 'production', LOG_LEVEL: 'warn', MAIL_DIR: '.data/mail',
   REDIS_PREFIX: `load${process.pid}`, JWT_SECRET: 'load-test-only-secret-0123456789abcdef0123',
   RATE_LIMIT_SIGNIN: '1000/60', RATE_LIMIT_SIGNUP: '1000/60',

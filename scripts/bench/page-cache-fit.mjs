@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import pg from 'pg';
-import { apiCommand, createSeededDatabase, startNodeServer } from '../lib/bench-db.mjs';
+import { createSeededDatabase, startApi } from '../lib/bench-db.mjs';
 import { freePort, portOpen } from '../lib/services.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -39,7 +39,7 @@ const cpuMs = (pid) => {
 
 const db = await createSeededDatabase({ root, adminUrl, listed });
 const metricsPort = await freePort();
-const server = await startNodeServer(root, apiCommand(root), {
+const server = await startApi(root, {
   DATABASE_URL: db.databaseUrl,
   NODE_ENV: 'production',
   LOG_LEVEL: 'warn',

@@ -37,6 +37,9 @@ export function apiCommand(root) {
   return command.slice(1);
 }
 
+/** Starts the built API as its image runs it (`apiCommand`) on a free loopback port; see startNodeServer. */
+export const startApi = (root, env) => startNodeServer(root, apiCommand(root), env);
+
 /**
  * The cities a bench of several cities adds (issue 26 point 5): Ohio's, each with six
  * neighbourhoods. The home city (CITY, Cleveland unless set) comes first and keeps its place.

@@ -43,8 +43,9 @@ export function testRun() {
       results.push({ name, ok: true });
       log(`PASS ${name} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
     } catch (e) {
-      results.push({ name, ok: false, message: e.message });
-      log(`FAIL ${name}: ${e.message}`);
+      const message = String(e?.message ?? e);
+      results.push({ name, ok: false, message });
+      log(`FAIL ${name}: ${message}`);
       if (critical) throw new Error(`stopping: "${name}" failed`);
     }
   }
