@@ -1,4 +1,5 @@
 import { seededDatabase } from '../helpers/test-db';
+import { planReads } from '../helpers/plan-reads';
 import { areaCards, areaCounts } from '../../src/modules/directory/infrastructure/area-statements';
 import type { ShapedStatement } from '../../src/database/typed-sql';
 
@@ -27,8 +28,7 @@ describe('area page plans', () => {
   });
 
   async function plan(statement: ShapedStatement) {
-    const r = await db.pg.query(`explain (analyze, buffers, format json) ${statement.sql}`, [...statement.parameters]);
-    const root = r.rows[0]['QUERY PLAN'][0].Plan;
+    const { pages, plan: root } = await planReads(db.pg, statement.sql, [...statement.parameters]);
     const indexes: string[] = [];
     const walk = (node: Record<string, any>) => {
       if (node['Index Name']) indexes.push(node['Index Name']);
@@ -36,7 +36,7 @@ describe('area page plans', () => {
     };
     walk(root);
     if (process.env.SHOW_PLANS) console.log(statement.sql, JSON.stringify(root).slice(0, 1500));
-    return { buffers: root['Shared Hit Blocks'] + root['Shared Read Blocks'], rows: root['Actual Rows'], indexes };
+    return { buffers: pages, rows: root['Actual Rows'], indexes };
   }
 
   it("reads a neighbourhood's most followed cards in a city from its own index", async () => {

@@ -1,6 +1,7 @@
 import { listedCountSql, listedPageSql } from '../../src/modules/directory/infrastructure/directory-sql';
 import type { ListedOrder } from '../../src/modules/directory/application/directory-reads';
 import { seededDatabase } from '../helpers/test-db';
+import { planReads } from '../helpers/plan-reads';
 
 const LISTED = 100_000;
 /** Listed creators with a recorded share: one in a hundred, half of them checked too long ago. */
@@ -41,15 +42,10 @@ describe('the local share filter at 100,000 creators', () => {
   async function run(name: string, sql: { text: string; values: unknown[] }) {
     await db.pg.query(`prepare ${name} as ${sql.text}`);
     const literals = sql.values.map((v) => `'${String(v).replace(/'/g, "''")}'`).join(', ');
-    const { rows } = await db.pg.query(`explain (analyze, buffers, format json) execute ${name}(${literals})`);
-    const plan = rows[0]['QUERY PLAN'][0];
+    const { pages, plan, executionMs } = await planReads(db.pg, `execute ${name}(${literals})`);
     const answer = await db.pg.query(`execute ${name}(${literals})`);
     if (process.env.SHOW_PLANS) console.log(name, JSON.stringify(plan).slice(0, 2000));
-    return {
-      pages: plan['Plan']['Shared Hit Blocks'] + plan['Plan']['Shared Read Blocks'],
-      ms: plan['Execution Time'] as number,
-      rows: answer.rows,
-    };
+    return { pages, ms: executionMs, rows: answer.rows };
   }
 
   it.each(['newest', 'followers', 'name'] as ListedOrder[])(

@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import { DIRECTORY, type CreatorPage } from '@local-creators/common';
 import { DirectoryPool } from '../../src/modules/directory/infrastructure/directory-pool';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { planReads } from '../helpers/plan-reads';
 
 /**
  * Issue 35: the directory's search at 100,000 listed creators, shaped as the bench seeds them
@@ -114,11 +115,7 @@ describe('search at 100,000 creators: bounded plans and the same answers (issue 
     await search(query);
     const out: Reading[] = [];
     for (const statement of sent) {
-      const { rows } = await pg.query({
-        text: `explain (analyze, buffers, format json) ${statement.text}`,
-        values: statement.values,
-      });
-      const root = rows[0]['QUERY PLAN'][0].Plan;
+      const { pages, plan: root } = await planReads(pg, statement.text, statement.values);
       let entries = 0;
       const visit = (node: Record<string, any>) => {
         if (/^(Seq Scan|Index Scan|Index Only Scan|Bitmap Index Scan)$/.test(node['Node Type'])) {
@@ -127,16 +124,10 @@ describe('search at 100,000 creators: bounded plans and the same answers (issue 
         for (const child of node.Plans ?? []) visit(child);
       };
       visit(root);
-      if (process.env.SHOW_PLANS)
-        console.log(
-          JSON.stringify(query),
-          entries,
-          root['Shared Hit Blocks'] + root['Shared Read Blocks'],
-          statement.text.slice(0, 80),
-        );
+      if (process.env.SHOW_PLANS) console.log(JSON.stringify(query), entries, pages, statement.text.slice(0, 80));
       out.push({
         entries,
-        buffers: root['Shared Hit Blocks'] + root['Shared Read Blocks'],
+        buffers: pages,
         plan: JSON.stringify(root).slice(0, 400),
         walk: statement.text.includes('"__last"'),
         listingVersion: statement.text.includes('from listing_version'),

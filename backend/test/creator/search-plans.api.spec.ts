@@ -13,6 +13,7 @@ import type { ListedFilters, ListedOrder } from '../../src/modules/directory/app
 import { createTestDatabase, seededDatabase } from '../helpers/test-db';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { DirectoryReads } from '../../src/modules/directory/application/directory-reads';
+import { planReads } from '../helpers/plan-reads';
 
 /** A statement's value written into EXPLAIN EXECUTE's text: null, an array of words, or a scalar. */
 const sqlLiteral = (v: unknown) =>
@@ -159,10 +160,7 @@ describe('search plans that do not depend on the values', () => {
   /** The pages (hit and read) a prepared statement's generic plan reads for these values. */
   async function genericPlanBuffers(name: string, sql: { text: string; values: unknown[] }) {
     await db.pg.query(`prepare ${name} as ${sql.text}`);
-    const literals = sql.values.map(sqlLiteral).join(', ');
-    const { rows } = await db.pg.query(`explain (analyze, buffers, format json) execute ${name}(${literals})`);
-    const plan = rows[0]['QUERY PLAN'][0]['Plan'];
-    return plan['Shared Hit Blocks'] + plan['Shared Read Blocks'];
+    return (await planReads(db.pg, `execute ${name}(${sql.values.map(sqlLiteral).join(', ')})`)).pages;
   }
 
   it.each([
@@ -237,10 +235,9 @@ describe('a search in any order', () => {
     for (const [i, { text, values }] of statements.entries()) {
       const name = `${label}_${i}`;
       await plans.query(`prepare ${name} as ${text}`);
-      const literals = values.map(sqlLiteral).join(', ');
-      const { rows } = await plans.query(`explain (analyze, buffers, format json) execute ${name}(${literals})`);
-      const plan = rows[0]['QUERY PLAN'][0]['Plan'];
-      read.push(plan['Shared Hit Blocks'] + plan['Shared Read Blocks']);
+      const { pages, plan } = await planReads(plans, `execute ${name}(${values.map(sqlLiteral).join(', ')})`);
+      if (process.env.SHOW_PLANS) console.log(name, JSON.stringify(plan));
+      read.push(pages);
     }
     return read;
   }
