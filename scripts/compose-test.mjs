@@ -15,10 +15,10 @@
 // unchanged (scripts/compose-images.sh, decision 0320). STACK_TEST_BURN=1 keeps every core busy
 // after the images (a bounded burner, issue 39).
 // Users meanwhile (issue 39): a probe of GETs and sign-ups through the proxy, sent as the public site
-// sends them (stack-test.mjs), runs while the replica is paused and stopped, the proxy's
-// configuration is reloaded, the proxy restarted, every container restarted, the stack taken down
-// and up, and restored. Each says what it lost; the replica's faults and the reload may lose
-// nothing, nor may the restart of the proxy lose a request it had taken. A table ends the run.
+// sends them (stack-test.mjs), runs while the replica is paused and stopped, the proxies'
+// configuration is reloaded, each proxy restarted, every container restarted, the stack taken down
+// and up, and restored. Each says what it lost; the replica's faults, the reloads and the restart
+// of either proxy may lose nothing (the other holds the ports, decision 1003). A table ends the run.
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -192,7 +192,9 @@ async function waitHealthy(expect, opts) {
     2000,
   );
 }
-const fullStack = { postgres: 1, 'postgres-replica': 1, redis: 1, mailpit: 1, api: 2, worker: 2, proxy: 1, backup: 1 };
+const fullStack = { postgres: 1, 'postgres-replica': 1, redis: 1, mailpit: 1, api: 2, worker: 2, 'proxy-ports': 1, proxy: 1, 'proxy-2': 1, backup: 1 };
+/** The two proxies sharing proxy-ports' network namespace and its published ports (decision 1003). */
+const proxies = ['proxy', 'proxy-2'];
 /** Up, every service healthy; a healthy proxy answers https at once (no retry: it no longer resets TLS while it starts). */
 const up = async () => {
   await dcAsync(['up', '-d', '--scale', 'api=2', '--scale', 'worker=2'], { timeout: 600_000 });
@@ -275,7 +277,7 @@ try {
   // Both cores busy from here to the end when STACK_TEST_BURN=1 (the images build without it).
   burner = cpuBurner(log);
   phase('configuration');
-  await step('the compose file is valid and publishes only the proxy', () => {
+  await step("the compose file is valid and publishes only the proxies' ports", () => {
     const config = dc(['config'], { monitoring: true }).stdout;
     const published = [...config.matchAll(/published: ['"]?(\d+)/g)].map((m) => Number(m[1]));
     if (!published.includes(httpsPort)) throw new Error(`the proxy's https port is not published:\n${config}`);
@@ -519,7 +521,7 @@ try {
     await call('GET', `/amplify/confirm?token=${token}`);
     await call('GET', `/api/health?token=${token}`, { headers: { referer: `https://localhost/amplify/confirm?token=${token}` } });
     const lines = await eventually('the access log lines', () => {
-      const out = dc(['logs', '--no-color', 'proxy']).stdout;
+      const out = dc(['logs', '--no-color', ...proxies]).stdout;
       return out.includes('"uri":"/amplify/confirm"') && out;
     }, 15_000);
     if (lines.includes(token)) throw new Error(`the token is in the proxy's log: ${lines.split('\n').find((l) => l.includes(token))}`);
@@ -538,10 +540,10 @@ try {
     const alerts = JSON.parse(docker(['exec', ids('alertmanager', { monitoring: true })[0], 'wget', '-q', '-O', '-', 'http://127.0.0.1:9093/api/v2/alerts']).stdout);
     return alerts.find((a) => a.labels.alertname === alertname && a.status.state === 'active');
   };
-  await step("monitoring profile: Prometheus scrapes every api and worker, the proxy, PostgreSQL, Redis, the site and the data volumes' disk, and loads every documented rule", async () => {
+  await step("monitoring profile: Prometheus scrapes every api and worker, both proxies, PostgreSQL, Redis, the site and the data volumes' disk, and loads every documented rule", async () => {
     dc(['up', '-d', ...monitoringServices], { monitoring: true, timeout: 300_000 });
     await waitHealthy({ prometheus: 1, alertmanager: 1 }, { monitoring: true });
-    const jobs = { 'local-creators': 4, proxy: 1, postgres: 1, redis: 1, site: 1, node: 1 };
+    const jobs = { 'local-creators': 4, proxy: 2, postgres: 1, redis: 1, site: 1, node: 1 };
     const upByJob = () => {
       const up = {};
       for (const t of prometheusApi('/api/v1/targets').activeTargets) if (t.health === 'up') up[t.labels.job] = (up[t.labels.job] ?? 0) + 1;
@@ -610,23 +612,27 @@ try {
     if (photo.body.length !== state.photoBytes) throw new Error(`${what}: photo is ${photo.body.length} bytes, was ${state.photoBytes}`);
     expectStatus(await call('POST', '/api/auth/login', { body: { email: 'maya@example.com', password: 'Correct horse battery staple 7' } }), 200, `${what}: sign-in`);
   };
-  await step("the proxy's configuration reloaded under a probe (caddy reload, three times): no request lost (on Caddy before 2.7, TLS handshakes in its reload window are counted)", async () => {
-    const proxyId = ids('proxy')[0];
+  await step("each proxy's configuration reloaded under a probe (caddy reload, three times each): no request lost (on Caddy before 2.7, TLS handshakes in its reload window are counted)", async () => {
+    const proxyIds = proxies.map((service) => ids(service)[0]);
     const since = new Date(Date.now() - 1000).toISOString();
-    // What an operator runs after editing the Caddyfile (`docker compose exec proxy caddy reload …`),
-    // through `docker exec`: the same, without docker-compose 1.29's 3 s of starting.
+    // What an operator runs after editing the Caddyfile (`docker compose exec proxy caddy reload …`,
+    // then the same for proxy-2), through `docker exec`: without docker-compose 1.29's 3 s of starting.
     const reloads = [];
-    const { stats, row } = await probeDuring("the proxy's reload", async () => {
-      for (let i = 0; i < 3; i++) {
-        const reload = { from: Date.now() };
-        await dockerAsync(['exec', proxyId, 'caddy', 'reload', '--config', '/etc/caddy/Caddyfile', '--adapter', 'caddyfile', '--force'], { timeout: 60_000 });
-        reloads.push({ ...reload, to: Date.now() });
-        await sleep(1000);
-      }
+    const { stats, row } = await probeDuring("the proxies' reloads", async () => {
+      for (let i = 0; i < 3; i++)
+        for (const proxyId of proxyIds) {
+          const reload = { from: Date.now() };
+          await dockerAsync(['exec', proxyId, 'caddy', 'reload', '--config', '/etc/caddy/Caddyfile', '--adapter', 'caddyfile', '--force'], { timeout: 60_000 });
+          reloads.push({ ...reload, to: Date.now() });
+          await sleep(500);
+        }
     }, { tag: 'proxy-reload' });
-    const out = await dockerAsync(['logs', '--since', since, proxyId]);
-    const loads = `${out.stdout}\n${out.stderr}`.split('\n').filter((l) => l.includes('"load complete"')).length;
-    if (loads !== 3) throw new Error(`the proxy logged ${loads} loads of its configuration, not 3`);
+    for (const [i, proxyId] of proxyIds.entries()) {
+      const out = await dockerAsync(['logs', '--since', since, proxyId]);
+      const loads = `${out.stdout}\n${out.stderr}`.split('\n').filter((l) => l.includes('"load complete"')).length;
+      if (loads !== 3) throw new Error(`${proxies[i]} logged ${loads} loads of its configuration, not 3`);
+    }
+    const proxyId = proxyIds[0];
     // Caddy before 2.7 (Debian's 2.6.2, the stand-in of scripts/compose-images.sh) gives each
     // configuration a new, empty certificate cache, and its servers take connections a few ms
     // before the certificate is back in it: a TLS handshake then fails ("no certificate available",
@@ -645,21 +651,36 @@ try {
     const lost = stats.lost.filter((l) => !excused.includes(l));
     if (lost.length) throw new Error(`${lost.length} of ${stats.sent} requests lost (Caddy ${version}): ${lost.slice(0, 5).map((l) => `${new Date(l.sentAt).toISOString()} ${l.kind}: ${l.message.split('\n')[0]}`).join(' | ')}`);
   });
-  await step('the proxy restarted under a probe: every request it had taken is answered; new connections are refused only while it is down (counted)', async () => {
-    const [apis, proxyId] = [ids('api'), ids('proxy')[0]];
-    let restart;
-    const { stats, sends, row } = await probeDuring('the proxy restart', async (sends) => {
-      restart = await restartUnderProbe(call, sends, {
-        freeze: () => dockerAsync(['pause', ...apis]),
-        thaw: () => dockerAsync(['unpause', ...apis], { allowFail: true }),
-        restart: () => dcAsync(['restart', 'proxy'], { timeout: 120_000 }),
-        stopping: async (since) => {
-          const out = await dockerAsync(['logs', '--since', new Date(since - 1000).toISOString(), proxyId], { allowFail: true });
-          return /"signal":"SIGTERM"/.test(out.stderr + out.stdout);
-        },
-      });
-    }, { writers: 2, tag: 'proxy-restart' });
-    row.note = judgeRestart('the proxy restart', restart, stats, sends, log);
+  await step('each proxy restarted under a probe, one after the other: every request it had taken is answered, and no connection is refused (the other holds the ports)', async () => {
+    const apis = ids('api');
+    for (const service of proxies) {
+      const proxyId = ids(service)[0];
+      let restart;
+      const { stats, sends, row } = await probeDuring(`the restart of ${service}`, async (sends) => {
+        restart = await restartUnderProbe(call, sends, {
+          freeze: () => dockerAsync(['pause', ...apis]),
+          thaw: () => dockerAsync(['unpause', ...apis], { allowFail: true }),
+          restart: () => dcAsync(['restart', service], { timeout: 120_000 }),
+          stopping: async (since) => {
+            const out = await dockerAsync(['logs', '--since', new Date(since - 1000).toISOString(), proxyId], { allowFail: true });
+            return /"signal":"SIGTERM"/.test(out.stderr + out.stdout);
+          },
+        });
+        // The next restart only once this proxy is back: an operator waits for it to be healthy.
+        await waitHealthy(fullStack);
+      }, { writers: 2, tag: `${service}-restart` });
+      row.note = judgeRestart(`the restart of ${service}`, restart, stats, sends, log, { lossless: true });
+    }
+  });
+  await step('proxy-ports restarted alone: both proxies follow it into its new network namespace, and the site answers again (what it cost is counted)', async () => {
+    await probeDuring('the restart of proxy-ports', async () => {
+      await dcAsync(['restart', 'proxy-ports'], { timeout: 120_000 });
+      await eventually('the site through the proxies again', async () => (await call('GET', '/api/health').catch(() => ({}))).status === 200, 60_000, 500);
+      await waitHealthy(fullStack);
+      // Each proxy in the new namespace: it answers on its own status port there.
+      for (const port of [8081, 8082])
+        await eventually(`a proxy on :${port} in proxy-ports' namespace`, async () => (await dockerAsync(['exec', ids('proxy-ports')[0], 'wget', '-q', '-O', '-', `http://127.0.0.1:${port}/healthz`], { allowFail: true })).status === 0, 60_000, 1000);
+    }, { tag: 'proxy-ports-restart' });
   });
   await step('restart every container: data kept', async () => {
     await probeDuring('the restart of every container', async () => {

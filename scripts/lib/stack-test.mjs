@@ -365,8 +365,10 @@ export async function restartUnderProbe(call, sends, { freeze, thaw, restart, st
  * What a proxy's restart cost (restartUnderProbe): every request it had taken must be answered
  * (the old proxy drains); tries sent while no proxy listened are refused or reset, and counted.
  * Logs both, throws when a request in flight was lost or none was in flight; returns a summary.
+ * `lossless`: another proxy holds the ports meanwhile (compose, decision 1003), so a try refused
+ * or a request lost after the resends fails it too.
  */
-export function judgeRestart(what, { restartAt, first, back, held }, stats, sends, log) {
+export function judgeRestart(what, { restartAt, first, back, held }, stats, sends, log, { lossless = false } = {}) {
   const inFlight = sends.filter((e) => e.sentAt < restartAt && e.answeredAt > restartAt);
   const unanswered = inFlight.filter((e) => e.status === null || e.status >= 500);
   const lostInFlight = stats.lost.filter((l) => l.sentAt < restartAt);
@@ -382,5 +384,6 @@ export function judgeRestart(what, { restartAt, first, back, held }, stats, send
   log(`${what}: new connections refused or reset for ${gap.toFixed(1)} s (the first failed at ${at(first)}, answered again at ${at(back)}); ${refused.length} tries of the probe met it: ${JSON.stringify(kinds)}; ${stats.failed} requests lost after the probe's resends`);
   if (inFlight.length === 0) throw new Error(`${what} met no request in flight`);
   if (unanswered.length || lostInFlight.length) throw new Error(`${unanswered.length} of ${inFlight.length} requests in flight were not answered; ${lostInFlight.length} lost`);
+  if (lossless && (refused.length || stats.failed)) throw new Error(`${refused.length} tries refused or reset over ${gap.toFixed(1)} s and ${stats.failed} requests lost while another proxy held the ports: ${JSON.stringify(kinds)}`);
   return `${inFlight.length} in flight, ${inFlight.length - unanswered.length} answered; ${refused.length} refused over ${gap.toFixed(1)} s`;
 }

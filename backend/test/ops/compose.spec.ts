@@ -28,6 +28,8 @@ describe('docker-compose.yml', () => {
       'preflight',
       'prometheus',
       'proxy',
+      'proxy-2',
+      'proxy-ports',
       'redis',
       'redis-exporter',
       'worker',
@@ -47,10 +49,47 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('publishes ports only on the proxy; the api scales (no host port)', () => {
+  it("publishes ports only on proxy-ports, the proxies' namespace; the api scales (no host port)", () => {
     for (const [name, svc] of Object.entries(services))
-      if (name !== 'proxy') expect({ service: name, ports: svc.ports }).toEqual({ service: name, ports: undefined });
-    expect(services.proxy!.ports).toEqual(['${HTTP_PORT:-80}:80', '${HTTPS_PORT:-443}:443']);
+      if (name !== 'proxy-ports')
+        expect({ service: name, ports: svc.ports }).toEqual({ service: name, ports: undefined });
+    expect(services['proxy-ports']!.ports).toEqual(['${HTTP_PORT:-80}:80', '${HTTPS_PORT:-443}:443']);
+  });
+
+  it('keeps the ports open while a proxy restarts: two proxies in one network namespace, each with its own status port', () => {
+    // Decision 1003: the restart of the one proxy that held the ports refused connections for 1.5 s.
+    const holder = services['proxy-ports']!;
+    expect(holder.sysctls).toEqual({ 'net.ipv4.tcp_migrate_req': 1 });
+    expect(holder.healthcheck).toEqual({ disable: true });
+    const proxies = ['proxy', 'proxy-2'].map((name) => ({ name, ...services[name]! }));
+    for (const proxy of proxies) {
+      expect({ name: proxy.name, network_mode: proxy.network_mode, image: proxy.image }).toEqual({
+        name: proxy.name,
+        network_mode: 'service:proxy-ports',
+        image: holder.image,
+      });
+      expect(proxy.volumes).toContain('caddy-data:/caddy/data');
+    }
+    // After a restart of every container at once (docker-compose 1.29), a proxy may start only once
+    // proxy-ports runs again: each answers on for a while after SIGTERM (lc-proxy-run), within its grace.
+    for (const proxy of proxies) {
+      expect({ name: proxy.name, linger: proxy.environment.STOP_LINGER_SECONDS }).toEqual({
+        name: proxy.name,
+        linger: '5',
+      });
+      expect(proxy.stop_grace_period).toBe('20s');
+    }
+    expect(readFileSync(join(root, 'deploy/proxy/Dockerfile'), 'utf8')).toMatch(/^CMD \["lc-proxy-run"\]$/m);
+    const ports = proxies.map((p) => p.environment.STATUS_PORT);
+    expect(new Set(ports).size).toBe(2);
+    // The second makes no CA of its own: it starts once the first is healthy.
+    expect(services['proxy-2']!.depends_on).toEqual({ proxy: { condition: 'service_healthy' } });
+    const caddyfile = readFileSync(join(root, 'deploy/proxy/Caddyfile'), 'utf8');
+    expect(caddyfile).toContain('http://:{$STATUS_PORT:8081} {');
+    expect(readFileSync(join(root, 'deploy/proxy/lc-proxy-health'), 'utf8')).toContain('port="${STATUS_PORT:-8081}"');
+    const prometheus = parse(readFileSync(join(root, 'deploy/monitoring/prometheus.yml'), 'utf8'));
+    const proxyJob = prometheus.scrape_configs.find((j: { job_name: string }) => j.job_name === 'proxy');
+    expect(proxyJob.static_configs[0].targets).toEqual(ports.map((port) => `proxy-ports:${port}`));
   });
 
   it('keeps the mail catcher in the demo profile, monitoring in its own, and takes SMTP_URL from its secret file', () => {
