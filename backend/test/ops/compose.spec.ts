@@ -61,7 +61,7 @@ describe('docker-compose.yml', () => {
     const holder = services['proxy-ports']!;
     expect(holder.sysctls).toEqual({ 'net.ipv4.tcp_migrate_req': 1 });
     expect(holder.healthcheck).toEqual({ disable: true });
-    const proxies = ['proxy', 'proxy-2'].map((name) => ({ name, ...services[name]! }));
+    const proxies = ['proxy', 'proxy-2'].map((name): Record<string, any> => ({ name, ...services[name]! }));
     for (const proxy of proxies) {
       expect({ name: proxy.name, network_mode: proxy.network_mode, image: proxy.image }).toEqual({
         name: proxy.name,
